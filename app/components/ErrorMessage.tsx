@@ -1,0 +1,24 @@
+import { Link } from '@remix-run/react';
+
+const COPY: Record<number, { title: string; body: string }> = {
+  404: { title: "We couldn't find that page", body: 'The page may have moved, or the link may be mistyped.' },
+  500: {
+    title: 'Something went wrong on our side',
+    body: 'Please try again in a moment. Your cart and clipped offers are safe.',
+  },
+};
+
+/** A friendly error panel; `message` is a sentence written for shoppers (never an exception's text). */
+export function ErrorMessage({ status, message }: { status: number; message?: string }) {
+  const copy = COPY[status] ?? { title: 'We could not do that', body: message ?? 'Please go back and try again.' };
+  return (
+    <div className="mx-auto max-w-xl text-center">
+      <p className="text-sm font-semibold uppercase tracking-wide text-brand">Error {status}</p>
+      <h1 className="mt-2 text-3xl font-extrabold">{copy.title}</h1>
+      <p className="mt-3 text-stone-600">{status in COPY ? copy.body : (message ?? copy.body)}</p>
+      <Link to="/" className="btn-primary mt-6">
+        Back to the home page
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,80 @@
+import { Form, Link } from '@remix-run/react';
+import type { StorefrontChrome } from '~/modules/access/chrome.server';
+import { Greeting } from './Greeting';
+import { StoreChip } from './StoreChip';
+
+export function Header({ chrome, query }: { chrome: StorefrontChrome; query?: string }) {
+  const { banner, store, preference, greeting, siteType } = chrome;
+  return (
+    <header className="sticky top-0 z-30 border-b border-stone-200 bg-white/95 backdrop-blur">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
+      >
+        Skip to content
+      </a>
+      <div className="container-page flex flex-wrap items-center gap-x-4 gap-y-2 py-3">
+        <Link to="/" className="flex items-center gap-2 rounded-lg" aria-label={`${banner.name} home`}>
+          <span
+            aria-hidden="true"
+            className="grid h-9 w-9 place-items-center rounded-xl bg-brand text-lg font-black text-white"
+          >
+            {banner.logoText.charAt(0).toUpperCase()}
+          </span>
+          <span className="text-xl font-extrabold tracking-tight text-brand-dark">
+            {banner.logoText}
+            {siteType === 'B' ? <span className="ml-1 text-sm font-semibold text-stone-500">business</span> : null}
+          </span>
+        </Link>
+
+        <StoreChip store={store} preference={preference} zipcode={chrome.zipcode} />
+
+        <Form
+          method="get"
+          action="/shop/search-results.html"
+          role="search"
+          className="order-4 w-full md:order-none md:w-auto md:flex-1"
+        >
+          <label htmlFor="site-search" className="sr-only">
+            Search products and recipes
+          </label>
+          <div className="flex items-center rounded-full border border-stone-300 bg-stone-50 focus-within:border-brand focus-within:bg-white">
+            <input
+              id="site-search"
+              name="q"
+              type="search"
+              defaultValue={query}
+              placeholder="Search products, brands and recipes"
+              className="min-w-0 flex-1 rounded-full bg-transparent px-4 py-2 text-sm outline-none focus-visible:outline-none"
+              autoComplete="off"
+            />
+            <button
+              type="submit"
+              className="m-1 rounded-full bg-brand px-4 py-1.5 text-sm font-semibold text-white hover:bg-brand-dark"
+            >
+              Search
+            </button>
+          </div>
+        </Form>
+
+        <nav aria-label="Account" className="ml-auto flex items-center gap-3 text-sm md:ml-0">
+          {greeting ? (
+            <Greeting name={greeting} />
+          ) : (
+            <Link to="/account/sign-in.html" className="btn-outline">
+              Sign in
+            </Link>
+          )}
+          <Link to="/shop/cart.html" className="btn-primary" aria-label="Cart">
+            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5 fill-none stroke-current stroke-2">
+              <path d="M3 4h2l2.4 11.2a2 2 0 0 0 2 1.6h7.7a2 2 0 0 0 2-1.5L21 8H6" />
+              <circle cx="10" cy="20" r="1.4" />
+              <circle cx="17" cy="20" r="1.4" />
+            </svg>
+            <span className="hidden sm:inline">Cart</span>
+          </Link>
+        </nav>
+      </div>
+    </header>
+  );
+}

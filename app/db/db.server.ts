@@ -1,0 +1,72 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import { appEnv, dataDir } from '~/modules/config/env.server';
+import { dialectFor, type DialectName } from './dialect';
+import type { Database } from './schema';
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  dialect: DialectName;
+  /** Where the data lives, for logs: a file path or the URL without its password. */
+  location: string;
+}
+
+export interface DatabaseOptions {
+  /** postgres://… for PostgreSQL, otherwise a SQLite file path (':memory:' allowed). */
+  url?: string;
+  poolMax?: number;
+}
+
+export function openDatabase(options: DatabaseOptions = {}): DatabaseHandle {
+  const url = options.url;
+  const dialect = dialectFor(url);
+  if (dialect === 'postgres' && url) {
+    const pool = new pg.Pool({
+      connectionString: url,
+      max: options.poolMax ?? appEnv().DB_POOL_MAX,
+      // A bounded wait for a pooled connection: a request queues briefly, then fails cleanly.
+      connectionTimeoutMillis: 5_000,
+      idleTimeoutMillis: 30_000,
+    });
+    pool.on('error', () => {
+      // An idle client lost its server (restart); the pool replaces it on next use.
+    });
+    return {
+      db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
+      dialect,
+      location: url.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:***@'),
+    };
+  }
+  const file = url || path.join(dataDir(), 'pantry.sqlite');
+  if (file !== ':memory:') mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const sqlite = new SQLite(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  return {
+    db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }),
+    dialect,
+    location: file,
+  };
+}
+
+let shared: DatabaseHandle | undefined;
+
+/** The process-wide database, chosen by DATABASE_URL (SQLite file under DATA_DIR by default). */
+export function database(): DatabaseHandle {
+  shared ??= openDatabase({ url: appEnv().DATABASE_URL });
+  return shared;
+}
+
+export function db(): Kysely<Database> {
+  return database().db;
+}
+
+/** Integration tests point the process-wide database at the one they created. */
+export function useDatabaseForTests(handle: DatabaseHandle | undefined) {
+  shared = handle;
+}

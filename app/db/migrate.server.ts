@@ -1,0 +1,39 @@
+import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import type { DialectName } from './dialect';
+import { initialSchema } from './migrations/0001-initial';
+
+function migrationsFor(dialect: DialectName): Record<string, Migration> {
+  return {
+    '0001-initial': initialSchema(dialect),
+  };
+}
+
+class InCodeMigrations implements MigrationProvider {
+  constructor(private readonly dialect: DialectName) {}
+  async getMigrations() {
+    return migrationsFor(this.dialect);
+  }
+}
+
+export interface MigrationReport {
+  applied: string[];
+}
+
+/**
+ * Applies pending migrations one at a time, each in its own transaction (both dialects have
+ * transactional DDL). Kysely's lock table makes concurrent starts safe; re-running is a no-op.
+ */
+export async function migrateToLatest<T>(db: Kysely<T>, dialect: DialectName): Promise<MigrationReport> {
+  const migrator = new Migrator({ db, provider: new InCodeMigrations(dialect) });
+  const applied: string[] = [];
+  for (;;) {
+    const { error, results } = await migrator.migrateUp();
+    if (error) {
+      const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
+      throw new Error(`Migration ${failed} failed: ${String(error)}`, { cause: error });
+    }
+    const done = results?.filter((r) => r.status === 'Success').map((r) => r.migrationName) ?? [];
+    if (done.length === 0) return { applied };
+    applied.push(...done);
+  }
+}

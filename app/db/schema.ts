@@ -1,0 +1,285 @@
+import type { Generated } from 'kysely';
+
+/**
+ * One schema for SQLite and PostgreSQL. Flags are integers (0/1) and timestamps ISO-8601 UTC
+ * text in both dialects, so rows read the same whichever database serves them
+ * (docs/decisions/0002-one-schema-two-dialects.md).
+ */
+export interface Database {
+  banners: BannerTable;
+  stores: StoreTable;
+  departments: DepartmentTable;
+  aisles: AisleTable;
+  brands: BrandTable;
+  sellers: SellerTable;
+  products: ProductTable;
+  wine_details: WineDetailTable;
+  store_product_overrides: StoreProductOverrideTable;
+  recipes: RecipeTable;
+  recipe_ingredients: RecipeIngredientTable;
+  offers: OfferTable;
+  offer_products: OfferProductTable;
+  customers: CustomerTable;
+  customer_addresses: CustomerAddressTable;
+  clips: ClipTable;
+  orders: OrderTable;
+  order_items: OrderItemTable;
+  pets: PetTable;
+  outbox: OutboxTable;
+  app_meta: AppMetaTable;
+}
+
+export type Flag = 0 | 1;
+
+export interface BannerTable {
+  id: string;
+  name: string;
+  logo_text: string;
+  tagline: string;
+  color_primary: string;
+  color_dark: string;
+  color_soft: string;
+  color_accent: string;
+  default_store_id: number;
+  default_zipcode: string;
+  position: number;
+}
+
+export interface StoreTable {
+  id: number;
+  banner_id: string;
+  name: string;
+  address1: string;
+  city: string;
+  state: string;
+  zipcode: string;
+  latitude: number;
+  longitude: number;
+  timezone: string;
+  phone: string;
+  hours: string;
+  has_grocery_delivery: Flag;
+  has_dug: Flag;
+  has_rush_delivery: Flag;
+  has_grocery_rewards: Flag;
+  is_wine_d2c_enabled: Flag;
+  wfc_store_id: string | null;
+  delivery_radius_miles: number;
+  price_factor_bp: number;
+  gas_rewards_id: string | null;
+  rewards_program_id: string | null;
+  partner_fuel_logo: string | null;
+  partner_max_redemption: number;
+  own_max_redemption: number;
+}
+
+export interface DepartmentTable {
+  id: number;
+  slug: string;
+  name: string;
+  position: number;
+  image_key: string;
+}
+
+export interface AisleTable {
+  id: number;
+  department_id: number;
+  slug: string;
+  name: string;
+  position: number;
+}
+
+export interface BrandTable {
+  id: number;
+  slug: string;
+  name: string;
+  initial: string;
+}
+
+export interface SellerTable {
+  id: number;
+  slug: string;
+  name: string;
+  tagline: string;
+  origin_zip: string;
+  handling_days: number;
+  carrier: string;
+}
+
+export type ProductKind = 'grocery' | 'wine' | 'marketplace';
+
+export interface ProductTable {
+  id: number;
+  kind: ProductKind;
+  name: string;
+  brand_id: number;
+  aisle_id: number | null;
+  seller_id: number | null;
+  item_key: string;
+  size_label: string;
+  size_quantity: number;
+  size_unit: string;
+  description: string;
+  image_key: string;
+  base_price_cents: number;
+  /** Comma-wrapped list (",organic,vegan,") so one LIKE finds a tag in both dialects. */
+  dietary_tags: string;
+  attended_delivery_only: Flag;
+  popularity: number;
+}
+
+export interface WineDetailTable {
+  product_id: number;
+  varietal: string;
+  color: string;
+  region: string;
+  country: string;
+  vintage: number;
+}
+
+export type StockStatus = 'out_of_stock' | 'unavailable';
+
+export interface StoreProductOverrideTable {
+  store_id: number;
+  product_id: number;
+  price_cents: number | null;
+  stock_status: StockStatus | null;
+}
+
+export interface RecipeTable {
+  id: number;
+  slug: string;
+  title: string;
+  description: string;
+  minutes: number;
+  servings: number;
+  image_key: string;
+  steps_json: string;
+}
+
+export interface RecipeIngredientTable {
+  recipe_id: number;
+  position: number;
+  text: string;
+  product_id: number | null;
+}
+
+export interface OfferTable {
+  id: number;
+  banner_id: string;
+  title: string;
+  description: string;
+  category: string;
+  offer_type: string;
+  kind: string;
+  value: number;
+  min_quantity: number;
+  brand_id: number | null;
+  starts_at: string;
+  ends_at: string;
+  image_key: string;
+}
+
+export interface OfferProductTable {
+  offer_id: number;
+  product_id: number;
+}
+
+export interface CustomerTable {
+  id: number;
+  uuid: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  phone: string;
+  club_card: string;
+  house_id: string;
+  banner_id: string;
+  site_type: 'C' | 'B';
+  customer_type: string;
+  company_name: string | null;
+  tax_id: string | null;
+  password_hash: string | null;
+  zipcode: string;
+  store_id: number;
+  preference: string;
+  email_verified: Flag;
+  phone_verified: Flag;
+  created_at: string;
+}
+
+export interface CustomerAddressTable {
+  id: Generated<number>;
+  customer_id: number;
+  address_name: string;
+  address1: string;
+  address2: string;
+  city: string;
+  state_code: string;
+  country: string;
+  postal_code: string;
+  postal_code_extn: string;
+  address_types: string;
+  purposes: string;
+  address_hash: string;
+  is_selected: Flag;
+  selected_banner: string | null;
+  created_at: string;
+}
+
+export interface ClipTable {
+  customer_id: number;
+  offer_id: number;
+  clipped_at: string;
+}
+
+export interface OrderTable {
+  id: Generated<number>;
+  order_number: string;
+  site_type: 'C' | 'B';
+  customer_id: number;
+  banner_id: string;
+  store_id: number;
+  status: string;
+  fulfillment: string;
+  slot_start: string;
+  slot_end: string;
+  subtotal_cents: number;
+  savings_cents: number;
+  fees_cents: number;
+  total_cents: number;
+  placed_at: string;
+  cutoff_at: string;
+}
+
+export interface OrderItemTable {
+  order_id: number;
+  product_id: number;
+  quantity: number;
+  unit_price_cents: number;
+}
+
+export interface PetTable {
+  id: Generated<number>;
+  customer_id: number;
+  name: string;
+  type: string;
+  breed: string;
+  birthday: string | null;
+  photo_key: string;
+  created_at: string;
+}
+
+export interface OutboxTable {
+  id: Generated<number>;
+  channel: string;
+  recipient: string;
+  subject: string;
+  body: string;
+  created_at: string;
+}
+
+export interface AppMetaTable {
+  key: string;
+  value: string;
+}

@@ -1,0 +1,72 @@
+/** Demo accounts; README lists them. Passwords are for local demos only. */
+export interface DemoCustomer {
+  id: number;
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+  phone: string;
+  bannerId: string;
+  siteType: 'C' | 'B';
+  customerType: 'consumer' | 'business';
+  companyName?: string;
+  taxId?: string;
+  /** Full demo history: address, clipped offers, a past order, a pet. */
+  withHistory: boolean;
+}
+
+export const DEMO_PASSWORD = 'Pantry-demo-2026';
+
+export const DEMO_CUSTOMERS: DemoCustomer[] = [
+  {
+    id: 500001,
+    email: 'jordan@pantry.test',
+    password: DEMO_PASSWORD,
+    firstName: 'Jordan',
+    lastName: 'Rivera',
+    phone: '2065550142',
+    bannerId: 'greenleaf',
+    siteType: 'C',
+    customerType: 'consumer',
+    withHistory: true,
+  },
+  {
+    id: 500002,
+    email: 'bartholomew@pantry.test',
+    password: DEMO_PASSWORD,
+    // Longer than 19 characters: the greeting shows "Bartholomew-Alex...".
+    firstName: 'Bartholomew-Alexander',
+    lastName: 'Okonkwo-Lindqvist',
+    phone: '5035550177',
+    bannerId: 'greenleaf',
+    siteType: 'C',
+    customerType: 'consumer',
+    withHistory: false,
+  },
+  {
+    id: 500003,
+    email: 'buyer@harborstreetcafe.test',
+    password: DEMO_PASSWORD,
+    firstName: 'Priya',
+    lastName: 'Natarajan',
+    phone: '4155550190',
+    bannerId: 'greenleaf',
+    siteType: 'B',
+    customerType: 'business',
+    companyName: 'Harbor Street Cafe LLC',
+    taxId: '94-1234567',
+    withHistory: true,
+  },
+  {
+    id: 500004,
+    email: 'sam@pantry.test',
+    password: DEMO_PASSWORD,
+    firstName: 'Sam',
+    lastName: 'Delgado',
+    phone: '6025550133',
+    bannerId: 'mesa',
+    siteType: 'C',
+    customerType: 'consumer',
+    withHistory: false,
+  },
+];

@@ -1,0 +1,563 @@
+import argon2 from 'argon2';
+import type { Insertable, Kysely } from 'kysely';
+import { BANNERS } from '~/modules/banners/banner-catalog';
+import { DEPARTMENTS, BRANDS_BY_DEPARTMENT, type ShelfItem, type ShelfSize } from '~/modules/catalog/shelf-vocabulary';
+import { varietalsForRegion, WINE_REGIONS, WINERIES } from '~/modules/catalog/wine-vocabulary';
+import { MARKETPLACE_ITEMS, SELLERS } from '~/modules/catalog/marketplace-vocabulary';
+import { RECIPES } from '~/modules/catalog/recipe-vocabulary';
+import { OFFER_CATEGORIES, OFFER_TEMPLATES } from '~/modules/catalog/offer-vocabulary';
+import { wineImageKey } from '~/modules/catalog/illustration-keys';
+import type { DialectName } from '../dialect';
+import type { Database, ProductTable, StoreTable } from '../schema';
+import { DEMO_CUSTOMERS } from './demo-customers';
+import { SeededRandom } from './random';
+import { generateStores } from './stores.seed';
+
+export const DEFAULT_PRODUCT_COUNT = 20_000;
+export const DEFAULT_SEED = 20_261_122;
+export const FIRST_PRODUCT_ID = 960_000_001;
+export const WINE_COUNT = 600;
+
+export interface SeedOptions {
+  products: number;
+  seed: number;
+  now: Date;
+  /** Delete existing data first (npm run seed); start-up seeding only fills an empty database. */
+  replace: boolean;
+  log: (line: string) => void;
+}
+
+type Db = Kysely<Database>;
+
+/** Tables in an order that respects foreign keys when deleting (reverse to insert). */
+const TABLES_CHILD_FIRST: (keyof Database)[] = [
+  'order_items',
+  'orders',
+  'clips',
+  'pets',
+  'customer_addresses',
+  'customers',
+  'offer_products',
+  'offers',
+  'recipe_ingredients',
+  'recipes',
+  'store_product_overrides',
+  'wine_details',
+  'products',
+  'sellers',
+  'brands',
+  'aisles',
+  'departments',
+  'stores',
+  'banners',
+  'outbox',
+];
+
+export async function isSeeded(db: Db): Promise<boolean> {
+  const row = await db.selectFrom('app_meta').select('value').where('key', '=', 'seeded').executeTakeFirst();
+  return Boolean(row);
+}
+
+async function insertRows<T extends keyof Database>(db: Db, table: T, rows: Insertable<Database[T]>[]) {
+  if (rows.length === 0) return;
+  const columns = Object.keys(rows[0] as object).length;
+  // Both SQLite (32,766) and PostgreSQL (65,535) cap bound parameters per statement.
+  const size = Math.max(1, Math.floor(30_000 / columns));
+  for (let i = 0; i < rows.length; i += size) {
+    await db
+      .insertInto(table)
+      .values(rows.slice(i, i + size) as never)
+      .execute();
+  }
+}
+
+function cents(random: SeededRandom, [min, max]: readonly [number, number], factor = 1): number {
+  const raw = random.int(min, max) * factor;
+  // Shelf prices end in 9.
+  return Math.max(49, Math.round(raw / 10) * 10 - 1);
+}
+
+function initialOf(name: string): string {
+  const letter = name.charAt(0).toUpperCase();
+  return /[A-Z]/.test(letter) ? letter : '#';
+}
+
+function slugify(value: string): string {
+  return value
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+}
+
+function uuidFrom(random: SeededRandom): string {
+  const hex = Array.from({ length: 32 }, () => random.int(0, 15).toString(16)).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+const isoDaysFrom = (now: Date, days: number) => new Date(now.getTime() + days * 86_400_000).toISOString();
+
+export async function seedDatabase(db: Db, dialect: DialectName, partial: Partial<SeedOptions> = {}) {
+  const options: SeedOptions = {
+    products: partial.products ?? DEFAULT_PRODUCT_COUNT,
+    seed: partial.seed ?? DEFAULT_SEED,
+    now: partial.now ?? new Date(),
+    replace: partial.replace ?? false,
+    log: partial.log ?? ((line: string) => console.log(line)),
+  };
+  const started = Date.now();
+  const random = new SeededRandom(options.seed);
+  const { log, now } = options;
+
+  if (options.replace) {
+    for (const table of TABLES_CHILD_FIRST) await db.deleteFrom(table).execute();
+    await db.deleteFrom('app_meta').where('key', '=', 'seeded').execute();
+  }
+
+  // Stores and banners.
+  const stores = generateStores(random);
+  const defaultStoreOf = new Map<string, StoreTable>();
+  for (const store of stores) if (!defaultStoreOf.has(store.banner_id)) defaultStoreOf.set(store.banner_id, store);
+  await insertRows(
+    db,
+    'banners',
+    BANNERS.map((banner, position) => {
+      const store = defaultStoreOf.get(banner.id)!;
+      return {
+        id: banner.id,
+        name: banner.name,
+        logo_text: banner.logoText,
+        tagline: banner.tagline,
+        color_primary: banner.colors.primary,
+        color_dark: banner.colors.dark,
+        color_soft: banner.colors.soft,
+        color_accent: banner.colors.accent,
+        default_store_id: store.id,
+        default_zipcode: store.zipcode,
+        position,
+      };
+    }),
+  );
+  await insertRows(db, 'stores', stores);
+  log(`Seeded ${BANNERS.length} banners and ${stores.length} stores`);
+
+  // Departments, aisles, brands, sellers.
+  const departmentRows = DEPARTMENTS.map((department, index) => ({
+    id: index + 1,
+    slug: department.slug,
+    name: department.name,
+    position: index,
+    image_key: department.aisles[0]?.items[0]?.key ?? 'generic',
+  }));
+  await insertRows(db, 'departments', departmentRows);
+  let aisleId = 0;
+  const shelf: { departmentSlug: string; aisleId: number; item: ShelfItem }[] = [];
+  const aisleRows = DEPARTMENTS.flatMap((department, departmentIndex) =>
+    department.aisles.map((aisle, position) => {
+      aisleId += 1;
+      for (const item of aisle.items) shelf.push({ departmentSlug: department.slug, aisleId, item });
+      return { id: aisleId, department_id: departmentIndex + 1, slug: aisle.slug, name: aisle.name, position };
+    }),
+  );
+  await insertRows(db, 'aisles', aisleRows);
+
+  const brandIds = new Map<string, number>();
+  const brandRows: Insertable<Database['brands']>[] = [];
+  const addBrand = (name: string) => {
+    const existing = brandIds.get(name);
+    if (existing) return existing;
+    const id = brandRows.length + 1;
+    brandIds.set(name, id);
+    brandRows.push({ id, name, slug: slugify(name), initial: initialOf(name) });
+    return id;
+  };
+  for (const names of Object.values(BRANDS_BY_DEPARTMENT)) names.forEach(addBrand);
+  WINERIES.forEach(addBrand);
+  SELLERS.forEach((seller) => addBrand(seller.name));
+  await insertRows(db, 'brands', brandRows);
+
+  await insertRows(
+    db,
+    'sellers',
+    SELLERS.map((seller, index) => ({
+      id: index + 1,
+      slug: seller.slug,
+      name: seller.name,
+      tagline: seller.tagline,
+      origin_zip: seller.originZip,
+      handling_days: seller.handlingDays,
+      carrier: seller.carrier,
+    })),
+  );
+
+  // Grocery products, in batches inside transactions so a million rows stay quick.
+  const firstIdByItem = new Map<string, number>();
+  const idsByBrandItem = new Map<string, number[]>();
+  let nextId = FIRST_PRODUCT_ID;
+  const batchSize = 20_000;
+  const usedNames = new Set<string>();
+  for (let start = 0; start < options.products; start += batchSize) {
+    const batch: ProductTable[] = [];
+    for (let i = start; i < Math.min(options.products, start + batchSize); i++) {
+      const entry = i < shelf.length ? shelf[i]! : random.pick(shelf);
+      const { item } = entry;
+      // Real shelves do not repeat a name: retry the brand, variant and size a few times.
+      let brand = '';
+      let variant: string | null = null;
+      let size: ShelfSize = item.sizes[0]!;
+      let name = '';
+      for (let attempt = 0; attempt < 6; attempt++) {
+        brand = random.pick(BRANDS_BY_DEPARTMENT[entry.departmentSlug] ?? ['Pantry Essentials']);
+        variant = item.variants && i >= shelf.length && random.chance(0.5) ? random.pick(item.variants) : null;
+        size = i < shelf.length ? item.sizes[0]! : random.pick(item.sizes);
+        name = `${brand} ${variant ? `${variant} ` : ''}${item.name}, ${size.label}`;
+        if (!usedNames.has(name)) break;
+      }
+      usedNames.add(name);
+      const tags = new Set(item.dietary ?? []);
+      if (variant && /organic/i.test(variant)) tags.add('organic');
+      const id = nextId++;
+      if (!firstIdByItem.has(item.key)) firstIdByItem.set(item.key, id);
+      const brandItem = `${brand}|${item.key}`;
+      const group = idsByBrandItem.get(brandItem) ?? [];
+      if (group.length < 20) group.push(id);
+      idsByBrandItem.set(brandItem, group);
+      batch.push({
+        id,
+        kind: 'grocery',
+        name,
+        brand_id: brandIds.get(brand) ?? addBrandLate(brand),
+        aisle_id: entry.aisleId,
+        seller_id: null,
+        item_key: item.key,
+        size_label: size.label,
+        size_quantity: size.quantity,
+        size_unit: size.unit,
+        description: item.description.replaceAll('{brand}', brand),
+        image_key: item.key,
+        base_price_cents: cents(random, item.basePriceCents, size.priceFactor),
+        dietary_tags: tags.size ? `,${[...tags].join(',')},` : '',
+        attended_delivery_only: item.attendedDeliveryOnly ? 1 : 0,
+        popularity: i < shelf.length ? random.int(400, 1000) : random.int(0, 600),
+      });
+    }
+    await db.transaction().execute((trx) => insertRows(trx, 'products', batch));
+    if (options.products >= 100_000)
+      log(
+        `products ${Math.min(options.products, start + batchSize).toLocaleString('en-US')}/${options.products.toLocaleString('en-US')}`,
+      );
+  }
+  function addBrandLate(name: string): number {
+    throw new Error(`Brand ${name} was not registered before use`);
+  }
+
+  // Wines (wine shop, direct to consumer) and marketplace items.
+  const wineRows: ProductTable[] = [];
+  const wineDetails: Insertable<Database['wine_details']>[] = [];
+  const wineNames = new Set<string>();
+  while (wineRows.length < WINE_COUNT) {
+    const winery = random.pick(WINERIES);
+    const region = random.pick(WINE_REGIONS);
+    const varietal = random.pick(varietalsForRegion(region));
+    const vintage = random.int(2012, 2024);
+    const name = `${winery} ${vintage} ${region.region} ${varietal.name}, 750 ml`;
+    if (wineNames.has(name)) continue;
+    wineNames.add(name);
+    const id = nextId++;
+    wineRows.push({
+      id,
+      kind: 'wine',
+      name,
+      brand_id: brandIds.get(winery)!,
+      aisle_id: null,
+      seller_id: null,
+      item_key: `wine-${slugify(varietal.name)}`,
+      size_label: '750 ml',
+      size_quantity: 750,
+      size_unit: 'ml',
+      description: `A ${varietal.color} ${varietal.name} from ${region.region}, ${region.country}, vintage ${vintage}.`,
+      image_key: wineImageKey(varietal.color),
+      base_price_cents: cents(random, varietal.priceCents),
+      dietary_tags: '',
+      attended_delivery_only: 1,
+      popularity: random.int(0, 800),
+    });
+    wineDetails.push({
+      product_id: id,
+      varietal: varietal.name,
+      color: varietal.color,
+      region: region.region,
+      country: region.country,
+      vintage,
+    });
+  }
+  const marketplaceRows: ProductTable[] = [];
+  SELLERS.forEach((seller, sellerIndex) => {
+    const carried = MARKETPLACE_ITEMS.filter((item) => seller.categories.includes(item.category));
+    const pool = carried.length ? carried : MARKETPLACE_ITEMS;
+    for (const item of random.shuffle(pool).slice(0, 25)) {
+      const size = item.sizes?.length
+        ? random.pick(item.sizes)
+        : { label: '1 ct', quantity: 1, unit: 'ct' as const, priceFactor: 1 };
+      marketplaceRows.push({
+        id: nextId++,
+        kind: 'marketplace',
+        name: `${seller.name} ${item.name}${item.sizes?.length ? `, ${size.label}` : ''}`,
+        brand_id: brandIds.get(seller.name)!,
+        aisle_id: null,
+        seller_id: sellerIndex + 1,
+        item_key: item.key,
+        size_label: size.label,
+        size_quantity: size.quantity,
+        size_unit: size.unit,
+        description: `${item.name} from ${seller.name}. Ships from the seller.`,
+        image_key: item.key,
+        base_price_cents: cents(random, item.basePriceCents, size.priceFactor),
+        dietary_tags: '',
+        attended_delivery_only: 0,
+        popularity: random.int(0, 700),
+      });
+    }
+  });
+  await db.transaction().execute(async (trx) => {
+    await insertRows(trx, 'products', [...wineRows, ...marketplaceRows]);
+    await insertRows(trx, 'wine_details', wineDetails);
+  });
+  log(
+    `Seeded ${options.products.toLocaleString('en-US')} grocery products, ${wineRows.length} wines, ${marketplaceRows.length} marketplace items from ${SELLERS.length} sellers`,
+  );
+
+  // Store-specific exceptions: out of stock, unavailable, or a local price.
+  const overrideRows: Insertable<Database['store_product_overrides']>[] = [];
+  const overridePool = Math.min(options.products, 3_000);
+  for (const store of stores) {
+    const seen = new Set<number>();
+    for (let n = 0; n < 60; n++) {
+      const productId = FIRST_PRODUCT_ID + random.int(0, overridePool - 1);
+      if (seen.has(productId)) continue;
+      seen.add(productId);
+      const roll = random.int(0, 9);
+      overrideRows.push({
+        store_id: store.id,
+        product_id: productId,
+        price_cents: roll >= 7 ? random.int(99, 899) : null,
+        stock_status: roll < 5 ? 'out_of_stock' : roll < 7 ? 'unavailable' : null,
+      });
+    }
+  }
+  await db.transaction().execute((trx) => insertRows(trx, 'store_product_overrides', overrideRows));
+
+  // Recipes whose ingredients link to products.
+  await db.transaction().execute(async (trx) => {
+    await insertRows(
+      trx,
+      'recipes',
+      RECIPES.map((recipe, index) => ({
+        id: index + 1,
+        slug: recipe.slug,
+        title: recipe.title,
+        description: recipe.description,
+        minutes: recipe.minutes,
+        servings: recipe.servings,
+        image_key: `recipe-${recipe.slug}`,
+        steps_json: JSON.stringify(recipe.steps),
+      })),
+    );
+    await insertRows(
+      trx,
+      'recipe_ingredients',
+      RECIPES.flatMap((recipe, index) =>
+        recipe.ingredients.map((ingredient, position) => ({
+          recipe_id: index + 1,
+          position,
+          text: ingredient.text,
+          product_id: ingredient.itemKey ? (firstIdByItem.get(ingredient.itemKey) ?? null) : null,
+        })),
+      ),
+    );
+  });
+
+  // Offers: per banner, each tied to a brand's products.
+  const offerRows: Insertable<Database['offers']>[] = [];
+  const offerProductRows: Insertable<Database['offer_products']>[] = [];
+  const brandItems = [...idsByBrandItem.entries()];
+  const itemByKey = new Map(shelf.map((entry) => [entry.item.key, entry]));
+  let offerId = 0;
+  for (const banner of BANNERS) {
+    for (let n = 0; n < 140; n++) {
+      const [brandItem, productIds] = random.pick(brandItems);
+      const [brand, itemKey] = brandItem.split('|') as [string, string];
+      const entry = itemByKey.get(itemKey)!;
+      const template = random.pick(OFFER_TEMPLATES);
+      const value = random.int(template.valueRange[0], template.valueRange[1]);
+      const qty = template.minQuantity ?? 1;
+      const amount = `$${(value / 100).toFixed(2)}`;
+      const fill = (text: string) =>
+        text
+          .replaceAll('{brand}', brand)
+          .replaceAll('{item}', entry.item.name)
+          .replaceAll('{amount}', amount)
+          .replaceAll('{percent}', `${value}%`)
+          .replaceAll('{qty}', String(qty));
+      const expired = random.chance(0.05);
+      offerId += 1;
+      offerRows.push({
+        id: offerId,
+        banner_id: banner.id,
+        title: fill(template.title),
+        description: fill(template.description),
+        category: OFFER_CATEGORIES.find((c) => c.departments.includes(entry.departmentSlug))?.name ?? 'Grocery',
+        offer_type: template.offerType,
+        kind: template.kind,
+        value,
+        min_quantity: qty,
+        brand_id: brandIds.get(brand) ?? null,
+        starts_at: isoDaysFrom(now, -random.int(1, 14)),
+        ends_at: expired ? isoDaysFrom(now, -random.int(1, 5)) : isoDaysFrom(now, random.int(3, 45)),
+        image_key: itemKey,
+      });
+      for (const productId of productIds) offerProductRows.push({ offer_id: offerId, product_id: productId });
+    }
+  }
+  await db.transaction().execute(async (trx) => {
+    await insertRows(trx, 'offers', offerRows);
+    await insertRows(trx, 'offer_products', offerProductRows);
+  });
+  log(`Seeded ${RECIPES.length} recipes and ${offerRows.length} offers`);
+
+  await seedDemoCustomers(db, random, now, defaultStoreOf, offerRows);
+  await db
+    .insertInto('app_meta')
+    .values({
+      key: 'seeded',
+      value: JSON.stringify({ seed: options.seed, products: options.products, at: now.toISOString(), dialect }),
+    })
+    .execute();
+  log(`Seed complete in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+async function seedDemoCustomers(
+  db: Db,
+  random: SeededRandom,
+  now: Date,
+  defaultStoreOf: Map<string, StoreTable>,
+  offers: Insertable<Database['offers']>[],
+) {
+  let orderSerial = { C: 10_000_000, B: 50_000_000 };
+  for (const demo of DEMO_CUSTOMERS) {
+    const store = defaultStoreOf.get(demo.bannerId)!;
+    const passwordHash = await argon2.hash(demo.password, { type: argon2.argon2id });
+    await db
+      .insertInto('customers')
+      .values({
+        id: demo.id,
+        uuid: uuidFrom(random),
+        email: demo.email.toLowerCase(),
+        first_name: demo.firstName,
+        last_name: demo.lastName,
+        phone: demo.phone,
+        club_card: String(random.int(1_000_000, 9_999_999)) + String(random.int(10_000, 99_999)),
+        house_id: `HH${random.int(100_000_000, 999_999_999)}`,
+        banner_id: demo.bannerId,
+        site_type: demo.siteType,
+        customer_type: demo.customerType,
+        company_name: demo.companyName ?? null,
+        tax_id: demo.taxId ?? null,
+        password_hash: passwordHash,
+        zipcode: store.zipcode,
+        store_id: store.id,
+        preference: 'Delivery',
+        email_verified: 1,
+        phone_verified: demo.withHistory ? 1 : 0,
+        created_at: isoDaysFrom(now, -400),
+      })
+      .execute();
+    if (!demo.withHistory) continue;
+
+    await db
+      .insertInto('customer_addresses')
+      .values({
+        customer_id: demo.id,
+        address_name: demo.siteType === 'B' ? 'Cafe' : 'Home',
+        address1: `${random.int(100, 4999)} ${random.pick(['Alder', 'Birch', 'Spruce', 'Fir'])} St`,
+        address2: demo.siteType === 'B' ? 'Suite 100' : 'Apt 4B',
+        city: store.city,
+        state_code: store.state,
+        country: 'US',
+        postal_code: store.zipcode,
+        postal_code_extn: String(random.int(1000, 9999)),
+        address_types: 'DELIVERY',
+        purposes: 'DELIVERY,BILLING',
+        address_hash: `seed-${demo.id}-home`,
+        is_selected: 1,
+        selected_banner: demo.bannerId,
+        created_at: isoDaysFrom(now, -300),
+      })
+      .execute();
+
+    const clippable = offers.filter((offer) => offer.banner_id === demo.bannerId && offer.ends_at > now.toISOString());
+    for (const offer of clippable.slice(0, 5)) {
+      await db
+        .insertInto('clips')
+        .values({ customer_id: demo.id, offer_id: offer.id as number, clipped_at: isoDaysFrom(now, -2) })
+        .execute();
+    }
+
+    const products = await db
+      .selectFrom('products')
+      .select(['id', 'base_price_cents'])
+      .where('kind', '=', 'grocery')
+      .orderBy('popularity', 'desc')
+      .limit(6)
+      .execute();
+    const lines = products.map((product) => ({
+      product_id: product.id,
+      quantity: random.int(1, 3),
+      unit_price_cents: Math.round((product.base_price_cents * store.price_factor_bp) / 10_000),
+    }));
+    const subtotal = lines.reduce((sum, line) => sum + line.quantity * line.unit_price_cents, 0);
+    const placed = isoDaysFrom(now, -12);
+    orderSerial = { ...orderSerial, [demo.siteType]: orderSerial[demo.siteType] + 1 };
+    const order = await db
+      .insertInto('orders')
+      .values({
+        order_number: `${demo.siteType}${orderSerial[demo.siteType]}`,
+        site_type: demo.siteType,
+        customer_id: demo.id,
+        banner_id: demo.bannerId,
+        store_id: store.id,
+        status: 'DELIVERED',
+        fulfillment: 'DELIVERY',
+        slot_start: isoDaysFrom(now, -11),
+        slot_end: new Date(new Date(isoDaysFrom(now, -11)).getTime() + 2 * 3_600_000).toISOString(),
+        subtotal_cents: subtotal,
+        savings_cents: 0,
+        fees_cents: 995,
+        total_cents: subtotal + 995,
+        placed_at: placed,
+        cutoff_at: isoDaysFrom(now, -11.5),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await insertRows(
+      db,
+      'order_items',
+      lines.map((line) => ({ ...line, order_id: order.id })),
+    );
+
+    if (demo.siteType === 'C') {
+      await db
+        .insertInto('pets')
+        .values({
+          customer_id: demo.id,
+          name: 'Biscuit',
+          type: 'Dog',
+          breed: 'Golden Retriever',
+          birthday: '2021-04-18',
+          photo_key: 'pet-dog',
+          created_at: isoDaysFrom(now, -200),
+        })
+        .execute();
+    }
+  }
+}

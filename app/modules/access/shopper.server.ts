@@ -1,0 +1,145 @@
+import { redirect } from '@remix-run/node';
+import { z } from 'zod';
+import { parseHost, type HostInfo } from '~/modules/banners/hosts';
+import { appEnv, marketingParams, trustedDomains } from '~/modules/config/env.server';
+import { featureFlags, type FeatureFlags } from '~/modules/flags/feature-flags.server';
+import {
+  clearCookie,
+  readSessionCookie,
+  readSignedCookie,
+  type CookieContext,
+} from '~/modules/session/session-cookie.server';
+import type { SessionData, UserType } from '~/modules/session/session-schema';
+import { decideAccess } from './access-decision';
+import type { PageAccess } from './page-access';
+import { carryMarketingParams, type RedirectPolicy } from './safe-redirect';
+import { establishGuestSession } from '~/modules/stores/guest-session.server';
+import { storeIdFromPath } from './store-id-path';
+import { checkAccessToken, identityProviderVerifier, type CustomerClaims, type TokenVerifier } from './token.server';
+
+/** Who is asking, resolved once per request from the host and the cookies. */
+export interface Shopper {
+  userType: UserType;
+  host: HostInfo;
+  flags: FeatureFlags;
+  session: SessionData | null;
+  /** The customer a verified token names: C, or R whose token lapsed. */
+  customer: CustomerClaims | null;
+  elevated: boolean;
+  cookie: CookieContext;
+  url: URL;
+  /** Set-Cookie headers the response must carry (for example, dropping a tampered cookie). */
+  headers: Headers;
+}
+
+export interface AuthorizedShopper extends Shopper {
+  authorized: true;
+  /** A store id read from the page path, when the page and the enableStoreIdSelector flag allow it. */
+  pathStoreId: string | null;
+}
+
+const userCookieSchema = z.object({ token: z.string().min(1).max(3500) }).strict();
+const parseUserCookie = (value: unknown) => {
+  const parsed = userCookieSchema.safeParse(value);
+  return parsed.success ? parsed.data : null;
+};
+
+let verifierOverride: TokenVerifier | undefined;
+/** Tests verify tokens against keys they issued themselves. */
+export function useTokenVerifierForTests(verifier: TokenVerifier | undefined) {
+  verifierOverride = verifier;
+}
+
+export function cookieSecureFor(host: HostInfo): boolean {
+  const configured = appEnv().COOKIE_SECURE;
+  if (configured) return configured === 'true';
+  return host.environment !== 'local-origin';
+}
+
+export function redirectPolicy(): RedirectPolicy {
+  return { trustedDomains: trustedDomains(), defaultUrl: appEnv().DEFAULT_REDIRECT_URL };
+}
+
+const resolved = new WeakMap<Request, Promise<Shopper>>();
+
+/** The shopper behind a request; memoised so the root and the page loaders share one resolution. */
+export function loadShopper(request: Request): Promise<Shopper> {
+  let pending = resolved.get(request);
+  if (!pending) {
+    pending = resolveShopper(request);
+    resolved.set(request, pending);
+  }
+  return pending;
+}
+
+async function resolveShopper(request: Request): Promise<Shopper> {
+  const url = new URL(request.url);
+  const host = parseHost(request.headers.get('Host') ?? url.host, appEnv().APP_ENV);
+  const cookie: CookieContext = { siteType: host.siteType, secure: cookieSecureFor(host) };
+  const headers = new Headers();
+
+  const [sessionRead, userRead] = await Promise.all([
+    readSessionCookie(request, host.siteType),
+    readSignedCookie(request, 'user', host.siteType, parseUserCookie),
+  ]);
+  if (sessionRead.status === 'rejected') headers.append('Set-Cookie', await clearCookie('session', cookie));
+  if (userRead.status === 'rejected') headers.append('Set-Cookie', await clearCookie('user', cookie));
+  const session = sessionRead.status === 'ok' ? sessionRead.value : null;
+
+  let userType: UserType = 'A';
+  let customer: CustomerClaims | null = null;
+  let elevated = false;
+  if (userRead.status === 'ok') {
+    const check = await checkAccessToken(userRead.value.token, verifierOverride ?? identityProviderVerifier());
+    if (check.status === 'active') {
+      userType = 'C';
+      customer = check.claims;
+      elevated = check.elevated;
+    } else {
+      userType = 'R';
+      customer = check.status === 'invalid' ? null : check.claims;
+    }
+  } else if (session) {
+    const stored = session.info.COMMON.userType;
+    // The signed session remembers a registered customer; without a live token they are R.
+    if (stored === 'C' || stored === 'R') userType = 'R';
+    else if (stored === 'G' && session.info.COMMON.storeId) userType = 'G';
+  }
+
+  return { userType, host, flags: featureFlags(host.environment), session, customer, elevated, cookie, url, headers };
+}
+
+/**
+ * Every page loader's first line. Returns the authorized shopper, or throws the redirect the
+ * page's access meta asks for (carrying goto and the marketing parameters).
+ */
+export async function requireUserType(request: Request, access: PageAccess): Promise<AuthorizedShopper> {
+  let shopper = await loadShopper(request);
+  const pathStoreId =
+    access.storeIdSelector && shopper.flags.enableStoreIdSelector ? storeIdFromPath(shopper.url.pathname) : null;
+
+  const established = await establishGuestSession(request, shopper, access, pathStoreId);
+  if (established.kind === 'redirect') {
+    const headers = new Headers(shopper.headers);
+    for (const cookie of established.setCookies) headers.append('Set-Cookie', cookie);
+    throw redirect(carryMarketingParams(established.to, shopper.url, marketingParams()), { headers });
+  }
+  if (established.kind === 'session') {
+    for (const cookie of established.setCookies) shopper.headers.append('Set-Cookie', cookie);
+    shopper = {
+      ...shopper,
+      session: established.session,
+      userType: established.session.info.COMMON.userType === 'G' ? 'G' : shopper.userType,
+    };
+  }
+
+  const decision = decideAccess({
+    access,
+    userType: shopper.userType,
+    url: shopper.url,
+    marketingParams: marketingParams(),
+    policy: redirectPolicy(),
+  });
+  if (!decision.authorized) throw redirect(decision.redirectTo, { headers: shopper.headers });
+  return { ...shopper, authorized: true, pathStoreId };
+}

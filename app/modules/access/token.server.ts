@@ -1,0 +1,88 @@
+import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
+import { z } from 'zod';
+import { identityConfig } from '~/modules/config/env.server';
+
+/** The scope a token needs for full shopping (C); a token without it is "low scope" (R). */
+export const SHOP_SCOPE = 'shop';
+/** Spec section 5: scope 'used_credentials' marks an elevated sign-in. */
+export const ELEVATED_SCOPE = 'used_credentials';
+
+export const customerClaimsSchema = z.object({
+  sub: z.string().min(1),
+  customerId: z.union([z.string(), z.number()]).transform(String),
+  firstName: z.string().default(''),
+  hhid: z.string().optional(),
+  clubCard: z.string().optional(),
+  scope: z.string().default(''),
+  exp: z.number(),
+  iat: z.number().optional(),
+});
+export type CustomerClaims = z.infer<typeof customerClaimsSchema>;
+
+export type TokenCheck =
+  | { status: 'active'; claims: CustomerClaims; elevated: boolean }
+  | { status: 'expired' | 'low-scope'; claims: CustomerClaims }
+  | { status: 'invalid' };
+
+export interface TokenVerifier {
+  keys: JWTVerifyGetKey;
+  issuer: string;
+  audience: string;
+  now?: () => Date;
+}
+
+function scopesOf(claims: CustomerClaims): string[] {
+  return claims.scope.split(/\s+/).filter(Boolean);
+}
+
+function toClaims(payload: JWTPayload | undefined): CustomerClaims | null {
+  const parsed = customerClaimsSchema.safeParse(payload);
+  return parsed.success ? parsed.data : null;
+}
+
+/**
+ * Verifies signature, issuer and audience with the provider's keys, then expiry. An expired token
+ * with a good signature still identifies a registered customer (R); a bad one identifies nobody.
+ */
+export async function checkAccessToken(token: string, verifier: TokenVerifier): Promise<TokenCheck> {
+  try {
+    const { payload } = await jwtVerify(token, verifier.keys, {
+      issuer: verifier.issuer,
+      audience: verifier.audience,
+      currentDate: verifier.now?.(),
+      clockTolerance: 0,
+    });
+    const claims = toClaims(payload);
+    if (!claims) return { status: 'invalid' };
+    const scopes = scopesOf(claims);
+    if (!scopes.includes(SHOP_SCOPE)) return { status: 'low-scope', claims };
+    return { status: 'active', claims, elevated: scopes.includes(ELEVATED_SCOPE) };
+  } catch (error) {
+    if (error instanceof errors.JWTExpired) {
+      // jose checks the signature before the claims, so this payload is authentic.
+      const claims = toClaims(error.payload);
+      return claims ? { status: 'expired', claims } : { status: 'invalid' };
+    }
+    return { status: 'invalid' };
+  }
+}
+
+let remoteVerifier: TokenVerifier | undefined;
+
+/** The storefront's verifier: the identity provider's JWKS, fetched and cached by jose. */
+export function identityProviderVerifier(): TokenVerifier {
+  if (!remoteVerifier) {
+    const { issuer, clientId } = identityConfig();
+    remoteVerifier = {
+      keys: createRemoteJWKSet(new URL('/oauth2/v1/keys', issuer), { timeoutDuration: 3000 }),
+      issuer,
+      audience: clientId,
+    };
+  }
+  return remoteVerifier;
+}
+
+/** Spec section 4: a token is active while its expiry is later than now. */
+export function isTokenActive(expiresAtSeconds: number, now: Date = new Date()): boolean {
+  return expiresAtSeconds * 1000 > now.getTime();
+}

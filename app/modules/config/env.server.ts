@@ -1,0 +1,118 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { z } from 'zod';
+
+const commaList = z
+  .string()
+  .optional()
+  .transform((value) =>
+    value === undefined
+      ? undefined
+      : value
+          .split(',')
+          .map((part) => part.trim())
+          .filter(Boolean),
+  );
+
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().positive().default(3000),
+  IDP_PORT: z.coerce.number().int().positive().default(3001),
+  DATA_DIR: z.string().default('data'),
+  DATABASE_URL: z
+    .string()
+    .optional()
+    .transform((value) => value || undefined),
+  DB_POOL_MAX: z.coerce.number().int().positive().default(10),
+  SESSION_SECRET: commaList,
+  /** "true"/"false"; unset means Secure everywhere except plain-http local hosts. */
+  COOKIE_SECURE: z.enum(['true', 'false']).optional(),
+  TRUSTED_DOMAINS: commaList,
+  MARKETING_PARAMS: commaList,
+  DEFAULT_REDIRECT_URL: z.string().default('/'),
+  APP_ENV: z.string().optional(),
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+});
+
+export type AppEnv = z.infer<typeof EnvSchema>;
+
+let cached: AppEnv | undefined;
+
+export function appEnv(): AppEnv {
+  cached ??= EnvSchema.parse(process.env);
+  return cached;
+}
+
+/** For tests that change process.env between cases. */
+export function resetAppEnvForTests() {
+  cached = undefined;
+  secretsCache = undefined;
+}
+
+export function dataDir(): string {
+  return path.resolve(appEnv().DATA_DIR);
+}
+
+let secretsCache: string[] | undefined;
+
+/**
+ * Cookie signing secrets, newest first. Production passes SESSION_SECRET (comma list for rotation);
+ * a local install generates one on first start into the git-ignored data folder.
+ */
+export function cookieSecrets(): string[] {
+  if (secretsCache) return secretsCache;
+  const fromEnv = appEnv().SESSION_SECRET;
+  if (fromEnv && fromEnv.length > 0) {
+    secretsCache = fromEnv;
+    return secretsCache;
+  }
+  secretsCache = [ensureLocalSecret('session-secret')];
+  return secretsCache;
+}
+
+export function ensureLocalSecret(name: string): string {
+  const dir = dataDir();
+  const file = path.join(dir, 'secrets.json');
+  mkdirSync(dir, { recursive: true });
+  const secrets: Record<string, string> = existsSync(file)
+    ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>)
+    : {};
+  const existing = secrets[name];
+  if (existing) return existing;
+  const created = randomBytes(32).toString('base64url');
+  secrets[name] = created;
+  writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+  return created;
+}
+
+export const DEFAULT_MARKETING_PARAMS = [
+  'utm_source',
+  'utm_medium',
+  'utm_campaign',
+  'utm_term',
+  'utm_content',
+  'cmpid',
+];
+
+export function marketingParams(): string[] {
+  return appEnv().MARKETING_PARAMS ?? DEFAULT_MARKETING_PARAMS;
+}
+
+/** Hosts an absolute redirect may point at; '.example.com' allows every subdomain. */
+export function trustedDomains(): string[] {
+  return appEnv().TRUSTED_DOMAINS ?? ['localhost', '.localhost'];
+}
+
+const IdentitySchema = z.object({
+  IDP_ISSUER: z.string().url().optional(),
+  IDP_CLIENT_ID: z.string().default('pantry-storefront'),
+});
+
+/** Where the identity provider lives; its issuer is also the token's `iss`. */
+export function identityConfig() {
+  const parsed = IdentitySchema.parse(process.env);
+  return {
+    issuer: parsed.IDP_ISSUER ?? `http://localhost:${appEnv().IDP_PORT}`,
+    clientId: parsed.IDP_CLIENT_ID,
+  };
+}

@@ -1,0 +1,86 @@
+import { log } from '~/modules/config/logger.server';
+import { storeRowById, wineStoreIdOf } from '~/modules/stores/store-resolver.server';
+
+export interface StoreFlags {
+  storeId: string;
+  ecomStore: {
+    storeFeatures: {
+      isWineD2CEnabled: boolean;
+      hasGroceryDelivery: boolean;
+      hasDUG: boolean;
+      hasRushDelivery: boolean;
+    };
+    wfcStoreId: string | null;
+    timezone: string;
+  };
+  storeRewards: {
+    storeId: string;
+    hasGroceryDelivery: boolean;
+    hasDUG: boolean;
+    hasRushDelivery: boolean;
+    hasGroceryRewards: boolean;
+    gasRewardsId: string | null;
+    rewardsProgramId: string | null;
+    partnerFuelLogo: string | null;
+    partnerMaxRedemption: number;
+    ownMaxRedemption: number;
+  };
+}
+
+/** Spec section 4, store flags: always "loaded"; on failure the flags are empty and the status is logged. */
+export interface StoreFlagsState {
+  loaded: true;
+  status: number;
+  flags: StoreFlags | Record<string, never>;
+}
+
+export async function loadStoreFlags(branchId: string): Promise<StoreFlagsState> {
+  if (!/^\d{1,4}$/.test(branchId)) {
+    log.warn('store flags not loaded', { branchId, status: 400 });
+    return { loaded: true, status: 400, flags: {} };
+  }
+  try {
+    const store = await storeRowById(branchId);
+    if (!store) {
+      log.warn('store flags not loaded', { branchId, status: 404 });
+      return { loaded: true, status: 404, flags: {} };
+    }
+    const id = String(store.id);
+    return {
+      loaded: true,
+      status: 200,
+      flags: {
+        storeId: id,
+        ecomStore: {
+          storeFeatures: {
+            isWineD2CEnabled: store.is_wine_d2c_enabled === 1,
+            hasGroceryDelivery: store.has_grocery_delivery === 1,
+            hasDUG: store.has_dug === 1,
+            hasRushDelivery: store.has_rush_delivery === 1,
+          },
+          wfcStoreId: wineStoreIdOf(store),
+          timezone: store.timezone,
+        },
+        storeRewards: {
+          storeId: id,
+          hasGroceryDelivery: store.has_grocery_delivery === 1,
+          hasDUG: store.has_dug === 1,
+          hasRushDelivery: store.has_rush_delivery === 1,
+          hasGroceryRewards: store.has_grocery_rewards === 1,
+          gasRewardsId: store.gas_rewards_id,
+          rewardsProgramId: store.rewards_program_id,
+          partnerFuelLogo: store.partner_fuel_logo,
+          partnerMaxRedemption: store.partner_max_redemption,
+          ownMaxRedemption: store.own_max_redemption,
+        },
+      },
+    };
+  } catch (error) {
+    log.error('store flags not loaded', {
+      branchId,
+      status: 500,
+      error: error instanceof Error ? error.message : String(error),
+    });
+    return { loaded: true, status: 500, flags: {} };
+  }
+}

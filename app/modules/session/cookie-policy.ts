@@ -1,0 +1,49 @@
+import type { SiteType } from '~/modules/banners/hosts';
+import type { UserType } from './session-schema';
+
+/** Spec section 9 lifetimes, in milliseconds as the spec states them. */
+export const GUEST_SESSION_LIFETIME_MS = 86_400_000; // 1 day
+export const SESSION_COOKIE_LIFETIME_MS = 2_700_000; // 45 minutes
+export const GEO_ADDRESS_COOKIE_LIFETIME_MS = 2_700_000; // 45 minutes
+export const VISITOR_ID_LIFETIME_MS = 7_776_000_000; // 90 days
+export const KEEP_ME_SIGNED_IN_LIFETIME_MS = 90 * 86_400_000; // 90 days
+
+/**
+ * The four session cookies (spec: "the session cookie name list has 4 entries").
+ * Business-site cookies carry the B_ prefix.
+ */
+export const SESSION_COOKIE_NAMES = {
+  session: 'PANTRY_SESSION',
+  user: 'PANTRY_USER',
+  visitorId: 'PANTRY_VISITOR_ID',
+  sessionId: 'PANTRY_SESSION_ID',
+} as const;
+export type SessionCookieKind = keyof typeof SESSION_COOKIE_NAMES;
+
+export function cookieName(kind: SessionCookieKind, siteType: SiteType): string {
+  const base = SESSION_COOKIE_NAMES[kind];
+  return siteType === 'B' ? `B_${base}` : base;
+}
+
+/** Guests keep their store choice for a day; a registered customer's session cookie lasts 45 minutes. */
+export function sessionLifetimeMs(userType: UserType): number {
+  return userType === 'A' || userType === 'G' ? GUEST_SESSION_LIFETIME_MS : SESSION_COOKIE_LIFETIME_MS;
+}
+
+export function lifetimeSeconds(ms: number): number {
+  return Math.floor(ms / 1000);
+}
+
+/** Cookies beyond the four session cookies; also B_-prefixed on the business site. */
+export const AUXILIARY_COOKIE_NAMES = {
+  previousStore: 'PANTRY_PREVIOUS_STORE',
+  deliveryCheck: 'PANTRY_DELIVERY_CHECK',
+  consent: 'PANTRY_CONSENT',
+  geoAddress: 'PANTRY_GEO_ADDRESS',
+} as const;
+export type AuxiliaryCookieKind = keyof typeof AUXILIARY_COOKIE_NAMES;
+
+export function auxiliaryCookieName(kind: AuxiliaryCookieKind, siteType: SiteType): string {
+  const base = AUXILIARY_COOKIE_NAMES[kind];
+  return siteType === 'B' ? `B_${base}` : base;
+}

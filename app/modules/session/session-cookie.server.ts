@@ -1,0 +1,136 @@
+import { randomUUID } from 'node:crypto';
+import { createCookie, type Cookie } from '@remix-run/node';
+import type { SiteType } from '~/modules/banners/hosts';
+import { cookieSecrets } from '~/modules/config/env.server';
+import { log } from '~/modules/config/logger.server';
+import {
+  auxiliaryCookieName,
+  cookieName,
+  lifetimeSeconds,
+  sessionLifetimeMs,
+  VISITOR_ID_LIFETIME_MS,
+  type AuxiliaryCookieKind,
+  type SessionCookieKind,
+} from './cookie-policy';
+import { parseStoredSession, type SessionData } from './session-schema';
+
+export interface CookieContext {
+  siteType: SiteType;
+  secure: boolean;
+}
+
+const cookies = new Map<string, Cookie>();
+
+/** Signed (HMAC-SHA256 by Remix), HttpOnly, SameSite=Lax; Secure per context. */
+export function sessionCookie(kind: SessionCookieKind | AuxiliaryCookieKind, siteType: SiteType): Cookie {
+  const name =
+    kind === 'session' || kind === 'user' || kind === 'visitorId' || kind === 'sessionId'
+      ? cookieName(kind, siteType)
+      : auxiliaryCookieName(kind, siteType);
+  let cookie = cookies.get(name);
+  if (!cookie) {
+    cookie = createCookie(name, {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secrets: cookieSecrets(),
+    });
+    cookies.set(name, cookie);
+  }
+  return cookie;
+}
+
+export type CookieRead<T> =
+  { status: 'absent' } | { status: 'ok'; value: T } | { status: 'rejected'; reason: 'tampered' | 'invalid' };
+
+function hasCookie(header: string | null, name: string): boolean {
+  if (!header) return false;
+  return header.split(';').some((part) => part.trim().startsWith(`${name}=`));
+}
+
+/** Reads a signed cookie; a bad signature or a value that fails `validate` is rejected, not thrown. */
+export async function readSignedCookie<T>(
+  request: Request,
+  kind: SessionCookieKind | AuxiliaryCookieKind,
+  siteType: SiteType,
+  validate: (value: unknown) => T | null,
+): Promise<CookieRead<T>> {
+  const header = request.headers.get('Cookie');
+  const cookie = sessionCookie(kind, siteType);
+  if (!hasCookie(header, cookie.name)) return { status: 'absent' };
+  let raw: unknown;
+  try {
+    raw = await cookie.parse(header);
+  } catch {
+    raw = null;
+  }
+  if (raw === null) {
+    log.warn('cookie rejected', { cookie: cookie.name, reason: 'tampered' });
+    return { status: 'rejected', reason: 'tampered' };
+  }
+  const value = validate(raw);
+  if (value === null) {
+    log.warn('cookie rejected', { cookie: cookie.name, reason: 'invalid' });
+    return { status: 'rejected', reason: 'invalid' };
+  }
+  return { status: 'ok', value };
+}
+
+export function readSessionCookie(request: Request, siteType: SiteType) {
+  return readSignedCookie(request, 'session', siteType, parseStoredSession);
+}
+
+export async function serializeSession(session: SessionData, context: CookieContext): Promise<string> {
+  return sessionCookie('session', context.siteType).serialize(session, {
+    secure: context.secure,
+    maxAge: lifetimeSeconds(sessionLifetimeMs(session.info.COMMON.userType)),
+  });
+}
+
+export async function clearCookie(
+  kind: SessionCookieKind | AuxiliaryCookieKind,
+  context: CookieContext,
+): Promise<string> {
+  return sessionCookie(kind, context.siteType).serialize('', { secure: context.secure, maxAge: 0 });
+}
+
+const idPattern = /^[0-9a-f-]{36}$/;
+const parseId = (value: unknown) => (typeof value === 'string' && idPattern.test(value) ? value : null);
+
+/**
+ * The visitor id (deviceId in COMMON) and the session id; both last 90 days. Returns the ids and
+ * the Set-Cookie headers needed when either was missing.
+ */
+export async function ensureVisitorIds(request: Request, context: CookieContext) {
+  const setCookies: string[] = [];
+  const ids: Record<'visitorId' | 'sessionId', string> = { visitorId: '', sessionId: '' };
+  for (const kind of ['visitorId', 'sessionId'] as const) {
+    const read = await readSignedCookie(request, kind, context.siteType, parseId);
+    if (read.status === 'ok') {
+      ids[kind] = read.value;
+      continue;
+    }
+    ids[kind] = randomUUID();
+    setCookies.push(
+      await sessionCookie(kind, context.siteType).serialize(ids[kind], {
+        secure: context.secure,
+        maxAge: lifetimeSeconds(VISITOR_ID_LIFETIME_MS),
+      }),
+    );
+  }
+  return { ...ids, setCookies };
+}
+
+/** Writes a signed auxiliary cookie with an expiry (for example the delivery check, until midnight). */
+export async function writeCookie(
+  kind: SessionCookieKind | AuxiliaryCookieKind,
+  value: unknown,
+  context: CookieContext,
+  lifetime: { maxAgeSeconds?: number; expires?: Date },
+): Promise<string> {
+  return sessionCookie(kind, context.siteType).serialize(value, {
+    secure: context.secure,
+    ...(lifetime.maxAgeSeconds !== undefined ? { maxAge: lifetime.maxAgeSeconds } : {}),
+    ...(lifetime.expires ? { expires: lifetime.expires } : {}),
+  });
+}

@@ -1,0 +1,94 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { json } from '@remix-run/node';
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLoaderData,
+  useRouteError,
+  useRouteLoaderData,
+} from '@remix-run/react';
+import type { CSSProperties, ReactNode } from 'react';
+import { Footer } from '~/components/Footer';
+import { ConsentBanner } from '~/components/ConsentBanner';
+import { ErrorMessage } from '~/components/ErrorMessage';
+import { Header } from '~/components/Header';
+import { storefrontChrome } from '~/modules/access/chrome.server';
+import { loadShopper } from '~/modules/access/shopper.server';
+import { readConsent } from '~/modules/session/consent.server';
+import stylesheet from '~/tailwind.css';
+
+export const links: LinksFunction = () => [
+  { rel: 'stylesheet', href: stylesheet },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const shopper = await loadShopper(request);
+  const [chrome, consent] = await Promise.all([storefrontChrome(shopper), readConsent(request, shopper)]);
+  return json({ ...chrome, consentDecided: consent !== null }, { headers: shopper.headers });
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `${data.banner.name} — groceries delivered` : 'Pantry' },
+  { name: 'description', content: 'Shop groceries for delivery, DriveUp & Go pickup or in store.' },
+];
+
+function Document({ children, style }: { children: ReactNode; style?: CSSProperties }) {
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#16803c" />
+        <Meta />
+        <Links />
+      </head>
+      <body style={style} className="flex min-h-screen flex-col">
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const chrome = useLoaderData<typeof loader>();
+  return (
+    <Document style={chrome.banner.cssVariables as CSSProperties}>
+      <Header chrome={chrome} />
+      <main id="main" className="flex-1">
+        <Outlet />
+      </main>
+      <Footer bannerName={chrome.banner.name} />
+      {chrome.consentDecided ? null : <ConsentBanner />}
+    </Document>
+  );
+}
+
+/** Never shows a stack trace: a friendly page, with the status when it is an HTTP error. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const chrome = useRouteLoaderData<typeof loader>('root');
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const data: unknown = isRouteErrorResponse(error) ? error.data : null;
+  const message =
+    data && typeof data === 'object' && 'message' in data && typeof data.message === 'string'
+      ? data.message
+      : undefined;
+  return (
+    <Document style={chrome?.banner.cssVariables as CSSProperties | undefined}>
+      {chrome ? <Header chrome={chrome} /> : null}
+      <main id="main" className="container-page flex-1 py-16">
+        <ErrorMessage status={status} message={message} />
+      </main>
+    </Document>
+  );
+}
+
+/** The header shows the store and the greeting, which any navigation may change: always reload it. */
+export const shouldRevalidate = () => true;

@@ -1,0 +1,22 @@
+import type { LoaderFunctionArgs } from '@remix-run/node';
+import { json } from '@remix-run/node';
+import { pageAccess, PUBLIC_PAGE } from '~/modules/access/page-access';
+import { requireUserType } from '~/modules/access/shopper.server';
+import { ErrorMessage } from '~/components/ErrorMessage';
+
+export const access = pageAccess({ allowedUserTypes: PUBLIC_PAGE, escapeSSO: true });
+export const handle = { access };
+
+/** Any path no route claims: a real 404 inside the store's layout. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const shopper = await requireUserType(request, access);
+  return json(null, { status: 404, headers: shopper.headers });
+}
+
+export default function NotFoundPage() {
+  return (
+    <div className="container-page py-16">
+      <ErrorMessage status={404} />
+    </div>
+  );
+}

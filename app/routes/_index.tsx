@@ -1,0 +1,113 @@
+import type { LoaderFunctionArgs } from '@remix-run/node';
+import { json } from '@remix-run/node';
+import { Link, useLoaderData } from '@remix-run/react';
+import { ProductCard } from '~/components/ProductCard';
+import { pageAccess, PUBLIC_PAGE } from '~/modules/access/page-access';
+import { requireUserType } from '~/modules/access/shopper.server';
+import { departmentTiles, featuredProducts } from '~/modules/catalog/product-cards.server';
+import { currentStore, hasChosenStore } from '~/modules/stores/current-store.server';
+
+export const access = pageAccess({ allowedUserTypes: PUBLIC_PAGE, showZipcodeModal: true });
+export const handle = { access };
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const shopper = await requireUserType(request, access);
+  const store = await currentStore(shopper, shopper.pathStoreId);
+  const [departments, featured] = await Promise.all([departmentTiles(), featuredProducts(store, 12)]);
+  return json(
+    {
+      store: { name: store.name, city: store.city, state: store.state },
+      chosenStore: hasChosenStore(shopper),
+      departments,
+      featured,
+    },
+    { headers: shopper.headers },
+  );
+}
+
+export default function Home() {
+  const { store, chosenStore, departments, featured } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <section className="bg-brand-soft">
+        <div className="container-page grid items-center gap-6 py-8 md:grid-cols-2 md:py-12">
+          <div>
+            <h1 className="text-3xl font-extrabold leading-tight tracking-tight text-stone-900 md:text-4xl lg:text-5xl">
+              Fresh groceries, <span className="text-brand">your way</span>
+            </h1>
+            <p className="mt-3 max-w-prose text-stone-700 md:text-lg">
+              Delivery to your door, DriveUp &amp; Go pickup, or clip deals for your next trip in store.
+            </p>
+            <div className="mt-5 flex flex-wrap gap-3">
+              <Link to="/shop/search-results.html?q=fresh" className="btn-primary px-6 py-3 text-base">
+                Start shopping
+              </Link>
+              {!chosenStore ? (
+                <Link to="/set-store.html" className="btn-outline bg-white px-6 py-3 text-base">
+                  Choose a store
+                </Link>
+              ) : null}
+            </div>
+          </div>
+          <div className="card flex items-center gap-4 p-4 md:p-6">
+            <div className="flex shrink-0 -space-x-4" aria-hidden="true">
+              {departments.slice(0, 3).map((department) => (
+                <img
+                  key={department.slug}
+                  src={`/images/products/${department.imageKey}.svg`}
+                  alt=""
+                  width={64}
+                  height={64}
+                  className="h-14 w-14 rounded-full border-2 border-white bg-white md:h-16 md:w-16"
+                />
+              ))}
+            </div>
+            <div>
+              <p className="text-sm text-stone-600">{chosenStore ? 'Shopping at' : 'Showing prices for'}</p>
+              <p className="text-lg font-bold">{store.name}</p>
+              <p className="text-sm text-stone-600">
+                {store.city}, {store.state}
+              </p>
+            </div>
+          </div>
+        </div>
+      </section>
+
+      <section aria-labelledby="departments-heading" className="container-page py-8">
+        <h2 id="departments-heading" className="text-xl font-bold md:text-2xl">
+          Shop by department
+        </h2>
+        <ul className="mt-4 grid grid-cols-3 gap-3 sm:grid-cols-4 md:grid-cols-6 lg:grid-cols-8">
+          {departments.map((department) => (
+            <li key={department.slug}>
+              <Link
+                to={`/shop/search-results.html?department=${department.slug}`}
+                className="card flex h-full flex-col items-center gap-2 p-3 text-center text-xs font-semibold hover:border-brand md:text-sm"
+              >
+                <img
+                  src={`/images/products/${department.imageKey}.svg`}
+                  alt=""
+                  width={64}
+                  height={64}
+                  className="h-14 w-14"
+                />
+                {department.name}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="featured-heading" className="container-page py-4">
+        <h2 id="featured-heading" className="text-xl font-bold md:text-2xl">
+          Popular this week
+        </h2>
+        <div className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3 md:grid-cols-4 lg:grid-cols-6">
+          {featured.map((product, index) => (
+            <ProductCard key={product.id} product={product} eager={index < 4} />
+          ))}
+        </div>
+      </section>
+    </>
+  );
+}

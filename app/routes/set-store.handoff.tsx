@@ -1,0 +1,72 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { json, redirect } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { z } from 'zod';
+import { pageAccess, PUBLIC_PAGE } from '~/modules/access/page-access';
+import { requireUserType } from '~/modules/access/shopper.server';
+import { parseForm } from '~/modules/http/forms.server';
+import { acceptHandoff, describeHandoff } from '~/modules/stores/handoff.server';
+
+export const access = pageAccess({ allowedUserTypes: PUBLIC_PAGE, escapeSSO: true });
+export const handle = { access };
+
+const HandoffForm = z.object({ token: z.string().min(1).max(2000) });
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const shopper = await requireUserType(request, access);
+  const token = new URL(request.url).searchParams.get('token');
+  const handoff = await describeHandoff(shopper, token);
+  return json({ handoff, token: handoff ? token : null }, { headers: shopper.headers });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const shopper = await requireUserType(request, access);
+  const form = await parseForm(request, HandoffForm);
+  const outcome = form.ok
+    ? await acceptHandoff(request, shopper, form.data.token)
+    : { ok: false as const, message: form.message };
+  if (!outcome.ok) return json({ error: outcome.message }, { status: 400, headers: shopper.headers });
+  const headers = new Headers(shopper.headers);
+  for (const cookie of outcome.setCookies) headers.append('Set-Cookie', cookie);
+  return redirect('/', { headers });
+}
+
+export const meta: MetaFunction = () => [{ title: 'Continue to your store' }];
+
+export default function StoreHandoffPage() {
+  const { handoff, token } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  if (!handoff || !token) {
+    return (
+      <div className="container-page max-w-xl py-16 text-center">
+        <h1 className="text-2xl font-extrabold">This link has expired</h1>
+        <p className="mt-2 text-stone-600">Choose your store again and we will take you there.</p>
+        <Link to="/set-store.html" className="btn-primary mt-6">
+          Choose a store
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <div className="container-page max-w-xl py-16">
+      <div className="card p-6 text-center">
+        <h1 className="text-2xl font-extrabold">Welcome to {handoff.bannerName}</h1>
+        <p className="mt-2 text-stone-700">
+          {handoff.storeName} {handoff.preferenceLabel.toLowerCase()} to {handoff.zipcode}. Your choice came with you
+          from {handoff.fromBannerName}.
+        </p>
+        {actionData?.error ? (
+          <p role="alert" className="mt-4 rounded-xl bg-red-50 p-3 text-sm font-medium text-red-800">
+            {actionData.error}
+          </p>
+        ) : null}
+        <Form method="post" className="mt-6">
+          <input type="hidden" name="token" value={token} />
+          <button type="submit" className="btn-primary px-8 py-3 text-base">
+            Continue shopping
+          </button>
+        </Form>
+      </div>
+    </div>
+  );
+}

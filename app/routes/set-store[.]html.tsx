@@ -1,0 +1,235 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { json, redirect } from '@remix-run/node';
+import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { z } from 'zod';
+import { pageAccess, PUBLIC_PAGE } from '~/modules/access/page-access';
+import { requireUserType } from '~/modules/access/shopper.server';
+import { parseForm, parseSearchParams } from '~/modules/http/forms.server';
+import { readGeoAddress } from '~/modules/session/consent.server';
+import { PREFERENCES } from '~/modules/session/session-schema';
+import { decodeAddressParam } from '~/modules/stores/address-param';
+import { applyStoreChoice } from '~/modules/stores/store-choice-flow.server';
+import { findStores } from '~/modules/stores/set-store.server';
+import type { StoreSummary } from '~/modules/stores/store-resolver.server';
+
+export const access = pageAccess({ allowedUserTypes: PUBLIC_PAGE, escapeSSO: true });
+export const handle = { access };
+
+const FinderQuery = z.object({
+  zipcode: z.string().trim().max(10).optional(),
+  addr: z.string().max(1000).optional(),
+  resolvedBy: z
+    .string()
+    .regex(/^[A-Za-z_-]{1,40}$/)
+    .optional(),
+  preference: z.enum(PREFERENCES).catch('Delivery').default('Delivery'),
+  goto: z.string().max(2048).optional(),
+});
+
+const ChooseForm = z.object({
+  storeId: z.string().regex(/^\d{1,4}$/, 'Choose one of the stores listed.'),
+  preference: z.enum(PREFERENCES, { message: 'Choose Delivery, DriveUp & Go or In-store.' }),
+  zipcode: z
+    .string()
+    .trim()
+    .regex(/^(\d{5}(-\d{4})?)?$/, 'Enter a 5-digit ZIP code, like 98101.')
+    .optional(),
+  goto: z.string().max(2048).optional(),
+  resolvedBy: z
+    .string()
+    .regex(/^[A-Za-z_-]{1,40}$/)
+    .optional(),
+  address: z.string().max(200).optional(),
+});
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const shopper = await requireUserType(request, access);
+  const query = parseSearchParams(request, FinderQuery);
+  const address = decodeAddressParam(query.addr);
+  const remembered = query.zipcode || address ? null : await readGeoAddress(request, shopper);
+  const zipcode = query.zipcode || address?.zipcode || remembered?.zipcode || null;
+  const finder = await findStores(shopper, { zipcode, preference: query.preference });
+  return json(
+    {
+      ...finder,
+      goto: query.goto ?? null,
+      resolvedBy: query.resolvedBy ?? (address ? 'address' : null),
+      address: address?.address ?? remembered?.address ?? null,
+      bannerId: shopper.host.bannerId,
+    },
+    { headers: shopper.headers },
+  );
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const shopper = await requireUserType(request, access);
+  const form = await parseForm(request, ChooseForm);
+  if (!form.ok) return json({ error: form.message }, { status: 400, headers: shopper.headers });
+  const outcome = await applyStoreChoice(request, shopper, {
+    storeId: form.data.storeId,
+    preference: form.data.preference,
+    zipcode: form.data.zipcode || null,
+    goto: form.data.goto ?? null,
+    resolvedBy: form.data.resolvedBy ?? null,
+    address: form.data.address ?? null,
+  });
+  if (!outcome.ok) return json({ error: outcome.message }, { status: 400, headers: shopper.headers });
+  const headers = new Headers(shopper.headers);
+  for (const cookie of outcome.setCookies) headers.append('Set-Cookie', cookie);
+  return redirect(outcome.redirectTo, { headers });
+}
+
+export const meta: MetaFunction = () => [{ title: 'Choose a store' }];
+
+const PREFERENCE_OPTIONS = [
+  { value: 'Delivery', label: 'Delivery', hint: 'To your door' },
+  { value: 'Dug', label: 'DriveUp & Go', hint: 'Pickup at the store' },
+  { value: 'J4U', label: 'In-store', hint: 'Deals for your trip' },
+] as const;
+
+function Capabilities({ store }: { store: StoreSummary }) {
+  const badges = [
+    store.capabilities.delivery && 'Delivery',
+    store.capabilities.driveUp && 'DriveUp & Go',
+    store.capabilities.rushDelivery && 'Rush delivery',
+    store.capabilities.wine && 'Wine shipping',
+  ].filter(Boolean) as string[];
+  return (
+    <ul className="mt-2 flex flex-wrap gap-1.5" aria-label="Services">
+      {badges.map((badge) => (
+        <li key={badge} className="rounded-full bg-brand-soft px-2 py-0.5 text-xs font-medium text-brand-dark">
+          {badge}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export default function SetStorePage() {
+  const data = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const busyStore = navigation.state !== 'idle' ? navigation.formData?.get('storeId') : null;
+  return (
+    <div className="container-page max-w-4xl py-8">
+      <h1 className="text-2xl font-extrabold md:text-3xl">Choose how you shop</h1>
+      {data.current ? (
+        <p className="mt-2 text-stone-700" data-testid="current-store">
+          You are shopping at <strong>{data.current.name}</strong>, {data.current.address.line1},{' '}
+          {data.current.address.city}.
+        </p>
+      ) : (
+        <p className="mt-2 text-stone-700">Pick a store to see its prices, stock and delivery times.</p>
+      )}
+
+      <Form method="get" className="card mt-6 grid gap-4 p-4 md:p-6" aria-label="Find stores">
+        {data.goto ? <input type="hidden" name="goto" value={data.goto} /> : null}
+        <fieldset>
+          <legend className="text-sm font-semibold">How would you like to shop?</legend>
+          <div className="mt-2 grid gap-2 sm:grid-cols-3">
+            {PREFERENCE_OPTIONS.map((option) => (
+              <label
+                key={option.value}
+                className="flex cursor-pointer items-center gap-3 rounded-xl border border-stone-300 p-3 has-[:checked]:border-brand has-[:checked]:bg-brand-soft"
+              >
+                <input
+                  type="radio"
+                  name="preference"
+                  value={option.value}
+                  defaultChecked={data.preference === option.value}
+                  className="h-4 w-4 accent-[rgb(var(--brand))]"
+                />
+                <span>
+                  <span className="block font-semibold">{option.label}</span>
+                  <span className="block text-xs text-stone-600">{option.hint}</span>
+                </span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
+          <label className="flex-1 text-sm font-semibold" htmlFor="zipcode">
+            ZIP code
+            <input
+              id="zipcode"
+              name="zipcode"
+              inputMode="numeric"
+              autoComplete="postal-code"
+              defaultValue={data.zipcode ?? ''}
+              placeholder="98101"
+              className="mt-1 block w-full rounded-xl border border-stone-300 px-3 py-2 text-base font-normal"
+              aria-describedby={data.error ? 'finder-error' : undefined}
+            />
+          </label>
+          <button type="submit" className="btn-primary px-6 py-2.5">
+            Find stores
+          </button>
+        </div>
+      </Form>
+
+      {data.error ? (
+        <p id="finder-error" role="alert" className="mt-4 rounded-xl bg-red-50 p-3 text-sm font-medium text-red-800">
+          {data.error.message}
+        </p>
+      ) : null}
+      {actionData?.error ? (
+        <p role="alert" className="mt-4 rounded-xl bg-red-50 p-3 text-sm font-medium text-red-800">
+          {actionData.error}
+        </p>
+      ) : null}
+
+      {data.stores.length > 0 ? (
+        <section aria-labelledby="results-heading" className="mt-6">
+          <h2 id="results-heading" className="text-lg font-bold">
+            {data.stores.length} {data.stores.length === 1 ? 'store' : 'stores'} near {data.zipcode}
+          </h2>
+          <ul className="mt-3 grid gap-3 md:grid-cols-2">
+            {data.stores.map((store) => {
+              const otherBanner = store.bannerId !== data.bannerId;
+              const isCurrent = data.current?.storeId === store.storeId;
+              return (
+                <li key={store.storeId} className="card flex flex-col p-4" data-testid="store-result">
+                  <div className="flex items-start justify-between gap-2">
+                    <h3 className="font-bold">{store.name}</h3>
+                    {store.distanceMiles !== null ? (
+                      <span className="shrink-0 text-sm text-stone-600">{store.distanceMiles.toFixed(1)} mi</span>
+                    ) : null}
+                  </div>
+                  <p className="text-sm text-stone-700">
+                    {store.address.line1}, {store.address.city}, {store.address.state} {store.address.zipcode}
+                  </p>
+                  <p className="text-xs text-stone-500">Open {store.hours.replace('-', ' – ')}</p>
+                  <Capabilities store={store} />
+                  {otherBanner ? (
+                    <p className="mt-2 text-xs text-stone-600">Delivered by our sister store {store.bannerName}.</p>
+                  ) : null}
+                  <Form method="post" className="mt-3">
+                    <input type="hidden" name="storeId" value={store.storeId} />
+                    <input type="hidden" name="preference" value={data.preference} />
+                    <input type="hidden" name="zipcode" value={data.zipcode ?? ''} />
+                    {data.goto ? <input type="hidden" name="goto" value={data.goto} /> : null}
+                    {data.resolvedBy ? <input type="hidden" name="resolvedBy" value={data.resolvedBy} /> : null}
+                    {data.address ? <input type="hidden" name="address" value={data.address} /> : null}
+                    <button
+                      type="submit"
+                      className={isCurrent ? 'btn-outline w-full' : 'btn-primary w-full'}
+                      aria-label={`Shop at ${store.name}`}
+                    >
+                      {busyStore === store.storeId
+                        ? 'Saving…'
+                        : isCurrent
+                          ? 'Keep this store'
+                          : otherBanner
+                            ? `Shop at ${store.bannerName}`
+                            : 'Shop this store'}
+                    </button>
+                  </Form>
+                </li>
+              );
+            })}
+          </ul>
+        </section>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+import { defineConfig, devices } from '@playwright/test';
+
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+export const E2E_ORIGIN = `http://localhost:${PORT}`;
+
+const chromium = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+    '--disable-quic',
+  ],
+};
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: true,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  reporter: [['list']],
+  timeout: 30_000,
+  use: {
+    baseURL: E2E_ORIGIN,
+    launchOptions: chromium,
+    trace: 'off',
+  },
+  projects: [
+    { name: 'js', use: { ...devices['Desktop Chrome'], launchOptions: chromium, javaScriptEnabled: true } },
+    { name: 'nojs', use: { ...devices['Desktop Chrome'], launchOptions: chromium, javaScriptEnabled: false } },
+  ],
+  webServer: {
+    // A fresh, small database and the production build, served the way `npm start` serves it.
+    command: `tsx scripts/e2e-server.ts`,
+    url: `${E2E_ORIGIN}/healthz`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: { E2E_PORT: String(PORT) },
+  },
+});

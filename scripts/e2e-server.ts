@@ -1,0 +1,28 @@
+/** Serves the production build on E2E_PORT over a fresh, small SQLite database for Playwright. */
+import { spawn } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+
+const dataDir = path.resolve('.cache/e2e-data');
+rmSync(dataDir, { recursive: true, force: true });
+const env = {
+  ...process.env,
+  DATA_DIR: dataDir,
+  DATABASE_URL: '',
+  SEED_PRODUCTS: process.env.SEED_PRODUCTS ?? '3000',
+  SESSION_SECRET: 'e2e-secret-not-for-production',
+  NODE_ENV: 'production' as const,
+  PORT: process.env.E2E_PORT ?? '3100',
+  LOG_LEVEL: 'warn',
+};
+process.env = env;
+const { prepareDatabase } = await import('../app/db/prepare.server');
+await prepareDatabase({ log: () => {} });
+const server = spawn(process.execPath, ['node_modules/@remix-run/serve/dist/cli.js', 'build/index.js'], {
+  env,
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+const stop = () => server.kill('SIGTERM');
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);
+server.on('exit', (code) => process.exit(code ?? 0));

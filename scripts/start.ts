@@ -1,0 +1,33 @@
+/**
+ * `npm start`: prepares the database, then runs the storefront with remix-serve (and, once it
+ * exists, the identity provider). Stopping this process stops its children.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { prepareDatabase } from '../app/db/prepare.server';
+
+await prepareDatabase();
+
+const children: ChildProcess[] = [];
+function run(name: string, args: string[], env: NodeJS.ProcessEnv) {
+  const child = spawn(process.execPath, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  child.on('exit', (code, signal) => {
+    console.log(`${name} stopped (${signal ?? code})`);
+    shutdown(code ?? 1);
+  });
+  children.push(child);
+}
+
+let stopping = false;
+function shutdown(code: number) {
+  if (stopping) return;
+  stopping = true;
+  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+  setTimeout(() => process.exit(code), 200).unref();
+}
+process.on('SIGINT', () => shutdown(0));
+process.on('SIGTERM', () => shutdown(0));
+
+run('storefront', ['node_modules/@remix-run/serve/dist/cli.js', 'build/index.js'], {
+  NODE_ENV: 'production',
+  PORT: process.env.PORT ?? '3000',
+});

@@ -1,0 +1,25 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Page, TestInfo } from '@playwright/test';
+
+/**
+ * axe-core violations of a page. axe runs as script, so for the no-JavaScript project the page is
+ * opened again with JavaScript on but the app's own bundles blocked: the markup a no-JS browser gets.
+ */
+export async function axeViolations(page: Page, browser: Browser, testInfo: TestInfo): Promise<string[]> {
+  let target = page;
+  let cleanup = async () => {};
+  if (testInfo.project.name === 'nojs') {
+    const context = await browser.newContext({ javaScriptEnabled: true, baseURL: testInfo.project.use.baseURL });
+    await context.addCookies(await page.context().cookies());
+    await context.route('**/build/**', (route) => route.abort());
+    target = await context.newPage();
+    await target.goto(page.url());
+    cleanup = () => context.close();
+  }
+  try {
+    const results = await new AxeBuilder({ page: target }).analyze();
+    return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  } finally {
+    await cleanup();
+  }
+}

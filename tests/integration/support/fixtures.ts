@@ -1,0 +1,59 @@
+import type { Kysely } from 'kysely';
+import zipcodes from 'zipcodes';
+import type { Database, StoreTable } from '~/db/schema';
+
+/** A banner row, for tests that build a small world of their own. */
+export async function insertBanner(db: Kysely<Database>, id: string, defaultStoreId: number, defaultZip: string) {
+  await db
+    .insertInto('banners')
+    .values({
+      id,
+      name: `${id[0]!.toUpperCase()}${id.slice(1)} Test Market`,
+      logo_text: id,
+      tagline: 'Test banner',
+      color_primary: '#16803c',
+      color_dark: '#0e5a2a',
+      color_soft: '#e8f5ec',
+      color_accent: '#facc15',
+      default_store_id: defaultStoreId,
+      default_zipcode: defaultZip,
+      position: 0,
+    })
+    .execute();
+}
+
+/** A store at a real ZIP code's coordinates (from the zipcodes package). */
+export async function insertStore(
+  db: Kysely<Database>,
+  store: Partial<StoreTable> & { id: number; banner_id: string; zipcode: string },
+) {
+  const place = zipcodes.lookup(store.zipcode);
+  if (!place) throw new Error(`unknown ZIP ${store.zipcode}`);
+  const row: StoreTable = {
+    name: `Test Store ${store.id}`,
+    address1: '1 Test St',
+    city: place.city,
+    state: place.state,
+    latitude: place.latitude,
+    longitude: place.longitude,
+    timezone: 'America/Los_Angeles',
+    phone: '(206) 555-0100',
+    hours: '06:00-23:00',
+    has_grocery_delivery: 1,
+    has_dug: 1,
+    has_rush_delivery: 0,
+    has_grocery_rewards: 1,
+    is_wine_d2c_enabled: 0,
+    wfc_store_id: null,
+    delivery_radius_miles: 100,
+    price_factor_bp: 10_000,
+    gas_rewards_id: null,
+    rewards_program_id: null,
+    partner_fuel_logo: null,
+    partner_max_redemption: 1,
+    own_max_redemption: 3,
+    ...store,
+  };
+  await db.insertInto('stores').values(row).execute();
+  return row;
+}

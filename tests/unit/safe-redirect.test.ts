@@ -1,0 +1,108 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { carryMarketingParams, safeRedirect } from '~/modules/access/safe-redirect';
+
+const policy = { trustedDomains: ['localhost', '.localhost', 'greenleafmarket.com'], defaultUrl: '/' };
+
+describe('safe redirects (spec section 5)', () => {
+  it.each(['/shop/search-results.html?q=milk', '/account/orders.html#recent', '/'])(
+    'follows the relative path %s',
+    (target) => {
+      expect(safeRedirect(target, policy)).toBe(target);
+    },
+  );
+
+  it.each([
+    '//evil.example',
+    '///evil.example',
+    'https://evil.example',
+    'http://evil.example/path',
+    '/\\evil.example',
+    '\\\\evil.example',
+    'javascript:alert(1)',
+    'JaVaScRiPt:alert(1)',
+    'data:text/html,hi',
+    '%2F%2Fevil.example',
+    '/%2F/evil.example',
+    '/%252F%252Fevil.example',
+    '/%5Cevil.example',
+    '/\tevil',
+    '/foo\r\nSet-Cookie: x=1',
+    'https://user:pw@localhost/',
+    'https://localhost.evil.example/',
+    'https://evillocalhost/',
+    'evil.example',
+    '',
+  ])('falls back to the default for %j', (target) => {
+    expect(safeRedirect(target, policy)).toBe('/');
+  });
+
+  it('follows absolute URLs on the trusted list', () => {
+    expect(safeRedirect('http://sunridge.localhost:3000/shop', policy)).toBe('http://sunridge.localhost:3000/shop');
+    expect(safeRedirect('https://greenleafmarket.com/', policy)).toBe('https://greenleafmarket.com/');
+    expect(safeRedirect('https://www.greenleafmarket.com/', policy)).toBe('/');
+  });
+
+  it('only ever returns a same-origin path or a trusted absolute URL', () => {
+    const pieces = fc.constantFrom(
+      '/',
+      '//',
+      '\\',
+      '%2F',
+      '%5C',
+      '%252F',
+      '\t',
+      '\n',
+      '@',
+      ':',
+      'evil.example',
+      'localhost',
+      'https:',
+      'javascript:',
+      '.',
+      '?',
+      '#',
+      'a',
+    );
+    fc.assert(
+      fc.property(
+        fc.array(pieces, { maxLength: 8 }).map((parts) => parts.join('')),
+        (target) => {
+          const result = safeRedirect(target, policy);
+          if (result.startsWith('/')) {
+            expect(result.startsWith('//')).toBe(false);
+            expect(result.includes('\\')).toBe(false);
+            expect(new URL(result, 'http://base.invalid').origin).toBe('http://base.invalid');
+          } else {
+            const url = new URL(result);
+            expect(['localhost'].includes(url.hostname) || url.hostname.endsWith('.localhost')).toBe(true);
+          }
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+});
+
+describe('marketing parameters', () => {
+  const current = new URL('http://localhost/shop?utm_source=mail&utm_medium=email&r=home&other=1&cmpid=77');
+
+  it('carries the allowed parameters and r onto a redirect, and drops the others', () => {
+    const target = carryMarketingParams('/account/sign-in.html?goto=%2Fshop', current, [
+      'utm_source',
+      'utm_medium',
+      'cmpid',
+    ]);
+    const url = new URL(target, 'http://localhost');
+    expect(url.searchParams.get('utm_source')).toBe('mail');
+    expect(url.searchParams.get('utm_medium')).toBe('email');
+    expect(url.searchParams.get('cmpid')).toBe('77');
+    expect(url.searchParams.get('r')).toBe('home');
+    expect(url.searchParams.get('goto')).toBe('/shop');
+    expect(url.searchParams.has('other')).toBe(false);
+  });
+
+  it('leaves a target alone when there is nothing to carry', () => {
+    expect(carryMarketingParams('/x?y=1', new URL('http://localhost/'), ['utm_source'])).toBe('/x?y=1');
+  });
+});

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { checkAccessToken, isTokenActive } from '~/modules/access/token.server';
+import { testIssuer } from './support/tokens';
+
+describe('access token verification', async () => {
+  const { verifier, issue } = await testIssuer();
+  const other = await testIssuer();
+
+  it('accepts a token signed by the provider, for this audience, not expired', async () => {
+    const check = await checkAccessToken(await issue(), verifier);
+    expect(check).toMatchObject({
+      status: 'active',
+      elevated: false,
+      claims: { customerId: '500001', firstName: 'Jordan' },
+    });
+  });
+
+  it('marks a used_credentials scope as elevated', async () => {
+    const check = await checkAccessToken(await issue({ scope: 'openid shop used_credentials' }), verifier);
+    expect(check).toMatchObject({ status: 'active', elevated: true });
+  });
+
+  it('reports an expired token with its verified claims (a lapsed registered customer)', async () => {
+    const check = await checkAccessToken(await issue({}, { expiresInSeconds: -5 }), verifier);
+    expect(check).toMatchObject({ status: 'expired', claims: { customerId: '500001' } });
+  });
+
+  it('reports a token without the shop scope as low scope', async () => {
+    expect((await checkAccessToken(await issue({ scope: 'openid' }), verifier)).status).toBe('low-scope');
+  });
+
+  it('rejects a token signed by another key, another issuer or for another audience', async () => {
+    expect(await checkAccessToken(await other.issue(), verifier)).toEqual({ status: 'invalid' });
+    expect(await checkAccessToken(await issue({}, { issuer: 'http://evil.test' }), verifier)).toEqual({
+      status: 'invalid',
+    });
+    expect(await checkAccessToken(await issue({}, { audience: 'someone-else' }), verifier)).toEqual({
+      status: 'invalid',
+    });
+    expect(await checkAccessToken('not-a-jwt', verifier)).toEqual({ status: 'invalid' });
+  });
+
+  it('rejects an expired token signed by another key (no claims leak through)', async () => {
+    expect(await checkAccessToken(await other.issue({}, { expiresInSeconds: -5 }), verifier)).toEqual({
+      status: 'invalid',
+    });
+  });
+
+  it('treats a token as active only while its expiry is later than now', () => {
+    const now = new Date('2026-11-22T12:00:00Z');
+    expect(isTokenActive(now.getTime() / 1000 + 1, now)).toBe(true);
+    expect(isTokenActive(now.getTime() / 1000, now)).toBe(false);
+  });
+});
