@@ -52,6 +52,9 @@ export function safeRedirect(target: unknown, policy: RedirectPolicy): string {
       return policy.defaultUrl;
     }
     if (parsed.origin !== sentinel) return policy.defaultUrl;
+    // Dot segments collapse ("/.//evil" → "//evil"): the normalised path must not become
+    // protocol-relative either.
+    if (parsed.pathname.startsWith('//')) return policy.defaultUrl;
     return parsed.pathname + parsed.search + parsed.hash;
   }
 
