@@ -18,11 +18,23 @@ const env = {
 process.env = env;
 const { prepareDatabase } = await import('../app/db/prepare.server');
 await prepareDatabase({ log: () => {} });
-const server = spawn(process.execPath, ['node_modules/@remix-run/serve/dist/cli.js', 'build/index.js'], {
-  env,
+const idpPort = process.env.E2E_IDP_PORT ?? String(Number(env.PORT) + 1);
+const idp = spawn(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'idp/server.ts'], {
+  env: { ...env, IDP_PORT: idpPort, STOREFRONT_PORT: env.PORT },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
-const stop = () => server.kill('SIGTERM');
+const server = spawn(process.execPath, ['node_modules/@remix-run/serve/dist/cli.js', 'build/index.js'], {
+  env: { ...env, IDP_ISSUER: `http://localhost:${idpPort}` },
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+const stop = () => {
+  idp.kill('SIGTERM');
+  server.kill('SIGTERM');
+};
+idp.on('exit', (code) => {
+  server.kill('SIGTERM');
+  process.exit(code ?? 1);
+});
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);
 server.on('exit', (code) => process.exit(code ?? 0));

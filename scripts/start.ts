@@ -1,6 +1,6 @@
 /**
- * `npm start`: prepares the database, then runs the storefront with remix-serve (and, once it
- * exists, the identity provider). Stopping this process stops its children.
+ * `npm start`: prepares the database, then runs the identity provider and the storefront
+ * (remix-serve). Stopping this process stops its children.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { prepareDatabase } from '../app/db/prepare.server';
@@ -27,7 +27,15 @@ function shutdown(code: number) {
 process.on('SIGINT', () => shutdown(0));
 process.on('SIGTERM', () => shutdown(0));
 
+const port = process.env.PORT ?? '3000';
+const idpPort = process.env.IDP_PORT ?? '3001';
+run('identity provider', ['node_modules/tsx/dist/cli.mjs', 'idp/server.ts'], {
+  NODE_ENV: 'production',
+  IDP_PORT: idpPort,
+  STOREFRONT_PORT: port,
+});
 run('storefront', ['node_modules/@remix-run/serve/dist/cli.js', 'build/index.js'], {
   NODE_ENV: 'production',
-  PORT: process.env.PORT ?? '3000',
+  PORT: port,
+  IDP_ISSUER: process.env.IDP_ISSUER ?? `http://localhost:${idpPort}`,
 });

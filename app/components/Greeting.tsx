@@ -23,8 +23,7 @@ export function Greeting({ name }: { name: string }) {
     >
       {wide ? (
         <>
-          <span>Hi,</span>
-          <span className="font-semibold">{name}</span>
+          <span>Hi,</span> <span className="font-semibold">{name}</span>
         </>
       ) : (
         `Hi, ${name}`

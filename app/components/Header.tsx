@@ -59,7 +59,9 @@ export function Header({ chrome, query }: { chrome: StorefrontChrome; query?: st
 
         <nav aria-label="Account" className="ml-auto flex items-center gap-3 text-sm md:ml-0">
           {greeting ? (
-            <Greeting name={greeting} />
+            <Link to="/account/overview.html" className="rounded-lg px-1 hover:text-brand">
+              <Greeting name={greeting} />
+            </Link>
           ) : (
             <Link to="/account/sign-in.html" className="btn-outline">
               Sign in

@@ -1,10 +1,12 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import type { DialectName } from './dialect';
 import { initialSchema } from './migrations/0001-initial';
+import { identitySchema } from './migrations/0002-identity';
 
 function migrationsFor(dialect: DialectName): Record<string, Migration> {
   return {
     '0001-initial': initialSchema(dialect),
+    '0002-identity': identitySchema(dialect),
   };
 }
 

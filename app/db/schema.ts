@@ -27,6 +27,10 @@ export interface Database {
   pets: PetTable;
   outbox: OutboxTable;
   app_meta: AppMetaTable;
+  oidc_payloads: OidcPayloadTable;
+  session_tokens: SessionTokenTable;
+  one_time_passcodes: OneTimePasscodeTable;
+  rate_limits: RateLimitTable;
 }
 
 export type Flag = 0 | 1;
@@ -282,4 +286,40 @@ export interface OutboxTable {
 export interface AppMetaTable {
   key: string;
   value: string;
+}
+
+export interface OidcPayloadTable {
+  model: string;
+  id: string;
+  payload: string;
+  grant_id: string | null;
+  user_code: string | null;
+  uid: string | null;
+  expires_at: string | null;
+  consumed_at: string | null;
+}
+
+export interface SessionTokenTable {
+  token_hash: string;
+  customer_id: number;
+  remember: Flag;
+  method: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export interface OneTimePasscodeTable {
+  id: Generated<number>;
+  customer_id: number;
+  code_hash: string;
+  expires_at: string;
+  attempts: number;
+  used_at: string | null;
+  created_at: string;
+}
+
+export interface RateLimitTable {
+  bucket: string;
+  window_id: number;
+  hits: number;
 }

@@ -1,5 +1,4 @@
 import { redirect } from '@remix-run/node';
-import { z } from 'zod';
 import { parseHost, type HostInfo } from '~/modules/banners/hosts';
 import { appEnv, marketingParams, trustedDomains } from '~/modules/config/env.server';
 import { featureFlags, type FeatureFlags } from '~/modules/flags/feature-flags.server';
@@ -7,6 +6,7 @@ import {
   clearCookie,
   readSessionCookie,
   readSignedCookie,
+  serializeSession,
   type CookieContext,
 } from '~/modules/session/session-cookie.server';
 import type { SessionData, UserType } from '~/modules/session/session-schema';
@@ -14,8 +14,10 @@ import { decideAccess } from './access-decision';
 import type { PageAccess } from './page-access';
 import { carryMarketingParams, type RedirectPolicy } from './safe-redirect';
 import { establishGuestSession } from '~/modules/stores/guest-session.server';
+import { customerSession } from '~/modules/identity/customer-session.server';
+import { parseUserCookie, validateUserCookie } from '~/modules/identity/user-cookie.server';
 import { storeIdFromPath } from './store-id-path';
-import { checkAccessToken, identityProviderVerifier, type CustomerClaims, type TokenVerifier } from './token.server';
+import { identityProviderVerifier, type CustomerClaims, type TokenVerifier } from './token.server';
 
 /** Who is asking, resolved once per request from the host and the cookies. */
 export interface Shopper {
@@ -37,12 +39,6 @@ export interface AuthorizedShopper extends Shopper {
   /** A store id read from the page path, when the page and the enableStoreIdSelector flag allow it. */
   pathStoreId: string | null;
 }
-
-const userCookieSchema = z.object({ token: z.string().min(1).max(3500) }).strict();
-const parseUserCookie = (value: unknown) => {
-  const parsed = userCookieSchema.safeParse(value);
-  return parsed.success ? parsed.data : null;
-};
 
 let verifierOverride: TokenVerifier | undefined;
 /** Tests verify tokens against keys they issued themselves. */
@@ -84,17 +80,27 @@ async function resolveShopper(request: Request): Promise<Shopper> {
   ]);
   if (sessionRead.status === 'rejected') headers.append('Set-Cookie', await clearCookie('session', cookie));
   if (userRead.status === 'rejected') headers.append('Set-Cookie', await clearCookie('user', cookie));
-  const session = sessionRead.status === 'ok' ? sessionRead.value : null;
+  let session = sessionRead.status === 'ok' ? sessionRead.value : null;
 
   let userType: UserType = 'A';
   let customer: CustomerClaims | null = null;
   let elevated = false;
   if (userRead.status === 'ok') {
-    const check = await checkAccessToken(userRead.value.token, verifierOverride ?? identityProviderVerifier());
+    const { check, setCookie } = await validateUserCookie(
+      userRead.value,
+      verifierOverride ?? identityProviderVerifier(),
+      cookie,
+    );
+    if (setCookie) headers.append('Set-Cookie', setCookie);
     if (check.status === 'active') {
       userType = 'C';
       customer = check.claims;
       elevated = check.elevated;
+      if (!session) {
+        // The 45-minute session cookie lapsed while the customer stayed signed in: rebuild it.
+        session = await customerSession(null, Number(check.claims.customerId)).catch(() => null);
+        if (session) headers.append('Set-Cookie', await serializeSession(session, cookie));
+      }
     } else {
       userType = 'R';
       customer = check.status === 'invalid' ? null : check.claims;

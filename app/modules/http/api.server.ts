@@ -11,3 +11,10 @@ export function apiJson<T>(data: T, init: { status?: number; maxAgeSeconds?: num
     headers: { 'Cache-Control': init.maxAgeSeconds ? `public, max-age=${init.maxAgeSeconds}` : 'no-store' },
   });
 }
+
+/** The shopper's Set-Cookie headers plus extra headers, without collapsing repeated Set-Cookie values. */
+export function withHeaders(base: Headers, extra: Record<string, string>): Headers {
+  const headers = new Headers(base);
+  for (const [name, value] of Object.entries(extra)) headers.set(name, value);
+  return headers;
+}

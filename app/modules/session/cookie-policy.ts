@@ -40,6 +40,7 @@ export const AUXILIARY_COOKIE_NAMES = {
   deliveryCheck: 'PANTRY_DELIVERY_CHECK',
   consent: 'PANTRY_CONSENT',
   geoAddress: 'PANTRY_GEO_ADDRESS',
+  authTransaction: 'PANTRY_AUTH_TX',
 } as const;
 export type AuxiliaryCookieKind = keyof typeof AUXILIARY_COOKIE_NAMES;
 

@@ -1,0 +1,137 @@
+import { log } from '~/modules/config/logger.server';
+import { customerByEmail, normalizeEmail } from './customers.server';
+import { sendToOutbox } from './outbox.server';
+import { verifyPassword } from './passwords.server';
+import { hitRateLimit, minutesText, peekRateLimit, RATE_RULES } from './rate-limit.server';
+import { issueSessionToken } from './session-tokens.server';
+import { db } from '~/db/db.server';
+import { sameHash, sha256, sixDigitCode } from './secrets.server';
+
+/** The same words for a wrong password and an unknown email: no account enumeration. */
+export const INVALID_CREDENTIALS_MESSAGE = "That email and password don't match our records.";
+export const INVALID_PASSCODE_MESSAGE =
+  "That code isn't right or has expired. Check the latest code we sent, or ask for a new one.";
+export const PASSCODE_TTL_MS = 10 * 60_000;
+export const PASSCODE_MAX_ATTEMPTS = 5;
+
+export type AuthnResult =
+  | { status: 'SUCCESS'; sessionToken: string; customerId: number }
+  | { status: 'INVALID'; message: string }
+  | { status: 'LOCKED_OUT'; message: string; retryAfterSeconds: number };
+
+function lockedOut(retryAfterSeconds: number): AuthnResult {
+  return {
+    status: 'LOCKED_OUT',
+    retryAfterSeconds,
+    message: `Too many attempts. Please try again in ${minutesText(retryAfterSeconds)}.`,
+  };
+}
+
+async function clientAllowed(clientKey: string) {
+  return hitRateLimit(`signin:client:${clientKey}`, RATE_RULES.signInAttemptsPerClient);
+}
+
+/** Primary authentication with a password (POST /api/v1/authn). */
+export async function authenticateWithPassword(input: {
+  email: string;
+  password: string;
+  remember: boolean;
+  clientKey: string;
+}): Promise<AuthnResult> {
+  const email = normalizeEmail(input.email);
+  const accountBucket = `signin:account:${email}`;
+  const client = await clientAllowed(input.clientKey);
+  if (!client.allowed) return lockedOut(client.retryAfterSeconds);
+  const account = await peekRateLimit(accountBucket, RATE_RULES.signInFailuresPerAccount);
+  if (!account.allowed) return lockedOut(account.retryAfterSeconds);
+
+  const customer = await customerByEmail(email);
+  const ok = await verifyPassword(customer?.password_hash, input.password);
+  if (!customer || !ok) {
+    const failure = await hitRateLimit(accountBucket, RATE_RULES.signInFailuresPerAccount);
+    log.info('sign-in failed', { reason: customer ? 'password' : 'unknown-email' });
+    if (!failure.allowed) return lockedOut(failure.retryAfterSeconds);
+    return { status: 'INVALID', message: INVALID_CREDENTIALS_MESSAGE };
+  }
+  const sessionToken = await issueSessionToken(customer.id, { remember: input.remember, method: 'password' });
+  return { status: 'SUCCESS', sessionToken, customerId: customer.id };
+}
+
+/** Sends a 6-digit one-time passcode to the outbox. Answers the same for unknown emails. */
+export async function sendPasscode(input: {
+  email: string;
+  clientKey: string;
+}): Promise<{ status: 'SENT' } | AuthnResult> {
+  const email = normalizeEmail(input.email);
+  const client = await clientAllowed(input.clientKey);
+  if (!client.allowed) return lockedOut(client.retryAfterSeconds);
+  const sent = await hitRateLimit(`otp:send:${email}`, RATE_RULES.passcodesSentPerAccount);
+  if (!sent.allowed) return lockedOut(sent.retryAfterSeconds);
+  const customer = await customerByEmail(email);
+  if (!customer) return { status: 'SENT' };
+  const code = sixDigitCode();
+  const now = new Date();
+  await db()
+    .insertInto('one_time_passcodes')
+    .values({
+      customer_id: customer.id,
+      code_hash: sha256(`${customer.id}:${code}`),
+      expires_at: new Date(now.getTime() + PASSCODE_TTL_MS).toISOString(),
+      attempts: 0,
+      used_at: null,
+      created_at: now.toISOString(),
+    })
+    .execute();
+  await sendToOutbox({
+    channel: 'email',
+    recipient: customer.email,
+    subject: `Your sign-in code is ${code}`,
+    body: `Your one-time sign-in code is ${code}. It expires in 10 minutes. If you didn't ask for it, you can ignore this message.`,
+  });
+  return { status: 'SENT' };
+}
+
+/** Verifies the latest passcode: single use, 10 minutes, 5 tries. */
+export async function verifyPasscode(input: {
+  email: string;
+  passCode: string;
+  remember: boolean;
+  clientKey: string;
+}): Promise<AuthnResult> {
+  const client = await clientAllowed(input.clientKey);
+  if (!client.allowed) return lockedOut(client.retryAfterSeconds);
+  const customer = await customerByEmail(input.email);
+  const invalid: AuthnResult = { status: 'INVALID', message: INVALID_PASSCODE_MESSAGE };
+  if (!customer || !/^\d{6}$/.test(input.passCode)) return invalid;
+  const latest = await db()
+    .selectFrom('one_time_passcodes')
+    .selectAll()
+    .where('customer_id', '=', customer.id)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  const now = new Date().toISOString();
+  if (!latest || latest.used_at || latest.expires_at <= now) return invalid;
+  if (latest.attempts >= PASSCODE_MAX_ATTEMPTS) {
+    return { status: 'LOCKED_OUT', retryAfterSeconds: 0, message: 'Too many wrong codes. Ask for a new code.' };
+  }
+  if (!sameHash(latest.code_hash, sha256(`${customer.id}:${input.passCode}`))) {
+    await db()
+      .updateTable('one_time_passcodes')
+      .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+      .where('id', '=', latest.id)
+      .execute();
+    return invalid;
+  }
+  // Single use: only the request that flips used_at wins.
+  const claimed = await db()
+    .updateTable('one_time_passcodes')
+    .set({ used_at: now })
+    .where('id', '=', latest.id)
+    .where('used_at', 'is', null)
+    .returning('id')
+    .executeTakeFirst();
+  if (!claimed) return invalid;
+  const sessionToken = await issueSessionToken(customer.id, { remember: input.remember, method: 'otp' });
+  return { status: 'SUCCESS', sessionToken, customerId: customer.id };
+}

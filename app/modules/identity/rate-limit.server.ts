@@ -1,0 +1,59 @@
+import { sql } from 'kysely';
+import { db } from '~/db/db.server';
+
+export interface RateRule {
+  limit: number;
+  windowSeconds: number;
+}
+
+/** Spec: rate limits on sign-in and one-time passcodes, per account and per client, across processes. */
+export const RATE_RULES = {
+  signInFailuresPerAccount: { limit: 5, windowSeconds: 15 * 60 },
+  signInAttemptsPerClient: { limit: 100, windowSeconds: 15 * 60 },
+  passcodesSentPerAccount: { limit: 3, windowSeconds: 15 * 60 },
+} as const satisfies Record<string, RateRule>;
+
+export interface RateState {
+  allowed: boolean;
+  hits: number;
+  retryAfterSeconds: number;
+}
+
+function windowOf(rule: RateRule, nowMs: number) {
+  const windowId = Math.floor(nowMs / 1000 / rule.windowSeconds);
+  const retryAfterSeconds = Math.max(1, Math.ceil((windowId + 1) * rule.windowSeconds - nowMs / 1000));
+  return { windowId, retryAfterSeconds };
+}
+
+/** Counts one hit in the current fixed window (an upsert, so concurrent processes agree). */
+export async function hitRateLimit(bucket: string, rule: RateRule, nowMs = Date.now()): Promise<RateState> {
+  const { windowId, retryAfterSeconds } = windowOf(rule, nowMs);
+  const row = await db()
+    .insertInto('rate_limits')
+    .values({ bucket, window_id: windowId, hits: 1 })
+    .onConflict((conflict) =>
+      conflict.columns(['bucket', 'window_id']).doUpdateSet({ hits: sql`rate_limits.hits + 1` }),
+    )
+    .returning('hits')
+    .executeTakeFirstOrThrow();
+  const hits = Number(row.hits);
+  return { allowed: hits <= rule.limit, hits, retryAfterSeconds };
+}
+
+/** Whether the bucket is already at its limit in this window, without counting a hit. */
+export async function peekRateLimit(bucket: string, rule: RateRule, nowMs = Date.now()): Promise<RateState> {
+  const { windowId, retryAfterSeconds } = windowOf(rule, nowMs);
+  const row = await db()
+    .selectFrom('rate_limits')
+    .select('hits')
+    .where('bucket', '=', bucket)
+    .where('window_id', '=', windowId)
+    .executeTakeFirst();
+  const hits = Number(row?.hits ?? 0);
+  return { allowed: hits < rule.limit, hits, retryAfterSeconds };
+}
+
+export function minutesText(seconds: number): string {
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+}

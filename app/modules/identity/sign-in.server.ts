@@ -1,0 +1,106 @@
+import { z } from 'zod';
+import type { Shopper } from '~/modules/access/shopper.server';
+import { redirectPolicy } from '~/modules/access/shopper.server';
+import { safeRedirect } from '~/modules/access/safe-redirect';
+import { checkAccessToken, identityProviderVerifier } from '~/modules/access/token.server';
+import { clearCookie, readSignedCookie, serializeSession, writeCookie } from '~/modules/session/session-cookie.server';
+import { customerSession } from './customer-session.server';
+import { authorizeUrl, exchangeCode, pkcePair, verifyIdToken, type TokenSet } from './oidc-client.server';
+import { randomToken } from './secrets.server';
+import { writeUserCookie } from './user-cookie.server';
+import { generateStateWords } from './state-words';
+
+const AUTH_TX_SECONDS = 10 * 60;
+
+const transactionSchema = z.object({
+  state: z.string(),
+  nonce: z.string(),
+  verifier: z.string(),
+  goto: z.string(),
+  remember: z.boolean(),
+  silent: z.boolean(),
+});
+type AuthTransaction = z.infer<typeof transactionSchema>;
+
+export function originOf(request: Request): string {
+  const url = new URL(request.url);
+  const host = request.headers.get('Host') ?? url.host;
+  return `${url.protocol}//${host}`;
+}
+
+/**
+ * Starts the authorization code flow: a PKCE verifier, a nonce and generated state words are kept
+ * in a short-lived signed cookie; the browser goes to the provider's authorize endpoint (with the
+ * sessionToken after a password or passcode, or prompt=none for silent single sign-on).
+ */
+export async function startAuthorization(
+  request: Request,
+  shopper: Shopper,
+  input: { sessionToken?: string; silent?: boolean; goto: string; remember: boolean },
+): Promise<{ redirectTo: string; setCookie: string }> {
+  const { verifier, challenge } = pkcePair();
+  const transaction: AuthTransaction = {
+    state: generateStateWords(),
+    nonce: randomToken(16),
+    verifier,
+    goto: safeRedirect(input.goto, redirectPolicy()),
+    remember: input.remember,
+    silent: Boolean(input.silent),
+  };
+  const setCookie = await writeCookie('authTransaction', transaction, shopper.cookie, {
+    maxAgeSeconds: AUTH_TX_SECONDS,
+  });
+  const redirectTo = authorizeUrl({
+    origin: originOf(request),
+    state: transaction.state,
+    nonce: transaction.nonce,
+    challenge,
+    sessionToken: input.sessionToken,
+    prompt: input.silent ? 'none' : undefined,
+  });
+  return { redirectTo, setCookie };
+}
+
+export type CallbackOutcome =
+  | { ok: true; redirectTo: string; setCookies: string[] }
+  | { ok: false; redirectTo: string; setCookies: string[]; reason: string };
+
+/** The callback: checks state, exchanges the code, verifies the tokens, and signs the shopper in. */
+export async function completeAuthorization(request: Request, shopper: Shopper): Promise<CallbackOutcome> {
+  const url = new URL(request.url);
+  const read = await readSignedCookie(request, 'authTransaction', shopper.cookie.siteType, (value) => {
+    const parsed = transactionSchema.safeParse(value);
+    return parsed.success ? parsed.data : null;
+  });
+  const clearTx = await clearCookie('authTransaction', shopper.cookie);
+  if (read.status !== 'ok' || read.value.state !== url.searchParams.get('state')) {
+    return { ok: false, reason: 'state', redirectTo: '/IAUC408.html', setCookies: [clearTx] };
+  }
+  const tx = read.value;
+  const error = url.searchParams.get('error');
+  if (error) {
+    // Silent single sign-on found no provider session: the shopper simply stays a guest.
+    if (tx.silent) return { ok: false, reason: error, redirectTo: tx.goto, setCookies: [clearTx] };
+    return { ok: false, reason: error, redirectTo: '/IAUC408.html', setCookies: [clearTx] };
+  }
+  const code = url.searchParams.get('code') ?? '';
+  const tokens = code ? await exchangeCode({ code, verifier: tx.verifier, origin: originOf(request) }) : null;
+  if (!tokens || !tokens.id_token || !(await verifyIdToken(tokens.id_token, tx.nonce))) {
+    return { ok: false, reason: 'token', redirectTo: '/IAUC408.html', setCookies: [clearTx] };
+  }
+  const signedIn = await signInCookies(shopper, tokens, tx.remember);
+  if (!signedIn) return { ok: false, reason: 'token', redirectTo: '/IAUC408.html', setCookies: [clearTx] };
+  return { ok: true, redirectTo: tx.goto, setCookies: [clearTx, ...signedIn] };
+}
+
+/** Cookies for a verified token set: the user cookie (90 days when kept signed in) and a C session. */
+export async function signInCookies(shopper: Shopper, tokens: TokenSet, remember: boolean): Promise<string[] | null> {
+  const check = await checkAccessToken(tokens.access_token, identityProviderVerifier());
+  if (check.status !== 'active') return null;
+  const userCookie = await writeUserCookie(
+    { token: tokens.access_token, refreshToken: tokens.refresh_token, remember },
+    shopper.cookie,
+  );
+  const session = await customerSession(shopper.session, Number(check.claims.customerId));
+  return [userCookie, ...(session ? [await serializeSession(session, shopper.cookie)] : [])];
+}

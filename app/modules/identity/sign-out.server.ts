@@ -1,0 +1,39 @@
+import type { Shopper } from '~/modules/access/shopper.server';
+import { clearCookie, readSignedCookie, serializeSession, writeCookie } from '~/modules/session/session-cookie.server';
+import { applySessionUpdate } from '~/modules/session/session-schema';
+import { endSessionUrl, revokeToken } from './oidc-client.server';
+import { originOf } from './sign-in.server';
+import { parseUserCookie } from './user-cookie.server';
+
+const PREVIOUS_STORE_SECONDS = 90 * 24 * 3600;
+
+/**
+ * Spec section 4, sign-out: revoke the tokens, clear the storefront's user cookie, keep the store as
+ * "previous store data" for the next guest visit, then end the provider session (RP-initiated logout).
+ */
+export async function signOut(
+  request: Request,
+  shopper: Shopper,
+): Promise<{ redirectTo: string; setCookies: string[] }> {
+  const user = await readSignedCookie(request, 'user', shopper.cookie.siteType, parseUserCookie);
+  if (user.status === 'ok' && user.value.refreshToken) await revokeToken(user.value.refreshToken);
+  const setCookies = [await clearCookie('user', shopper.cookie)];
+  const common = shopper.session?.info.COMMON;
+  if (common?.storeId && common.preference && common.zipcode) {
+    setCookies.push(
+      await writeCookie(
+        'previousStore',
+        { storeId: common.storeId, preference: common.preference, zipcode: common.zipcode },
+        shopper.cookie,
+        {
+          maxAgeSeconds: PREVIOUS_STORE_SECONDS,
+        },
+      ),
+    );
+    const guest = applySessionUpdate(shopper.session, { info: { COMMON: { userType: 'G' } } });
+    if (guest.ok) setCookies.push(await serializeSession(guest.session, shopper.cookie));
+  } else {
+    setCookies.push(await clearCookie('session', shopper.cookie));
+  }
+  return { redirectTo: endSessionUrl({ origin: originOf(request) }), setCookies };
+}

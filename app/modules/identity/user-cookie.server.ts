@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { checkAccessToken, type TokenCheck, type TokenVerifier } from '~/modules/access/token.server';
+import { KEEP_ME_SIGNED_IN_LIFETIME_MS, lifetimeSeconds } from '~/modules/session/cookie-policy';
+import { writeCookie, type CookieContext } from '~/modules/session/session-cookie.server';
+import { refreshTokens } from './oidc-client.server';
+
+/** The active session user's cookie: the access token, the refresh token, keep-me-signed-in. */
+export const userCookieSchema = z
+  .object({
+    token: z.string().min(1).max(3000),
+    refreshToken: z.string().max(200).optional(),
+    remember: z.boolean().optional(),
+  })
+  .strict();
+export type UserCookie = z.infer<typeof userCookieSchema>;
+
+export function parseUserCookie(value: unknown): UserCookie | null {
+  const parsed = userCookieSchema.safeParse(value);
+  return parsed.success ? parsed.data : null;
+}
+
+export function writeUserCookie(user: UserCookie, context: CookieContext): Promise<string> {
+  return writeCookie(
+    'user',
+    user,
+    context,
+    user.remember ? { maxAgeSeconds: lifetimeSeconds(KEEP_ME_SIGNED_IN_LIFETIME_MS) } : {},
+  );
+}
+
+/**
+ * Spec section 4, token and session validation: an active token is used as is; an expired one is
+ * refreshed while the provider still honours the refresh token; otherwise the shopper is R.
+ */
+export async function validateUserCookie(
+  user: UserCookie,
+  verifier: TokenVerifier,
+  context: CookieContext,
+): Promise<{ check: TokenCheck; setCookie?: string }> {
+  const check = await checkAccessToken(user.token, verifier);
+  if (check.status !== 'expired' || !user.refreshToken) return { check };
+  const refreshed = await refreshTokens(user.refreshToken);
+  if (!refreshed) return { check };
+  const renewed = await checkAccessToken(refreshed.access_token, verifier);
+  if (renewed.status !== 'active') return { check };
+  const next: UserCookie = {
+    token: refreshed.access_token,
+    refreshToken: refreshed.refresh_token ?? user.refreshToken,
+    remember: user.remember,
+  };
+  return { check: renewed, setCookie: await writeUserCookie(next, context) };
+}

@@ -1,0 +1,32 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { json } from '@remix-run/node';
+import { Link } from '@remix-run/react';
+import { pageAccess, PUBLIC_PAGE } from '~/modules/access/page-access';
+import { requireUserType } from '~/modules/access/shopper.server';
+import { clearCookie } from '~/modules/session/session-cookie.server';
+
+/** The sign-in error page. Spec: it resets the keep-me-signed-in user. */
+export const access = pageAccess({ allowedUserTypes: PUBLIC_PAGE, escapeSSO: true });
+export const handle = { access };
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const shopper = await requireUserType(request, access);
+  const headers = new Headers(shopper.headers);
+  headers.append('Set-Cookie', await clearCookie('user', shopper.cookie));
+  return json(null, { headers });
+}
+
+export const meta: MetaFunction = () => [{ title: 'Sign-in problem' }];
+
+export default function SignInErrorPage() {
+  return (
+    <div className="container-page max-w-md py-16 text-center">
+      <p className="text-sm font-semibold uppercase tracking-wide text-brand">IAUC408</p>
+      <h1 className="mt-2 text-2xl font-extrabold">We couldn't sign you in</h1>
+      <p className="mt-2 text-stone-600">The sign-in took too long or was interrupted. Please try again.</p>
+      <Link to="/account/sign-in.html" className="btn-primary mt-6">
+        Try again
+      </Link>
+    </div>
+  );
+}

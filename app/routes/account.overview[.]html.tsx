@@ -1,0 +1,77 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { json } from '@remix-run/node';
+import { Form, useLoaderData } from '@remix-run/react';
+import { pageAccess, SIGN_IN_PATH } from '~/modules/access/page-access';
+import { requireUserType } from '~/modules/access/shopper.server';
+import { withHeaders } from '~/modules/http/api.server';
+import { formatCents } from '~/modules/catalog/pricing';
+import { accountSummary } from '~/modules/customers/account-summary.server';
+
+/** Signed-in customers only; everyone else is sent to sign in and brought back here. */
+export const access = pageAccess({ allowedUserTypes: ['C'], redirections: { DEFAULT: SIGN_IN_PATH } });
+export const handle = { access };
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const shopper = await requireUserType(request, access);
+  const summary = await accountSummary(Number(shopper.customer!.customerId));
+  if (!summary) throw json({ message: 'We could not find your account.' }, { status: 404 });
+  return json(summary, { headers: withHeaders(shopper.headers, { 'Cache-Control': 'private, no-store' }) });
+}
+
+export const meta: MetaFunction = () => [{ title: 'Your account' }];
+
+export default function AccountOverviewPage() {
+  const account = useLoaderData<typeof loader>();
+  return (
+    <div className="container-page max-w-3xl py-8">
+      <h1 className="text-2xl font-extrabold md:text-3xl">Your account</h1>
+      <div className="mt-6 grid gap-4 md:grid-cols-2">
+        <section className="card p-5" aria-labelledby="profile-heading">
+          <h2 id="profile-heading" className="font-bold">
+            Profile
+          </h2>
+          <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+            <dt className="text-stone-500">Name</dt>
+            <dd data-testid="account-name">{account.name}</dd>
+            {account.company ? (
+              <>
+                <dt className="text-stone-500">Company</dt>
+                <dd>{account.company}</dd>
+              </>
+            ) : null}
+            <dt className="text-stone-500">Email</dt>
+            <dd>{account.email}</dd>
+            <dt className="text-stone-500">Club card</dt>
+            <dd>{account.clubCard}</dd>
+            <dt className="text-stone-500">Clipped offers</dt>
+            <dd>{account.clippedOffers}</dd>
+          </dl>
+        </section>
+        <section className="card p-5" aria-labelledby="orders-heading">
+          <h2 id="orders-heading" className="font-bold">
+            Recent orders
+          </h2>
+          {account.recentOrders.length === 0 ? (
+            <p className="mt-2 text-sm text-stone-600">No orders yet.</p>
+          ) : (
+            <ul className="mt-2 divide-y divide-stone-100 text-sm">
+              {account.recentOrders.map((order) => (
+                <li key={order.number} className="flex justify-between py-2">
+                  <span>
+                    #{order.number} · {order.status.toLowerCase()}
+                  </span>
+                  <span className="font-semibold">{formatCents(order.totalCents)}</span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      </div>
+      <Form method="post" action="/account/sign-out" className="mt-6">
+        <button type="submit" className="btn-outline">
+          Sign out
+        </button>
+      </Form>
+    </div>
+  );
+}

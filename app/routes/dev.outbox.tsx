@@ -1,0 +1,46 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { json } from '@remix-run/node';
+import { useLoaderData } from '@remix-run/react';
+import { pageAccess, PUBLIC_PAGE } from '~/modules/access/page-access';
+import { requireUserType } from '~/modules/access/shopper.server';
+import { withHeaders } from '~/modules/http/api.server';
+import { latestOutbox } from '~/modules/identity/outbox.server';
+
+/** Outside production: the messages Pantry "sent" (one-time codes, reset links). */
+export const access = pageAccess({ allowedUserTypes: PUBLIC_PAGE, escapeSSO: true });
+export const handle = { access };
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const shopper = await requireUserType(request, access);
+  if (shopper.host.environment === 'prod') throw json({ message: 'No such page' }, { status: 404 });
+  const messages = await latestOutbox(50);
+  return json({ messages }, { headers: withHeaders(shopper.headers, { 'Cache-Control': 'no-store' }) });
+}
+
+export const meta: MetaFunction = () => [{ title: 'Outbox (development)' }];
+
+export default function OutboxPage() {
+  const { messages } = useLoaderData<typeof loader>();
+  return (
+    <div className="container-page max-w-3xl py-8">
+      <h1 className="text-2xl font-extrabold">Outbox</h1>
+      <p className="text-sm text-stone-600">
+        Messages the store would have emailed or texted. Not shown in production.
+      </p>
+      <ul className="mt-4 grid gap-3">
+        {messages.map((message) => (
+          <li key={message.id} className="card p-4" data-testid="outbox-message">
+            <p className="text-xs text-stone-500">
+              {message.channel} to <span data-testid="outbox-recipient">{message.recipient}</span> ·{' '}
+              {message.created_at}
+            </p>
+            <p className="font-semibold" data-testid="outbox-subject">
+              {message.subject}
+            </p>
+            <p className="text-sm">{message.body}</p>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

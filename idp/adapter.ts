@@ -1,0 +1,78 @@
+import type { Adapter, AdapterPayload } from 'oidc-provider';
+import { db } from '../app/db/db.server';
+
+/**
+ * oidc-provider's storage on the project's database (SQLite or PostgreSQL), so sessions survive a
+ * restart and every process sees the same ones. One table: model, id, JSON payload, lookup columns.
+ */
+export class KyselyAdapter implements Adapter {
+  constructor(private readonly model: string) {}
+
+  async upsert(id: string, payload: AdapterPayload, expiresIn: number): Promise<void> {
+    const row = {
+      model: this.model,
+      id,
+      payload: JSON.stringify(payload),
+      grant_id: payload.grantId ?? null,
+      user_code: payload.userCode ?? null,
+      uid: payload.uid ?? null,
+      expires_at: expiresIn ? new Date(Date.now() + expiresIn * 1000).toISOString() : null,
+      consumed_at: null,
+    };
+    await db()
+      .insertInto('oidc_payloads')
+      .values(row)
+      .onConflict((conflict) =>
+        conflict.columns(['model', 'id']).doUpdateSet({
+          payload: row.payload,
+          grant_id: row.grant_id,
+          user_code: row.user_code,
+          uid: row.uid,
+          expires_at: row.expires_at,
+        }),
+      )
+      .execute();
+  }
+
+  private async findBy(column: 'id' | 'uid' | 'user_code', value: string): Promise<AdapterPayload | undefined> {
+    const row = await db()
+      .selectFrom('oidc_payloads')
+      .select(['payload', 'expires_at', 'consumed_at'])
+      .where('model', '=', this.model)
+      .where(column, '=', value)
+      .executeTakeFirst();
+    if (!row) return undefined;
+    if (row.expires_at && row.expires_at <= new Date().toISOString()) return undefined;
+    const payload = JSON.parse(row.payload) as AdapterPayload;
+    return row.consumed_at ? { ...payload, consumed: Math.floor(Date.parse(row.consumed_at) / 1000) } : payload;
+  }
+
+  find(id: string) {
+    return this.findBy('id', id);
+  }
+
+  findByUid(uid: string) {
+    return this.findBy('uid', uid);
+  }
+
+  findByUserCode(userCode: string) {
+    return this.findBy('user_code', userCode);
+  }
+
+  async consume(id: string): Promise<void> {
+    await db()
+      .updateTable('oidc_payloads')
+      .set({ consumed_at: new Date().toISOString() })
+      .where('model', '=', this.model)
+      .where('id', '=', id)
+      .execute();
+  }
+
+  async destroy(id: string): Promise<void> {
+    await db().deleteFrom('oidc_payloads').where('model', '=', this.model).where('id', '=', id).execute();
+  }
+
+  async revokeByGrantId(grantId: string): Promise<void> {
+    await db().deleteFrom('oidc_payloads').where('grant_id', '=', grantId).execute();
+  }
+}

@@ -1,0 +1,176 @@
+import Provider, { interactionPolicy, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import { BANNER_IDS, DEFAULT_BANNER } from '../app/modules/banners/hosts';
+import { customerById } from '../app/modules/identity/customers.server';
+import { KEEP_ME_SIGNED_IN_LIFETIME_MS } from '../app/modules/session/cookie-policy';
+import { KyselyAdapter } from './adapter';
+import type { IdpSecrets } from './keys';
+
+export const STOREFRONT_CLIENT_ID = 'pantry-storefront';
+export const STOREFRONT_RESOURCE = 'urn:pantry:storefront';
+const NINETY_DAYS_S = KEEP_ME_SIGNED_IN_LIFETIME_MS / 1000;
+
+/** Every storefront origin (each banner, consumer and business) on the storefront's port. */
+export function storefrontOrigins(port: string | number, extra: string[] = []): string[] {
+  const hosts: string[] = [];
+  for (const banner of BANNER_IDS) {
+    const base = banner === DEFAULT_BANNER ? 'localhost' : `${banner}.localhost`;
+    hosts.push(base, `business.${base}`);
+  }
+  return [...hosts.map((host) => `http://${host}:${port}`), ...extra];
+}
+
+export interface ProviderOptions {
+  issuer: string;
+  origins: string[];
+  secrets: IdpSecrets;
+}
+
+export function createProvider({ issuer, origins, secrets }: ProviderOptions): Provider {
+  const policy = interactionPolicy.base();
+  // A new sessionToken must log in again even when a provider session exists (another account, or
+  // an elevated sign-in); otherwise the default policy would silently keep the old session.
+  policy.get('login')!.checks.add(
+    new interactionPolicy.Check('session_token', 'a sessionToken was presented', (ctx: KoaContextWithOIDC) =>
+      // …but only until this authorization's own login has happened (the resumed request).
+      ctx.oidc.params?.sessionToken && !ctx.oidc.result?.login
+        ? interactionPolicy.Check.REQUEST_PROMPT
+        : interactionPolicy.Check.NO_NEED_TO_PROMPT,
+    ),
+  );
+
+  const configuration: Configuration = {
+    adapter: KyselyAdapter,
+    clients: [
+      {
+        client_id: STOREFRONT_CLIENT_ID,
+        token_endpoint_auth_method: 'none',
+        application_type: 'web',
+        id_token_signed_response_alg: 'ES256',
+        grant_types: ['authorization_code', 'refresh_token'],
+        response_types: ['code'],
+        redirect_uris: origins.map((origin) => `${origin}/account/auth/callback`),
+        post_logout_redirect_uris: origins.map((origin) => `${origin}/account/signed-out`),
+      },
+    ],
+    clientBasedCORS: (_ctx, origin) => origins.includes(origin),
+    pkce: { required: () => true, methods: ['S256'] },
+    extraParams: ['sessionToken'],
+    routes: {
+      authorization: '/oauth2/v1/authorize',
+      token: '/oauth2/v1/token',
+      jwks: '/oauth2/v1/keys',
+      end_session: '/oauth2/v1/logout',
+      userinfo: '/oauth2/v1/userinfo',
+      revocation: '/oauth2/v1/revoke',
+    },
+    scopes: ['openid', 'profile', 'email', 'offline_access', 'shop', 'used_credentials'],
+    claims: {
+      openid: ['sub'],
+      profile: ['firstName', 'lastName', 'customerId', 'hhid', 'clubCard'],
+      email: ['email', 'email_verified'],
+    },
+    conformIdTokenClaims: false,
+    async findAccount(_ctx, sub) {
+      const customer = await customerById(Number(sub));
+      if (!customer) return undefined;
+      return {
+        accountId: sub,
+        async claims() {
+          return {
+            sub,
+            firstName: customer.first_name,
+            lastName: customer.last_name,
+            customerId: String(customer.id),
+            hhid: customer.house_id,
+            clubCard: customer.club_card,
+            email: customer.email,
+            email_verified: customer.email_verified === 1,
+          };
+        },
+      };
+    },
+    async extraTokenClaims(_ctx, token) {
+      const accountId = 'accountId' in token ? token.accountId : undefined;
+      const customer = accountId ? await customerById(Number(accountId)) : undefined;
+      if (!customer) return undefined;
+      return {
+        customerId: String(customer.id),
+        firstName: customer.first_name,
+        hhid: customer.house_id,
+        clubCard: customer.club_card,
+        uuid: customer.uuid,
+      };
+    },
+    features: {
+      devInteractions: { enabled: false },
+      revocation: { enabled: true },
+      userinfo: { enabled: true },
+      rpInitiatedLogout: {
+        enabled: true,
+        async logoutSource(ctx, form) {
+          // Sign-out is always first-party: submit the confirmation at once.
+          ctx.type = 'html';
+          ctx.body = `<!doctype html><html><body>${form}<script nonce="${ctx.oidc?.params?.nonce ?? ''}">document.forms[0].submit()</script><noscript><p>Signing you out…</p><button form="op.logoutForm" name="logout" value="yes">Continue</button></noscript></body></html>`;
+        },
+      },
+      resourceIndicators: {
+        enabled: true,
+        defaultResource: () => STOREFRONT_RESOURCE,
+        useGrantedResource: () => true,
+        getResourceServerInfo: () => ({
+          scope: 'shop used_credentials',
+          audience: STOREFRONT_CLIENT_ID,
+          accessTokenFormat: 'jwt',
+          accessTokenTTL: 45 * 60,
+          jwt: { sign: { alg: 'ES256' } },
+        }),
+      },
+    },
+    // First-party client: consent is implied, so no consent page ever appears.
+    async loadExistingGrant(ctx) {
+      const grantId = ctx.oidc.result?.consent?.grantId ?? ctx.oidc.session?.grantIdFor(ctx.oidc.client!.clientId);
+      if (grantId) {
+        const existing = await ctx.oidc.provider.Grant.find(grantId);
+        if (existing) return existing;
+      }
+      const grant = new ctx.oidc.provider.Grant({
+        clientId: ctx.oidc.client!.clientId,
+        accountId: ctx.oidc.session!.accountId!,
+      });
+      grant.addOIDCScope('openid profile email offline_access');
+      grant.addResourceScope(STOREFRONT_RESOURCE, 'shop used_credentials');
+      await grant.save();
+      return grant;
+    },
+    interactions: {
+      policy,
+      url: (_ctx, interaction) => `/interaction/${interaction.uid}`,
+    },
+    cookies: {
+      keys: secrets.cookieKeys,
+      long: { signed: true, httpOnly: true, sameSite: 'lax' },
+      short: { signed: true, httpOnly: true, sameSite: 'lax' },
+    },
+    ttl: {
+      Session: NINETY_DAYS_S,
+      Grant: NINETY_DAYS_S,
+      Interaction: 10 * 60,
+      AuthorizationCode: 60,
+      IdToken: 45 * 60,
+      AccessToken: 45 * 60,
+      RefreshToken: NINETY_DAYS_S,
+    },
+    issueRefreshToken: async (_ctx, client, code) =>
+      client.grantTypeAllowed('refresh_token') && code.scopes.has('offline_access'),
+    rotateRefreshToken: true,
+    jwks: secrets.jwks as Configuration['jwks'],
+    async renderError(ctx, out) {
+      ctx.type = 'html';
+      const message = String(out.error_description ?? out.error ?? 'Sign-in failed').replace(/[<>&"]/g, '');
+      ctx.body = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sign-in problem</title></head><body style="font-family:system-ui;max-width:32rem;margin:4rem auto"><h1>We couldn't sign you in</h1><p>${message}</p><p><a href="${origins[0]}/IAUC408.html">Back to the store</a></p></body></html>`;
+    },
+  };
+  const provider = new Provider(issuer, configuration);
+  provider.proxy = true;
+  return provider;
+}

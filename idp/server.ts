@@ -1,0 +1,228 @@
+/**
+ * The identity provider process: oidc-provider (authorization code + PKCE, JWKS, logout) plus the
+ * Okta-style primary authentication API and session lifecycle calls the spec names.
+ */
+import type { IncomingMessage } from 'node:http';
+import type Provider from 'oidc-provider';
+import { appEnv } from '../app/modules/config/env.server';
+import { log } from '../app/modules/config/logger.server';
+import {
+  authenticateWithPassword,
+  sendPasscode,
+  verifyPasscode,
+  type AuthnResult,
+} from '../app/modules/identity/authn.server';
+import { customerById } from '../app/modules/identity/customers.server';
+import { redeemSessionToken } from '../app/modules/identity/session-tokens.server';
+import { KEEP_ME_SIGNED_IN_LIFETIME_MS } from '../app/modules/session/cookie-policy';
+import { loadIdpSecrets } from './keys';
+import { createProvider, storefrontOrigins } from './provider';
+
+async function readJson(req: IncomingMessage, limit = 16 * 1024): Promise<Record<string, unknown> | null> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > limit) return null;
+    chunks.push(chunk as Buffer);
+  }
+  try {
+    const value: unknown = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+type Ctx = Parameters<Parameters<Provider['use']>[0]>[0];
+
+const text = (value: unknown, max = 320) => (typeof value === 'string' && value.length <= max ? value : '');
+const rememberOf = (body: Record<string, unknown>) =>
+  Boolean((body.options as { remember?: unknown } | undefined)?.remember === true);
+
+function respondAuthn(ctx: Ctx, result: AuthnResult) {
+  if (result.status === 'SUCCESS') {
+    ctx.body = {
+      status: 'SUCCESS',
+      sessionToken: result.sessionToken,
+      _embedded: { user: { id: String(result.customerId) } },
+    };
+    return;
+  }
+  if (result.status === 'LOCKED_OUT') {
+    ctx.status = 429;
+    ctx.set('Retry-After', String(result.retryAfterSeconds));
+    ctx.body = { errorCode: 'E0000047', errorSummary: result.message };
+    return;
+  }
+  ctx.status = 401;
+  ctx.body = { errorCode: 'E0000004', errorSummary: result.message };
+}
+
+export async function startIdentityProvider(options: { port: number; issuer: string; origins: string[] }) {
+  const provider: Provider = createProvider({
+    issuer: options.issuer,
+    origins: options.origins,
+    secrets: await loadIdpSecrets(),
+  });
+  const clientKey = (ctx: Ctx) => text(ctx.get('X-Pantry-Client'), 100) || ctx.ip;
+
+  provider.use(async (ctx, next) => {
+    const origin = ctx.get('Origin');
+    if (ctx.path.startsWith('/api/v1/') && origin && options.origins.includes(origin)) {
+      ctx.set('Access-Control-Allow-Origin', origin);
+      ctx.set('Access-Control-Allow-Credentials', 'true');
+      ctx.set('Vary', 'Origin');
+      if (ctx.method === 'OPTIONS') {
+        ctx.set('Access-Control-Allow-Methods', 'POST, DELETE');
+        ctx.set('Access-Control-Allow-Headers', 'Content-Type');
+        ctx.status = 204;
+        return;
+      }
+    }
+
+    if (ctx.method === 'POST' && ctx.path === '/api/v1/authn') {
+      const body = await readJson(ctx.req);
+      if (!body)
+        return void (
+          (ctx.status = 400),
+          (ctx.body = { errorCode: 'E0000003', errorSummary: 'The request body was not valid JSON.' })
+        );
+      return respondAuthn(
+        ctx,
+        await authenticateWithPassword({
+          email: text(body.username),
+          password: text(body.password, 200),
+          remember: rememberOf(body),
+          clientKey: clientKey(ctx),
+        }),
+      );
+    }
+    if (ctx.method === 'POST' && ctx.path === '/api/v1/authn/factors/otp/send') {
+      const body = await readJson(ctx.req);
+      if (!body)
+        return void (
+          (ctx.status = 400),
+          (ctx.body = { errorCode: 'E0000003', errorSummary: 'The request body was not valid JSON.' })
+        );
+      const result = await sendPasscode({ email: text(body.username), clientKey: clientKey(ctx) });
+      if ('status' in result && result.status === 'SENT') return void (ctx.body = { status: 'MFA_CHALLENGE' });
+      return respondAuthn(ctx, result as AuthnResult);
+    }
+    if (ctx.method === 'POST' && ctx.path === '/api/v1/authn/factors/otp/verify') {
+      const body = await readJson(ctx.req);
+      if (!body)
+        return void (
+          (ctx.status = 400),
+          (ctx.body = { errorCode: 'E0000003', errorSummary: 'The request body was not valid JSON.' })
+        );
+      return respondAuthn(
+        ctx,
+        await verifyPasscode({
+          email: text(body.username),
+          passCode: text(body.passCode, 10),
+          remember: rememberOf(body),
+          clientKey: clientKey(ctx),
+        }),
+      );
+    }
+
+    if (ctx.path === '/api/v1/sessions/me/lifecycle/refresh' && ctx.method === 'POST') {
+      const session = await provider.Session.get(ctx);
+      if (!session.accountId) {
+        ctx.status = 404;
+        ctx.body = { errorCode: 'E0000007', errorSummary: 'Not found: Resource not found: me (Session)' };
+        return;
+      }
+      // Saving the session moves its expiry forward; a kept session stays for 90 days.
+      await session.save(session.transient ? 24 * 3600 : KEEP_ME_SIGNED_IN_LIFETIME_MS / 1000);
+      const customer = await customerById(Number(session.accountId));
+      ctx.body = { status: 'ACTIVE', login: customer?.email ?? null, userId: session.accountId };
+      return;
+    }
+    if (ctx.path === '/api/v1/sessions/me' && ctx.method === 'DELETE') {
+      const session = await provider.Session.get(ctx);
+      if (!session.accountId) {
+        ctx.status = 404;
+        ctx.body = { errorCode: 'E0000007', errorSummary: 'Not found: Resource not found: me (Session)' };
+        return;
+      }
+      await session.destroy();
+      ctx.cookies.set('_session', null);
+      ctx.cookies.set('_session.sig', null);
+      ctx.status = 204;
+      return;
+    }
+
+    const interaction = /^\/interaction\/([\w-]+)$/.exec(ctx.path);
+    if (interaction && ctx.method === 'GET') {
+      const details = await provider.interactionDetails(ctx.req, ctx.res);
+      if (details.prompt.name === 'consent') {
+        // First-party client: grant what it asked for without a consent page.
+        const grant = details.grantId
+          ? (await provider.Grant.find(details.grantId))!
+          : new provider.Grant({ accountId: details.session!.accountId, clientId: String(details.params.client_id) });
+        const missing = details.prompt.details as {
+          missingOIDCScope?: string[];
+          missingOIDCClaims?: string[];
+          missingResourceScopes?: Record<string, string[]>;
+        };
+        if (missing.missingOIDCScope) grant.addOIDCScope(missing.missingOIDCScope.join(' '));
+        if (missing.missingOIDCClaims) grant.addOIDCClaims(missing.missingOIDCClaims);
+        for (const [resource, scopes] of Object.entries(missing.missingResourceScopes ?? {}))
+          grant.addResourceScope(resource, scopes.join(' '));
+        const grantId = await grant.save();
+        await provider.interactionFinished(
+          ctx.req,
+          ctx.res,
+          { consent: { grantId } },
+          { mergeWithLastSubmission: true },
+        );
+        return;
+      }
+      const sessionToken = typeof details.params.sessionToken === 'string' ? details.params.sessionToken : '';
+      const redeemed = sessionToken ? await redeemSessionToken(sessionToken) : null;
+      if (!redeemed) {
+        await provider.interactionFinished(
+          ctx.req,
+          ctx.res,
+          { error: 'login_required', error_description: 'Sign in on the store to continue.' },
+          { mergeWithLastSubmission: false },
+        );
+        return;
+      }
+      await provider.interactionFinished(
+        ctx.req,
+        ctx.res,
+        { login: { accountId: String(redeemed.customerId), remember: redeemed.remember, amr: [redeemed.method] } },
+        { mergeWithLastSubmission: false },
+      );
+      return;
+    }
+
+    if (ctx.path === '/healthz') {
+      ctx.body = { ok: true };
+      return;
+    }
+    await next();
+  });
+
+  const server = provider.listen(options.port);
+  log.info('identity provider listening', { issuer: options.issuer, port: options.port });
+  return { provider, server };
+}
+
+const isMain = process.argv[1] && import.meta.url.endsWith(process.argv[1].replace(/^.*\//, ''));
+if (isMain) {
+  const port = appEnv().IDP_PORT;
+  const storefrontPort = process.env.STOREFRONT_PORT ?? String(appEnv().PORT);
+  const extra = (process.env.STOREFRONT_ORIGINS ?? '')
+    .split(',')
+    .map((o) => o.trim())
+    .filter(Boolean);
+  await startIdentityProvider({
+    port,
+    issuer: process.env.IDP_ISSUER ?? `http://localhost:${port}`,
+    origins: storefrontOrigins(storefrontPort, extra),
+  });
+}

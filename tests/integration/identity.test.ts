@@ -1,0 +1,144 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useDatabaseForTests } from '~/db/db.server';
+import { seedDatabase } from '~/db/seed/seed.server';
+import {
+  authenticateWithPassword,
+  INVALID_CREDENTIALS_MESSAGE,
+  sendPasscode,
+  verifyPasscode,
+} from '~/modules/identity/authn.server';
+import { hitRateLimit } from '~/modules/identity/rate-limit.server';
+import { redeemSessionToken } from '~/modules/identity/session-tokens.server';
+import { createTestDatabase, DIALECTS, type TestDatabase } from './support/databases';
+
+const PASSWORD = 'Pantry-demo-2026';
+
+describe.each(DIALECTS)('identity on %s', (dialect) => {
+  let test: TestDatabase;
+  beforeAll(async () => {
+    test = await createTestDatabase(dialect);
+    await seedDatabase(test.db, test.dialect, { products: 300, log: () => {} });
+    useDatabaseForTests(test);
+  });
+  afterAll(async () => {
+    useDatabaseForTests(undefined);
+    await test?.drop();
+  });
+
+  it('issues a single-use session token for the right password', async () => {
+    const result = await authenticateWithPassword({
+      email: 'Jordan@Pantry.test ',
+      password: PASSWORD,
+      remember: true,
+      clientKey: 'c1',
+    });
+    expect(result.status).toBe('SUCCESS');
+    if (result.status !== 'SUCCESS') return;
+    expect(await redeemSessionToken(result.sessionToken)).toEqual({
+      customerId: 500001,
+      remember: true,
+      method: 'password',
+    });
+    expect(await redeemSessionToken(result.sessionToken)).toBeNull();
+  });
+
+  it('answers a wrong password and an unknown email with the same message', async () => {
+    const wrong = await authenticateWithPassword({
+      email: 'sam@pantry.test',
+      password: 'nope-1234',
+      remember: false,
+      clientKey: 'c2',
+    });
+    const unknown = await authenticateWithPassword({
+      email: 'ghost@pantry.test',
+      password: 'nope-1234',
+      remember: false,
+      clientKey: 'c2',
+    });
+    expect(wrong).toEqual({ status: 'INVALID', message: INVALID_CREDENTIALS_MESSAGE });
+    expect(unknown).toEqual(wrong);
+  });
+
+  it('locks an account after five failures, without locking other accounts', async () => {
+    const email = 'bartholomew@pantry.test';
+    const results = [];
+    for (let i = 0; i < 6; i++) {
+      results.push(
+        await authenticateWithPassword({ email, password: `wrong-${i}`, remember: false, clientKey: `c3-${i}` }),
+      );
+    }
+    expect(results.slice(0, 4).every((r) => r.status === 'INVALID')).toBe(true);
+    expect(results[5]).toMatchObject({ status: 'LOCKED_OUT' });
+    expect(
+      await authenticateWithPassword({ email, password: PASSWORD, remember: false, clientKey: 'c3-x' }),
+    ).toMatchObject({
+      status: 'LOCKED_OUT',
+      message: expect.stringMatching(/^Too many attempts\. Please try again in \d+ minutes?\.$/),
+    });
+    const other = await authenticateWithPassword({
+      email: 'jordan@pantry.test',
+      password: PASSWORD,
+      remember: false,
+      clientKey: 'c3-y',
+    });
+    expect(other.status).toBe('SUCCESS');
+  });
+
+  it('counts concurrent hits exactly (one shared counter for every process)', async () => {
+    const rule = { limit: 10, windowSeconds: 60 };
+    const states = await Promise.all(Array.from({ length: 25 }, () => hitRateLimit('test:concurrent', rule)));
+    expect(states.filter((s) => s.allowed)).toHaveLength(10);
+    expect(Math.max(...states.map((s) => s.hits))).toBe(25);
+  });
+
+  it('sends a 6-digit passcode to the outbox and accepts it once', async () => {
+    expect(await sendPasscode({ email: 'jordan@pantry.test', clientKey: 'c4' })).toEqual({ status: 'SENT' });
+    const message = await test.db
+      .selectFrom('outbox')
+      .selectAll()
+      .where('recipient', '=', 'jordan@pantry.test')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    const code = /(\d{6})/.exec(message.subject)![1]!;
+    expect(
+      (
+        await verifyPasscode({
+          email: 'jordan@pantry.test',
+          passCode: code === '000000' ? '111111' : '000000',
+          remember: false,
+          clientKey: 'c4',
+        })
+      ).status,
+    ).toBe('INVALID');
+    expect(
+      (await verifyPasscode({ email: 'jordan@pantry.test', passCode: code, remember: false, clientKey: 'c4' })).status,
+    ).toBe('SUCCESS');
+    expect(
+      (await verifyPasscode({ email: 'jordan@pantry.test', passCode: code, remember: false, clientKey: 'c4' })).status,
+    ).toBe('INVALID');
+  });
+
+  it('answers "sent" for an unknown email without sending anything', async () => {
+    expect(await sendPasscode({ email: 'ghost@pantry.test', clientKey: 'c5' })).toEqual({ status: 'SENT' });
+    expect(
+      await test.db.selectFrom('outbox').selectAll().where('recipient', '=', 'ghost@pantry.test').execute(),
+    ).toEqual([]);
+  });
+
+  it('stops accepting a passcode after five wrong tries', async () => {
+    await sendPasscode({ email: 'sam@pantry.test', clientKey: 'c6' });
+    const message = await test.db
+      .selectFrom('outbox')
+      .selectAll()
+      .where('recipient', '=', 'sam@pantry.test')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    const code = /(\d{6})/.exec(message.subject)![1]!;
+    const wrong = code === '123456' ? '654321' : '123456';
+    for (let i = 0; i < 5; i++)
+      await verifyPasscode({ email: 'sam@pantry.test', passCode: wrong, remember: false, clientKey: 'c6' });
+    expect(
+      await verifyPasscode({ email: 'sam@pantry.test', passCode: code, remember: false, clientKey: 'c6' }),
+    ).toMatchObject({ status: 'LOCKED_OUT' });
+  });
+});
