@@ -7,7 +7,7 @@ import { requireUserType } from '~/modules/access/shopper.server';
 import { departmentTiles, featuredProducts } from '~/modules/catalog/product-cards.server';
 import { currentStore, hasChosenStore } from '~/modules/stores/current-store.server';
 
-export const access = pageAccess({ allowedUserTypes: PUBLIC_PAGE, showZipcodeModal: true });
+export const access = pageAccess({ allowedUserTypes: PUBLIC_PAGE, showZipcodeModal: true, escapeSSO: true });
 export const handle = { access };
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -12,7 +12,6 @@ import { signInStep, type SignInStep } from '~/modules/identity/sign-in-flow.ser
 export const access = pageAccess({
   allowedUserTypes: ['A', 'G', 'R'],
   redirections: { DEFAULT: '/' },
-  escapeSSO: true,
 });
 export const handle = { access };
 

@@ -16,6 +16,7 @@ export const access = pageAccess({
   storeIdSelector: true,
   allowGuestAuthentication: true,
   showZipcodeModal: true,
+  escapeSSO: true,
 });
 export const handle = { access };
 

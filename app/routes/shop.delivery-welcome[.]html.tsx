@@ -10,6 +10,7 @@ import { summarizeStore } from '~/modules/stores/store-resolver.server';
 export const access = pageAccess({
   allowedUserTypes: ['G', 'R', 'C'],
   redirections: { DEFAULT: '/set-store.html?preference=Delivery' },
+  escapeSSO: true,
 });
 export const handle = { access };
 

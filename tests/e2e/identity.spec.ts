@@ -133,3 +133,40 @@ test('the sign-in error page resets the signed-in user', async ({ page }) => {
   await page.goto('/account/overview.html');
   await expect(page).toHaveURL(/\/account\/sign-in\.html/);
 });
+
+test.describe('single sign-on across banners', () => {
+  test('signing in on one banner host signs the shopper in silently on another', async ({ page, baseURL }) => {
+    const port = new URL(baseURL!).port;
+    await signInWithPassword(page, 'jordan@pantry.test');
+    await expectSignedIn(page, 'Jordan');
+    await page.goto(`http://sunridge.localhost:${port}/account/overview.html`);
+    await expect(page).toHaveURL(`http://sunridge.localhost:${port}/account/overview.html`);
+    await expect(page.getByTestId('account-name')).toHaveText('Jordan Rivera');
+    await expect(page.getByRole('link', { name: 'Sunridge Foods home' })).toBeVisible();
+  });
+
+  test('after signing out on one host, another host asks to sign in', async ({ page, baseURL }) => {
+    const port = new URL(baseURL!).port;
+    await signInWithPassword(page, 'jordan@pantry.test');
+    await expectSignedIn(page, 'Jordan');
+    await page.goto('/account/overview.html');
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    if (test.info().project.name === 'nojs') await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByRole('heading', { name: "You're signed out" })).toBeVisible();
+    await page.goto(`http://mesa.localhost:${port}/account/overview.html`);
+    await expect(page).toHaveURL(new RegExp(`^http://mesa\\.localhost:${port}/account/sign-in\\.html\\?goto=`));
+    await expect(page.getByLabel('Email')).toBeVisible();
+  });
+
+  test('is attempted only once per browser session for a guest', async ({ page, context }) => {
+    await page.goto('/account/sign-in.html');
+    await expect(page.getByLabel('Email')).toBeVisible();
+    const count = (await context.cookies()).find((cookie) => cookie.name === 'PANTRY_SIGNIN_COUNT');
+    expect(count?.expires).toBe(-1);
+    const requests: string[] = [];
+    page.on('request', (request) => requests.push(request.url()));
+    await page.goto('/account/sign-in.html');
+    await expect(page.getByLabel('Email')).toBeVisible();
+    expect(requests.filter((url) => url.includes('/oauth2/v1/authorize'))).toEqual([]);
+  });
+});

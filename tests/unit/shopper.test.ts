@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pageAccess } from '~/modules/access/page-access';
 import { loadShopper, requireUserType, useTokenVerifierForTests } from '~/modules/access/shopper.server';
-import { serializeSession, sessionCookie } from '~/modules/session/session-cookie.server';
+import { serializeSession, sessionCookie, writeCookie } from '~/modules/session/session-cookie.server';
 import type { SessionData } from '~/modules/session/session-schema';
 import { testIssuer } from './support/tokens';
 
@@ -95,12 +95,28 @@ describe('resolving the user type from cookies', () => {
 
 describe('requireUserType', () => {
   const ordersPage = pageAccess({ allowedUserTypes: ['C'], redirections: { DEFAULT: '/account/sign-in.html' } });
-  const aislesPage = pageAccess({ allowedUserTypes: ['A', 'G', 'R', 'C'], storeIdSelector: true });
+  const aislesPage = pageAccess({ allowedUserTypes: ['A', 'G', 'R', 'C'], storeIdSelector: true, escapeSSO: true });
+  const attemptedSso = async () =>
+    cookiePair(await writeCookie('signInCount', 1, { siteType: 'C', secure: false }, {}));
+
+  it('first tries silent single sign-on once, on a page that does not escape it', async () => {
+    try {
+      await requireUserType(await request('/account/orders.html', [await sessionPair(guest)]), ordersPage);
+      expect.unreachable('should redirect');
+    } catch (thrown) {
+      const response = thrown as Response;
+      const location = new URL(response.headers.get('Location')!);
+      expect(location.pathname).toBe('/oauth2/v1/authorize');
+      expect(location.searchParams.get('prompt')).toBe('none');
+      expect(location.searchParams.get('code_challenge_method')).toBe('S256');
+      expect(response.headers.get('Set-Cookie')).toContain('PANTRY_SIGNIN_COUNT=');
+    }
+  });
 
   it('throws a redirect to sign-in with goto for a guest on a customer page', async () => {
     try {
       await requireUserType(
-        await request('/account/orders.html?utm_source=mail', [await sessionPair(guest)]),
+        await request('/account/orders.html?utm_source=mail', [await sessionPair(guest), await attemptedSso()]),
         ordersPage,
       );
       expect.unreachable('should redirect');
@@ -124,8 +140,12 @@ describe('requireUserType', () => {
 
   it('reads the store id from the path when the page and the flag allow it', async () => {
     expect((await requireUserType(await request('/shop/aisles.1234.html'), aislesPage)).pathStoreId).toBe('1234');
-    expect(await requireUserType(await request('/shop/aisles.1234.html'), ordersPage).catch(() => null)).toBeNull();
-    const noSelector = pageAccess({ allowedUserTypes: ['A'] });
+    expect(
+      await requireUserType(await request('/shop/aisles.1234.html', [await attemptedSso()]), ordersPage).catch(
+        () => null,
+      ),
+    ).toBeNull();
+    const noSelector = pageAccess({ allowedUserTypes: ['A'], escapeSSO: true });
     expect((await requireUserType(await request('/shop/aisles.1234.html'), noSelector)).pathStoreId).toBeNull();
     process.env.FLAG_enableStoreIdSelector = 'false';
     try {

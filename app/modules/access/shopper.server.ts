@@ -1,6 +1,6 @@
 import { redirect } from '@remix-run/node';
 import { parseHost, type HostInfo } from '~/modules/banners/hosts';
-import { appEnv, marketingParams, trustedDomains } from '~/modules/config/env.server';
+import { appEnv, marketingParams } from '~/modules/config/env.server';
 import { featureFlags, type FeatureFlags } from '~/modules/flags/feature-flags.server';
 import {
   clearCookie,
@@ -12,9 +12,11 @@ import {
 import type { SessionData, UserType } from '~/modules/session/session-schema';
 import { decideAccess } from './access-decision';
 import type { PageAccess } from './page-access';
-import { carryMarketingParams, type RedirectPolicy } from './safe-redirect';
+import { redirectPolicy } from './redirect-policy.server';
+import { carryMarketingParams } from './safe-redirect';
 import { establishGuestSession } from '~/modules/stores/guest-session.server';
 import { customerSession } from '~/modules/identity/customer-session.server';
+import { silentSignOn } from '~/modules/identity/single-sign-on.server';
 import { parseUserCookie, validateUserCookie } from '~/modules/identity/user-cookie.server';
 import { storeIdFromPath } from './store-id-path';
 import { identityProviderVerifier, type CustomerClaims, type TokenVerifier } from './token.server';
@@ -52,9 +54,7 @@ export function cookieSecureFor(host: HostInfo): boolean {
   return host.environment !== 'local-origin';
 }
 
-export function redirectPolicy(): RedirectPolicy {
-  return { trustedDomains: trustedDomains(), defaultUrl: appEnv().DEFAULT_REDIRECT_URL };
-}
+export { redirectPolicy };
 
 const resolved = new WeakMap<Request, Promise<Shopper>>();
 
@@ -137,6 +137,13 @@ export async function requireUserType(request: Request, access: PageAccess): Pro
       session: established.session,
       userType: established.session.info.COMMON.userType === 'G' ? 'G' : shopper.userType,
     };
+  }
+
+  const signOn = await silentSignOn(request, shopper, access);
+  if (signOn) {
+    const headers = new Headers(shopper.headers);
+    for (const cookie of signOn.setCookies) headers.append('Set-Cookie', cookie);
+    throw redirect(signOn.redirectTo, { headers });
   }
 
   const decision = decideAccess({

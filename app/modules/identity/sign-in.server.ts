@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Shopper } from '~/modules/access/shopper.server';
-import { redirectPolicy } from '~/modules/access/shopper.server';
+import { redirectPolicy } from '~/modules/access/redirect-policy.server';
 import { safeRedirect } from '~/modules/access/safe-redirect';
 import { checkAccessToken, identityProviderVerifier } from '~/modules/access/token.server';
 import { clearCookie, readSignedCookie, serializeSession, writeCookie } from '~/modules/session/session-cookie.server';
@@ -90,7 +90,11 @@ export async function completeAuthorization(request: Request, shopper: Shopper):
   }
   const signedIn = await signInCookies(shopper, tokens, tx.remember);
   if (!signedIn) return { ok: false, reason: 'token', redirectTo: '/IAUC408.html', setCookies: [clearTx] };
-  return { ok: true, redirectTo: tx.goto, setCookies: [clearTx, ...signedIn] };
+  return {
+    ok: true,
+    redirectTo: tx.goto,
+    setCookies: [clearTx, await clearCookie('signInCount', shopper.cookie), ...signedIn],
+  };
 }
 
 /** Cookies for a verified token set: the user cookie (90 days when kept signed in) and a C session. */

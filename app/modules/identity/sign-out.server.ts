@@ -17,7 +17,7 @@ export async function signOut(
 ): Promise<{ redirectTo: string; setCookies: string[] }> {
   const user = await readSignedCookie(request, 'user', shopper.cookie.siteType, parseUserCookie);
   if (user.status === 'ok' && user.value.refreshToken) await revokeToken(user.value.refreshToken);
-  const setCookies = [await clearCookie('user', shopper.cookie)];
+  const setCookies = [await clearCookie('user', shopper.cookie), await clearCookie('signInCount', shopper.cookie)];
   const common = shopper.session?.info.COMMON;
   if (common?.storeId && common.preference && common.zipcode) {
     setCookies.push(

@@ -41,6 +41,7 @@ export const AUXILIARY_COOKIE_NAMES = {
   consent: 'PANTRY_CONSENT',
   geoAddress: 'PANTRY_GEO_ADDRESS',
   authTransaction: 'PANTRY_AUTH_TX',
+  signInCount: 'PANTRY_SIGNIN_COUNT',
 } as const;
 export type AuxiliaryCookieKind = keyof typeof AUXILIARY_COOKIE_NAMES;
 
