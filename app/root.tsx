@@ -18,6 +18,7 @@ import { ErrorMessage } from '~/components/ErrorMessage';
 import { Header } from '~/components/Header';
 import { storefrontChrome } from '~/modules/access/chrome.server';
 import { loadShopper } from '~/modules/access/shopper.server';
+import { noticeFor } from '~/modules/identity/notices';
 import { readConsent } from '~/modules/session/consent.server';
 import stylesheet from '~/tailwind.css';
 
@@ -29,7 +30,8 @@ export const links: LinksFunction = () => [
 export async function loader({ request }: LoaderFunctionArgs) {
   const shopper = await loadShopper(request);
   const [chrome, consent] = await Promise.all([storefrontChrome(shopper), readConsent(request, shopper)]);
-  return json({ ...chrome, consentDecided: consent !== null }, { headers: shopper.headers });
+  const notice = noticeFor(new URL(request.url).searchParams.get('notice'));
+  return json({ ...chrome, consentDecided: consent !== null, notice }, { headers: shopper.headers });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -62,6 +64,17 @@ export default function App() {
     <Document style={chrome.banner.cssVariables as CSSProperties}>
       <Header chrome={chrome} />
       <main id="main" className="flex-1">
+        {chrome.notice ? (
+          <div className="container-page pt-4">
+            <p
+              role="status"
+              className="rounded-xl bg-brand-soft p-3 text-sm font-semibold text-brand-dark"
+              data-testid="notice"
+            >
+              {chrome.notice}
+            </p>
+          </div>
+        ) : null}
         <Outlet />
       </main>
       <Footer bannerName={chrome.banner.name} />

@@ -31,6 +31,7 @@ export interface Database {
   session_tokens: SessionTokenTable;
   one_time_passcodes: OneTimePasscodeTable;
   rate_limits: RateLimitTable;
+  password_resets: PasswordResetTable;
 }
 
 export type Flag = 0 | 1;
@@ -322,4 +323,12 @@ export interface RateLimitTable {
   bucket: string;
   window_id: number;
   hits: number;
+}
+
+export interface PasswordResetTable {
+  token_hash: string;
+  customer_id: number;
+  source: string;
+  expires_at: string;
+  used_at: string | null;
 }

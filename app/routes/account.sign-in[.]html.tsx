@@ -165,6 +165,17 @@ export default function SignInPage() {
             </button>
           ) : null}
         </Form>
+        <p className="mt-4 flex flex-wrap justify-between gap-2 text-sm">
+          <Link
+            to={`/account/create-account.html?goto=${encodeURIComponent(goto)}`}
+            className="font-semibold text-brand underline"
+          >
+            New here? Create an account
+          </Link>
+          <Link to="/account/forgot-password.html" className="font-semibold text-brand underline">
+            Forgot password?
+          </Link>
+        </p>
       </div>
     </div>
   );

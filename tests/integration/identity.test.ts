@@ -9,6 +9,13 @@ import {
 } from '~/modules/identity/authn.server';
 import { hitRateLimit } from '~/modules/identity/rate-limit.server';
 import { redeemSessionToken } from '~/modules/identity/session-tokens.server';
+import { EMAIL_TAKEN_MESSAGE, registerCustomer } from '~/modules/identity/registration.server';
+import {
+  completePasswordReset,
+  requestPasswordReset,
+  resetTokenIsUsable,
+} from '~/modules/identity/password-reset.server';
+import { parseHost } from '~/modules/banners/hosts';
 import { createTestDatabase, DIALECTS, type TestDatabase } from './support/databases';
 
 const PASSWORD = 'Pantry-demo-2026';
@@ -140,5 +147,54 @@ describe.each(DIALECTS)('identity on %s', (dialect) => {
     expect(
       await verifyPasscode({ email: 'sam@pantry.test', passCode: code, remember: false, clientKey: 'c6' }),
     ).toMatchObject({ status: 'LOCKED_OUT' });
+  });
+
+  it('registers a customer with a club card, household id and nearby store, once per email', async () => {
+    const input = {
+      firstName: 'Robin',
+      lastName: 'Okafor',
+      email: 'Robin@Example.test',
+      phone: '2065550199',
+      password: 'Fresh-basil-42',
+      zipcode: '98101',
+    };
+    const [first, second] = await Promise.all([
+      registerCustomer(parseHost('localhost'), input),
+      registerCustomer(parseHost('localhost'), { ...input, email: 'other@example.test' }),
+    ]);
+    expect(first.ok && second.ok).toBe(true);
+    const created = await test.db
+      .selectFrom('customers')
+      .selectAll()
+      .where('email', '=', 'robin@example.test')
+      .executeTakeFirstOrThrow();
+    expect(created.club_card).toMatch(/^\d{12}$/);
+    expect(created.house_id).toMatch(/^HH\d{9}$/);
+    expect(created.password_hash).toMatch(/^\$argon2id\$/);
+    expect(await registerCustomer(parseHost('localhost'), input)).toEqual({ ok: false, message: EMAIL_TAKEN_MESSAGE });
+    if (first.ok)
+      expect(await redeemSessionToken(first.sessionToken)).toMatchObject({ remember: true, method: 'registration' });
+  });
+
+  it('resets a password with a single-use link', async () => {
+    await requestPasswordReset({ email: 'sam@pantry.test', origin: 'http://localhost:3000', source: 'web' });
+    const message = await test.db
+      .selectFrom('outbox')
+      .selectAll()
+      .where('subject', '=', 'Reset your password')
+      .where('recipient', '=', 'sam@pantry.test')
+      .executeTakeFirstOrThrow();
+    const token = decodeURIComponent(/token=([^\s]+)/.exec(message.body)![1]!);
+    expect(await resetTokenIsUsable(token)).toBe(true);
+    expect(await completePasswordReset(token, 'New-password-9')).toMatchObject({ source: 'web' });
+    expect(await completePasswordReset(token, 'Another-one-9')).toBeNull();
+    expect(await resetTokenIsUsable(token)).toBe(false);
+    const signIn = await authenticateWithPassword({
+      email: 'sam@pantry.test',
+      password: 'New-password-9',
+      remember: false,
+      clientKey: 'c7',
+    });
+    expect(signIn.status).toBe('SUCCESS');
   });
 });

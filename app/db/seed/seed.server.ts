@@ -31,6 +31,7 @@ type Db = Kysely<Database>;
 
 /** Tables in an order that respects foreign keys when deleting (reverse to insert). */
 const TABLES_CHILD_FIRST: (keyof Database)[] = [
+  'password_resets',
   'session_tokens',
   'one_time_passcodes',
   'rate_limits',

@@ -42,6 +42,7 @@ export const AUXILIARY_COOKIE_NAMES = {
   geoAddress: 'PANTRY_GEO_ADDRESS',
   authTransaction: 'PANTRY_AUTH_TX',
   signInCount: 'PANTRY_SIGNIN_COUNT',
+  setPassword: 'PANTRY_SETPASSWORD',
 } as const;
 export type AuxiliaryCookieKind = keyof typeof AUXILIARY_COOKIE_NAMES;
 

@@ -1,0 +1,70 @@
+import { db } from '~/db/db.server';
+import { customerByEmail, normalizeEmail } from './customers.server';
+import { sendToOutbox } from './outbox.server';
+import { hashPassword } from './passwords.server';
+import { hitRateLimit, RATE_RULES } from './rate-limit.server';
+import { randomToken, sha256 } from './secrets.server';
+import { issueSessionToken } from './session-tokens.server';
+
+export const RESET_TTL_MS = 30 * 60_000;
+export type ResetSource = 'web' | 'health';
+
+/** Sends a reset link to the outbox when the account exists; the caller says the same thing either way. */
+export async function requestPasswordReset(input: { email: string; origin: string; source: ResetSource }) {
+  const email = normalizeEmail(input.email);
+  const allowed = await hitRateLimit(`reset:send:${email}`, RATE_RULES.passcodesSentPerAccount);
+  const customer = allowed.allowed ? await customerByEmail(email) : undefined;
+  if (!customer) return;
+  const token = randomToken();
+  await db()
+    .insertInto('password_resets')
+    .values({
+      token_hash: sha256(token),
+      customer_id: customer.id,
+      source: input.source,
+      expires_at: new Date(Date.now() + RESET_TTL_MS).toISOString(),
+      used_at: null,
+    })
+    .execute();
+  const link = `${input.origin}/account/reset-password?token=${encodeURIComponent(token)}`;
+  await sendToOutbox({
+    channel: 'email',
+    recipient: customer.email,
+    subject: 'Reset your password',
+    body: `Use this link within 30 minutes to choose a new password: ${link}`,
+  });
+}
+
+/** Whether a reset token can still be used (unused, not expired), without using it. */
+export async function resetTokenIsUsable(token: string): Promise<boolean> {
+  if (!token || token.length > 200) return false;
+  const row = await db()
+    .selectFrom('password_resets')
+    .select('token_hash')
+    .where('token_hash', '=', sha256(token))
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', new Date().toISOString())
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
+/** Uses the token once, sets the new password, and returns a sessionToken for the automatic sign-in. */
+export async function completePasswordReset(token: string, password: string) {
+  const now = new Date().toISOString();
+  const used = await db()
+    .updateTable('password_resets')
+    .set({ used_at: now })
+    .where('token_hash', '=', sha256(token))
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .returning(['customer_id', 'source'])
+    .executeTakeFirst();
+  if (!used) return null;
+  await db()
+    .updateTable('customers')
+    .set({ password_hash: await hashPassword(password) })
+    .where('id', '=', used.customer_id)
+    .execute();
+  const sessionToken = await issueSessionToken(used.customer_id, { remember: true, method: 'reset' });
+  return { sessionToken, source: used.source as ResetSource };
+}

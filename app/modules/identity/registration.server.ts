@@ -1,0 +1,92 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import { db } from '~/db/db.server';
+import type { HostInfo } from '~/modules/banners/hosts';
+import { bannerById } from '~/modules/banners/banners.server';
+import { resolveStoresByZip } from '~/modules/stores/store-resolver.server';
+import { customerByEmail, normalizeEmail } from './customers.server';
+import { hashPassword, passwordProblem } from './passwords.server';
+import { issueSessionToken } from './session-tokens.server';
+
+export const registrationSchema = z.object({
+  firstName: z.string().trim().min(1, 'Enter your first name.').max(60),
+  lastName: z.string().trim().min(1, 'Enter your last name.').max(60),
+  email: z.string().trim().toLowerCase().email('Enter a valid email address.').max(254),
+  phone: z
+    .string()
+    .trim()
+    .transform((value) => value.replace(/[^\d]/g, ''))
+    .refine((digits) => digits.length === 10, 'Enter a 10-digit phone number.'),
+  password: z.string().superRefine((value, ctx) => {
+    const problem = passwordProblem(value);
+    if (problem) ctx.addIssue({ code: z.ZodIssueCode.custom, message: problem });
+  }),
+  zipcode: z
+    .string()
+    .trim()
+    .regex(/^\d{5}$/, 'Enter a 5-digit ZIP code.'),
+});
+export type Registration = z.infer<typeof registrationSchema>;
+
+export const EMAIL_TAKEN_MESSAGE =
+  'An account with that email already exists. Sign in, or reset your password if you forgot it.';
+
+/**
+ * Creates a customer with a club card and household id, at the banner's nearest store to their ZIP
+ * code, and returns a sessionToken for the automatic sign-in that follows (kept signed in).
+ */
+export async function registerCustomer(host: HostInfo, input: Registration) {
+  if (await customerByEmail(input.email)) return { ok: false as const, message: EMAIL_TAKEN_MESSAGE };
+  const [nearest, banner, passwordHash] = await Promise.all([
+    resolveStoresByZip({ banner: host.bannerId, zipcode: input.zipcode, size: 1 }).catch(() => null),
+    bannerById(host.bannerId),
+    hashPassword(input.password),
+  ]);
+  const storeId = nearest?.ok ? Number(nearest.stores[0]!.storeId) : banner.default_store_id;
+  for (let attempt = 0; attempt < 5; attempt++) {
+    try {
+      const id = await db()
+        .transaction()
+        .execute(async (trx) => {
+          const max = await trx
+            .selectFrom('customers')
+            .select((eb) => eb.fn.max('id').as('max'))
+            .executeTakeFirst();
+          const next = Math.max(Number(max?.max ?? 0), 600_000) + 1;
+          await trx
+            .insertInto('customers')
+            .values({
+              id: next,
+              uuid: randomUUID(),
+              email: normalizeEmail(input.email),
+              first_name: input.firstName,
+              last_name: input.lastName,
+              phone: input.phone,
+              club_card: `${randomInt(100_000, 999_999)}${randomInt(100_000, 999_999)}`,
+              house_id: `HH${randomInt(100_000_000, 999_999_999)}`,
+              banner_id: host.bannerId,
+              site_type: host.siteType,
+              customer_type: host.siteType === 'B' ? 'business' : 'consumer',
+              company_name: null,
+              tax_id: null,
+              password_hash: passwordHash,
+              zipcode: input.zipcode,
+              store_id: storeId,
+              preference: 'Delivery',
+              email_verified: 0,
+              phone_verified: 0,
+              created_at: new Date().toISOString(),
+            })
+            .execute();
+          return next;
+        });
+      const sessionToken = await issueSessionToken(id, { remember: true, method: 'registration' });
+      return { ok: true as const, customerId: id, sessionToken };
+    } catch (error) {
+      // Two sign-ups at once can pick the same id; the email is unique, so only retry on the id.
+      if (await customerByEmail(input.email)) return { ok: false as const, message: EMAIL_TAKEN_MESSAGE };
+      if (attempt === 4) throw error;
+    }
+  }
+  throw new Error('unreachable');
+}

@@ -1,0 +1,114 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { json, redirect } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { z } from 'zod';
+import { pageAccess } from '~/modules/access/page-access';
+import { redirectPolicy, requireUserType } from '~/modules/access/shopper.server';
+import { safeRedirect } from '~/modules/access/safe-redirect';
+import { parseForm } from '~/modules/http/forms.server';
+import { withNotice } from '~/modules/identity/notices';
+import { registerCustomer, registrationSchema } from '~/modules/identity/registration.server';
+import { startAuthorization } from '~/modules/identity/sign-in.server';
+
+export const access = pageAccess({
+  allowedUserTypes: ['A', 'G', 'R'],
+  redirections: { DEFAULT: '/' },
+  escapeSSO: true,
+});
+export const handle = { access };
+
+const CreateAccountForm = registrationSchema.extend({ goto: z.string().max(2048).optional() });
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const shopper = await requireUserType(request, access);
+  const goto = safeRedirect(new URL(request.url).searchParams.get('goto') ?? '/', redirectPolicy());
+  return json({ goto, zipcode: shopper.session?.info.COMMON.zipcode?.slice(0, 5) ?? '' }, { headers: shopper.headers });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const shopper = await requireUserType(request, access);
+  const form = await parseForm(request, CreateAccountForm);
+  if (!form.ok) return json({ errors: form.errors, message: form.message }, { status: 400, headers: shopper.headers });
+  const created = await registerCustomer(shopper.host, form.data);
+  if (!created.ok)
+    return json(
+      { errors: { email: created.message }, message: created.message },
+      { status: 409, headers: shopper.headers },
+    );
+  // Spec section 4: automatic sign-in through authorize with the sessionToken, kept signed in for 90 days.
+  const goto = withNotice(safeRedirect(form.data.goto ?? '/', redirectPolicy()), 'account-created');
+  const start = await startAuthorization(request, shopper, {
+    sessionToken: created.sessionToken,
+    goto,
+    remember: true,
+  });
+  const headers = new Headers(shopper.headers);
+  headers.append('Set-Cookie', start.setCookie);
+  return redirect(start.redirectTo, { headers });
+}
+
+export const meta: MetaFunction = () => [{ title: 'Create an account' }];
+
+const FIELDS = [
+  { name: 'firstName', label: 'First name', autoComplete: 'given-name', type: 'text' },
+  { name: 'lastName', label: 'Last name', autoComplete: 'family-name', type: 'text' },
+  { name: 'email', label: 'Email', autoComplete: 'email', type: 'email' },
+  { name: 'phone', label: 'Mobile phone', autoComplete: 'tel', type: 'tel' },
+  { name: 'password', label: 'Password', autoComplete: 'new-password', type: 'password' },
+  { name: 'zipcode', label: 'ZIP code', autoComplete: 'postal-code', type: 'text' },
+] as const;
+
+export default function CreateAccountPage() {
+  const { goto, zipcode } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const busy = useNavigation().state !== 'idle';
+  const errors: Record<string, string> = result?.errors ?? {};
+  return (
+    <div className="container-page max-w-md py-10">
+      <div className="card p-6">
+        <h1 className="text-2xl font-extrabold">Create an account</h1>
+        <p className="mt-1 text-sm text-stone-600">Get a club card, clip digital coupons and save your cart.</p>
+        {result?.message ? (
+          <p role="alert" className="mt-4 rounded-xl bg-red-50 p-3 text-sm font-medium text-red-800">
+            {result.message}
+          </p>
+        ) : null}
+        <Form method="post" className="mt-5 grid gap-3" noValidate>
+          <input type="hidden" name="goto" value={goto} />
+          {FIELDS.map((field) => (
+            <label key={field.name} className="text-sm font-semibold">
+              {field.label}
+              <input
+                name={field.name}
+                type={field.type}
+                autoComplete={field.autoComplete}
+                defaultValue={field.name === 'zipcode' ? zipcode : undefined}
+                aria-invalid={errors[field.name] ? true : undefined}
+                aria-describedby={errors[field.name] ? `${field.name}-error` : undefined}
+                className="mt-1 block w-full rounded-xl border border-stone-300 px-3 py-2 text-base font-normal"
+              />
+              {errors[field.name] ? (
+                <span id={`${field.name}-error`} className="mt-1 block text-xs font-medium text-red-700">
+                  {errors[field.name]}
+                </span>
+              ) : null}
+            </label>
+          ))}
+          <p className="text-xs text-stone-500">At least 8 characters, with a letter and a number.</p>
+          <button type="submit" className="btn-primary py-3 text-base" disabled={busy}>
+            {busy ? 'Creating your account…' : 'Create account'}
+          </button>
+        </Form>
+        <p className="mt-4 text-center text-sm">
+          Already have an account?{' '}
+          <Link
+            to={`/account/sign-in.html?goto=${encodeURIComponent(goto)}`}
+            className="font-semibold text-brand underline"
+          >
+            Sign in
+          </Link>
+        </p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,88 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { json } from '@remix-run/node';
+import { Form, useActionData, useLoaderData } from '@remix-run/react';
+import { z } from 'zod';
+import { pageAccess } from '~/modules/access/page-access';
+import { requireUserType } from '~/modules/access/shopper.server';
+import { parseForm } from '~/modules/http/forms.server';
+import { requestPasswordReset } from '~/modules/identity/password-reset.server';
+import { originOf } from '~/modules/identity/sign-in.server';
+
+export const access = pageAccess({
+  allowedUserTypes: ['A', 'G', 'R'],
+  redirections: { DEFAULT: '/' },
+  escapeSSO: true,
+});
+export const handle = { access };
+
+const ForgotForm = z.object({
+  email: z.string().trim().toLowerCase().email('Enter the email address of your account.').max(254),
+  source: z.enum(['web', 'health']).default('web'),
+});
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const shopper = await requireUserType(request, access);
+  const url = new URL(request.url);
+  return json(
+    {
+      expired: url.searchParams.has('expired'),
+      source: url.searchParams.get('source') === 'health' ? 'health' : 'web',
+    },
+    { headers: shopper.headers },
+  );
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const shopper = await requireUserType(request, access);
+  const form = await parseForm(request, ForgotForm);
+  if (!form.ok) return json({ error: form.message, sent: null }, { status: 400, headers: shopper.headers });
+  await requestPasswordReset({ email: form.data.email, origin: originOf(request), source: form.data.source });
+  // The same answer whether or not the account exists.
+  return json({ error: null, sent: form.data.email }, { headers: shopper.headers });
+}
+
+export const meta: MetaFunction = () => [{ title: 'Reset your password' }];
+
+export default function ForgotPasswordPage() {
+  const { expired, source } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  return (
+    <div className="container-page max-w-md py-10">
+      <div className="card p-6">
+        <h1 className="text-2xl font-extrabold">Reset your password</h1>
+        {expired ? (
+          <p role="alert" className="mt-4 rounded-xl bg-red-50 p-3 text-sm font-medium text-red-800">
+            That reset link has expired or was already used. Ask for a new one below.
+          </p>
+        ) : null}
+        {result?.error ? (
+          <p role="alert" className="mt-4 rounded-xl bg-red-50 p-3 text-sm font-medium text-red-800">
+            {result.error}
+          </p>
+        ) : null}
+        {result?.sent ? (
+          <p role="status" className="mt-4 rounded-xl bg-brand-soft p-3 text-sm font-medium text-brand-dark">
+            If an account exists for {result.sent}, we sent it a link to reset the password. It works for 30 minutes.
+          </p>
+        ) : (
+          <Form method="post" className="mt-5 grid gap-4">
+            <input type="hidden" name="source" value={source} />
+            <label className="text-sm font-semibold">
+              Email
+              <input
+                name="email"
+                type="email"
+                autoComplete="username"
+                required
+                className="mt-1 block w-full rounded-xl border border-stone-300 px-3 py-2 text-base font-normal"
+              />
+            </label>
+            <button type="submit" className="btn-primary py-3 text-base">
+              Email me a reset link
+            </button>
+          </Form>
+        )}
+      </div>
+    </div>
+  );
+}

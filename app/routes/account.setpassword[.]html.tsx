@@ -1,0 +1,97 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { json, redirect } from '@remix-run/node';
+import { Form, useActionData } from '@remix-run/react';
+import { z } from 'zod';
+import { pageAccess } from '~/modules/access/page-access';
+import { requireUserType } from '~/modules/access/shopper.server';
+import { parseForm } from '~/modules/http/forms.server';
+import { withNotice } from '~/modules/identity/notices';
+import { completePasswordReset, resetTokenIsUsable } from '~/modules/identity/password-reset.server';
+import { passwordProblem } from '~/modules/identity/passwords.server';
+import { startAuthorization } from '~/modules/identity/sign-in.server';
+import { clearCookie, readSignedCookie } from '~/modules/session/session-cookie.server';
+
+/** Spec: reachable only with the one-time set-password cookie, which is consumed on use. */
+export const access = pageAccess({ allowedUserTypes: ['A', 'G', 'R', 'C'], escapeSSO: true });
+export const handle = { access };
+
+const HEALTH_APP_TARGET = '/pharmacy/create-account.html?sendToHealthApp=true';
+const tokenCookie = (value: unknown) =>
+  value && typeof value === 'object' && typeof (value as { token?: unknown }).token === 'string'
+    ? (value as { token: string }).token
+    : null;
+
+const SetPasswordForm = z
+  .object({ password: z.string().max(200), confirm: z.string().max(200) })
+  .superRefine((value, ctx) => {
+    const problem = passwordProblem(value.password);
+    if (problem) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['password'], message: problem });
+    else if (value.password !== value.confirm)
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['confirm'], message: 'The two passwords are different.' });
+  });
+
+async function setPasswordToken(request: Request, siteType: 'C' | 'B') {
+  const read = await readSignedCookie(request, 'setPassword', siteType, tokenCookie);
+  return read.status === 'ok' && (await resetTokenIsUsable(read.value)) ? read.value : null;
+}
+
+const accessDenied = (headers: Headers) =>
+  json(
+    { message: 'Access denied. Open the link from your reset email to choose a new password.' },
+    { status: 403, headers },
+  );
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const shopper = await requireUserType(request, access);
+  if (!(await setPasswordToken(request, shopper.cookie.siteType))) throw accessDenied(shopper.headers);
+  return json(null, { headers: shopper.headers });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const shopper = await requireUserType(request, access);
+  const token = await setPasswordToken(request, shopper.cookie.siteType);
+  if (!token) throw accessDenied(shopper.headers);
+  const form = await parseForm(request, SetPasswordForm);
+  if (!form.ok) return json({ error: form.message }, { status: 400, headers: shopper.headers });
+  const reset = await completePasswordReset(token, form.data.password);
+  if (!reset) throw accessDenied(shopper.headers);
+  const goto = reset.source === 'health' ? HEALTH_APP_TARGET : withNotice('/', 'password-updated');
+  const start = await startAuthorization(request, shopper, { sessionToken: reset.sessionToken, goto, remember: true });
+  const headers = new Headers(shopper.headers);
+  headers.append('Set-Cookie', await clearCookie('setPassword', shopper.cookie));
+  headers.append('Set-Cookie', start.setCookie);
+  return redirect(start.redirectTo, { headers });
+}
+
+export const meta: MetaFunction = () => [{ title: 'Choose a new password' }];
+
+export default function SetPasswordPage() {
+  const result = useActionData<typeof action>();
+  const inputClass = 'mt-1 block w-full rounded-xl border border-stone-300 px-3 py-2 text-base font-normal';
+  return (
+    <div className="container-page max-w-md py-10">
+      <div className="card p-6">
+        <h1 className="text-2xl font-extrabold">Choose a new password</h1>
+        {result?.error ? (
+          <p role="alert" className="mt-4 rounded-xl bg-red-50 p-3 text-sm font-medium text-red-800">
+            {result.error}
+          </p>
+        ) : null}
+        <Form method="post" className="mt-5 grid gap-4">
+          <label className="text-sm font-semibold">
+            New password
+            <input name="password" type="password" autoComplete="new-password" required className={inputClass} />
+          </label>
+          <label className="text-sm font-semibold">
+            Confirm the new password
+            <input name="confirm" type="password" autoComplete="new-password" required className={inputClass} />
+          </label>
+          <p className="text-xs text-stone-500">At least 8 characters, with a letter and a number.</p>
+          <button type="submit" className="btn-primary py-3 text-base">
+            Save password and sign in
+          </button>
+        </Form>
+      </div>
+    </div>
+  );
+}

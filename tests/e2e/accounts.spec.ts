@@ -1,0 +1,115 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectSignedIn, signInWithPassword } from './support/sign-in';
+
+async function latestOutboxBody(page: Page, recipient: string): Promise<string> {
+  const outbox = await page.context().newPage();
+  await outbox.goto('/dev/outbox');
+  const body = await outbox.getByTestId('outbox-message').filter({ hasText: recipient }).first().textContent();
+  await outbox.close();
+  return body ?? '';
+}
+
+test('creating an account signs the shopper in with the spec notice and keeps them signed in', async ({
+  page,
+  context,
+}) => {
+  const email = `new-${test.info().project.name}-${Date.now()}@pantry.test`;
+  await page.goto('/account/create-account.html');
+  await page.getByLabel('First name').fill('Robin');
+  await page.getByLabel('Last name').fill('Okafor');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Mobile phone').fill('(206) 555-0199');
+  await page.getByLabel('Password').fill('Fresh-basil-42');
+  await page.getByLabel('ZIP code').fill('98101');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByTestId('notice')).toHaveText('Account successfully created! You are now signed in.');
+  await expectSignedIn(page, 'Robin');
+  const user = (await context.cookies()).find((cookie) => cookie.name === 'PANTRY_USER');
+  // Keep me signed in for 90 days after the automatic sign-in.
+  expect(user!.expires - Date.now() / 1000).toBeGreaterThan(89 * 24 * 3600);
+});
+
+test('creating an account refuses bad input with clear messages and an email that is taken', async ({ page }) => {
+  await page.goto('/account/create-account.html');
+  await page.getByLabel('Email').fill('not-an-email');
+  await page.getByLabel('Password').fill('short');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.locator('#firstName-error')).toHaveText('Enter your first name.');
+  await expect(page.locator('#email-error')).toHaveText('Enter a valid email address.');
+  await expect(page.locator('#password-error')).toHaveText('Use at least 8 characters.');
+  await expect(page.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
+  await page.getByLabel('First name').fill('Jo');
+  await page.getByLabel('Last name').fill('Rivera');
+  await page.getByLabel('Email').fill('jordan@pantry.test');
+  await page.getByLabel('Mobile phone').fill('2065550100');
+  await page.getByLabel('Password').fill('Fresh-basil-42');
+  await page.getByLabel('ZIP code').fill('98101');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByRole('alert')).toContainText('An account with that email already exists.');
+});
+
+test('a forgotten password is reset through the emailed link, once', async ({ page, context }) => {
+  // A fresh account per run, so the demo accounts keep their passwords.
+  const email = `reset-${test.info().project.name}-${Date.now()}@pantry.test`;
+  await page.goto('/account/create-account.html');
+  for (const [label, value] of [
+    ['First name', 'Casey'],
+    ['Last name', 'Nguyen'],
+    ['Email', email],
+    ['Mobile phone', '2065550123'],
+    ['Password', 'Original-pass-1'],
+    ['ZIP code', '98101'],
+  ])
+    await page.getByLabel(label!).fill(value!);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expectSignedIn(page, 'Casey');
+  await context.clearCookies();
+
+  await page.goto('/account/forgot-password.html');
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Email me a reset link' }).click();
+  await expect(page.getByRole('status')).toContainText(`If an account exists for ${email}`);
+  const link = /(http:\/\/\S+\/account\/reset-password\?token=\S+)/.exec(await latestOutboxBody(page, email))![1]!;
+
+  await page.goto(link);
+  await expect(page).toHaveURL(/\/account\/setpassword\.html$/);
+  await page.getByLabel('New password', { exact: true }).fill('Brand-new-pass-2');
+  await page.getByLabel('Confirm the new password').fill('Brand-new-pass-2');
+  await page.getByRole('button', { name: 'Save password and sign in' }).click();
+  await expect(page.getByTestId('notice')).toHaveText('Password successfully updated!');
+  await expectSignedIn(page, 'Casey');
+
+  // The set-password page is gone once used, and the link does not work twice.
+  const denied = await page.goto('/account/setpassword.html');
+  expect(denied?.status()).toBe(403);
+  await context.clearCookies();
+  await page.goto(link);
+  await expect(page).toHaveURL(/\/account\/forgot-password\.html\?expired=1$/);
+
+  await context.clearCookies();
+  await signInWithPassword(page, email, { password: 'Brand-new-pass-2' });
+  await expectSignedIn(page, 'Casey');
+});
+
+test('the set-password page denies access without the one-time cookie', async ({ page }) => {
+  const response = await page.goto('/account/setpassword.html');
+  expect(response?.status()).toBe(403);
+  await expect(page.getByText('Access denied.')).toBeVisible();
+});
+
+test('asking to reset an unknown email answers exactly like a known one', async ({ page }) => {
+  await page.goto('/account/forgot-password.html');
+  await page.getByLabel('Email').fill('nobody-at-all@pantry.test');
+  await page.getByRole('button', { name: 'Email me a reset link' }).click();
+  await expect(page.getByRole('status')).toHaveText(
+    'If an account exists for nobody-at-all@pantry.test, we sent it a link to reset the password. It works for 30 minutes.',
+  );
+});
+
+test('the authentication service page clears the session cookie', async ({ page, context }) => {
+  await page.goto('/?storeId=1001&preference=PICKUP');
+  expect((await context.cookies()).map((cookie) => cookie.name)).toContain('PANTRY_SESSION');
+  await page.goto('/account/auth/service/sign-in.html');
+  await expect(page).toHaveURL(/\/account\/sign-in\.html\?goto=%2F$/);
+  expect((await context.cookies()).map((cookie) => cookie.name)).not.toContain('PANTRY_SESSION');
+});
