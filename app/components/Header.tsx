@@ -1,10 +1,13 @@
-import { Form, Link } from '@remix-run/react';
+import { Form, Link, useMatches } from '@remix-run/react';
 import type { StorefrontChrome } from '~/modules/access/chrome.server';
 import { Greeting } from './Greeting';
 import { StoreChip } from './StoreChip';
 
 export function Header({ chrome, query }: { chrome: StorefrontChrome; query?: string }) {
   const { banner, store, preference, greeting, siteType } = chrome;
+  const established = useMatches()
+    .map((match) => (match.data as { headerStore?: { name: string; preference: string | null } } | null)?.headerStore)
+    .find(Boolean);
   return (
     <header className="sticky top-0 z-30 border-b border-stone-200 bg-white/95 backdrop-blur">
       <a
@@ -27,7 +30,11 @@ export function Header({ chrome, query }: { chrome: StorefrontChrome; query?: st
           </span>
         </Link>
 
-        <StoreChip store={store} preference={preference} zipcode={chrome.zipcode} />
+        <StoreChip
+          store={established?.name ? { name: established.name } : store}
+          preference={established?.preference ?? preference}
+          zipcode={chrome.zipcode}
+        />
 
         <Form
           method="get"

@@ -27,7 +27,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const store = await currentStore(shopper, shopper.pathStoreId);
   const departments = await aislesForStore(store);
   return json(
-    { store: { id: store.id, name: store.name, city: store.city }, departments },
+    {
+      store: { id: store.id, name: store.name, city: store.city },
+      departments,
+      // The header is rendered from the cookie the request arrived with; show the store just set.
+      headerStore: shopper.establishedSession
+        ? { name: store.name, preference: shopper.session?.info.COMMON.preference ?? null }
+        : null,
+    },
     { headers: shopper.headers },
   );
 }

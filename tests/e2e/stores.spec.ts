@@ -148,6 +148,7 @@ test('the aisles page reads the store id from its path and establishes a guest s
   expect(response?.status()).toBe(200);
   await expect(page.getByRole('heading', { name: /Aisles at Greenleaf Market/ })).toBeVisible();
   await expect(page.getByText(`Store ${DEFAULT_STORE},`)).toBeVisible();
+  await expect(page.getByTestId('store-chip')).toContainText('In-store · Greenleaf Market Seattle');
   expect(await page.getByRole('link', { name: /\d+ items?$/ }).count()).toBeGreaterThan(20);
   const session = (await readSignedCookie(context, 'PANTRY_SESSION')) as { info: { COMMON: Record<string, unknown> } };
   expect(session.info.COMMON).toMatchObject({

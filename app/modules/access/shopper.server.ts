@@ -40,6 +40,8 @@ export interface AuthorizedShopper extends Shopper {
   authorized: true;
   /** A store id read from the page path, when the page and the enableStoreIdSelector flag allow it. */
   pathStoreId: string | null;
+  /** True when this request established the guest session (the header, rendered in parallel, has not seen it). */
+  establishedSession: boolean;
 }
 
 let verifierOverride: TokenVerifier | undefined;
@@ -154,5 +156,5 @@ export async function requireUserType(request: Request, access: PageAccess): Pro
     policy: redirectPolicy(),
   });
   if (!decision.authorized) throw redirect(decision.redirectTo, { headers: shopper.headers });
-  return { ...shopper, authorized: true, pathStoreId };
+  return { ...shopper, authorized: true, pathStoreId, establishedSession: established.kind === 'session' };
 }
