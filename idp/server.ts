@@ -59,6 +59,11 @@ function respondAuthn(ctx: Ctx, result: AuthnResult) {
   ctx.body = { errorCode: 'E0000004', errorSummary: result.message };
 }
 
+function noSession(ctx: Ctx) {
+  ctx.status = 404;
+  ctx.body = { errorCode: 'E0000007', errorSummary: 'Not found: Resource not found: me (Session)' };
+}
+
 export async function startIdentityProvider(options: { port: number; issuer: string; origins: string[] }) {
   const provider: Provider = createProvider({
     issuer: options.issuer,
@@ -66,6 +71,35 @@ export async function startIdentityProvider(options: { port: number; issuer: str
     secrets: await loadIdpSecrets(),
   });
   const clientKey = (ctx: Ctx) => text(ctx.get('X-Pantry-Client'), 100) || ctx.ip;
+
+  // Okta-style primary authentication: each answers a sessionToken, a 401 or a 429.
+  const jsonRoutes: Record<string, (body: Record<string, unknown>, ctx: Ctx) => Promise<void>> = {
+    '/api/v1/authn': async (body, ctx) =>
+      respondAuthn(
+        ctx,
+        await authenticateWithPassword({
+          email: text(body.username),
+          password: text(body.password, 200),
+          remember: rememberOf(body),
+          clientKey: clientKey(ctx),
+        }),
+      ),
+    '/api/v1/authn/factors/otp/send': async (body, ctx) => {
+      const result = await sendPasscode({ email: text(body.username), clientKey: clientKey(ctx) });
+      if (result.status === 'SENT') ctx.body = { status: 'MFA_CHALLENGE' };
+      else respondAuthn(ctx, result);
+    },
+    '/api/v1/authn/factors/otp/verify': async (body, ctx) =>
+      respondAuthn(
+        ctx,
+        await verifyPasscode({
+          email: text(body.username),
+          passCode: text(body.passCode, 10),
+          remember: rememberOf(body),
+          clientKey: clientKey(ctx),
+        }),
+      ),
+  };
 
   provider.use(async (ctx, next) => {
     const origin = ctx.get('Origin');
@@ -81,59 +115,21 @@ export async function startIdentityProvider(options: { port: number; issuer: str
       }
     }
 
-    if (ctx.method === 'POST' && ctx.path === '/api/v1/authn') {
+    const jsonHandler = ctx.method === 'POST' ? jsonRoutes[ctx.path] : undefined;
+    if (jsonHandler) {
       const body = await readJson(ctx.req);
-      if (!body)
-        return void (
-          (ctx.status = 400),
-          (ctx.body = { errorCode: 'E0000003', errorSummary: 'The request body was not valid JSON.' })
-        );
-      return respondAuthn(
-        ctx,
-        await authenticateWithPassword({
-          email: text(body.username),
-          password: text(body.password, 200),
-          remember: rememberOf(body),
-          clientKey: clientKey(ctx),
-        }),
-      );
-    }
-    if (ctx.method === 'POST' && ctx.path === '/api/v1/authn/factors/otp/send') {
-      const body = await readJson(ctx.req);
-      if (!body)
-        return void (
-          (ctx.status = 400),
-          (ctx.body = { errorCode: 'E0000003', errorSummary: 'The request body was not valid JSON.' })
-        );
-      const result = await sendPasscode({ email: text(body.username), clientKey: clientKey(ctx) });
-      if ('status' in result && result.status === 'SENT') return void (ctx.body = { status: 'MFA_CHALLENGE' });
-      return respondAuthn(ctx, result as AuthnResult);
-    }
-    if (ctx.method === 'POST' && ctx.path === '/api/v1/authn/factors/otp/verify') {
-      const body = await readJson(ctx.req);
-      if (!body)
-        return void (
-          (ctx.status = 400),
-          (ctx.body = { errorCode: 'E0000003', errorSummary: 'The request body was not valid JSON.' })
-        );
-      return respondAuthn(
-        ctx,
-        await verifyPasscode({
-          email: text(body.username),
-          passCode: text(body.passCode, 10),
-          remember: rememberOf(body),
-          clientKey: clientKey(ctx),
-        }),
-      );
+      if (!body) {
+        ctx.status = 400;
+        ctx.body = { errorCode: 'E0000003', errorSummary: 'The request body was not valid JSON.' };
+        return;
+      }
+      await jsonHandler(body, ctx);
+      return;
     }
 
     if (ctx.path === '/api/v1/sessions/me/lifecycle/refresh' && ctx.method === 'POST') {
       const session = await provider.Session.get(ctx);
-      if (!session.accountId) {
-        ctx.status = 404;
-        ctx.body = { errorCode: 'E0000007', errorSummary: 'Not found: Resource not found: me (Session)' };
-        return;
-      }
+      if (!session.accountId) return noSession(ctx);
       // Saving the session moves its expiry forward; a kept session stays for 90 days.
       await session.save(session.transient ? 24 * 3600 : KEEP_ME_SIGNED_IN_LIFETIME_MS / 1000);
       const customer = await customerById(Number(session.accountId));
@@ -142,11 +138,7 @@ export async function startIdentityProvider(options: { port: number; issuer: str
     }
     if (ctx.path === '/api/v1/sessions/me' && ctx.method === 'DELETE') {
       const session = await provider.Session.get(ctx);
-      if (!session.accountId) {
-        ctx.status = 404;
-        ctx.body = { errorCode: 'E0000007', errorSummary: 'Not found: Resource not found: me (Session)' };
-        return;
-      }
+      if (!session.accountId) return noSession(ctx);
       await session.destroy();
       ctx.cookies.set('_session', null);
       ctx.cookies.set('_session.sig', null);

@@ -9,6 +9,7 @@ import { parseForm } from '~/modules/http/forms.server';
 import { withNotice } from '~/modules/identity/notices';
 import { registerCustomer, registrationSchema } from '~/modules/identity/registration.server';
 import { startAuthorization } from '~/modules/identity/sign-in.server';
+import { ErrorAlert } from '~/components/Alerts';
 
 export const access = pageAccess({
   allowedUserTypes: ['A', 'G', 'R'],
@@ -68,11 +69,7 @@ export default function CreateAccountPage() {
       <div className="card p-6">
         <h1 className="text-2xl font-extrabold">Create an account</h1>
         <p className="mt-1 text-sm text-stone-600">Get a club card, clip digital coupons and save your cart.</p>
-        {result?.message ? (
-          <p role="alert" className="mt-4 rounded-xl bg-red-50 p-3 text-sm font-medium text-red-800">
-            {result.message}
-          </p>
-        ) : null}
+        {result?.message ? <ErrorAlert>{result.message}</ErrorAlert> : null}
         <Form method="post" className="mt-5 grid gap-3" noValidate>
           <input type="hidden" name="goto" value={goto} />
           {FIELDS.map((field) => (

@@ -7,6 +7,7 @@ import { requireUserType } from '~/modules/access/shopper.server';
 import { parseForm } from '~/modules/http/forms.server';
 import { requestPasswordReset } from '~/modules/identity/password-reset.server';
 import { originOf } from '~/modules/identity/sign-in.server';
+import { ErrorAlert, StatusNotice } from '~/components/Alerts';
 
 export const access = pageAccess({
   allowedUserTypes: ['A', 'G', 'R'],
@@ -51,19 +52,13 @@ export default function ForgotPasswordPage() {
       <div className="card p-6">
         <h1 className="text-2xl font-extrabold">Reset your password</h1>
         {expired ? (
-          <p role="alert" className="mt-4 rounded-xl bg-red-50 p-3 text-sm font-medium text-red-800">
-            That reset link has expired or was already used. Ask for a new one below.
-          </p>
+          <ErrorAlert>That reset link has expired or was already used. Ask for a new one below.</ErrorAlert>
         ) : null}
-        {result?.error ? (
-          <p role="alert" className="mt-4 rounded-xl bg-red-50 p-3 text-sm font-medium text-red-800">
-            {result.error}
-          </p>
-        ) : null}
+        {result?.error ? <ErrorAlert>{result.error}</ErrorAlert> : null}
         {result?.sent ? (
-          <p role="status" className="mt-4 rounded-xl bg-brand-soft p-3 text-sm font-medium text-brand-dark">
+          <StatusNotice>
             If an account exists for {result.sent}, we sent it a link to reset the password. It works for 30 minutes.
-          </p>
+          </StatusNotice>
         ) : (
           <Form method="post" className="mt-5 grid gap-4">
             <input type="hidden" name="source" value={source} />

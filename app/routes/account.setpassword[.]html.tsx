@@ -10,6 +10,7 @@ import { completePasswordReset, resetTokenIsUsable } from '~/modules/identity/pa
 import { passwordProblem } from '~/modules/identity/passwords.server';
 import { startAuthorization } from '~/modules/identity/sign-in.server';
 import { clearCookie, readSignedCookie } from '~/modules/session/session-cookie.server';
+import { ErrorAlert } from '~/components/Alerts';
 
 /** Spec: reachable only with the one-time set-password cookie, which is consumed on use. */
 export const access = pageAccess({ allowedUserTypes: ['A', 'G', 'R', 'C'], escapeSSO: true });
@@ -72,11 +73,7 @@ export default function SetPasswordPage() {
     <div className="container-page max-w-md py-10">
       <div className="card p-6">
         <h1 className="text-2xl font-extrabold">Choose a new password</h1>
-        {result?.error ? (
-          <p role="alert" className="mt-4 rounded-xl bg-red-50 p-3 text-sm font-medium text-red-800">
-            {result.error}
-          </p>
-        ) : null}
+        {result?.error ? <ErrorAlert>{result.error}</ErrorAlert> : null}
         <Form method="post" className="mt-5 grid gap-4">
           <label className="text-sm font-semibold">
             New password

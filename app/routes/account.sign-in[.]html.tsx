@@ -7,6 +7,7 @@ import { redirectPolicy, requireUserType } from '~/modules/access/shopper.server
 import { safeRedirect } from '~/modules/access/safe-redirect';
 import { parseForm } from '~/modules/http/forms.server';
 import { signInStep, type SignInStep } from '~/modules/identity/sign-in-flow.server';
+import { ErrorAlert, StatusNotice } from '~/components/Alerts';
 
 /** Guests and lapsed customers sign in here; a signed-in customer is sent on to the home page. */
 export const access = pageAccess({
@@ -78,16 +79,8 @@ export default function SignInPage() {
             ? 'Your session ended. Sign in to keep shopping with your offers and cart.'
             : 'Clip deals, save your cart and check out faster.'}
         </p>
-        {result?.error ? (
-          <p role="alert" className="mt-4 rounded-xl bg-red-50 p-3 text-sm font-medium text-red-800">
-            {result.error}
-          </p>
-        ) : null}
-        {result?.notice ? (
-          <p role="status" className="mt-4 rounded-xl bg-brand-soft p-3 text-sm font-medium text-brand-dark">
-            {result.notice}
-          </p>
-        ) : null}
+        {result?.error ? <ErrorAlert>{result.error}</ErrorAlert> : null}
+        {result?.notice ? <StatusNotice>{result.notice}</StatusNotice> : null}
         <Form method="post" className="mt-5 grid gap-4" key={step}>
           <input type="hidden" name="goto" value={goto} />
           {step === 'email' ? (

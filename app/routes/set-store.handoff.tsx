@@ -6,6 +6,7 @@ import { pageAccess, PUBLIC_PAGE } from '~/modules/access/page-access';
 import { requireUserType } from '~/modules/access/shopper.server';
 import { parseForm } from '~/modules/http/forms.server';
 import { acceptHandoff, describeHandoff } from '~/modules/stores/handoff.server';
+import { ErrorAlert } from '~/components/Alerts';
 
 export const access = pageAccess({ allowedUserTypes: PUBLIC_PAGE, escapeSSO: true });
 export const handle = { access };
@@ -55,11 +56,7 @@ export default function StoreHandoffPage() {
           {handoff.storeName} {handoff.preferenceLabel.toLowerCase()} to {handoff.zipcode}. Your choice came with you
           from {handoff.fromBannerName}.
         </p>
-        {actionData?.error ? (
-          <p role="alert" className="mt-4 rounded-xl bg-red-50 p-3 text-sm font-medium text-red-800">
-            {actionData.error}
-          </p>
-        ) : null}
+        {actionData?.error ? <ErrorAlert>{actionData.error}</ErrorAlert> : null}
         <Form method="post" className="mt-6">
           <input type="hidden" name="token" value={token} />
           <button type="submit" className="btn-primary px-8 py-3 text-base">

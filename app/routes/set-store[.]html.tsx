@@ -11,6 +11,7 @@ import { decodeAddressParam } from '~/modules/stores/address-param';
 import { applyStoreChoice } from '~/modules/stores/store-choice-flow.server';
 import { findStores } from '~/modules/stores/set-store.server';
 import type { StoreSummary } from '~/modules/stores/store-resolver.server';
+import { ErrorAlert } from '~/components/Alerts';
 
 export const access = pageAccess({ allowedUserTypes: PUBLIC_PAGE, escapeSSO: true });
 export const handle = { access };
@@ -167,16 +168,8 @@ export default function SetStorePage() {
         </div>
       </Form>
 
-      {data.error ? (
-        <p id="finder-error" role="alert" className="mt-4 rounded-xl bg-red-50 p-3 text-sm font-medium text-red-800">
-          {data.error.message}
-        </p>
-      ) : null}
-      {actionData?.error ? (
-        <p role="alert" className="mt-4 rounded-xl bg-red-50 p-3 text-sm font-medium text-red-800">
-          {actionData.error}
-        </p>
-      ) : null}
+      {data.error ? <ErrorAlert id="finder-error">{data.error.message}</ErrorAlert> : null}
+      {actionData?.error ? <ErrorAlert>{actionData.error}</ErrorAlert> : null}
 
       {data.stores.length > 0 ? (
         <section aria-labelledby="results-heading" className="mt-6">

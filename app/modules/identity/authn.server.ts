@@ -19,7 +19,7 @@ export type AuthnResult =
   | { status: 'INVALID'; message: string }
   | { status: 'LOCKED_OUT'; message: string; retryAfterSeconds: number };
 
-function lockedOut(retryAfterSeconds: number): AuthnResult {
+function lockedOut(retryAfterSeconds: number): Extract<AuthnResult, { status: 'LOCKED_OUT' }> {
   return {
     status: 'LOCKED_OUT',
     retryAfterSeconds,
@@ -61,7 +61,7 @@ export async function authenticateWithPassword(input: {
 export async function sendPasscode(input: {
   email: string;
   clientKey: string;
-}): Promise<{ status: 'SENT' } | AuthnResult> {
+}): Promise<{ status: 'SENT' } | Exclude<AuthnResult, { status: 'SUCCESS' }>> {
   const email = normalizeEmail(input.email);
   const client = await clientAllowed(input.clientKey);
   if (!client.allowed) return lockedOut(client.retryAfterSeconds);

@@ -59,7 +59,7 @@ export async function signInStep(
   }
   if (input.intent === 'send-code') {
     const sent = await sendPasscode({ email: input.email, clientKey: key });
-    if ('status' in sent && sent.status === 'SENT') {
+    if (sent.status === 'SENT') {
       return {
         kind: 'step',
         step: 'code',
@@ -73,7 +73,7 @@ export async function signInStep(
       step: 'code',
       email: input.email,
       status: 429,
-      error: (sent as { message: string }).message,
+      error: sent.message,
     };
   }
   const result = await verifyPasscode({
