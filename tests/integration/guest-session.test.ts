@@ -5,7 +5,7 @@ import { loadShopper } from '~/modules/access/shopper.server';
 import { serializeSession, writeCookie } from '~/modules/session/session-cookie.server';
 import { sessionForStoreChoice } from '~/modules/session/store-choice.server';
 import { establishGuestSession } from '~/modules/stores/guest-session.server';
-import { forgetCachedStores, storeRowById } from '~/modules/stores/store-resolver.server';
+import { forgetCachedStores, storeById } from '~/modules/stores/stores.server';
 import { createTestDatabase, type TestDatabase } from './support/databases';
 import { insertBanner, insertStore } from './support/fixtures';
 
@@ -133,7 +133,7 @@ describe('guest session establishment (spec section 4)', () => {
   it('stores the wine store id only when wine D2C is on and an id exists (wine program)', async () => {
     const shopper = await loadShopper(request('/'));
     const withWine = sessionForStoreChoice(shopper, {
-      store: (await storeRowById('1001'))!,
+      store: (await storeById('1001'))!,
       preference: 'J4U',
       selection: 'user',
     });
@@ -141,7 +141,7 @@ describe('guest session establishment (spec section 4)', () => {
     const previous = withWine.ok ? withWine.session : null;
     const without = sessionForStoreChoice(
       { ...shopper, session: previous },
-      { store: (await storeRowById('77'))!, preference: 'J4U', selection: 'user' },
+      { store: (await storeById('77'))!, preference: 'J4U', selection: 'user' },
     );
     expect(without.ok && 'wfcStoreId' in JSON.parse(JSON.stringify(without.session.info.COMMON))).toBe(false);
   });

@@ -2,11 +2,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { useDatabaseForTests } from '~/db/db.server';
 import {
   deliveryStoresV2,
-  forgetCachedStores,
   resolveStoresByZip,
   STORE_RESOLVER_FAILURE,
   validateStoreSelection,
 } from '~/modules/stores/store-resolver.server';
+import { forgetCachedStores } from '~/modules/stores/stores.server';
 import { loadStoreFlags } from '~/modules/flags/store-flags.server';
 import { createTestDatabase, DIALECTS, type TestDatabase } from './support/databases';
 import { insertBanner, insertStore } from './support/fixtures';

@@ -23,11 +23,6 @@ export async function bannerById(id: BannerId): Promise<Banner> {
   return banner;
 }
 
-export async function allBanners(): Promise<Banner[]> {
-  await bannerById(DEFAULT_BANNER);
-  return [...(await cache!).values()];
-}
-
 /** The banner's colours as the CSS variables tailwind.config.ts reads (space-separated RGB). */
 export function bannerCssVariables(banner: Banner): Record<string, string> {
   const rgb = (hex: string) => {

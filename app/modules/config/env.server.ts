@@ -43,12 +43,6 @@ export function appEnv(): AppEnv {
   return cached;
 }
 
-/** For tests that change process.env between cases. */
-export function resetAppEnvForTests() {
-  cached = undefined;
-  secretsCache = undefined;
-}
-
 export function dataDir(): string {
   return path.resolve(appEnv().DATA_DIR);
 }

@@ -1,5 +1,6 @@
 import { log } from '~/modules/config/logger.server';
-import { storeRowById, wineStoreIdOf } from '~/modules/stores/store-resolver.server';
+import { wineStoreIdOf } from '~/modules/stores/store-resolver.server';
+import { storeById } from '~/modules/stores/stores.server';
 
 export interface StoreFlags {
   storeId: string;
@@ -40,7 +41,7 @@ export async function loadStoreFlags(branchId: string): Promise<StoreFlagsState>
     return { loaded: true, status: 400, flags: {} };
   }
   try {
-    const store = await storeRowById(branchId);
+    const store = await storeById(branchId);
     if (!store) {
       log.warn('store flags not loaded', { branchId, status: 404 });
       return { loaded: true, status: 404, flags: {} };

@@ -1,7 +1,7 @@
 import { isbot } from 'isbot';
 import type { PageAccess } from '~/modules/access/page-access';
 import type { Shopper } from '~/modules/access/shopper.server';
-import { clearCookie, readSignedCookie, writeCookie } from '~/modules/session/session-cookie.server';
+import { readSignedCookie, writeCookie } from '~/modules/session/session-cookie.server';
 import { startAuthorization } from './sign-in.server';
 
 /**
@@ -30,9 +30,4 @@ export async function silentSignOn(
   // No Max-Age: the count lives as long as the browser session.
   const countCookie = await writeCookie('signInCount', 1, shopper.cookie, {});
   return { redirectTo: start.redirectTo, setCookies: [start.setCookie, countCookie] };
-}
-
-/** After a real sign-in or a sign-out the count starts again at 0. */
-export function resetSignInCount(shopper: Shopper): Promise<string> {
-  return clearCookie('signInCount', shopper.cookie);
 }

@@ -44,11 +44,6 @@ export function sessionForStoreChoice(shopper: Shopper, choice: StoreChoice, dev
   });
 }
 
-/** Set-Cookie headers that persist a session (and the visitor ids it refers to). */
-export async function sessionCookies(request: Request, shopper: Shopper, session: SessionData): Promise<string[]> {
-  return [await serializeSession(session, shopper.cookie)];
-}
-
 /** Applies a store choice and returns the cookies to set, or the validation message. */
 export async function chooseStore(
   request: Request,
@@ -61,6 +56,6 @@ export async function chooseStore(
   return {
     ok: true,
     session: result.session,
-    setCookies: [...ids.setCookies, ...(await sessionCookies(request, shopper, result.session))],
+    setCookies: [...ids.setCookies, await serializeSession(result.session, shopper.cookie)],
   };
 }

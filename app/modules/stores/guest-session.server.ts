@@ -12,9 +12,9 @@ import {
   deliveryStoresV2,
   RESOLVER_RADIUS_MILES,
   RESOLVER_SIZE,
-  storeRowById,
   validateStoreSelection,
 } from './store-resolver.server';
+import { storeById } from './stores.server';
 
 export type EstablishOutcome =
   | { kind: 'unchanged' }
@@ -60,7 +60,7 @@ export async function establishGuestSession(
   const link = shopper.userType === 'A' || shopper.userType === 'G' ? parseDeepLink(shopper.url.searchParams) : null;
   if (link) {
     const check = await validateStoreSelection({ banner: shopper.host.bannerId, ...link });
-    const store = check.validRequest.isValid ? await storeRowById(link.storeId) : undefined;
+    const store = check.validRequest.isValid ? await storeById(link.storeId) : undefined;
     if (store) {
       const chosen = await chooseStore(request, shopper, {
         store,
@@ -130,7 +130,7 @@ async function establishWith(
   selection: 'user' | 'default',
 ): Promise<EstablishOutcome | null> {
   const check = await validateStoreSelection({ banner: shopper.host.bannerId, storeId, preference, zipcode });
-  const store = check.validRequest.isValid ? await storeRowById(storeId) : undefined;
+  const store = check.validRequest.isValid ? await storeById(storeId) : undefined;
   if (!store) return null;
   const chosen = await chooseStore(request, shopper, {
     store,
@@ -157,7 +157,7 @@ async function dailyDeliveryCheck(
   if (checked.status === 'ok' && checked.value.storeId === storeId && checked.value.zipcode === zipcode) {
     return { kind: 'unchanged' };
   }
-  const store = await storeRowById(storeId);
+  const store = await storeById(storeId);
   const result = await deliveryStoresV2({ zipcode, radius: RESOLVER_RADIUS_MILES, size: RESOLVER_SIZE });
   const stillDelivers = result.ok && result.delivery.stores.some((candidate) => candidate.storeId === storeId);
   const timezone = store?.timezone ?? 'America/Los_Angeles';

@@ -2,7 +2,8 @@ import type { Shopper } from '~/modules/access/shopper.server';
 import { BANNERS } from '~/modules/banners/banner-catalog';
 import { chooseStore } from '~/modules/session/store-choice.server';
 import { readHandoff } from './handoff-token.server';
-import { storeRowById, validateStoreSelection } from './store-resolver.server';
+import { validateStoreSelection } from './store-resolver.server';
+import { storeById } from './stores.server';
 
 const PREFERENCE_LABELS = {
   Delivery: 'Delivers',
@@ -15,7 +16,7 @@ const nameOf = (banner: string) => BANNERS.find((b) => b.id === banner)?.name ??
 export async function describeHandoff(shopper: Shopper, token: string | null) {
   const handoff = await readHandoff(token);
   if (!handoff || handoff.banner !== shopper.host.bannerId) return null;
-  const store = await storeRowById(handoff.storeId);
+  const store = await storeById(handoff.storeId);
   if (!store) return null;
   return {
     bannerName: nameOf(handoff.banner),
@@ -38,7 +39,7 @@ export async function acceptHandoff(request: Request, shopper: Shopper, token: s
     preference: handoff.preference,
     zipcode: handoff.zipcode,
   });
-  const store = await storeRowById(handoff.storeId);
+  const store = await storeById(handoff.storeId);
   if (!check.validRequest.isValid || !store) {
     return { ok: false as const, message: check.validRequest.message ?? 'That store is no longer available.' };
   }

@@ -7,7 +7,8 @@ import { serializeSession } from '~/modules/session/session-cookie.server';
 import { applySessionUpdate, type Preference } from '~/modules/session/session-schema';
 import { chooseStore } from '~/modules/session/store-choice.server';
 import { signHandoff } from './handoff-token.server';
-import { storeRowById, validateStoreSelection, wineStoreIdOf } from './store-resolver.server';
+import { validateStoreSelection, wineStoreIdOf } from './store-resolver.server';
+import { storeById } from './stores.server';
 
 export const DELIVERY_WELCOME_PATH = '/shop/delivery-welcome.html';
 
@@ -31,7 +32,7 @@ export async function applyStoreChoice(
     address?: string | null;
   },
 ): Promise<StoreChoiceOutcome> {
-  const store = await storeRowById(input.storeId);
+  const store = await storeById(input.storeId);
   if (!store) return { ok: false, message: 'That store is not available. Please choose another one.' };
 
   if (store.banner_id !== shopper.host.bannerId) {

@@ -1,4 +1,3 @@
-import { db } from '~/db/db.server';
 import type { StoreTable } from '~/db/schema';
 import { bannerById } from '~/modules/banners/banners.server';
 import { BANNERS } from '~/modules/banners/banner-catalog';
@@ -6,6 +5,7 @@ import type { BannerId } from '~/modules/banners/hosts';
 import { log } from '~/modules/config/logger.server';
 import type { Preference } from '~/modules/session/session-schema';
 import { distanceMiles, normalizeZip } from './geo';
+import { allStores } from './stores.server';
 import { lookupZip, type ZipPlace } from './zip-codes.server';
 
 /** Spec section 9: resolver radius 50, size 10. */
@@ -32,19 +32,6 @@ export interface StoreSummary {
   distanceMiles: number | null;
   capabilities: { delivery: boolean; driveUp: boolean; rushDelivery: boolean; inStore: true; wine: boolean };
   wfcStoreId: string | null;
-}
-
-let storeCache: { at: number; stores: Promise<StoreTable[]> } | undefined;
-const STORE_CACHE_MS = 60_000;
-
-/** Every store (a few hundred rows), cached briefly per process: the resolver ranks them in memory. */
-async function allStores(): Promise<StoreTable[]> {
-  if (!storeCache || Date.now() - storeCache.at > STORE_CACHE_MS) {
-    const stores = db().selectFrom('stores').selectAll().execute();
-    storeCache = { at: Date.now(), stores };
-    stores.catch(() => (storeCache = undefined));
-  }
-  return storeCache.stores;
 }
 
 /** Resolver failures reach callers as the spec's 'Error in store resolver'; the cause is logged. */
@@ -250,13 +237,4 @@ export async function deliveryStoresV2(input: {
     }));
     return { ok: true as const, delivery: { count: stores.length, stores } };
   });
-}
-
-export async function storeRowById(storeId: string | number): Promise<StoreTable | undefined> {
-  return (await allStores()).find((store) => String(store.id) === String(Number(storeId)));
-}
-
-/** For tests that re-seed between cases. */
-export function forgetCachedStores() {
-  storeCache = undefined;
 }
