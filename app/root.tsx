@@ -12,13 +12,20 @@ import {
   useRouteLoaderData,
 } from '@remix-run/react';
 import type { CSSProperties, ReactNode } from 'react';
+import { BrowserSession } from '~/components/BrowserSession';
 import { Footer } from '~/components/Footer';
+import { OnboardingModal } from '~/components/OnboardingModal';
+import { SessionTimeout } from '~/components/SessionTimeout';
+import { SignInModal } from '~/components/SignInModal';
 import { ConsentBanner } from '~/components/ConsentBanner';
 import { ErrorMessage } from '~/components/ErrorMessage';
 import { Header } from '~/components/Header';
 import { storefrontChrome } from '~/modules/access/chrome.server';
 import { loadShopper } from '~/modules/access/shopper.server';
+import { identityConfig } from '~/modules/config/env.server';
+import { takeFirstLogin } from '~/modules/identity/first-login.server';
 import { noticeFor } from '~/modules/identity/notices';
+import { signInModalTarget } from '~/modules/identity/sign-in-modal';
 import { readConsent } from '~/modules/session/consent.server';
 import stylesheet from '~/tailwind.css';
 
@@ -29,9 +36,27 @@ export const links: LinksFunction = () => [
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const shopper = await loadShopper(request);
-  const [chrome, consent] = await Promise.all([storefrontChrome(shopper), readConsent(request, shopper)]);
-  const notice = noticeFor(new URL(request.url).searchParams.get('notice'));
-  return json({ ...chrome, consentDecided: consent !== null, notice }, { headers: shopper.headers });
+  const url = new URL(request.url);
+  const customer = shopper.userType === 'C' ? shopper.customer : null;
+  const [chrome, consent, firstLogin] = await Promise.all([
+    storefrontChrome(shopper),
+    readConsent(request, shopper),
+    customer ? takeFirstLogin(request, shopper.cookie) : Promise.resolve(null),
+  ]);
+  const headers = new Headers(shopper.headers);
+  for (const cookie of firstLogin?.setCookies ?? []) headers.append('Set-Cookie', cookie);
+  return json(
+    {
+      ...chrome,
+      consentDecided: consent !== null,
+      notice: noticeFor(url.searchParams.get('notice')),
+      // The session-timeout modal's clock and the provider it renews the session with.
+      session: customer ? { expiresAt: customer.exp * 1000, issuer: identityConfig().issuer } : null,
+      signInModal: customer ? null : signInModalTarget(url),
+      onboarding: firstLogin?.onboarding ? { firstTimeLogin: firstLogin.firstTimeLogin } : null,
+    },
+    { headers },
+  );
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -79,6 +104,27 @@ export default function App() {
       </main>
       <Footer bannerName={chrome.banner.name} />
       {chrome.consentDecided ? null : <ConsentBanner />}
+      {chrome.signInModal ? <SignInModal goto={chrome.signInModal.goto} /> : null}
+      {chrome.onboarding ? (
+        <OnboardingModal
+          bannerName={chrome.banner.name}
+          firstName={chrome.firstName}
+          firstTimeLogin={chrome.onboarding.firstTimeLogin}
+        />
+      ) : null}
+      <SessionTimeout session={chrome.session} />
+      <BrowserSession
+        store={
+          chrome.store
+            ? {
+                storeId: String(chrome.store.id),
+                name: chrome.store.name,
+                preference: chrome.preference,
+                zipcode: chrome.zipcode,
+              }
+            : null
+        }
+      />
     </Document>
   );
 }

@@ -1,5 +1,10 @@
 import Provider, { interactionPolicy, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import { BANNER_IDS, DEFAULT_BANNER } from '../app/modules/banners/hosts';
+import {
+  ASSISTANT_CLIENT_ID,
+  assistantClientSecret,
+  assistantRedirectUris,
+} from '../app/modules/identity/assistant-sign-in.server';
 import { customerById } from '../app/modules/identity/customers.server';
 import { KEEP_ME_SIGNED_IN_LIFETIME_MS } from '../app/modules/session/cookie-policy';
 import { KyselyAdapter } from './adapter';
@@ -23,9 +28,11 @@ export interface ProviderOptions {
   issuer: string;
   origins: string[];
   secrets: IdpSecrets;
+  /** The storefront's port, for the assistant's default (local demo) redirect URIs. */
+  storefrontPort?: string | number;
 }
 
-export function createProvider({ issuer, origins, secrets }: ProviderOptions): Provider {
+export function createProvider({ issuer, origins, secrets, storefrontPort }: ProviderOptions): Provider {
   const policy = interactionPolicy.base();
   // A new sessionToken must log in again even when a provider session exists (another account, or
   // an elevated sign-in); otherwise the default policy would silently keep the old session.
@@ -51,9 +58,21 @@ export function createProvider({ issuer, origins, secrets }: ProviderOptions): P
         redirect_uris: origins.map((origin) => `${origin}/account/auth/callback`),
         post_logout_redirect_uris: origins.map((origin) => `${origin}/account/signed-out`),
       },
+      {
+        // An assistant that links a shopper's account (spec: assistant sign-in parameters): a
+        // confidential client that receives a code at its registered redirect URI.
+        client_id: ASSISTANT_CLIENT_ID,
+        client_secret: assistantClientSecret(secrets.cookieKeys[0]!),
+        token_endpoint_auth_method: 'client_secret_basic',
+        grant_types: ['authorization_code', 'refresh_token'],
+        response_types: ['code'],
+        id_token_signed_response_alg: 'ES256',
+        redirect_uris: assistantRedirectUris(storefrontPort),
+      },
     ],
     clientBasedCORS: (_ctx, origin) => origins.includes(origin),
-    pkce: { required: () => true, methods: ['S256'] },
+    // The storefront is a public client: PKCE always. The assistant authenticates with its secret.
+    pkce: { required: (_ctx, client) => client.clientId !== ASSISTANT_CLIENT_ID, methods: ['S256'] },
     extraParams: ['sessionToken'],
     routes: {
       authorization: '/oauth2/v1/authorize',

@@ -64,11 +64,17 @@ function noSession(ctx: Ctx) {
   ctx.body = { errorCode: 'E0000007', errorSummary: 'Not found: Resource not found: me (Session)' };
 }
 
-export async function startIdentityProvider(options: { port: number; issuer: string; origins: string[] }) {
+export async function startIdentityProvider(options: {
+  port: number;
+  issuer: string;
+  origins: string[];
+  storefrontPort?: string | number;
+}) {
   const provider: Provider = createProvider({
     issuer: options.issuer,
     origins: options.origins,
     secrets: await loadIdpSecrets(),
+    storefrontPort: options.storefrontPort,
   });
   const clientKey = (ctx: Ctx) => text(ctx.get('X-Pantry-Client'), 100) || ctx.ip;
 
@@ -216,5 +222,6 @@ if (isMain) {
     port,
     issuer: process.env.IDP_ISSUER ?? `http://localhost:${port}`,
     origins: storefrontOrigins(storefrontPort, extra),
+    storefrontPort,
   });
 }

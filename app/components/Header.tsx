@@ -1,4 +1,6 @@
-import { Form, Link, useMatches } from '@remix-run/react';
+import { Form, Link, useLocation, useMatches } from '@remix-run/react';
+import { useHydrated } from 'remix-utils/use-hydrated';
+import { withSignInModal } from '~/modules/identity/sign-in-modal';
 import type { StorefrontChrome } from '~/modules/access/chrome.server';
 import { Greeting } from './Greeting';
 import { StoreChip } from './StoreChip';
@@ -8,6 +10,7 @@ export function Header({ chrome, query }: { chrome: StorefrontChrome; query?: st
   const established = useMatches()
     .map((match) => (match.data as { headerStore?: { name: string; preference: string | null } } | null)?.headerStore)
     .find(Boolean);
+  const signInHref = useSignInHref();
   return (
     <header className="sticky top-0 z-30 border-b border-stone-200 bg-white/95 backdrop-blur">
       <a
@@ -70,7 +73,7 @@ export function Header({ chrome, query }: { chrome: StorefrontChrome; query?: st
               <Greeting name={greeting} />
             </Link>
           ) : (
-            <Link to="/account/sign-in.html" className="btn-outline">
+            <Link to={signInHref} className="btn-outline" data-testid="header-sign-in">
               Sign in
             </Link>
           )}
@@ -86,4 +89,17 @@ export function Header({ chrome, query }: { chrome: StorefrontChrome; query?: st
       </div>
     </header>
   );
+}
+
+/**
+ * Without JavaScript "Sign in" opens the sign-in page, returning here afterwards; with it, the same
+ * flow opens as a modal over this page (the `ml` link parameter).
+ */
+function useSignInHref(): string {
+  const location = useLocation();
+  const hydrated = useHydrated();
+  const here = `${location.pathname}${location.search}`;
+  if (location.pathname.startsWith('/account/')) return '/account/sign-in.html';
+  if (hydrated) return withSignInModal(location.pathname, location.search);
+  return `/account/sign-in.html?goto=${encodeURIComponent(here)}`;
 }

@@ -3,7 +3,7 @@ import { json } from '@remix-run/node';
 import { Link } from '@remix-run/react';
 import { pageAccess, PUBLIC_PAGE } from '~/modules/access/page-access';
 import { requireUserType } from '~/modules/access/shopper.server';
-import { clearCookie, writeCookie } from '~/modules/session/session-cookie.server';
+import { resetKeepMeSignedInUser } from '~/modules/identity/keep-me-signed-in.server';
 
 /** The sign-in error page. Spec: it resets the keep-me-signed-in user. */
 export const access = pageAccess({ allowedUserTypes: PUBLIC_PAGE, escapeSSO: true });
@@ -12,9 +12,8 @@ export const handle = { access };
 export async function loader({ request }: LoaderFunctionArgs) {
   const shopper = await requireUserType(request, access);
   const headers = new Headers(shopper.headers);
-  headers.append('Set-Cookie', await clearCookie('user', shopper.cookie));
   // No silent sign-on straight back into the session that just failed.
-  headers.append('Set-Cookie', await writeCookie('signInCount', 1, shopper.cookie, {}));
+  for (const cookie of await resetKeepMeSignedInUser(shopper.cookie)) headers.append('Set-Cookie', cookie);
   return json(null, { headers });
 }
 

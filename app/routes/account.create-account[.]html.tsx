@@ -6,6 +6,7 @@ import { pageAccess } from '~/modules/access/page-access';
 import { redirectPolicy, requireUserType } from '~/modules/access/shopper.server';
 import { safeRedirect } from '~/modules/access/safe-redirect';
 import { parseForm } from '~/modules/http/forms.server';
+import { firstLoginCookies } from '~/modules/identity/first-login.server';
 import { withNotice } from '~/modules/identity/notices';
 import { registerCustomer, registrationSchema } from '~/modules/identity/registration.server';
 import { startAuthorization } from '~/modules/identity/sign-in.server';
@@ -45,6 +46,8 @@ export async function action({ request }: ActionFunctionArgs) {
   });
   const headers = new Headers(shopper.headers);
   headers.append('Set-Cookie', start.setCookie);
+  for (const cookie of await firstLoginCookies(shopper.cookie, shopper.flags.isReceiptsOnboardEventEnabled))
+    headers.append('Set-Cookie', cookie);
   return redirect(start.redirectTo, { headers });
 }
 

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
-import { Form, useLoaderData } from '@remix-run/react';
+import { useLoaderData } from '@remix-run/react';
+import { SignOutButton } from '~/components/SignOutButton';
 import { pageAccess, SIGN_IN_PATH } from '~/modules/access/page-access';
 import { requireUserType } from '~/modules/access/shopper.server';
 import { withHeaders } from '~/modules/http/api.server';
@@ -67,11 +68,9 @@ export default function AccountOverviewPage() {
           )}
         </section>
       </div>
-      <Form method="post" action="/account/sign-out" className="mt-6">
-        <button type="submit" className="btn-outline">
-          Sign out
-        </button>
-      </Form>
+      <div className="mt-6">
+        <SignOutButton />
+      </div>
     </div>
   );
 }

@@ -1,14 +1,17 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
+import { z } from 'zod';
 import { loadShopper } from '~/modules/access/shopper.server';
-import { assertSameOrigin } from '~/modules/http/forms.server';
-import { signOut } from '~/modules/identity/sign-out.server';
+import { parseForm } from '~/modules/http/forms.server';
+import { signOut, SIGN_OUT_REASONS } from '~/modules/identity/sign-out.server';
+
+const SignOutForm = z.object({ reason: z.enum(SIGN_OUT_REASONS).default('user') });
 
 /** POST /account/sign-out — never a GET, so no link or image can sign a shopper out. */
 export async function action({ request }: ActionFunctionArgs) {
-  assertSameOrigin(request);
+  const form = await parseForm(request, SignOutForm);
   const shopper = await loadShopper(request);
-  const outcome = await signOut(request, shopper);
+  const outcome = await signOut(request, shopper, form.ok ? form.data.reason : 'user');
   const headers = new Headers(shopper.headers);
   for (const cookie of outcome.setCookies) headers.append('Set-Cookie', cookie);
   return redirect(outcome.redirectTo, { headers });

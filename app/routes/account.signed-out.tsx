@@ -1,23 +1,35 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
-import { Link } from '@remix-run/react';
+import { Link, useLoaderData } from '@remix-run/react';
 import { pageAccess, PUBLIC_PAGE } from '~/modules/access/page-access';
 import { requireUserType } from '~/modules/access/shopper.server';
 
 export const access = pageAccess({ allowedUserTypes: PUBLIC_PAGE, escapeSSO: true });
 export const handle = { access };
 
+const REASONS: Record<string, string> = {
+  expired: 'Your session ended, so we signed you out to keep your account safe.',
+  'system-error': 'Something went wrong on our side, so we signed you out. Please sign in again.',
+};
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const shopper = await requireUserType(request, access);
-  return json(null, { headers: shopper.headers });
+  const reason = new URL(request.url).searchParams.get('state') ?? '';
+  return json({ reason: REASONS[reason] ?? null }, { headers: shopper.headers });
 }
 
 export const meta: MetaFunction = () => [{ title: 'Signed out' }];
 
 export default function SignedOutPage() {
+  const { reason } = useLoaderData<typeof loader>();
   return (
     <div className="container-page max-w-md py-16 text-center">
       <h1 className="text-2xl font-extrabold">You're signed out</h1>
+      {reason ? (
+        <p className="mt-2 text-stone-700" data-testid="sign-out-reason">
+          {reason}
+        </p>
+      ) : null}
       <p className="mt-2 text-stone-600">Your store is remembered for your next visit.</p>
       <div className="mt-6 flex justify-center gap-3">
         <Link to="/" className="btn-primary">

@@ -25,6 +25,7 @@ export async function storefrontChrome(shopper: Shopper) {
     preference: common?.preference ?? null,
     zipcode: common?.zipcode ?? null,
     greeting: shopper.customer?.firstName ? greetingName(shopper.customer.firstName) : null,
+    firstName: shopper.userType === 'C' ? (shopper.customer?.firstName ?? null) : null,
   };
 }
 

@@ -105,11 +105,13 @@ export async function verifyIdToken(idToken: string, nonce: string): Promise<boo
   }
 }
 
-export function endSessionUrl(input: { origin: string; idToken?: string }): string {
+export function endSessionUrl(input: { origin: string; idToken?: string; reason?: string }): string {
   const { issuer, clientId } = identityConfig();
   const url = new URL('/oauth2/v1/logout', issuer);
   url.searchParams.set('client_id', clientId);
   url.searchParams.set('post_logout_redirect_uri', `${input.origin}/account/signed-out`);
+  // The provider hands `state` back to the signed-out page, which explains a forced sign-out.
+  if (input.reason && input.reason !== 'user') url.searchParams.set('state', input.reason);
   if (input.idToken) url.searchParams.set('id_token_hint', input.idToken);
   return url.toString();
 }

@@ -3,7 +3,7 @@ import { clientKey } from '~/modules/http/client-key.server';
 import { authenticateWithPassword, sendPasscode, verifyPasscode, type AuthnResult } from './authn.server';
 import { startAuthorization } from './sign-in.server';
 
-export type SignInStep = 'email' | 'password' | 'code';
+import type { SignInStep } from './sign-in-step';
 
 export type SignInOutcome =
   | { kind: 'redirect'; redirectTo: string; setCookies: string[] }

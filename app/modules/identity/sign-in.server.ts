@@ -4,7 +4,9 @@ import { redirectPolicy } from '~/modules/access/redirect-policy.server';
 import { safeRedirect } from '~/modules/access/safe-redirect';
 import { checkAccessToken, identityProviderVerifier } from '~/modules/access/token.server';
 import { clearCookie, readSignedCookie, serializeSession, writeCookie } from '~/modules/session/session-cookie.server';
+import { assistantAuthorizeUrl, readAssistant } from './assistant-sign-in.server';
 import { customerSession } from './customer-session.server';
+import { writeKeepMeSignedIn } from './keep-me-signed-in.server';
 import { authorizeUrl, exchangeCode, pkcePair, verifyIdToken, type TokenSet } from './oidc-client.server';
 import { randomToken } from './secrets.server';
 import { writeUserCookie } from './user-cookie.server';
@@ -90,11 +92,15 @@ export async function completeAuthorization(request: Request, shopper: Shopper):
   }
   const signedIn = await signInCookies(shopper, tokens, tx.remember);
   if (!signedIn) return { ok: false, reason: 'token', redirectTo: '/IAUC408.html', setCookies: [clearTx] };
-  return {
-    ok: true,
-    redirectTo: tx.goto,
-    setCookies: [clearTx, await clearCookie('signInCount', shopper.cookie), ...signedIn],
-  };
+  const setCookies = [clearTx, await clearCookie('signInCount', shopper.cookie), ...signedIn];
+  // A silent sign-in keeps whatever the customer chose when they last signed in with a password.
+  if (!tx.silent) setCookies.push(await writeKeepMeSignedIn(tx.remember ? 'true' : 'false', shopper.cookie));
+  const assistant = tx.silent ? null : await readAssistant(request, shopper.cookie);
+  if (assistant) {
+    setCookies.push(await clearCookie('assistant', shopper.cookie));
+    return { ok: true, redirectTo: assistantAuthorizeUrl(assistant), setCookies };
+  }
+  return { ok: true, redirectTo: tx.goto, setCookies };
 }
 
 /** Cookies for a verified token set: the user cookie (90 days when kept signed in) and a C session. */

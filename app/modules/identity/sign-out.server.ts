@@ -1,33 +1,51 @@
 import type { Shopper } from '~/modules/access/shopper.server';
 import { clearCookie, readSignedCookie, serializeSession, writeCookie } from '~/modules/session/session-cookie.server';
 import { applySessionUpdate } from '~/modules/session/session-schema';
+import { writeKeepMeSignedIn } from './keep-me-signed-in.server';
 import { endSessionUrl, revokeToken } from './oidc-client.server';
 import { originOf } from './sign-in.server';
 import { parseUserCookie } from './user-cookie.server';
 
 const PREVIOUS_STORE_SECONDS = 90 * 24 * 3600;
 
+/** Why the customer is signed out: they asked, their session could not be renewed, or a system error. */
+export const SIGN_OUT_REASONS = ['user', 'expired', 'system-error'] as const;
+export type SignOutReason = (typeof SIGN_OUT_REASONS)[number];
+
 /**
- * Spec section 4, sign-out: revoke the tokens, clear the storefront's user cookie, keep the store as
+ * Spec section 4, sign-out: revoke the tokens, clear the storefront's user cookies, keep the store as
  * "previous store data" for the next guest visit, then end the provider session (RP-initiated logout).
+ * The keep-me-signed-in cookie is set to Error on a system-error logout, and removed otherwise.
  */
 export async function signOut(
   request: Request,
   shopper: Shopper,
+  reason: SignOutReason = 'user',
 ): Promise<{ redirectTo: string; setCookies: string[] }> {
   const user = await readSignedCookie(request, 'user', shopper.cookie.siteType, parseUserCookie);
   if (user.status === 'ok' && user.value.refreshToken) await revokeToken(user.value.refreshToken);
-  const setCookies = [await clearCookie('user', shopper.cookie), await clearCookie('signInCount', shopper.cookie)];
+  const setCookies = [
+    await clearCookie('user', shopper.cookie),
+    await clearCookie('signInCount', shopper.cookie),
+    await clearCookie('reinit', shopper.cookie),
+    await clearCookie('onboarding', shopper.cookie),
+    reason === 'system-error'
+      ? await writeKeepMeSignedIn('Error', shopper.cookie)
+      : await clearCookie('keepMeSignedIn', shopper.cookie),
+  ];
   const common = shopper.session?.info.COMMON;
   if (common?.storeId && common.preference && common.zipcode) {
     setCookies.push(
       await writeCookie(
         'previousStore',
-        { storeId: common.storeId, preference: common.preference, zipcode: common.zipcode },
-        shopper.cookie,
         {
-          maxAgeSeconds: PREVIOUS_STORE_SECONDS,
+          storeId: common.storeId,
+          preference: common.preference,
+          zipcode: common.zipcode,
+          ...(shopper.customer?.hhid ? { hhid: shopper.customer.hhid } : {}),
         },
+        shopper.cookie,
+        { maxAgeSeconds: PREVIOUS_STORE_SECONDS },
       ),
     );
     const guest = applySessionUpdate(shopper.session, { info: { COMMON: { userType: 'G' } } });
@@ -35,5 +53,5 @@ export async function signOut(
   } else {
     setCookies.push(await clearCookie('session', shopper.cookie));
   }
-  return { redirectTo: endSessionUrl({ origin: originOf(request) }), setCookies };
+  return { redirectTo: endSessionUrl({ origin: originOf(request), reason }), setCookies };
 }

@@ -1,12 +1,22 @@
 import { isbot } from 'isbot';
 import type { PageAccess } from '~/modules/access/page-access';
 import type { Shopper } from '~/modules/access/shopper.server';
-import { readSignedCookie, writeCookie } from '~/modules/session/session-cookie.server';
+import { readSignedCookie } from '~/modules/session/session-cookie.server';
+import { readPreviousStore } from '~/modules/stores/guest-session.server';
+import { holdSignOn, readKeepMeSignedIn } from './keep-me-signed-in.server';
+import { readReinit } from './first-login.server';
+import { shouldAttemptSignOn } from './sign-on-rules';
 import { startAuthorization } from './sign-in.server';
 
+async function signInCount(request: Request, shopper: Shopper): Promise<number> {
+  const count = await readSignedCookie(request, 'signInCount', shopper.cookie.siteType, (value) =>
+    typeof value === 'number' ? value : null,
+  );
+  return count.status === 'ok' ? count.value : 0;
+}
+
 /**
- * Spec section 4, single sign-on: attempted once per browser session (sign-in count below 1), on
- * pages that do not escape it, for anyone not already signed in. The count becomes 1 before the
+ * Spec section 4, single sign-on (rules in sign-on-rules.ts). The count becomes 1 before the
  * redirect to the provider (prompt=none); a provider session signs the shopper in silently, and
  * without one the shopper comes straight back as they were.
  */
@@ -15,19 +25,35 @@ export async function silentSignOn(
   shopper: Shopper,
   access: PageAccess,
 ): Promise<{ redirectTo: string; setCookies: string[] } | null> {
-  if (request.method !== 'GET' || access.escapeSSO || shopper.userType === 'C') return null;
+  if (request.method !== 'GET' || shopper.userType === 'C') return null;
   const url = new URL(request.url);
-  if (url.searchParams.has('_data') || isbot(request.headers.get('user-agent') ?? '')) return null;
-  const count = await readSignedCookie(request, 'signInCount', shopper.cookie.siteType, (value) =>
-    typeof value === 'number' ? value : null,
-  );
-  if (count.status === 'ok' && count.value >= 1) return null;
-  const start = await startAuthorization(request, shopper, {
-    silent: true,
-    goto: `${url.pathname}${url.search}`,
-    remember: false,
+  const background = url.searchParams.has('_data') || isbot(request.headers.get('user-agent') ?? '');
+  if (background) return null;
+  const [count, keepMeSignedIn, reinit, previous] = await Promise.all([
+    signInCount(request, shopper),
+    readKeepMeSignedIn(request, shopper.cookie.siteType),
+    readReinit(request, shopper.cookie.siteType),
+    shopper.userType === 'A' ? readPreviousStore(request, shopper) : Promise.resolve(null),
+  ]);
+  const attempt = shouldAttemptSignOn({
+    method: request.method,
+    userType: shopper.userType,
+    signInCount: count,
+    escapeSSO: access.escapeSSO,
+    keepMeSignedIn,
+    reinit,
+    householdId: Boolean(previous?.hhid),
+    background,
   });
-  // No Max-Age: the count lives as long as the browser session.
-  const countCookie = await writeCookie('signInCount', 1, shopper.cookie, {});
-  return { redirectTo: start.redirectTo, setCookies: [start.setCookie, countCookie] };
+  if (!attempt) return null;
+  return startSilentSignOn(request, shopper, `${url.pathname}${url.search}`, keepMeSignedIn === 'true');
+}
+
+/**
+ * Starts a prompt=none authorization back to `goto`, holding the sign-in count at 1. A customer who
+ * chose "keep me signed in" stays kept after the silent sign-in.
+ */
+export async function startSilentSignOn(request: Request, shopper: Shopper, goto: string, remember: boolean) {
+  const start = await startAuthorization(request, shopper, { silent: true, goto, remember });
+  return { redirectTo: start.redirectTo, setCookies: [start.setCookie, await holdSignOn(shopper.cookie)] };
 }

@@ -43,6 +43,14 @@ export const AUXILIARY_COOKIE_NAMES = {
   authTransaction: 'PANTRY_AUTH_TX',
   signInCount: 'PANTRY_SIGNIN_COUNT',
   setPassword: 'PANTRY_SETPASSWORD',
+  /** Spec: the keep-me-signed-in cookie ('true', 'false', or 'Error' after a system-error logout). */
+  keepMeSignedIn: 'PANTRY_KMSI',
+  /** The first-time-login flag comes from this re-init cookie (set by registration). */
+  reinit: 'PANTRY_REINIT',
+  /** Drives the onboarding modal once, then is deleted. */
+  onboarding: 'PANTRY_ONBOARDING_EVENT',
+  /** Assistant sign-in parameters, kept until the sign-in completes. */
+  assistant: 'PANTRY_ASSISTANT',
 } as const;
 export type AuxiliaryCookieKind = keyof typeof AUXILIARY_COOKIE_NAMES;
 

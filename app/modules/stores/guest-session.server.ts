@@ -25,12 +25,20 @@ const previousStoreSchema = z.object({
   storeId: z.string().regex(/^\d{1,4}$/),
   preference: z.enum(PREFERENCES),
   zipcode: z.string().regex(/^\d{5}(-\d{4})?$/),
+  /** The household of the customer who signed out: an anonymous visitor with one may be signed in silently. */
+  hhid: z.string().max(40).optional(),
 });
 export type PreviousStore = z.infer<typeof previousStoreSchema>;
 const parsePreviousStore = (value: unknown) => {
   const parsed = previousStoreSchema.safeParse(value);
   return parsed.success ? parsed.data : null;
 };
+
+/** The store (and household) remembered at the last sign-out, if any. */
+export async function readPreviousStore(request: Request, shopper: Shopper): Promise<PreviousStore | null> {
+  const read = await readSignedCookie(request, 'previousStore', shopper.cookie.siteType, parsePreviousStore);
+  return read.status === 'ok' ? read.value : null;
+}
 
 /** Stores that must never be reused from a previous sign-in (closed, remodelling…): EXCLUDED_STORE_IDS. */
 export function excludedStoreIds(): Set<string> {
@@ -77,14 +85,14 @@ export async function establishGuestSession(
   if (!access.allowGuestAuthentication) return { kind: 'unchanged' };
 
   if (shopper.userType === 'A') {
-    const previous = await readSignedCookie(request, 'previousStore', shopper.cookie.siteType, parsePreviousStore);
-    if (previous.status === 'ok' && !excludedStoreIds().has(previous.value.storeId)) {
+    const previous = await readPreviousStore(request, shopper);
+    if (previous && !excludedStoreIds().has(previous.storeId)) {
       const outcome = await establishWith(
         request,
         shopper,
-        previous.value.storeId,
-        previous.value.preference,
-        previous.value.zipcode,
+        previous.storeId,
+        previous.preference,
+        previous.zipcode,
         'previous-store',
         'user',
       );

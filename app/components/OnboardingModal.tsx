@@ -1,0 +1,70 @@
+import { Link, useLocation } from '@remix-run/react';
+import { useState } from 'react';
+import { Modal } from './Modal';
+
+/** Spec section 4: the onboarding event cookie drives this modal once (the server has already deleted it). */
+export function OnboardingModal({
+  bannerName,
+  firstName,
+  firstTimeLogin,
+}: {
+  bannerName: string;
+  firstName: string | null;
+  firstTimeLogin: boolean;
+}) {
+  const [open, setOpen] = useState(true);
+  const location = useLocation();
+  if (!open) return null;
+  const here = `${location.pathname}${location.search}`;
+  return (
+    <Modal labelledBy="onboarding-title" testId="onboarding-modal" onClose={() => setOpen(false)}>
+      <h2 id="onboarding-title" className="text-2xl font-extrabold">
+        Welcome to {bannerName}
+        {firstName ? `, ${firstName}` : ''}!
+      </h2>
+      <p className="mt-2 text-sm text-stone-600">
+        {firstTimeLogin ? 'This is your first time signed in. ' : ''}Three things to get the most from your account:
+      </p>
+      <ol className="mt-4 grid gap-3 text-sm">
+        <li className="flex gap-3">
+          <span className="grid h-7 w-7 shrink-0 place-items-center rounded-full bg-brand-soft font-bold text-brand-dark">
+            1
+          </span>
+          <span>
+            <strong>Choose how you shop</strong>: delivery, DriveUp &amp; Go pickup or in store, from the store chip at
+            the top.
+          </span>
+        </li>
+        <li className="flex gap-3">
+          <span className="grid h-7 w-7 shrink-0 place-items-center rounded-full bg-brand-soft font-bold text-brand-dark">
+            2
+          </span>
+          <span>
+            <strong>Clip digital coupons</strong>: they come off at checkout automatically.
+          </span>
+        </li>
+        <li className="flex gap-3">
+          <span className="grid h-7 w-7 shrink-0 place-items-center rounded-full bg-brand-soft font-bold text-brand-dark">
+            3
+          </span>
+          <span>
+            <strong>Earn rewards</strong> with your club card on every order.
+          </span>
+        </li>
+      </ol>
+      <div className="mt-6">
+        <Link
+          to={here}
+          replace
+          className="btn-primary w-full py-3 text-base"
+          onClick={(event) => {
+            event.preventDefault();
+            setOpen(false);
+          }}
+        >
+          Start shopping
+        </Link>
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,21 @@
+import { Form } from '@remix-run/react';
+import { browserStorage, clearOnSignOut } from '~/modules/browser/local-storage';
+
+/** Sign-out is a POST; with JavaScript it also clears the browser storage the spec lists. */
+export function SignOutButton({ className = 'btn-outline' }: { className?: string }) {
+  return (
+    <Form
+      method="post"
+      action="/account/sign-out"
+      reloadDocument
+      onSubmit={() => {
+        const storage = browserStorage();
+        if (storage) clearOnSignOut(storage);
+      }}
+    >
+      <button type="submit" className={className}>
+        Sign out
+      </button>
+    </Form>
+  );
+}

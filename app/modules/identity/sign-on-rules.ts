@@ -1,0 +1,30 @@
+import type { UserType } from '~/modules/session/session-schema';
+
+export interface SignOnFacts {
+  method: string;
+  userType: UserType;
+  /** The spec's sign-in count for this browser session; 0 when never set. */
+  signInCount: number;
+  escapeSSO: boolean;
+  /** The keep-me-signed-in cookie's value. */
+  keepMeSignedIn: 'true' | 'false' | 'Error' | null;
+  /** The re-init (first-time login) flag. */
+  reinit: boolean;
+  /** A household id remembered for this browser (from the last sign-out). */
+  householdId: boolean;
+  /** A data request or a crawler: never bounced to the identity provider. */
+  background: boolean;
+}
+
+/**
+ * Spec section 4, single sign-on: attempted only while the sign-in count is below 1, and only when
+ * SSO is not escaped by the page, or the keep-me-signed-in user has expired, or a re-init is
+ * flagged, or an anonymous user has a household id. A signed-in customer never needs it.
+ */
+export function shouldAttemptSignOn(facts: SignOnFacts): boolean {
+  if (facts.method !== 'GET' || facts.background || facts.userType === 'C') return false;
+  if (facts.signInCount >= 1) return false;
+  const keptUserExpired = facts.keepMeSignedIn === 'true' && facts.userType === 'R';
+  const anonymousHousehold = facts.userType === 'A' && facts.householdId;
+  return !facts.escapeSSO || keptUserExpired || facts.reinit || anonymousHousehold;
+}

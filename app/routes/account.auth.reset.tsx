@@ -1,0 +1,22 @@
+import type { ActionFunctionArgs } from '@remix-run/node';
+import { json, redirect } from '@remix-run/node';
+import { loadShopper } from '~/modules/access/shopper.server';
+import { assertSameOrigin } from '~/modules/http/forms.server';
+import { resetKeepMeSignedInUser } from '~/modules/identity/keep-me-signed-in.server';
+
+/**
+ * Spec section 4: a URL hash containing 'error' resets the keep-me-signed-in user. The hash never
+ * reaches the server, so the page's script posts here when it sees one.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  const shopper = await loadShopper(request);
+  const headers = new Headers(shopper.headers);
+  for (const cookie of await resetKeepMeSignedInUser(shopper.cookie)) headers.append('Set-Cookie', cookie);
+  headers.set('Cache-Control', 'no-store');
+  return json({ reset: true }, { headers });
+}
+
+export async function loader() {
+  return redirect('/');
+}

@@ -1,0 +1,51 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { json } from '@remix-run/node';
+import { useLoaderData } from '@remix-run/react';
+import { z } from 'zod';
+import { pageAccess, PUBLIC_PAGE } from '~/modules/access/page-access';
+import { requireUserType } from '~/modules/access/shopper.server';
+import { withHeaders } from '~/modules/http/api.server';
+import { parseSearchParams } from '~/modules/http/forms.server';
+
+/**
+ * Outside production: a stand-in for an assistant's registered redirect URI, showing what the
+ * assistant receives after an assistant sign-in (an authorization code and its own state).
+ */
+export const access = pageAccess({ allowedUserTypes: PUBLIC_PAGE, escapeSSO: true });
+export const handle = { access };
+
+const AssistantCallback = z.object({
+  code: z.string().max(500).optional(),
+  state: z.string().max(500).optional(),
+  error: z.string().max(200).optional(),
+});
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const shopper = await requireUserType(request, access);
+  if (shopper.host.environment === 'prod') throw json({ message: 'No such page' }, { status: 404 });
+  const query = parseSearchParams(request, AssistantCallback);
+  return json(
+    { linked: Boolean(query.code), state: query.state ?? null, error: query.error ?? null },
+    { headers: withHeaders(shopper.headers, { 'Cache-Control': 'no-store' }) },
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: 'Assistant (development)' }];
+
+export default function AssistantPage() {
+  const { linked, state, error } = useLoaderData<typeof loader>();
+  return (
+    <div className="container-page max-w-xl py-10">
+      <h1 className="text-2xl font-extrabold">Assistant account linking</h1>
+      <p className="text-sm text-stone-600">A development stand-in for an assistant's redirect URI.</p>
+      <dl className="card mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 p-5 text-sm">
+        <dt className="text-stone-500">Result</dt>
+        <dd data-testid="assistant-result">
+          {linked ? 'Authorization code received' : error ? `Error: ${error}` : 'Nothing received'}
+        </dd>
+        <dt className="text-stone-500">State</dt>
+        <dd data-testid="assistant-state">{state ?? '—'}</dd>
+      </dl>
+    </div>
+  );
+}
