@@ -24,7 +24,8 @@ export function Modal({
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    if (dialog.open) dialog.close();
+    // Drop the server-rendered `open` without close(), whose close event would dismiss the modal.
+    dialog.removeAttribute('open');
     dialog.showModal();
     const handleClose = () => onCloseRef.current?.();
     dialog.addEventListener('close', handleClose);

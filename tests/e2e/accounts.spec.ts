@@ -27,6 +27,70 @@ test('creating an account signs the shopper in with the spec notice and keeps th
   const user = (await context.cookies()).find((cookie) => cookie.name === 'PANTRY_USER');
   // Keep me signed in for 90 days after the automatic sign-in.
   expect(user!.expires - Date.now() / 1000).toBeGreaterThan(89 * 24 * 3600);
+  const kmsi = (await context.cookies()).find((cookie) => cookie.name === 'PANTRY_KMSI');
+  expect(kmsi!.expires - Date.now() / 1000).toBeGreaterThan(89 * 24 * 3600);
+});
+
+test('a new account sees the onboarding modal once, driven by the onboarding event cookie', async ({
+  page,
+  context,
+}) => {
+  const email = `onboard-${test.info().project.name}-${Date.now()}@pantry.test`;
+  await page.goto('/account/create-account.html');
+  for (const [label, value] of [
+    ['First name', 'Avery'],
+    ['Last name', 'Stone'],
+    ['Email', email],
+    ['Mobile phone', '2065550142'],
+    ['Password', 'Fresh-basil-42'],
+    ['ZIP code', '98101'],
+  ])
+    await page.getByLabel(label!).fill(value!);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  const modal = page.getByTestId('onboarding-modal');
+  await expect(modal).toBeVisible();
+  await expect(modal.getByRole('heading')).toHaveText('Welcome to Greenleaf Market, Avery!');
+  await expect(modal).toContainText('This is your first time signed in.');
+  const names = (await context.cookies()).map((cookie) => cookie.name);
+  expect(names).not.toContain('PANTRY_ONBOARDING_EVENT');
+  expect(names).not.toContain('PANTRY_REINIT');
+  await modal.getByRole('link', { name: 'Start shopping' }).click();
+  await expect(page.getByTestId('onboarding-modal')).toHaveCount(0);
+  await page.reload();
+  await expectSignedIn(page, 'Avery');
+  await expect(page.getByTestId('onboarding-modal')).toHaveCount(0);
+});
+
+test('a reset started from the health app lands on the pharmacy create-account page, signed in', async ({
+  page,
+  context,
+}) => {
+  const email = `health-${test.info().project.name}-${Date.now()}@pantry.test`;
+  await page.goto('/account/create-account.html');
+  for (const [label, value] of [
+    ['First name', 'Morgan'],
+    ['Last name', 'Ito'],
+    ['Email', email],
+    ['Mobile phone', '2065550177'],
+    ['Password', 'Original-pass-1'],
+    ['ZIP code', '98101'],
+  ])
+    await page.getByLabel(label!).fill(value!);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expectSignedIn(page, 'Morgan');
+  await context.clearCookies();
+
+  await page.goto('/account/forgot-password.html?source=health');
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Email me a reset link' }).click();
+  const link = /(http:\/\/\S+\/account\/reset-password\?token=\S+)/.exec(await latestOutboxBody(page, email))![1]!;
+  await page.goto(link);
+  await page.getByLabel('New password', { exact: true }).fill('Brand-new-pass-3');
+  await page.getByLabel('Confirm the new password').fill('Brand-new-pass-3');
+  await page.getByRole('button', { name: 'Save password and sign in' }).click();
+  await expect(page).toHaveURL(/\/pharmacy\/create-account\.html\?sendToHealthApp=true$/);
+  await expect(page.getByRole('status')).toContainText('Password successfully updated!');
+  await expectSignedIn(page, 'Morgan');
 });
 
 test('creating an account refuses bad input with clear messages and an email that is taken', async ({ page }) => {

@@ -113,6 +113,37 @@ describe('requireUserType', () => {
     }
   });
 
+  it('does not send the page rendered after a form post to the identity provider', async () => {
+    const signInPage = pageAccess({ allowedUserTypes: ['A', 'G', 'R'] });
+    // Remix renders after an action with a GET that keeps the POST's headers.
+    const afterPost = new Request('http://localhost:3000/account/sign-in.html', {
+      headers: {
+        Host: 'localhost:3000',
+        Cookie: await sessionPair(guest),
+        'Content-Type': 'application/x-www-form-urlencoded',
+      },
+    });
+    await expect(requireUserType(afterPost, signInPage)).resolves.toMatchObject({ userType: 'G' });
+  });
+
+  it('attempts single sign-on on an escaping page for a customer who chose to stay signed in', async () => {
+    const kept = cookiePair(await writeCookie('keepMeSignedIn', 'true', { siteType: 'C', secure: false }, {}));
+    const expired = await issuer.issue({}, { expiresInSeconds: -30 });
+    const thrown = await requireUserType(
+      await request('/shop/aisles.html', [await sessionPair(guest), await userPair(expired), await kept]),
+      aislesPage,
+    ).catch((error: unknown) => error);
+    expect(thrown).toBeInstanceOf(Response);
+    expect(new URL((thrown as Response).headers.get('Location')!).searchParams.get('prompt')).toBe('none');
+    // Without keep-me-signed-in the same lapsed customer just browses the escaping page as R.
+    await expect(
+      requireUserType(
+        await request('/shop/aisles.html', [await sessionPair(guest), await userPair(expired)]),
+        aislesPage,
+      ),
+    ).resolves.toMatchObject({ userType: 'R' });
+  });
+
   it('throws a redirect to sign-in with goto for a guest on a customer page', async () => {
     try {
       await requireUserType(

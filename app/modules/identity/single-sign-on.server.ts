@@ -27,7 +27,12 @@ export async function silentSignOn(
 ): Promise<{ redirectTo: string; setCookies: string[] } | null> {
   if (request.method !== 'GET' || shopper.userType === 'C') return null;
   const url = new URL(request.url);
-  const background = url.searchParams.has('_data') || isbot(request.headers.get('user-agent') ?? '');
+  // Remix renders the page after a form POST by calling its loaders with a GET request that keeps the
+  // POST's headers: a Content-Type marks that render, which must show the action's answer, not redirect.
+  const background =
+    url.searchParams.has('_data') ||
+    request.headers.has('Content-Type') ||
+    isbot(request.headers.get('user-agent') ?? '');
   if (background) return null;
   const [count, keepMeSignedIn, reinit, previous] = await Promise.all([
     signInCount(request, shopper),

@@ -1,0 +1,212 @@
+import { expect, test } from '@playwright/test';
+import { readSignedCookie } from './support/cookies';
+import { expectSignedIn, signInWithPassword } from './support/sign-in';
+import { replaceAccessToken } from './support/tokens';
+
+const isJs = () => test.info().project.name === 'js';
+const issuerOf = (baseURL: string) => `http://localhost:${Number(new URL(baseURL).port) + 1}`;
+
+test('a customer whose token expired becomes R: sent to sign in again, then back to the page', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await signInWithPassword(page, 'jordan@pantry.test');
+  await expectSignedIn(page, 'Jordan');
+  // While the provider session lives, a lapsed token is renewed silently; here it has ended too.
+  expect((await page.request.delete(`${issuerOf(baseURL!)}/api/v1/sessions/me`)).status()).toBe(204);
+  await replaceAccessToken(context, baseURL!, -60);
+  await page.goto('/account/overview.html');
+  await expect(page).toHaveURL(/\/account\/sign-in\.html\?goto=%2Faccount%2Foverview\.html$/);
+  await expect(page.getByRole('heading', { name: 'Please sign in again' })).toBeVisible();
+  await signInWithPassword(page, 'jordan@pantry.test');
+  await expect(page).toHaveURL(/\/account\/overview\.html$/);
+  await expect(page.getByTestId('account-name')).toHaveText('Jordan Rivera');
+});
+
+test.describe('the session-timeout modal', () => {
+  test.beforeEach(() => {
+    test.skip(!isJs(), 'the modal runs in the page: without JavaScript the next page load finds the lapsed token');
+  });
+
+  test('appears when the token runs out on an open page, and "Stay signed in" renews the session', async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    await signInWithPassword(page, 'jordan@pantry.test');
+    await expectSignedIn(page, 'Jordan');
+    await replaceAccessToken(context, baseURL!, 3);
+    await page.goto('/shop/aisles.html');
+    const modal = page.getByTestId('session-timeout-modal');
+    await expect(modal).toBeVisible({ timeout: 20_000 });
+    await expect(modal.getByRole('heading', { name: 'Your session has timed out' })).toBeVisible();
+    await modal.getByRole('button', { name: 'Stay signed in' }).click();
+    await expect(page).toHaveURL(/\/shop\/aisles\.html$/);
+    await expectSignedIn(page, 'Jordan');
+    await expect(page.getByTestId('session-timeout-modal')).toHaveCount(0);
+    const user = (await readSignedCookie(context, 'PANTRY_USER')) as { token: string };
+    const claims = JSON.parse(Buffer.from(user.token.split('.')[1]!, 'base64url').toString()) as { exp: number };
+    expect(claims.exp - Date.now() / 1000).toBeGreaterThan(40 * 60);
+  });
+
+  test('signs the customer out when the identity provider session has ended', async ({ page, context, baseURL }) => {
+    await signInWithPassword(page, 'jordan@pantry.test');
+    await expectSignedIn(page, 'Jordan');
+    // The provider session ends elsewhere (another tab signed out at the provider).
+    const ended = await page.request.delete(`${issuerOf(baseURL!)}/api/v1/sessions/me`);
+    expect(ended.status()).toBe(204);
+    await replaceAccessToken(context, baseURL!, 3);
+    await page.goto('/');
+    const modal = page.getByTestId('session-timeout-modal');
+    await expect(modal).toBeVisible({ timeout: 20_000 });
+    await modal.getByRole('button', { name: 'Stay signed in' }).click();
+    await expect(page.getByRole('heading', { name: "You're signed out" })).toBeVisible();
+    await expect(page.getByTestId('sign-out-reason')).toHaveText(
+      'Your session ended, so we signed you out to keep your account safe.',
+    );
+    await page.goto('/account/overview.html');
+    await expect(page).toHaveURL(/\/account\/sign-in\.html/);
+  });
+});
+
+test('the keep-me-signed-in cookie is true for 90 days with the box ticked, false for the browser session without', async ({
+  page,
+  context,
+}) => {
+  await signInWithPassword(page, 'jordan@pantry.test', { remember: true });
+  await expectSignedIn(page, 'Jordan');
+  let kmsi = (await context.cookies()).find((cookie) => cookie.name === 'PANTRY_KMSI');
+  expect(await readSignedCookie(context, 'PANTRY_KMSI')).toBe('true');
+  expect(kmsi!.expires - Date.now() / 1000).toBeGreaterThan(89 * 24 * 3600);
+
+  await context.clearCookies();
+  await signInWithPassword(page, 'jordan@pantry.test');
+  await expectSignedIn(page, 'Jordan');
+  kmsi = (await context.cookies()).find((cookie) => cookie.name === 'PANTRY_KMSI');
+  expect(await readSignedCookie(context, 'PANTRY_KMSI')).toBe('false');
+  expect(kmsi!.expires).toBe(-1);
+});
+
+test('signing out clears the cart, coupons, slot and partner items from browser storage and keeps the store', async ({
+  page,
+}) => {
+  test.skip(!isJs(), 'browser storage is written and cleared by the page script');
+  await page.goto('/?storeId=1001&preference=DELIVERY&zipcode=98101');
+  await signInWithPassword(page, 'jordan@pantry.test');
+  await expectSignedIn(page, 'Jordan');
+  await page.goto('/account/overview.html');
+  await page.evaluate(() => {
+    localStorage.setItem('pantry.cart', '{"items":3}');
+    localStorage.setItem('pantry.coupons', '[1,2]');
+    localStorage.setItem('pantry.slot', '{"slot":"10-11"}');
+    localStorage.setItem('pantry.partner.delivery', 'abc');
+    localStorage.setItem('unrelated', 'keep');
+  });
+  // The page script writes the store data once it runs (hydrated), and only then handles the sign-out.
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('pantry.storeData'))).toContain('"storeId"');
+  const storeData = await page.evaluate(() => localStorage.getItem('pantry.storeData'));
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page.getByRole('heading', { name: "You're signed out" })).toBeVisible();
+  const left = await page.evaluate(() => Object.keys(localStorage).sort());
+  expect(left).toEqual(['pantry.previousStoreData', 'pantry.storeData', 'unrelated']);
+  // The signed-out page shows the remembered store again, so it is written back as store data.
+  expect(await page.evaluate(() => localStorage.getItem('pantry.previousStoreData'))).toBe(storeData);
+});
+
+test("a URL hash containing 'error' resets the keep-me-signed-in user", async ({ page, context }) => {
+  test.skip(!isJs(), 'a URL hash never reaches the server, so only the page script can see it');
+  await signInWithPassword(page, 'jordan@pantry.test', { remember: true });
+  await expectSignedIn(page, 'Jordan');
+  await page.goto('/#error=session');
+  await expect(page.getByTestId('header-sign-in')).toBeVisible();
+  expect(page.url()).not.toContain('#');
+  const names = (await context.cookies()).map((cookie) => cookie.name);
+  expect(names).not.toContain('PANTRY_USER');
+  expect(names).not.toContain('PANTRY_KMSI');
+});
+
+test.describe('the sign-in modal (ml link parameter)', () => {
+  test('signs in over the current page and returns to it', async ({ page }) => {
+    await page.goto('/shop/aisles.html?ml=sign-in');
+    const modal = page.getByTestId('sign-in-modal');
+    await expect(modal).toBeVisible();
+    await modal.getByLabel('Email').fill('jordan@pantry.test');
+    await modal.getByRole('button', { name: 'Continue' }).click();
+    // With JavaScript the password step stays in the modal; without it the sign-in page continues.
+    const step = isJs() ? modal : page;
+    await step.getByLabel('Password').fill('Pantry-demo-2026');
+    await step.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(page).toHaveURL(/\/shop\/aisles\.html$/);
+    await expectSignedIn(page, 'Jordan');
+    await expect(page.getByTestId('sign-in-modal')).toHaveCount(0);
+  });
+
+  test('shows a wrong password in place, and closes back to the page', async ({ page }) => {
+    await page.goto('/?ml=sign-in');
+    const modal = page.getByTestId('sign-in-modal');
+    await modal.getByLabel('Email').fill('jordan@pantry.test');
+    await modal.getByRole('button', { name: 'Continue' }).click();
+    const step = isJs() ? modal : page;
+    await step.getByLabel('Password').fill('not-the-password-1');
+    await step.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(step.getByRole('alert')).toHaveText("That email and password don't match our records.");
+    if (isJs()) {
+      await modal.getByRole('link', { name: 'Close sign-in' }).click();
+      await expect(page.getByTestId('sign-in-modal')).toHaveCount(0);
+      await expect(page).toHaveURL(/localhost:\d+\/$/);
+    }
+  });
+
+  test('opens from the header with JavaScript; without it the header links to the sign-in page', async ({ page }) => {
+    await page.goto('/shop/aisles.html');
+    await page.getByTestId('header-sign-in').click();
+    if (isJs()) {
+      await expect(page).toHaveURL(/\/shop\/aisles\.html\?ml=sign-in$/);
+      await expect(page.getByTestId('sign-in-modal')).toBeVisible();
+    } else {
+      await expect(page).toHaveURL(/\/account\/sign-in\.html\?goto=%2Fshop%2Faisles\.html$/);
+    }
+  });
+});
+
+test.describe('assistant sign-in', () => {
+  const redirectUri = (baseURL: string) => `${baseURL}/dev/assistant`;
+
+  test('with all four parameters, the assistant receives a code and its state after sign-in', async ({
+    page,
+    baseURL,
+  }) => {
+    const query = new URLSearchParams({
+      client_id: 'pantry-assistant',
+      redirect_uri: redirectUri(baseURL!),
+      scope: 'openid profile',
+      state: 'assistant-state-42',
+    });
+    await page.goto(`/account/sign-in.html?${query}`);
+    await expect(page.getByText('Sign in to link your account with your assistant.')).toBeVisible();
+    await signInWithPassword(page, 'jordan@pantry.test');
+    await expect(page).toHaveURL(/\/dev\/assistant\?code=[^&]+&state=assistant-state-42/);
+    await expect(page.getByTestId('assistant-result')).toHaveText('Authorization code received');
+    await expect(page.getByTestId('assistant-state')).toHaveText('assistant-state-42');
+  });
+
+  test('with a parameter missing, or an unregistered redirect_uri, nothing is stored', async ({ page, baseURL }) => {
+    for (const query of [
+      new URLSearchParams({ client_id: 'pantry-assistant', redirect_uri: redirectUri(baseURL!), state: 's1' }),
+      new URLSearchParams({
+        client_id: 'pantry-assistant',
+        redirect_uri: 'https://evil.example/cb',
+        scope: 'openid',
+        state: 's2',
+      }),
+    ]) {
+      await page.context().clearCookies();
+      await page.goto(`/account/sign-in.html?${query}`);
+      await expect(page.getByText('Sign in to link your account with your assistant.')).toHaveCount(0);
+      await signInWithPassword(page, 'jordan@pantry.test');
+      await expect(page).toHaveURL(/localhost:\d+\/$/);
+      await expectSignedIn(page, 'Jordan');
+    }
+  });
+});
