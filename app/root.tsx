@@ -51,7 +51,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
       consentDecided: consent !== null,
       notice: noticeFor(url.searchParams.get('notice')),
       // The session-timeout modal's clock and the provider it renews the session with.
-      session: customer ? { expiresAt: customer.exp * 1000, issuer: identityConfig().issuer } : null,
+      session: customer
+        ? { expiresAt: customer.exp * 1000, issuer: identityConfig().issuer, banner: shopper.host.bannerId }
+        : null,
       signInModal: customer ? null : signInModalTarget(url),
       onboarding: firstLogin?.onboarding ? { firstTimeLogin: firstLogin.firstTimeLogin } : null,
     },

@@ -1,12 +1,12 @@
-import { useFetcher } from '@remix-run/react';
 import { useEffect, useRef, useState } from 'react';
 import { browserStorage, clearOnSignOut } from '~/modules/browser/local-storage';
-import { refreshIdentitySession, validationDelayMs } from '~/modules/browser/identity-session';
+import { refreshIdentitySession, validateSession, validationDelayMs } from '~/modules/browser/identity-session';
 import { Modal } from './Modal';
 
-interface ValidateAnswer {
-  status: 'active' | 'expired';
-  expiresAt: number | null;
+export interface PageSession {
+  expiresAt: number;
+  issuer: string;
+  banner: string;
 }
 
 /**
@@ -15,30 +15,35 @@ interface ValidateAnswer {
  * When it cannot, the session-timeout modal offers "Stay signed in" (identity session lifecycle
  * refresh, then a silent sign-in) or signing out.
  */
-export function SessionTimeout({ session }: { session: { expiresAt: number; issuer: string } | null }) {
-  const validate = useFetcher<ValidateAnswer>({ key: 'session-validate' });
+export function SessionTimeout({ session }: { session: PageSession | null }) {
   const [expired, setExpired] = useState(false);
+  const [renewedUntil, setRenewedUntil] = useState<number | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const issuer = useRef(session?.issuer ?? null);
   const signOutForm = useRef<HTMLFormElement>(null);
   const reason = useRef<HTMLInputElement>(null);
   if (session) issuer.current = session.issuer;
-  const expiresAt = session?.expiresAt ?? null;
-  const submit = validate.submit;
+  const expiresAt = session ? Math.max(session.expiresAt, renewedUntil ?? 0) : null;
+  const banner = session?.banner ?? null;
 
   useEffect(() => {
-    if (expiresAt === null) return;
+    if (expiresAt === null || banner === null) return;
+    let cancelled = false;
     const timer = window.setTimeout(
-      () => submit({}, { method: 'post', action: '/account/session' }),
+      async () => {
+        const answer = await validateSession(banner);
+        if (cancelled) return;
+        if (answer.active) setRenewedUntil(answer.expiresAt);
+        else setExpired(true);
+      },
       validationDelayMs(expiresAt, Date.now()),
     );
-    return () => window.clearTimeout(timer);
-  }, [expiresAt, submit]);
-
-  useEffect(() => {
-    if (validate.data?.status === 'expired') setExpired(true);
-  }, [validate.data]);
+    return () => {
+      cancelled = true;
+      window.clearTimeout(timer);
+    };
+  }, [expiresAt, banner]);
 
   if (!expired) return null;
 

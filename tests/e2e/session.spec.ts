@@ -210,3 +210,20 @@ test.describe('assistant sign-in', () => {
     }
   });
 });
+
+test('the user-info call describes the shopper and refuses another banner', async ({ page, request }) => {
+  const anonymous = await request.get('/api/userinfo?rand=abc&banner=greenleaf');
+  expect(anonymous.status()).toBe(200);
+  expect(await anonymous.json()).toMatchObject({ userType: 'A', registered: false, customer: null });
+  const wrong = await request.get('/api/userinfo?rand=abc&banner=mesa');
+  expect(wrong.status()).toBe(400);
+  expect((await wrong.json()).error.code).toBe('WRONG_BANNER');
+
+  await signInWithPassword(page, 'jordan@pantry.test');
+  await expectSignedIn(page, 'Jordan');
+  const signedIn = await page.request.get('/api/userinfo?rand=def&banner=greenleaf');
+  const info = await signedIn.json();
+  expect(info).toMatchObject({ userType: 'C', registered: true, customer: { firstName: 'Jordan' } });
+  expect(info.customer.expireTime).toBeGreaterThan(Date.now());
+  expect(JSON.stringify(info)).not.toContain('eyJ'); // no token is handed to page scripts
+});

@@ -52,3 +52,28 @@ export async function refreshIdentitySession(
 export function validationDelayMs(expiresAt: number, now: number): number {
   return Math.min(Math.max(expiresAt - now, 0) + 1000, 2_147_483_647);
 }
+
+/**
+ * Spec section 4, validateSession: the user-info call (with rand and banner) renews a lapsed token
+ * on the server while it can. Active means the customer is still signed in, until the new expiry.
+ */
+export async function validateSession(
+  banner: string,
+  fetchImpl: typeof fetch = fetch,
+): Promise<{ active: true; expiresAt: number } | { active: false }> {
+  const rand = Math.random().toString(36).slice(2);
+  try {
+    const response = await fetchImpl(`/api/userinfo?rand=${rand}&banner=${encodeURIComponent(banner)}`, {
+      credentials: 'same-origin',
+      headers: { Accept: 'application/json' },
+    });
+    const body = (await response.json()) as { userType?: string; customer?: { expireTime?: number } | null };
+    const expireTime = body.customer?.expireTime;
+    if (response.ok && body.userType === 'C' && typeof expireTime === 'number' && expireTime > Date.now()) {
+      return { active: true, expiresAt: expireTime };
+    }
+    return { active: false };
+  } catch {
+    return { active: false };
+  }
+}

@@ -1,0 +1,108 @@
+import { db } from '~/db/db.server';
+import type { Shopper } from '~/modules/access/shopper.server';
+import { bannerById } from '~/modules/banners/banners.server';
+import { storeById } from '~/modules/stores/stores.server';
+import { formatDeliveryAddress } from './delivery-address';
+
+const FULFILMENT_METHOD = { Delivery: 'DELIVERY', Dug: 'DUG', J4U: 'J4U' } as const;
+
+/** Orders a customer can still change count as pending (an order number is then known). */
+const PENDING_ORDER_STATUSES = ['PLACED', 'PENDING', 'EDITING'];
+
+async function customerRecord(customerId: number) {
+  const [customer, address, orders, pending] = await Promise.all([
+    db().selectFrom('customers').selectAll().where('id', '=', customerId).executeTakeFirst(),
+    db()
+      .selectFrom('customer_addresses')
+      .select(['address_types', 'address1', 'address2', 'city', 'state_code', 'postal_code', 'address_name'])
+      .where('customer_id', '=', customerId)
+      .where('is_selected', '=', 1)
+      .orderBy('id', 'desc')
+      .executeTakeFirst(),
+    db()
+      .selectFrom('orders')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('customer_id', '=', customerId)
+      .executeTakeFirst(),
+    db()
+      .selectFrom('orders')
+      .select(['order_number'])
+      .where('customer_id', '=', customerId)
+      .where('status', 'in', PENDING_ORDER_STATUSES)
+      .orderBy('placed_at', 'desc')
+      .executeTakeFirst(),
+  ]);
+  return customer ? { customer, address, orderCount: Number(orders?.n ?? 0), pending } : null;
+}
+
+/**
+ * Spec section 3, user info: who the shopper is and how they shop, for the page and for the
+ * user-info call (which also renews a lapsed token on the way). The bearer token itself stays in its
+ * HttpOnly cookie and is never handed to page scripts. Fields the spec lists that Pantry has no data
+ * for yet (isARenrolled, boxTopAuth, dprefVisited…) are left out rather than invented.
+ */
+export async function userInfo(shopper: Shopper) {
+  const common = shopper.session?.info.COMMON;
+  const [banner, store, record] = await Promise.all([
+    bannerById(shopper.host.bannerId),
+    common?.storeId ? storeById(common.storeId) : Promise.resolve(undefined),
+    shopper.customer ? customerRecord(Number(shopper.customer.customerId)) : Promise.resolve(null),
+  ]);
+  const preference = common?.preference ?? null;
+  const base = {
+    userType: shopper.userType,
+    registered: shopper.userType === 'R' || shopper.userType === 'C',
+    siteType: shopper.host.siteType,
+    banner: banner.id,
+    displayableBanner: banner.name,
+    zipcode: common?.zipcode ?? null,
+    branchId: common?.storeId ?? null,
+    preferenceMode: preference,
+    selectionType: common?.Selection ?? null,
+    resolvedBy: common?.resolvedBy ?? null,
+    isInNoServiceArea: Boolean(common?.zipcode) && !store,
+    driveUpAndGoIsEnabled: store ? store.has_dug === 1 : false,
+    unattendedDeliveryIsEnabled: store ? store.has_grocery_delivery === 1 : false,
+    pickupAddress:
+      store && preference === 'Dug' ? `${store.address1}, ${store.city}, ${store.state} ${store.zipcode}` : null,
+    j4u: { storeId: shopper.session?.info.J4U?.storeId ?? common?.storeId ?? null, zipcode: common?.zipcode ?? null },
+  };
+  if (!record || !shopper.customer) return { ...base, customer: null };
+  const { customer, address, orderCount, pending } = record;
+  return {
+    ...base,
+    customer: {
+      customerId: String(customer.id),
+      UUID: customer.uuid,
+      userId: customer.email,
+      clubCard: customer.club_card,
+      houseId: customer.house_id,
+      firstName: customer.first_name,
+      lastName: customer.last_name,
+      email: customer.email,
+      profileEmail: customer.email,
+      profilePhone: customer.phone,
+      customerType: customer.customer_type,
+      extendedType: customer.site_type === 'B' ? 'BUSINESS' : 'CONSUMER',
+      deliveryPreference: FULFILMENT_METHOD[customer.preference as keyof typeof FULFILMENT_METHOD] ?? null,
+      deliveryAddress: address
+        ? formatDeliveryAddress({
+            type: address.address_types.split(',')[0] ?? '',
+            adr1: address.address1,
+            adr2: address.address2,
+            city: address.city,
+            st: address.state_code,
+            zip: address.postal_code,
+            addressName: address.address_name,
+          })
+        : null,
+      orderCount,
+      orderNumber: pending?.order_number ?? null,
+      emailVerified: customer.email_verified === 1,
+      phoneVerified: customer.phone_verified === 1,
+      expireTime: shopper.customer.exp * 1000,
+    },
+  };
+}
+
+export type UserInfo = Awaited<ReturnType<typeof userInfo>>;
