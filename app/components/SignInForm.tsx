@@ -14,11 +14,14 @@ export function SignInForm({
   state,
   busy,
   idPrefix = 'sign-in',
+  autoFocusEmail = false,
 }: {
   FormComponent?: typeof Form;
   state: SignInStepData;
   busy: boolean;
   idPrefix?: string;
+  /** In the modal the email field, not the close button, takes the first focus. */
+  autoFocusEmail?: boolean;
 }) {
   const { step, email, goto, error, notice } = state;
   return (
@@ -38,6 +41,7 @@ export function SignInForm({
               required
               className={inputClass}
               defaultValue={email}
+              autoFocus={autoFocusEmail}
             />
           </label>
         ) : (

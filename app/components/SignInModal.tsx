@@ -33,6 +33,7 @@ export function SignInModal({ goto }: { goto: string }) {
         state={{ ...state, goto }}
         busy={fetcher.state !== 'idle'}
         idPrefix="sign-in-modal"
+        autoFocusEmail
       />
     </Modal>
   );
