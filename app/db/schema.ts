@@ -32,6 +32,9 @@ export interface Database {
   one_time_passcodes: OneTimePasscodeTable;
   rate_limits: RateLimitTable;
   password_resets: PasswordResetTable;
+  rewards: RewardTable;
+  reward_ledger: RewardLedgerTable;
+  reward_clips: RewardClipTable;
 }
 
 export type Flag = 0 | 1;
@@ -183,6 +186,8 @@ export interface OfferTable {
   starts_at: string;
   ends_at: string;
   image_key: string;
+  /** The estimated saving, so offers of every kind sort on one scale ("biggest saving"). */
+  savings_cents: Generated<number>;
 }
 
 export interface OfferProductTable {
@@ -331,4 +336,37 @@ export interface PasswordResetTable {
   source: string;
   expires_at: string;
   used_at: string | null;
+}
+
+export type RewardKind = 'grocery' | 'gas-own' | 'gas-partner';
+
+export interface RewardTable {
+  id: number;
+  banner_id: string;
+  slug: string;
+  kind: RewardKind;
+  title: string;
+  description: string;
+  points_cost: number;
+  value_cents: number;
+  image_key: string;
+  ends_at: string;
+}
+
+/** Points earned (positive) and spent (negative); a customer's balance is the sum. */
+export interface RewardLedgerTable {
+  id: Generated<number>;
+  customer_id: number;
+  points: number;
+  reason: 'order' | 'bonus' | 'redeem' | 'refund';
+  description: string;
+  reward_id: number | null;
+  created_at: string;
+}
+
+export interface RewardClipTable {
+  customer_id: number;
+  reward_id: number;
+  store_id: number;
+  clipped_at: string;
 }

@@ -7,6 +7,8 @@ import { MARKETPLACE_ITEMS, SELLERS } from '~/modules/catalog/marketplace-vocabu
 import { RECIPES } from '~/modules/catalog/recipe-vocabulary';
 import { OFFER_CATEGORIES, OFFER_TEMPLATES } from '~/modules/catalog/offer-vocabulary';
 import { wineImageKey } from '~/modules/catalog/illustration-keys';
+import { estimatedSavingsCents } from '~/modules/offers/offer-value';
+import { REWARD_TEMPLATES } from '~/modules/offers/reward-catalog';
 import type { DialectName } from '../dialect';
 import type { Database, ProductTable, StoreTable } from '../schema';
 import { DEMO_CUSTOMERS } from './demo-customers';
@@ -36,6 +38,8 @@ const TABLES_CHILD_FIRST: (keyof Database)[] = [
   'one_time_passcodes',
   'rate_limits',
   'oidc_payloads',
+  'reward_clips',
+  'reward_ledger',
   'order_items',
   'orders',
   'clips',
@@ -44,6 +48,7 @@ const TABLES_CHILD_FIRST: (keyof Database)[] = [
   'customers',
   'offer_products',
   'offers',
+  'rewards',
   'recipe_ingredients',
   'recipes',
   'store_product_overrides',
@@ -198,6 +203,7 @@ export async function seedDatabase(db: Db, dialect: DialectName, partial: Partia
   // Grocery products, in batches inside transactions so a million rows stay quick.
   const firstIdByItem = new Map<string, number>();
   const idsByBrandItem = new Map<string, number[]>();
+  const cheapestByBrandItem = new Map<string, number>();
   let nextId = FIRST_PRODUCT_ID;
   const batchSize = 20_000;
   const usedNames = new Set<string>();
@@ -227,6 +233,8 @@ export async function seedDatabase(db: Db, dialect: DialectName, partial: Partia
       const group = idsByBrandItem.get(brandItem) ?? [];
       if (group.length < 20) group.push(id);
       idsByBrandItem.set(brandItem, group);
+      const basePrice = cents(random, item.basePriceCents, size.priceFactor);
+      cheapestByBrandItem.set(brandItem, Math.min(basePrice, cheapestByBrandItem.get(brandItem) ?? basePrice));
       batch.push({
         id,
         kind: 'grocery',
@@ -240,7 +248,7 @@ export async function seedDatabase(db: Db, dialect: DialectName, partial: Partia
         size_unit: size.unit,
         description: item.description.replaceAll('{brand}', brand),
         image_key: item.key,
-        base_price_cents: cents(random, item.basePriceCents, size.priceFactor),
+        base_price_cents: basePrice,
         dietary_tags: tags.size ? `,${[...tags].join(',')},` : '',
         attended_delivery_only: item.attendedDeliveryOnly ? 1 : 0,
         popularity: i < shelf.length ? random.int(400, 1000) : random.int(0, 600),
@@ -420,6 +428,7 @@ export async function seedDatabase(db: Db, dialect: DialectName, partial: Partia
         starts_at: isoDaysFrom(now, -random.int(1, 14)),
         ends_at: expired ? isoDaysFrom(now, -random.int(1, 5)) : isoDaysFrom(now, random.int(3, 45)),
         image_key: itemKey,
+        savings_cents: estimatedSavingsCents(template.kind, value, cheapestByBrandItem.get(brandItem) ?? 0),
       });
       for (const productId of productIds) offerProductRows.push({ offer_id: offerId, product_id: productId });
     }
@@ -428,7 +437,22 @@ export async function seedDatabase(db: Db, dialect: DialectName, partial: Partia
     await insertRows(trx, 'offers', offerRows);
     await insertRows(trx, 'offer_products', offerProductRows);
   });
-  log(`Seeded ${RECIPES.length} recipes and ${offerRows.length} offers`);
+  const rewardRows = BANNERS.flatMap((banner, bannerIndex) =>
+    REWARD_TEMPLATES.map((reward, index) => ({
+      id: (bannerIndex + 1) * 100 + index + 1,
+      banner_id: banner.id,
+      slug: reward.slug,
+      kind: reward.kind,
+      title: reward.title,
+      description: reward.description,
+      points_cost: reward.pointsCost,
+      value_cents: reward.valueCents,
+      image_key: reward.imageKey,
+      ends_at: isoDaysFrom(now, 90),
+    })),
+  );
+  await insertRows(db, 'rewards', rewardRows);
+  log(`Seeded ${RECIPES.length} recipes, ${offerRows.length} offers and ${rewardRows.length} rewards`);
 
   await seedDemoCustomers(db, random, now, defaultStoreOf, offerRows);
   await db
@@ -549,6 +573,25 @@ async function seedDemoCustomers(
       'order_items',
       lines.map((line) => ({ ...line, order_id: order.id })),
     );
+    // Points: one per dollar of the past order, plus a welcome bonus.
+    await insertRows(db, 'reward_ledger', [
+      {
+        customer_id: demo.id,
+        points: 1000,
+        reason: 'bonus',
+        description: 'Welcome bonus',
+        reward_id: null,
+        created_at: isoDaysFrom(now, -300),
+      },
+      {
+        customer_id: demo.id,
+        points: Math.floor(subtotal / 100),
+        reason: 'order',
+        description: `Order ${demo.siteType}${orderSerial[demo.siteType]}`,
+        reward_id: null,
+        created_at: placed,
+      },
+    ]);
 
     if (demo.siteType === 'C') {
       await db

@@ -17,10 +17,16 @@ const WINE_COLOURS: Record<string, IllustrationSpec> = {
   'wine-sparkling': { shape: 'wine-bottle', color: '#eab308', accent: '#1f2937', label: 'BRUT' },
 };
 
+/** Rewards that are not a product: money off an order, and fuel. */
+const REWARD_ART: Record<string, IllustrationSpec> = {
+  'reward-dollars': { shape: 'box', color: '#15803d', accent: '#facc15', label: '$' },
+  'reward-gas': { shape: 'can', color: '#b91c1c', accent: '#fef3c7', label: 'FUEL' },
+};
+
 let registry: Map<string, IllustrationSpec> | undefined;
 
 function build(): Map<string, IllustrationSpec> {
-  const map = new Map<string, IllustrationSpec>(Object.entries(WINE_COLOURS));
+  const map = new Map<string, IllustrationSpec>([...Object.entries(WINE_COLOURS), ...Object.entries(REWARD_ART)]);
   for (const department of DEPARTMENTS)
     for (const aisle of department.aisles) for (const item of aisle.items) map.set(item.key, item.illustration);
   for (const item of MARKETPLACE_ITEMS) map.set(item.key, item.illustration);

@@ -51,6 +51,11 @@ export const AUXILIARY_COOKIE_NAMES = {
   onboarding: 'PANTRY_ONBOARDING_EVENT',
   /** Assistant sign-in parameters, kept until the sign-in completes. */
   assistant: 'PANTRY_ASSISTANT',
+  /** Spec section 3: the edit-order cookies, present while a pending order is being edited. */
+  slotInfo: 'SlotInfo',
+  orderStoreId: 'OrderStoreId',
+  /** A clip asked for before signing in, completed once the customer is back. */
+  pendingClip: 'PANTRY_PENDING_CLIP',
 } as const;
 export type AuxiliaryCookieKind = keyof typeof AUXILIARY_COOKIE_NAMES;
 

@@ -1,0 +1,83 @@
+import { db } from '~/db/db.server';
+import { bannerById } from '~/modules/banners/banners.server';
+import type { BannerId } from '~/modules/banners/hosts';
+import type { OfferViewer } from './offer-viewer.server';
+
+export const CLIP_REFUSALS = {
+  OFFER_NOT_FOUND: "We couldn't find that offer. It may have been removed.",
+  OFFER_EXPIRED: 'This offer has expired and can no longer be clipped.',
+  OFFER_NOT_STARTED: "This offer isn't available yet. Check back when it starts.",
+  OFFER_OTHER_BANNER: 'This offer belongs to another of our stores and can only be clipped there.',
+} as const;
+export type ClipRefusalCode = keyof typeof CLIP_REFUSALS;
+
+export type ClipResult =
+  | { ok: true; offerId: number; title: string; alreadyClipped: boolean }
+  | { ok: false; code: ClipRefusalCode; message: string };
+
+const refuse = (code: ClipRefusalCode): ClipResult => ({ ok: false, code, message: CLIP_REFUSALS[code] });
+
+/**
+ * Clips an offer for a signed-in customer. Clipping twice is idempotent (the (customer, offer) key
+ * keeps exactly one clip, even for concurrent requests); an unknown, expired, not yet started or
+ * other-banner offer is refused and nothing changes.
+ */
+export async function clipOffer(
+  viewer: OfferViewer & { customerId: number },
+  offerId: number,
+  now = new Date(),
+): Promise<ClipResult> {
+  const offer = await db()
+    .selectFrom('offers')
+    .select(['id', 'title', 'banner_id', 'starts_at', 'ends_at'])
+    .where('id', '=', offerId)
+    .executeTakeFirst();
+  if (!offer) return refuse('OFFER_NOT_FOUND');
+  if (offer.banner_id !== viewer.bannerId) {
+    const banner = await bannerById(offer.banner_id as BannerId).catch(() => null);
+    return {
+      ok: false,
+      code: 'OFFER_OTHER_BANNER',
+      message: banner
+        ? `This offer belongs to ${banner.name} and can only be clipped there.`
+        : CLIP_REFUSALS.OFFER_OTHER_BANNER,
+    };
+  }
+  const at = now.toISOString();
+  if (offer.ends_at <= at) return refuse('OFFER_EXPIRED');
+  if (offer.starts_at > at) return refuse('OFFER_NOT_STARTED');
+  const inserted = await db()
+    .insertInto('clips')
+    .values({ customer_id: viewer.customerId, offer_id: offer.id, clipped_at: at })
+    .onConflict((conflict) => conflict.columns(['customer_id', 'offer_id']).doNothing())
+    .executeTakeFirst();
+  return {
+    ok: true,
+    offerId: offer.id,
+    title: offer.title,
+    alreadyClipped: Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0,
+  };
+}
+
+/** Removes a clip; unclipping an offer that is not clipped changes nothing. */
+export async function unclipOffer(customerId: number, offerId: number): Promise<{ ok: true; removed: boolean }> {
+  const result = await db()
+    .deleteFrom('clips')
+    .where('customer_id', '=', customerId)
+    .where('offer_id', '=', offerId)
+    .executeTakeFirst();
+  return { ok: true, removed: Number(result.numDeletedRows) > 0 };
+}
+
+/** Spec section 7, mylist count: live clipped offers of the viewer's banner. */
+export async function clippedOfferCount(viewer: OfferViewer & { customerId: number }, now = new Date()) {
+  const row = await db()
+    .selectFrom('clips as c')
+    .innerJoin('offers as o', 'o.id', 'c.offer_id')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('c.customer_id', '=', viewer.customerId)
+    .where('o.banner_id', '=', viewer.bannerId)
+    .where('o.ends_at', '>', now.toISOString())
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}

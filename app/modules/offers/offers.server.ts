@@ -1,0 +1,247 @@
+import { sql } from 'kysely';
+import { z } from 'zod';
+import { db } from '~/db/db.server';
+import { storePriceCents, unitPriceLabel } from '~/modules/catalog/pricing';
+import { OFFER_CATEGORIES } from '~/modules/catalog/offer-vocabulary';
+import { storeById } from '~/modules/stores/stores.server';
+import { offerValueLabel } from './offer-value';
+import type { OfferViewer } from './offer-viewer.server';
+
+export const OFFER_TYPES = ['Manufacturer Coupon', 'Store Coupon', 'Personalized Deal', 'Rewards'] as const;
+export const GALLERY_PAGE_SIZE = 24;
+
+export const galleryFiltersSchema = z.object({
+  category: z
+    .string()
+    .max(60)
+    .refine((name) => OFFER_CATEGORIES.some((category) => category.name === name) || name === 'Grocery', {
+      message: 'That category does not exist.',
+    })
+    .optional(),
+  type: z.enum(OFFER_TYPES, { errorMap: () => ({ message: 'That offer type does not exist.' }) }).optional(),
+  q: z
+    .string()
+    .trim()
+    .max(80, 'Search for 80 characters or fewer.')
+    .optional()
+    .transform((value) => value || undefined),
+  sort: z.enum(['expiry', 'value'], { errorMap: () => ({ message: 'Sort by expiry or value.' }) }).default('expiry'),
+  page: z.coerce.number().int().min(1).max(500).default(1),
+});
+export type GalleryFilters = z.infer<typeof galleryFiltersSchema>;
+
+export interface OfferCard {
+  id: number;
+  title: string;
+  description: string;
+  category: string;
+  offerType: string;
+  valueLabel: string;
+  endsAt: string;
+  imageKey: string;
+  /** null when nobody is signed in (the gallery then asks to sign in to clip). */
+  clipped: boolean | null;
+}
+
+const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+
+function activeOffers(viewer: OfferViewer, now: Date) {
+  const at = now.toISOString();
+  return db()
+    .selectFrom('offers as o')
+    .where('o.banner_id', '=', viewer.bannerId)
+    .where('o.starts_at', '<=', at)
+    .where('o.ends_at', '>', at);
+}
+
+function toCard(
+  row: {
+    id: number;
+    title: string;
+    description: string;
+    category: string;
+    offer_type: string;
+    kind: string;
+    value: number;
+    min_quantity: number;
+    ends_at: string;
+    image_key: string;
+    clipped_at?: string | null;
+  },
+  viewer: OfferViewer,
+): OfferCard {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    category: row.category,
+    offerType: row.offer_type,
+    valueLabel: offerValueLabel(row.kind, row.value, row.min_quantity),
+    endsAt: row.ends_at,
+    imageKey: row.image_key,
+    clipped: viewer.customerId === null ? null : Boolean(row.clipped_at),
+  };
+}
+
+const OFFER_COLUMNS = [
+  'o.id',
+  'o.title',
+  'o.description',
+  'o.category',
+  'o.offer_type',
+  'o.kind',
+  'o.value',
+  'o.min_quantity',
+  'o.ends_at',
+  'o.image_key',
+] as const;
+
+/**
+ * The offers gallery (spec section 7: anonymous and registered): the banner's live offers, filtered by
+ * category, type and words, sorted by expiry or by the biggest saving; a signed-in customer also
+ * sees what they clipped. Category and type counts ignore those two filters so every choice shows.
+ */
+export async function offerGallery(viewer: OfferViewer, filters: GalleryFilters, now = new Date()) {
+  let base = activeOffers(viewer, now);
+  if (filters.q) {
+    const pattern = likePattern(filters.q);
+    base = base.where((eb) =>
+      eb.or([
+        eb(sql`lower(o.title)`, 'like', sql`${pattern} escape '\\'`),
+        eb(sql`lower(o.description)`, 'like', sql`${pattern} escape '\\'`),
+      ]),
+    );
+  }
+  let filtered = base;
+  if (filters.category) filtered = filtered.where('o.category', '=', filters.category);
+  if (filters.type) filtered = filtered.where('o.offer_type', '=', filters.type);
+
+  const customerId = viewer.customerId ?? -1;
+  const withClip = filtered.leftJoin('clips as c', (join) =>
+    join.onRef('c.offer_id', '=', 'o.id').on('c.customer_id', '=', customerId),
+  );
+  let pageQuery = withClip.select([...OFFER_COLUMNS, 'c.clipped_at']);
+  pageQuery =
+    filters.sort === 'value'
+      ? pageQuery.orderBy('o.savings_cents', 'desc').orderBy('o.ends_at').orderBy('o.id')
+      : pageQuery.orderBy('o.ends_at').orderBy('o.savings_cents', 'desc').orderBy('o.id');
+
+  const [rows, total, categories, types] = await Promise.all([
+    pageQuery
+      .limit(GALLERY_PAGE_SIZE)
+      .offset((filters.page - 1) * GALLERY_PAGE_SIZE)
+      .execute(),
+    filtered.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
+    base
+      .select(['o.category as name', (eb) => eb.fn.countAll<number>().as('n')])
+      .groupBy('o.category')
+      .orderBy('o.category')
+      .execute(),
+    base
+      .select(['o.offer_type as name', (eb) => eb.fn.countAll<number>().as('n')])
+      .groupBy('o.offer_type')
+      .orderBy('o.offer_type')
+      .execute(),
+  ]);
+  const count = Number(total?.n ?? 0);
+  return {
+    offers: rows.map((row) => toCard(row, viewer)),
+    total: count,
+    page: filters.page,
+    pageCount: Math.max(1, Math.ceil(count / GALLERY_PAGE_SIZE)),
+    categories: categories.map((c) => ({ name: c.name, count: Number(c.n) })),
+    types: types.map((t) => ({ name: t.name, count: Number(t.n) })),
+  };
+}
+
+export interface OfferProduct {
+  id: number;
+  name: string;
+  brand: string;
+  imageKey: string;
+  priceCents: number;
+  unitPrice: string | null;
+}
+
+/** The products each offer applies to, priced at the viewer's store (most popular first). */
+async function productsForOffers(offerIds: number[], storeId: number, perOffer: number) {
+  const byOffer = new Map<number, OfferProduct[]>();
+  if (offerIds.length === 0) return byOffer;
+  const store = await storeById(storeId);
+  const rows = await db()
+    .selectFrom('offer_products as op')
+    .innerJoin('products as p', 'p.id', 'op.product_id')
+    .innerJoin('brands as b', 'b.id', 'p.brand_id')
+    .leftJoin('store_product_overrides as so', (join) =>
+      join.onRef('so.product_id', '=', 'p.id').on('so.store_id', '=', storeId),
+    )
+    .select([
+      'op.offer_id',
+      'p.id',
+      'p.name',
+      'b.name as brand',
+      'p.image_key',
+      'p.base_price_cents',
+      'p.size_quantity',
+      'p.size_unit',
+      'so.price_cents as override_price',
+    ])
+    .where('op.offer_id', 'in', offerIds)
+    .orderBy('op.offer_id')
+    .orderBy('p.popularity', 'desc')
+    .orderBy('p.id')
+    .execute();
+  for (const row of rows) {
+    const list = byOffer.get(row.offer_id) ?? [];
+    if (list.length >= perOffer) continue;
+    const priceCents = storePriceCents(row.base_price_cents, store?.price_factor_bp ?? 10_000, row.override_price);
+    list.push({
+      id: row.id,
+      name: row.name,
+      brand: row.brand,
+      imageKey: row.image_key,
+      priceCents,
+      unitPrice: unitPriceLabel(priceCents, row.size_quantity, row.size_unit),
+    });
+    byOffer.set(row.offer_id, list);
+  }
+  return byOffer;
+}
+
+/** One offer of the viewer's banner (live or not, so an expired link still explains itself). */
+export async function offerDetails(viewer: OfferViewer, offerId: number, now = new Date()) {
+  const customerId = viewer.customerId ?? -1;
+  const row = await db()
+    .selectFrom('offers as o')
+    .leftJoin('clips as c', (join) => join.onRef('c.offer_id', '=', 'o.id').on('c.customer_id', '=', customerId))
+    .select([...OFFER_COLUMNS, 'o.starts_at', 'c.clipped_at'])
+    .where('o.id', '=', offerId)
+    .where('o.banner_id', '=', viewer.bannerId)
+    .executeTakeFirst();
+  if (!row) return null;
+  const products = (await productsForOffers([row.id], viewer.storeId, 12)).get(row.id) ?? [];
+  const at = now.toISOString();
+  return {
+    ...toCard(row, viewer),
+    status: row.ends_at <= at ? ('expired' as const) : row.starts_at > at ? ('upcoming' as const) : ('live' as const),
+    products,
+  };
+}
+
+/** My list (spec section 7: mylist): the customer's clipped, live offers with the products they apply to. */
+export async function myList(viewer: OfferViewer & { customerId: number }, now = new Date()) {
+  const rows = await activeOffers(viewer, now)
+    .innerJoin('clips as c', (join) =>
+      join.onRef('c.offer_id', '=', 'o.id').on('c.customer_id', '=', viewer.customerId),
+    )
+    .select([...OFFER_COLUMNS, 'c.clipped_at'])
+    .orderBy('o.ends_at')
+    .orderBy('o.id')
+    .execute();
+  const products = await productsForOffers(
+    rows.map((row) => row.id),
+    viewer.storeId,
+    4,
+  );
+  return rows.map((row) => ({ ...toCard(row, viewer), products: products.get(row.id) ?? [] }));
+}
