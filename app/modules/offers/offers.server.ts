@@ -10,15 +10,24 @@ import type { OfferViewer } from './offer-viewer.server';
 export const OFFER_TYPES = ['Manufacturer Coupon', 'Store Coupon', 'Personalized Deal', 'Rewards'] as const;
 export const GALLERY_PAGE_SIZE = 24;
 
+/** An empty choice ("All categories") arrives as an empty string: the same as no filter. */
+const emptyAsMissing = (value: unknown) => (value === '' ? undefined : value);
+
 export const galleryFiltersSchema = z.object({
-  category: z
-    .string()
-    .max(60)
-    .refine((name) => OFFER_CATEGORIES.some((category) => category.name === name) || name === 'Grocery', {
-      message: 'That category does not exist.',
-    })
-    .optional(),
-  type: z.enum(OFFER_TYPES, { errorMap: () => ({ message: 'That offer type does not exist.' }) }).optional(),
+  category: z.preprocess(
+    emptyAsMissing,
+    z
+      .string()
+      .max(60)
+      .refine((name) => OFFER_CATEGORIES.some((category) => category.name === name) || name === 'Grocery', {
+        message: 'That category does not exist.',
+      })
+      .optional(),
+  ),
+  type: z.preprocess(
+    emptyAsMissing,
+    z.enum(OFFER_TYPES, { errorMap: () => ({ message: 'That offer type does not exist.' }) }).optional(),
+  ),
   q: z
     .string()
     .trim()

@@ -1,0 +1,123 @@
+import { Link, useFetcher } from '@remix-run/react';
+import { offerAnchor, type ClipAnswer } from '~/modules/offers/clip-form';
+
+export interface OfferCardData {
+  id: number;
+  title: string;
+  description: string;
+  offerType: string;
+  valueLabel: string;
+  endsAt: string;
+  imageKey: string;
+  clipped: boolean | null;
+}
+
+const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+export const expiresLabel = (endsAt: string) => `Expires ${dateFormat.format(new Date(endsAt))}`;
+
+/**
+ * Clip or unclip, posting to /foru/clip. Without JavaScript the post redirects back to this card's
+ * anchor; with it the button flips at once and flips back, with the server's message, if refused.
+ */
+export function ClipButton({
+  offerId,
+  clipped,
+  returnTo,
+  serverError,
+  label,
+}: {
+  offerId: number;
+  clipped: boolean | null;
+  returnTo: string;
+  serverError?: string | null;
+  label: string;
+}) {
+  const fetcher = useFetcher<ClipAnswer>({ key: `clip-${offerId}` });
+  const pending = fetcher.formData?.get('intent');
+  const refused = fetcher.state === 'idle' && fetcher.data?.ok === false ? fetcher.data.message : null;
+  const shownClipped = pending ? pending === 'clip' : fetcher.data?.ok ? fetcher.data.clipped : Boolean(clipped);
+  const error = refused ?? serverError ?? null;
+  return (
+    <fetcher.Form method="post" action="/foru/clip" className="mt-auto">
+      <input type="hidden" name="offerId" value={offerId} />
+      <input type="hidden" name="returnTo" value={returnTo} />
+      <input type="hidden" name="intent" value={shownClipped ? 'unclip' : 'clip'} />
+      {clipped === null ? (
+        <button type="submit" className="btn-outline w-full">
+          Sign in to clip
+          <span className="sr-only"> {label}</span>
+        </button>
+      ) : shownClipped ? (
+        <button
+          type="submit"
+          className="btn w-full bg-brand-soft text-brand-dark hover:bg-brand-soft/70"
+          aria-pressed="true"
+        >
+          <span aria-hidden="true">✓</span> Clipped
+          <span className="sr-only">: {label}. Select to remove it from your list.</span>
+        </button>
+      ) : (
+        <button type="submit" className="btn-primary w-full" aria-pressed="false">
+          Clip coupon
+          <span className="sr-only"> {label}</span>
+        </button>
+      )}
+      {error ? (
+        <p role="alert" className="mt-2 text-xs font-semibold text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </fetcher.Form>
+  );
+}
+
+export function OfferCard({
+  offer,
+  returnTo,
+  detailsHref,
+  serverError,
+}: {
+  offer: OfferCardData;
+  returnTo: string;
+  detailsHref: string;
+  serverError?: string | null;
+}) {
+  return (
+    <article
+      id={offerAnchor(offer.id)}
+      className="card flex scroll-mt-28 flex-col overflow-hidden"
+      data-testid="offer-card"
+    >
+      <div className="relative bg-stone-50 p-3">
+        <img
+          src={`/images/products/${offer.imageKey}.svg`}
+          alt=""
+          width={160}
+          height={160}
+          loading="lazy"
+          decoding="async"
+          className="mx-auto aspect-square w-full max-w-[120px]"
+        />
+        <span className="absolute left-3 top-3 rounded-full bg-white px-2 py-0.5 text-[11px] font-semibold text-stone-600 shadow-sm">
+          {offer.offerType}
+        </span>
+      </div>
+      <div className="flex flex-1 flex-col gap-1 p-3">
+        <p className="text-lg font-extrabold text-brand-dark">{offer.valueLabel}</p>
+        <h3 className="line-clamp-2 text-sm font-semibold leading-snug">
+          <Link to={detailsHref} className="hover:text-brand hover:underline">
+            {offer.title}
+          </Link>
+        </h3>
+        <p className="mb-2 text-xs text-stone-500">{expiresLabel(offer.endsAt)}</p>
+        <ClipButton
+          offerId={offer.id}
+          clipped={offer.clipped}
+          returnTo={returnTo}
+          serverError={serverError}
+          label={offer.title}
+        />
+      </div>
+    </article>
+  );
+}

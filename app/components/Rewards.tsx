@@ -1,0 +1,134 @@
+import { Link, useFetcher } from '@remix-run/react';
+import { useEffect, useState } from 'react';
+import { formatCents } from '~/modules/catalog/pricing';
+import { rewardAnchor, type RewardAnswer } from '~/modules/offers/reward-form';
+
+export interface RewardCardData {
+  id: number;
+  slug: string;
+  kind: 'grocery' | 'gas-own' | 'gas-partner';
+  title: string;
+  description: string;
+  pointsCost: number;
+  valueCents: number;
+  imageKey: string;
+  clipped: boolean | null;
+  affordable: boolean | null;
+}
+
+const pointsFormat = new Intl.NumberFormat('en-US');
+export const formatPoints = (points: number) => `${pointsFormat.format(points)} points`;
+
+/**
+ * The points balance; with JavaScript it refreshes every rewardSummaryTime (spec section 9: 10,000 ms)
+ * from the rewards summary call, so points earned or spent in another tab show up.
+ */
+export function PointsBalance({ initial, refreshMs }: { initial: number; refreshMs: number }) {
+  const [balance, setBalance] = useState(initial);
+  useEffect(() => setBalance(initial), [initial]);
+  useEffect(() => {
+    const timer = window.setInterval(async () => {
+      const response = await fetch('/api/rewards/summary', { headers: { Accept: 'application/json' } }).catch(
+        () => null,
+      );
+      if (!response?.ok) return;
+      const body = (await response.json().catch(() => null)) as { balance?: unknown } | null;
+      if (typeof body?.balance === 'number') setBalance(body.balance);
+    }, refreshMs);
+    return () => window.clearInterval(timer);
+  }, [refreshMs]);
+  return (
+    <p className="text-4xl font-extrabold text-brand-dark" data-testid="points-balance" aria-live="polite">
+      {formatPoints(balance)}
+    </p>
+  );
+}
+
+/** Redeem or remove a reward at a store; optimistic with JavaScript, a form post without. */
+export function RewardButton({
+  reward,
+  storeId,
+  returnTo,
+  serverError,
+}: {
+  reward: RewardCardData;
+  storeId: string;
+  returnTo: string;
+  serverError?: string | null;
+}) {
+  const fetcher = useFetcher<RewardAnswer>({ key: `reward-${reward.id}` });
+  const pending = fetcher.formData?.get('intent');
+  const redeemed = pending ? pending === 'redeem' : fetcher.data?.ok ? fetcher.data.redeemed : Boolean(reward.clipped);
+  const error = (fetcher.state === 'idle' && fetcher.data?.ok === false ? fetcher.data.message : null) ?? serverError;
+  return (
+    <fetcher.Form method="post" action="/foru/reward" className="mt-auto">
+      <input type="hidden" name="rewardId" value={reward.id} />
+      <input type="hidden" name="storeId" value={storeId} />
+      <input type="hidden" name="returnTo" value={returnTo} />
+      <input type="hidden" name="intent" value={redeemed ? 'remove' : 'redeem'} />
+      {reward.clipped === null ? (
+        <button type="submit" className="btn-outline w-full">
+          Sign in to redeem<span className="sr-only"> {reward.title}</span>
+        </button>
+      ) : redeemed ? (
+        <button type="submit" className="btn w-full bg-brand-soft text-brand-dark" aria-pressed="true">
+          <span aria-hidden="true">✓</span> Redeemed
+          <span className="sr-only">: {reward.title}. Select to remove it.</span>
+        </button>
+      ) : (
+        <button type="submit" className="btn-primary w-full" aria-pressed="false">
+          Redeem {pointsFormat.format(reward.pointsCost)} pts<span className="sr-only"> for {reward.title}</span>
+        </button>
+      )}
+      {error ? (
+        <p role="alert" className="mt-2 text-xs font-semibold text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </fetcher.Form>
+  );
+}
+
+export function RewardCard({
+  reward,
+  storeId,
+  returnTo,
+  serverError,
+}: {
+  reward: RewardCardData;
+  storeId: string;
+  returnTo: string;
+  serverError?: string | null;
+}) {
+  return (
+    <article
+      id={rewardAnchor(reward.id)}
+      className="card flex scroll-mt-28 flex-col gap-2 p-4"
+      data-testid="reward-card"
+    >
+      <div className="flex items-center gap-3">
+        <img
+          src={`/images/products/${reward.imageKey}.svg`}
+          alt=""
+          width={56}
+          height={56}
+          loading="lazy"
+          className="h-14 w-14 rounded-xl bg-stone-50 p-1"
+        />
+        <div>
+          <p className="text-sm font-bold text-brand-dark">{formatPoints(reward.pointsCost)}</p>
+          <h3 className="font-semibold leading-snug">
+            <Link to={`/foru/rewards/${reward.slug}.${storeId}.html`} className="hover:text-brand hover:underline">
+              {reward.title}
+            </Link>
+          </h3>
+        </div>
+      </div>
+      <p className="text-sm text-stone-600">
+        {reward.kind === 'grocery' ? `Worth ${formatCents(reward.valueCents)}. ` : ''}
+        {reward.description}
+      </p>
+      <RewardButton reward={reward} storeId={storeId} returnTo={returnTo} serverError={serverError} />
+    </article>
+  );
+}

@@ -1,0 +1,33 @@
+import { json } from '@remix-run/node';
+import type { AuthorizedShopper } from '~/modules/access/shopper.server';
+import { offerDetails } from './offers.server';
+import { offerViewer } from './offer-viewer.server';
+import { parseOfferDetailsPage } from './offer-pages';
+import { completePendingClip } from './pending-clip.server';
+
+/**
+ * What an offer details page shows, under any of its three areas: the offer of this banner, its
+ * products at the shopper's store and, for a customer back from sign-in, the clip they asked for.
+ * An unknown page name or offer is a 404.
+ */
+export async function offerDetailsPage(request: Request, shopper: AuthorizedShopper, segment: string) {
+  const page = parseOfferDetailsPage(segment);
+  if (!page) throw json({ message: 'No such page' }, { status: 404, headers: shopper.headers });
+  const viewer = await offerViewer(request, shopper);
+  const pending = await completePendingClip(request, shopper, viewer);
+  const offer = await offerDetails(viewer, page.offerId);
+  if (!offer) {
+    throw json(
+      { message: "We couldn't find that offer. It may have ended." },
+      { status: 404, headers: shopper.headers },
+    );
+  }
+  const headers = new Headers(shopper.headers);
+  for (const cookie of pending.setCookies) headers.append('Set-Cookie', cookie);
+  const notice = pending.result
+    ? pending.result.ok
+      ? `Clipped: ${pending.result.title}`
+      : pending.result.message
+    : null;
+  return { offer, notice, headers };
+}

@@ -1,0 +1,15 @@
+import type { LoaderFunctionArgs } from '@remix-run/node';
+import { json } from '@remix-run/node';
+import { withHeaders } from '~/modules/http/api.server';
+import { myList } from '~/modules/offers/offers.server';
+import { apiViewer, requireCustomer } from '~/modules/offers/offers-api.server';
+
+/** Spec section 7: my list, the customer's clipped live offers with their products. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { shopper, viewer } = await apiViewer(request);
+  const offers = await myList(requireCustomer(viewer));
+  return json(
+    { count: offers.length, offers },
+    { headers: withHeaders(shopper.headers, { 'Cache-Control': 'no-store' }) },
+  );
+}

@@ -1,0 +1,19 @@
+import type { ActionFunctionArgs } from '@remix-run/node';
+import { json } from '@remix-run/node';
+import { rewardBodySchema as RewardBody } from '~/modules/offers/reward-form';
+import { apiError, readJsonBody, withHeaders } from '~/modules/http/api.server';
+import { apiViewer, refusalStatus, requireCustomer } from '~/modules/offers/offers-api.server';
+import { redeemReward } from '~/modules/offers/rewards.server';
+
+/** Redeems ("clips") a reward at a store with points. */
+export async function action({ request }: ActionFunctionArgs) {
+  const body = await readJsonBody(request, RewardBody);
+  const { shopper, viewer } = await apiViewer(request);
+  const customer = requireCustomer(viewer);
+  const result = await redeemReward({ ...customer, rewardId: body.rewardId, storeId: Number(body.storeId) });
+  if (!result.ok) return apiError(refusalStatus(result.code), result.code, result.message);
+  return json(
+    { rewardId: result.rewardId, redeemed: true, alreadyRedeemed: result.alreadyRedeemed, balance: result.balance },
+    { headers: withHeaders(shopper.headers, { 'Cache-Control': 'no-store' }) },
+  );
+}

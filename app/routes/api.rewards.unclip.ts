@@ -1,0 +1,21 @@
+import type { ActionFunctionArgs } from '@remix-run/node';
+import { json } from '@remix-run/node';
+import { rewardBodySchema as RewardBody } from '~/modules/offers/reward-form';
+import { readJsonBody, withHeaders } from '~/modules/http/api.server';
+import { apiViewer, requireCustomer } from '~/modules/offers/offers-api.server';
+import { unclipReward } from '~/modules/offers/rewards.server';
+
+/** Spec section 7: reward unclip (storeId). The points come back; nothing happens if not redeemed there. */
+export async function action({ request }: ActionFunctionArgs) {
+  const body = await readJsonBody(request, RewardBody);
+  const { shopper, viewer } = await apiViewer(request);
+  const result = await unclipReward({
+    customerId: requireCustomer(viewer).customerId,
+    rewardId: body.rewardId,
+    storeId: Number(body.storeId),
+  });
+  return json(
+    { rewardId: body.rewardId, redeemed: false, removed: result.removed, balance: result.balance },
+    { headers: withHeaders(shopper.headers, { 'Cache-Control': 'no-store' }) },
+  );
+}

@@ -1,0 +1,37 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { json } from '@remix-run/node';
+import { useLoaderData, useLocation } from '@remix-run/react';
+import { pageAccess, PUBLIC_PAGE } from '~/modules/access/page-access';
+import { requireUserType } from '~/modules/access/shopper.server';
+import { offerDetailsPage } from '~/modules/offers/offer-details-page.server';
+import { OfferDetailsView } from '~/components/OfferDetailsView';
+
+/** Offer details in the 'foru' area: `/foru/offer-details.{offerId}.html`. */
+export const access = pageAccess({
+  allowedUserTypes: PUBLIC_PAGE,
+  allowGuestAuthentication: true,
+  escapeSSO: true,
+});
+export const handle = { access };
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const shopper = await requireUserType(request, access);
+  const { offer, notice, headers } = await offerDetailsPage(request, shopper, params.page ?? '');
+  return json({ offer, notice }, { headers });
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? data.offer.title : 'Offer' }];
+
+export default function ForuOfferDetailsPage() {
+  const { offer, notice } = useLoaderData<typeof loader>();
+  const location = useLocation();
+  return (
+    <OfferDetailsView
+      offer={offer}
+      notice={notice}
+      returnTo={location.pathname}
+      backHref="/foru/coupons-deals.html"
+      backLabel="All coupons & deals"
+    />
+  );
+}

@@ -1,0 +1,90 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { json } from '@remix-run/node';
+import { Link, useLoaderData } from '@remix-run/react';
+import { CUSTOMER_ONLY, pageAccess, SIGN_IN_PATH } from '~/modules/access/page-access';
+import { requireUserType } from '~/modules/access/shopper.server';
+import { formatCents } from '~/modules/catalog/pricing';
+import { myList } from '~/modules/offers/offers.server';
+import { offerViewer } from '~/modules/offers/offer-viewer.server';
+import { ClipButton, expiresLabel } from '~/components/OfferCard';
+
+/** My list: the customer's clipped offers and the products they apply to. */
+export const access = pageAccess({ allowedUserTypes: CUSTOMER_ONLY, redirections: { DEFAULT: SIGN_IN_PATH } });
+export const handle = { access };
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const shopper = await requireUserType(request, access);
+  const viewer = await offerViewer(request, shopper);
+  const offers = viewer.customerId === null ? [] : await myList({ ...viewer, customerId: viewer.customerId });
+  return json({ offers }, { headers: shopper.headers });
+}
+
+export const meta: MetaFunction = () => [{ title: 'My list' }];
+
+export default function MyListPage() {
+  const { offers } = useLoaderData<typeof loader>();
+  return (
+    <div className="container-page py-8">
+      <h1 className="text-2xl font-extrabold md:text-3xl">My list</h1>
+      <p className="mt-1 text-stone-600" data-testid="my-list-count">
+        {offers.length === 1 ? '1 clipped offer' : `${offers.length} clipped offers`}
+      </p>
+      {offers.length === 0 ? (
+        <div className="mt-8 rounded-2xl border border-dashed border-stone-300 p-8 text-center">
+          <p className="font-semibold">Nothing clipped yet.</p>
+          <Link to="/foru/coupons-deals.html" className="btn-primary mt-4">
+            Browse coupons &amp; deals
+          </Link>
+        </div>
+      ) : (
+        <ul className="mt-6 grid gap-4 lg:grid-cols-2">
+          {offers.map((offer) => (
+            <li
+              key={offer.id}
+              id={`offer-${offer.id}`}
+              className="card flex flex-col gap-3 p-4"
+              data-testid="my-list-offer"
+            >
+              <div className="flex gap-4">
+                <img
+                  src={`/images/products/${offer.imageKey}.svg`}
+                  alt=""
+                  width={72}
+                  height={72}
+                  loading="lazy"
+                  className="h-16 w-16 shrink-0 rounded-xl bg-stone-50 p-1"
+                />
+                <div className="min-w-0 flex-1">
+                  <p className="font-extrabold text-brand-dark">{offer.valueLabel}</p>
+                  <h2 className="font-semibold leading-snug">
+                    <Link to={`/foru/offer-details.${offer.id}.html`} className="hover:text-brand hover:underline">
+                      {offer.title}
+                    </Link>
+                  </h2>
+                  <p className="text-xs text-stone-500">{expiresLabel(offer.endsAt)}</p>
+                </div>
+                <div className="w-32 shrink-0">
+                  <ClipButton offerId={offer.id} clipped returnTo="/foru/my-list.html" label={offer.title} />
+                </div>
+              </div>
+              {offer.products.length > 0 ? (
+                <ul className="flex flex-wrap gap-2 text-xs" aria-label="Products this offer applies to">
+                  {offer.products.map((product) => (
+                    <li key={product.id}>
+                      <Link
+                        to={`/shop/product-details.${product.id}.html`}
+                        className="inline-flex rounded-full bg-stone-100 px-3 py-1 hover:bg-brand-soft"
+                      >
+                        {product.name} · {formatCents(product.priceCents)}
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
