@@ -163,18 +163,21 @@ export default function CouponsPage() {
           </Link>
         </div>
       ) : (
-        <ul className="mt-6 grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 lg:grid-cols-4">
-          {data.offers.map((offer) => (
-            <li key={offer.id} className="flex">
-              <OfferCard
-                offer={offer}
-                returnTo={returnTo}
-                detailsHref={`/foru/offer-details.${offer.id}.html`}
-                serverError={data.clipError?.offerId === offer.id ? data.clipError.message : null}
-              />
-            </li>
-          ))}
-        </ul>
+        <>
+          <h2 className="sr-only">Offers</h2>
+          <ul className="mt-6 grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 lg:grid-cols-4">
+            {data.offers.map((offer) => (
+              <li key={offer.id} className="flex">
+                <OfferCard
+                  offer={offer}
+                  returnTo={returnTo}
+                  detailsHref={`/foru/offer-details.${offer.id}.html`}
+                  serverError={data.clipError?.offerId === offer.id ? data.clipError.message : null}
+                />
+              </li>
+            ))}
+          </ul>
+        </>
       )}
 
       {data.pageCount > 1 ? (

@@ -86,7 +86,7 @@ export default function RewardsPage() {
         Earn a point for every dollar you spend{data.storeName ? ` and redeem at ${data.storeName}` : ''}.
       </p>
       <div className="mt-6 grid gap-4 lg:grid-cols-[1fr_2fr]">
-        <section className="card p-5" aria-labelledby="balance-heading">
+        <section className="card self-start p-5" aria-labelledby="balance-heading">
           <h2 id="balance-heading" className="text-sm font-semibold uppercase tracking-wide text-stone-500">
             Your points
           </h2>
