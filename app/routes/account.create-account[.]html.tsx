@@ -8,7 +8,8 @@ import { safeRedirect } from '~/modules/access/safe-redirect';
 import { parseForm } from '~/modules/http/forms.server';
 import { firstLoginCookies } from '~/modules/identity/first-login.server';
 import { withNotice } from '~/modules/identity/notices';
-import { registerCustomer, registrationSchema } from '~/modules/identity/registration.server';
+import { registerCustomer } from '~/modules/identity/registration.server';
+import { registrationSchema } from '~/modules/identity/registration-schema';
 import { startAuthorization } from '~/modules/identity/sign-in.server';
 import { ErrorAlert } from '~/components/Alerts';
 

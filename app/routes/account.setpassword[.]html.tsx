@@ -7,7 +7,7 @@ import { requireUserType } from '~/modules/access/shopper.server';
 import { parseForm } from '~/modules/http/forms.server';
 import { withNotice } from '~/modules/identity/notices';
 import { completePasswordReset, resetTokenIsUsable } from '~/modules/identity/password-reset.server';
-import { passwordProblem } from '~/modules/identity/passwords.server';
+import { passwordProblem } from '~/modules/identity/password-rules';
 import { startAuthorization } from '~/modules/identity/sign-in.server';
 import { clearCookie, readSignedCookie } from '~/modules/session/session-cookie.server';
 import { ErrorAlert } from '~/components/Alerts';

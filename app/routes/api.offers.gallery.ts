@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { apiError, withHeaders } from '~/modules/http/api.server';
-import { galleryFiltersSchema, offerGallery } from '~/modules/offers/offers.server';
+import { galleryFiltersSchema } from '~/modules/offers/gallery-filters';
+import { offerGallery } from '~/modules/offers/offers.server';
 import { apiViewer } from '~/modules/offers/offers-api.server';
 
 /** Spec section 7: the offers gallery, anonymous (no clip state) or registered (with it). */

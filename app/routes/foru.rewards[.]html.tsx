@@ -6,12 +6,8 @@ import { pageAccess, PUBLIC_PAGE, SIGN_IN_PATH } from '~/modules/access/page-acc
 import { requireUserType } from '~/modules/access/shopper.server';
 import { parseSearchParams } from '~/modules/http/forms.server';
 import { offerViewer } from '~/modules/offers/offer-viewer.server';
-import {
-  availableRewards,
-  REWARD_REFUSALS,
-  REWARD_SUMMARY_TIME_MS,
-  rewardsHistory,
-} from '~/modules/offers/rewards.server';
+import { REWARD_REFUSALS } from '~/modules/offers/refusals';
+import { availableRewards, REWARD_SUMMARY_TIME_MS, rewardsHistory } from '~/modules/offers/rewards.server';
 import { storeById } from '~/modules/stores/stores.server';
 import { formatPoints, PointsBalance, RewardCard } from '~/components/Rewards';
 

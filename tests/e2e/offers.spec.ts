@@ -157,3 +157,28 @@ test('the coupons gallery has no accessibility violations', async ({ page, brows
   await page.goto('/foru/coupons-deals.html');
   expect(await axeViolations(page, browser, test.info())).toEqual([]);
 });
+
+test('the points balance refreshes on an open page every rewardSummaryTime', async ({ page, baseURL }) => {
+  test.skip(!isJs(), 'the balance refreshes from the page script; without JavaScript it is read on each visit');
+  await signInWithPassword(page, 'jordan@pantry.test');
+  await expectSignedIn(page, 'Jordan');
+  await page.goto('/foru/rewards.html');
+  const before = await page.getByTestId('points-balance').textContent();
+  const reward = (await (await page.request.get('/api/rewards/grocery')).json()) as {
+    storeRewards: { storeId: string };
+  };
+  // Another tab redeems a fuel reward: the open page catches up without a reload.
+  const partner = page.getByTestId('reward-card').filter({ hasText: 'partner stations' });
+  const rewardId = Number((await partner.getAttribute('id'))!.replace('reward-', ''));
+  const redeemed = await page.request.post('/api/rewards/clip', {
+    data: { rewardId, storeId: reward.storeRewards.storeId },
+    headers: { Origin: baseURL! },
+  });
+  expect(redeemed.status()).toBe(200);
+  await expect(page.getByTestId('points-balance')).not.toHaveText(before!, { timeout: 15_000 });
+  const removed = await page.request.post('/api/rewards/unclip', {
+    data: { rewardId, storeId: reward.storeRewards.storeId },
+    headers: { Origin: baseURL! },
+  });
+  expect((await removed.json()).removed).toBe(true);
+});

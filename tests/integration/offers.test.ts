@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useDatabaseForTests } from '~/db/db.server';
 import { seedDatabase } from '~/db/seed/seed.server';
-import { CLIP_REFUSALS, clipOffer, clippedOfferCount, unclipOffer } from '~/modules/offers/clips.server';
-import { galleryFiltersSchema, myList, offerDetails, offerGallery } from '~/modules/offers/offers.server';
+import { clipOffer, clippedOfferCount, unclipOffer } from '~/modules/offers/clips.server';
+import { galleryFiltersSchema } from '~/modules/offers/gallery-filters';
+import { myList, offerDetails, offerGallery } from '~/modules/offers/offers.server';
+import { CLIP_REFUSALS, REWARD_REFUSALS } from '~/modules/offers/refusals';
 import {
   availableRewards,
   pointsBalance,
   redeemReward,
-  REWARD_REFUSALS,
   rewardsHistory,
   unclipReward,
 } from '~/modules/offers/rewards.server';

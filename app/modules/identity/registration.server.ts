@@ -1,32 +1,12 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import { z } from 'zod';
 import { db } from '~/db/db.server';
 import type { HostInfo } from '~/modules/banners/hosts';
 import { bannerById } from '~/modules/banners/banners.server';
 import { resolveStoresByZip } from '~/modules/stores/store-resolver.server';
 import { customerByEmail, normalizeEmail } from './customers.server';
-import { hashPassword, passwordProblem } from './passwords.server';
+import { hashPassword } from './passwords.server';
+import type { Registration } from './registration-schema';
 import { issueSessionToken } from './session-tokens.server';
-
-export const registrationSchema = z.object({
-  firstName: z.string().trim().min(1, 'Enter your first name.').max(60),
-  lastName: z.string().trim().min(1, 'Enter your last name.').max(60),
-  email: z.string().trim().toLowerCase().email('Enter a valid email address.').max(254),
-  phone: z
-    .string()
-    .trim()
-    .transform((value) => value.replace(/[^\d]/g, ''))
-    .refine((digits) => digits.length === 10, 'Enter a 10-digit phone number.'),
-  password: z.string().superRefine((value, ctx) => {
-    const problem = passwordProblem(value);
-    if (problem) ctx.addIssue({ code: z.ZodIssueCode.custom, message: problem });
-  }),
-  zipcode: z
-    .string()
-    .trim()
-    .regex(/^\d{5}$/, 'Enter a 5-digit ZIP code.'),
-});
-export type Registration = z.infer<typeof registrationSchema>;
 
 export const EMAIL_TAKEN_MESSAGE =
   'An account with that email already exists. Sign in, or reset your password if you forgot it.';

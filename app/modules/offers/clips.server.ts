@@ -2,14 +2,7 @@ import { db } from '~/db/db.server';
 import { bannerById } from '~/modules/banners/banners.server';
 import type { BannerId } from '~/modules/banners/hosts';
 import type { OfferViewer } from './offer-viewer.server';
-
-export const CLIP_REFUSALS = {
-  OFFER_NOT_FOUND: "We couldn't find that offer. It may have been removed.",
-  OFFER_EXPIRED: 'This offer has expired and can no longer be clipped.',
-  OFFER_NOT_STARTED: "This offer isn't available yet. Check back when it starts.",
-  OFFER_OTHER_BANNER: 'This offer belongs to another of our stores and can only be clipped there.',
-} as const;
-export type ClipRefusalCode = keyof typeof CLIP_REFUSALS;
+import { CLIP_REFUSALS, type ClipRefusalCode } from './refusals';
 
 export type ClipResult =
   | { ok: true; offerId: number; title: string; alreadyClipped: boolean }

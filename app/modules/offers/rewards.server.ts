@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { database, db } from '~/db/db.server';
 import type { Database, RewardKind, StoreTable } from '~/db/schema';
 import { storeById } from '~/modules/stores/stores.server';
+import { REWARD_REFUSALS, type RewardRefusalCode } from './refusals';
 
 /** Spec section 9: the reward summary refreshes every rewardSummaryTime ms on an open page. */
 export const REWARD_SUMMARY_TIME_MS = 10_000;
@@ -29,15 +30,6 @@ export function rewardRules(rewards: StoreRewards, kind: RewardKind): { offered:
   if (kind === 'gas-own') return { offered: Boolean(rewards.gasRewardsId), limit: rewards.ownMaxRedemption };
   return { offered: Boolean(rewards.partnerFuelLogo), limit: rewards.partnerMaxRedemption };
 }
-
-export const REWARD_REFUSALS = {
-  REWARD_NOT_FOUND: "We couldn't find that reward.",
-  REWARD_EXPIRED: 'This reward is no longer available.',
-  REWARD_NOT_AT_STORE: "Your store doesn't offer this reward. Choose another store to redeem it.",
-  NOT_ENOUGH_POINTS: "You don't have enough points for this reward yet.",
-  REDEMPTION_LIMIT: "You've reached the limit of fuel rewards of this kind. Use or remove one first.",
-} as const;
-export type RewardRefusalCode = keyof typeof REWARD_REFUSALS;
 
 /** A customer's points: the sum of their ledger (inside a transaction when one is given). */
 export async function pointsBalance(customerId: number, executor: Kysely<Database> = db()): Promise<number> {

@@ -1,0 +1,55 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectSignedIn, signInWithPassword } from './support/sign-in';
+
+/**
+ * A route module that uses a server-only value at its top level loads in the browser with that
+ * value missing, throws, and never hydrates: the page still renders, so only its script errors tell.
+ */
+const PUBLIC_PAGES = [
+  '/',
+  '/account/sign-in.html',
+  '/account/create-account.html',
+  '/account/forgot-password.html',
+  '/set-store.html',
+  '/shop/aisles.html',
+  '/shop/delivery-welcome.html',
+  '/foru/coupons-deals.html',
+  '/foru/rewards.html',
+  '/IAUC408.html',
+  '/account/signed-out',
+  '/?ml=sign-in',
+];
+const CUSTOMER_PAGES = [
+  '/account/overview.html',
+  '/foru/my-list.html',
+  '/foru/rewards.html',
+  '/foru/coupons-deals.html',
+];
+
+async function scriptErrors(page: Page, paths: string[]) {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`));
+  for (const path of paths) {
+    await page.goto(path);
+    // Hydration has run once the page script answers; give it a moment to throw.
+    await page.waitForFunction(() => document.readyState === 'complete');
+    await page.waitForTimeout(300);
+  }
+  return errors;
+}
+
+test.describe('page scripts', () => {
+  test.beforeEach(() => {
+    test.skip(test.info().project.name !== 'js', 'there are no page scripts without JavaScript');
+  });
+
+  test('load without errors on public pages', async ({ page }) => {
+    expect(await scriptErrors(page, PUBLIC_PAGES)).toEqual([]);
+  });
+
+  test('load without errors on signed-in pages', async ({ page }) => {
+    await signInWithPassword(page, 'jordan@pantry.test');
+    await expectSignedIn(page, 'Jordan');
+    expect(await scriptErrors(page, CUSTOMER_PAGES)).toEqual([]);
+  });
+});
