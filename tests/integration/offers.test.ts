@@ -12,6 +12,7 @@ import {
   rewardsHistory,
   unclipReward,
 } from '~/modules/offers/rewards.server';
+import { clippedSavings } from '~/modules/offers/savings.server';
 import { forgetCachedStores } from '~/modules/stores/stores.server';
 import { createTestDatabase, DIALECTS, type TestDatabase } from './support/databases';
 
@@ -242,5 +243,34 @@ describe.each(DIALECTS)('coupons and rewards on %s', (dialect) => {
     expect(await pointsBalance(JORDAN)).toBe(balance - spent);
     expect(await pointsBalance(JORDAN)).toBeGreaterThanOrEqual(0);
     for (const reward of grocery) await unclipReward({ customerId: JORDAN, rewardId: reward.id, storeId }, now);
+  });
+
+  it('gives a customer savings on cart lines covered by their clipped offers, and a guest none', async () => {
+    const amountOff = await test.db
+      .selectFrom('offers as o')
+      .innerJoin('offer_products as op', 'op.offer_id', 'o.id')
+      .select(['o.id', 'o.value', 'op.product_id'])
+      .where('o.banner_id', '=', 'greenleaf')
+      .where('o.kind', '=', 'amount-off')
+      .where('o.min_quantity', '=', 1)
+      .where('o.ends_at', '>', now.toISOString())
+      .where('o.starts_at', '<=', now.toISOString())
+      .executeTakeFirstOrThrow();
+    const lines = [{ productId: amountOff.product_id, quantity: 2, unitPriceCents: 10_000 }];
+    expect(await clippedSavings({ customerId: SAM, bannerId: 'greenleaf', lines }, now)).toEqual({
+      lines: [],
+      totalCents: 0,
+    });
+    await clipOffer(viewer(SAM), amountOff.id, now);
+    const saved = await clippedSavings({ customerId: SAM, bannerId: 'greenleaf', lines }, now);
+    expect(saved.totalCents).toBe(amountOff.value);
+    expect(saved.lines).toEqual([expect.objectContaining({ productId: amountOff.product_id, offerId: amountOff.id })]);
+    expect(await clippedSavings({ customerId: null, bannerId: 'greenleaf', lines }, now)).toEqual({
+      lines: [],
+      totalCents: 0,
+    });
+    // Another banner's site does not apply this banner's clips.
+    expect((await clippedSavings({ customerId: SAM, bannerId: 'mesa', lines }, now)).totalCents).toBe(0);
+    await unclipOffer(SAM, amountOff.id);
   });
 });
