@@ -1,3 +1,4 @@
+import { storeRewards, type StoreRewards } from '~/modules/stores/store-rewards';
 import { log } from '~/modules/config/logger.server';
 import { wineStoreIdOf } from '~/modules/stores/store-resolver.server';
 import { storeById } from '~/modules/stores/stores.server';
@@ -14,18 +15,7 @@ export interface StoreFlags {
     wfcStoreId: string | null;
     timezone: string;
   };
-  storeRewards: {
-    storeId: string;
-    hasGroceryDelivery: boolean;
-    hasDUG: boolean;
-    hasRushDelivery: boolean;
-    hasGroceryRewards: boolean;
-    gasRewardsId: string | null;
-    rewardsProgramId: string | null;
-    partnerFuelLogo: string | null;
-    partnerMaxRedemption: number;
-    ownMaxRedemption: number;
-  };
+  storeRewards: StoreRewards;
 }
 
 /** Spec section 4, store flags: always "loaded"; on failure the flags are empty and the status is logged. */
@@ -62,18 +52,7 @@ export async function loadStoreFlags(branchId: string): Promise<StoreFlagsState>
           wfcStoreId: wineStoreIdOf(store),
           timezone: store.timezone,
         },
-        storeRewards: {
-          storeId: id,
-          hasGroceryDelivery: store.has_grocery_delivery === 1,
-          hasDUG: store.has_dug === 1,
-          hasRushDelivery: store.has_rush_delivery === 1,
-          hasGroceryRewards: store.has_grocery_rewards === 1,
-          gasRewardsId: store.gas_rewards_id,
-          rewardsProgramId: store.rewards_program_id,
-          partnerFuelLogo: store.partner_fuel_logo,
-          partnerMaxRedemption: store.partner_max_redemption,
-          ownMaxRedemption: store.own_max_redemption,
-        },
+        storeRewards: storeRewards(store),
       },
     };
   } catch (error) {

@@ -1,28 +1,12 @@
 import { sql, type Kysely } from 'kysely';
 import { database, db } from '~/db/db.server';
-import type { Database, RewardKind, StoreTable } from '~/db/schema';
+import type { Database, RewardKind } from '~/db/schema';
+import { storeRewards, type StoreRewards } from '~/modules/stores/store-rewards';
 import { storeById } from '~/modules/stores/stores.server';
 import { REWARD_REFUSALS, type RewardRefusalCode } from './refusals';
 
 /** Spec section 9: the reward summary refreshes every rewardSummaryTime ms on an open page. */
 export const REWARD_SUMMARY_TIME_MS = 10_000;
-
-/** Spec section 3: j4u storeData.storeRewards. */
-export function storeRewards(store: StoreTable) {
-  return {
-    storeId: String(store.id),
-    hasGroceryDelivery: store.has_grocery_delivery === 1,
-    hasDUG: store.has_dug === 1,
-    hasRushDelivery: store.has_rush_delivery === 1,
-    hasGroceryRewards: store.has_grocery_rewards === 1,
-    gasRewardsId: store.gas_rewards_id,
-    rewardsProgramId: store.rewards_program_id,
-    partnerFuelLogo: store.partner_fuel_logo,
-    partnerMaxRedemption: store.partner_max_redemption,
-    ownMaxRedemption: store.own_max_redemption,
-  };
-}
-export type StoreRewards = ReturnType<typeof storeRewards>;
 
 /** Whether a store offers a kind of reward, and how many of that kind a customer may hold at once. */
 export function rewardRules(rewards: StoreRewards, kind: RewardKind): { offered: boolean; limit: number } {
