@@ -21,7 +21,12 @@ describe.each(DIALECTS)('database on %s', (dialect) => {
   it('applies the migrations once; running them again changes nothing', async () => {
     expect((await migrateToLatest(test.db, test.dialect)).applied).toEqual([]);
     const rows = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(test.db);
-    expect(rows.rows.map((row) => row.name)).toEqual(['0001-initial', '0002-identity', '0003-password-resets']);
+    expect(rows.rows.map((row) => row.name)).toEqual([
+      '0001-initial',
+      '0002-identity',
+      '0003-password-resets',
+      '0004-search',
+    ]);
   });
 
   it('records that it is seeded', async () => {

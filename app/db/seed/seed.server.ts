@@ -1,5 +1,5 @@
 import argon2 from 'argon2';
-import type { Insertable, Kysely } from 'kysely';
+import { sql, type Insertable, type Kysely } from 'kysely';
 import { BANNERS } from '~/modules/banners/banner-catalog';
 import { DEPARTMENTS, BRANDS_BY_DEPARTMENT, type ShelfItem, type ShelfSize } from '~/modules/catalog/shelf-vocabulary';
 import { varietalsForRegion, WINE_REGIONS, WINERIES } from '~/modules/catalog/wine-vocabulary';
@@ -7,6 +7,8 @@ import { MARKETPLACE_ITEMS, SELLERS } from '~/modules/catalog/marketplace-vocabu
 import { RECIPES } from '~/modules/catalog/recipe-vocabulary';
 import { OFFER_CATEGORIES, OFFER_TEMPLATES } from '~/modules/catalog/offer-vocabulary';
 import { wineImageKey } from '~/modules/catalog/illustration-keys';
+import { rebuildSearchIndex } from '~/modules/search/index-build.server';
+import { TermCounter } from '~/modules/search/terms';
 import type { DialectName } from '../dialect';
 import type { Database, ProductTable, StoreTable } from '../schema';
 import { DEMO_CUSTOMERS } from './demo-customers';
@@ -115,6 +117,14 @@ export async function seedDatabase(db: Db, dialect: DialectName, partial: Partia
   const { log, now } = options;
 
   if (options.replace) {
+    if (dialect === 'sqlite') {
+      await sql`insert into product_search(product_search) values ('delete-all')`.execute(db);
+      await sql`insert into recipe_search(recipe_search) values ('delete-all')`.execute(db);
+    } else {
+      await sql`delete from product_search`.execute(db);
+      await sql`delete from recipe_search`.execute(db);
+    }
+    await db.deleteFrom('search_terms').execute();
     for (const table of TABLES_CHILD_FIRST) await db.deleteFrom(table).execute();
     await db.deleteFrom('app_meta').where('key', '=', 'seeded').execute();
   }
@@ -156,11 +166,14 @@ export async function seedDatabase(db: Db, dialect: DialectName, partial: Partia
   }));
   await insertRows(db, 'departments', departmentRows);
   let aisleId = 0;
+  const terms = new TermCounter();
+  const aisleText = new Map<number, string>();
   const shelf: { departmentSlug: string; aisleId: number; item: ShelfItem }[] = [];
   const aisleRows = DEPARTMENTS.flatMap((department, departmentIndex) =>
     department.aisles.map((aisle, position) => {
       aisleId += 1;
       for (const item of aisle.items) shelf.push({ departmentSlug: department.slug, aisleId, item });
+      aisleText.set(aisleId, `${aisle.name} ${department.name}`);
       return { id: aisleId, department_id: departmentIndex + 1, slug: aisle.slug, name: aisle.name, position };
     }),
   );
@@ -219,6 +232,8 @@ export async function seedDatabase(db: Db, dialect: DialectName, partial: Partia
         if (!usedNames.has(name)) break;
       }
       usedNames.add(name);
+      const description = item.description.replaceAll('{brand}', brand);
+      terms.addDocument(name, brand, aisleText.get(entry.aisleId) ?? '', description);
       const tags = new Set(item.dietary ?? []);
       if (variant && /organic/i.test(variant)) tags.add('organic');
       const id = nextId++;
@@ -238,7 +253,7 @@ export async function seedDatabase(db: Db, dialect: DialectName, partial: Partia
         size_label: size.label,
         size_quantity: size.quantity,
         size_unit: size.unit,
-        description: item.description.replaceAll('{brand}', brand),
+        description,
         image_key: item.key,
         base_price_cents: cents(random, item.basePriceCents, size.priceFactor),
         dietary_tags: tags.size ? `,${[...tags].join(',')},` : '',
@@ -269,6 +284,8 @@ export async function seedDatabase(db: Db, dialect: DialectName, partial: Partia
     if (wineNames.has(name)) continue;
     wineNames.add(name);
     const id = nextId++;
+    const description = `A ${varietal.color} ${varietal.name} from ${region.region}, ${region.country}, vintage ${vintage}.`;
+    terms.addDocument(name, winery, `wine ${varietal.name} ${varietal.color} ${region.region} ${region.country}`, description);
     wineRows.push({
       id,
       kind: 'wine',
@@ -280,7 +297,7 @@ export async function seedDatabase(db: Db, dialect: DialectName, partial: Partia
       size_label: '750 ml',
       size_quantity: 750,
       size_unit: 'ml',
-      description: `A ${varietal.color} ${varietal.name} from ${region.region}, ${region.country}, vintage ${vintage}.`,
+      description,
       image_key: wineImageKey(varietal.color),
       base_price_cents: cents(random, varietal.priceCents),
       dietary_tags: '',
@@ -304,10 +321,13 @@ export async function seedDatabase(db: Db, dialect: DialectName, partial: Partia
       const size = item.sizes?.length
         ? random.pick(item.sizes)
         : { label: '1 ct', quantity: 1, unit: 'ct' as const, priceFactor: 1 };
+      const name = `${seller.name} ${item.name}${item.sizes?.length ? `, ${size.label}` : ''}`;
+      const description = `${item.name} from ${seller.name}. Ships from the seller.`;
+      terms.addDocument(name, seller.name, `marketplace ${seller.name}`, description);
       marketplaceRows.push({
         id: nextId++,
         kind: 'marketplace',
-        name: `${seller.name} ${item.name}${item.sizes?.length ? `, ${size.label}` : ''}`,
+        name,
         brand_id: brandIds.get(seller.name)!,
         aisle_id: null,
         seller_id: sellerIndex + 1,
@@ -315,7 +335,7 @@ export async function seedDatabase(db: Db, dialect: DialectName, partial: Partia
         size_label: size.label,
         size_quantity: size.quantity,
         size_unit: size.unit,
-        description: `${item.name} from ${seller.name}. Ships from the seller.`,
+        description,
         image_key: item.key,
         base_price_cents: cents(random, item.basePriceCents, size.priceFactor),
         dietary_tags: '',
@@ -429,6 +449,12 @@ export async function seedDatabase(db: Db, dialect: DialectName, partial: Partia
     await insertRows(trx, 'offer_products', offerProductRows);
   });
   log(`Seeded ${RECIPES.length} recipes and ${offerRows.length} offers`);
+
+  for (const recipe of RECIPES)
+    terms.addDocument(recipe.title, recipe.description, ...recipe.ingredients.map((ingredient) => ingredient.text));
+  const indexStarted = Date.now();
+  await db.transaction().execute((trx) => rebuildSearchIndex(trx, dialect, terms));
+  log(`Indexed the catalogue for search in ${((Date.now() - indexStarted) / 1000).toFixed(1)} s`);
 
   await seedDemoCustomers(db, random, now, defaultStoreOf, offerRows);
   await db

@@ -1,0 +1,254 @@
+import { sql, type RawBuilder } from 'kysely';
+import { database } from '~/db/db.server';
+import type { ProductKind, StockStatus } from '~/db/schema';
+import { storePriceCents, unitPriceLabel } from '~/modules/catalog/pricing';
+import type { ProductCard } from '~/modules/catalog/product-cards.server';
+import type { Store } from '~/modules/stores/stores.server';
+import { DIETARY_TAGS, PRICE_BUCKETS, type DietaryTagId, type PriceBucketId, type SortId } from './query';
+
+/**
+ * Product search and listings over one table of products, for both dialects: a full-text match
+ * (FTS5 bm25 on SQLite, ts_rank over a GIN-indexed tsvector on PostgreSQL) narrowed by filters,
+ * priced for the shopper's store in SQL (the same integer rounding as pricing.ts), sorted and paged,
+ * with facet counts over the same filtered set.
+ */
+
+/** Where prices and offers come from: a grocery store, or none for shipped goods (wine, marketplace). */
+export interface PriceContext {
+  storeId: number | null;
+  priceFactorBp: number;
+  bannerId: string;
+  now: string;
+}
+
+export function priceContextFor(store: Store | null, bannerId: string, now = new Date()): PriceContext {
+  return {
+    storeId: store?.id ?? null,
+    priceFactorBp: store?.price_factor_bp ?? 10_000,
+    bannerId: store?.banner_id ?? bannerId,
+    now: now.toISOString(),
+  };
+}
+
+export interface ProductFilters {
+  aisleIds?: number[];
+  brandId?: number;
+  sellerId?: number;
+  diet?: DietaryTagId;
+  price?: PriceBucketId;
+  onOffer?: boolean;
+  varietal?: string;
+  region?: string;
+}
+
+export interface ProductQuery {
+  kind: ProductKind;
+  /** Words to match (already corrected); none lists every product the filters allow. */
+  tokens: string[];
+  /** Treat the last word as a prefix (search as you type). */
+  prefix?: boolean;
+  filters: ProductFilters;
+  sort: SortId;
+  page: number;
+  pageSize: number;
+}
+
+export interface ProductHit extends ProductCard {
+  kind: ProductKind;
+}
+
+export interface Facets {
+  total: number;
+  aisles: { id: number; count: number }[];
+  brands: { id: number; count: number }[];
+  diets: { id: DietaryTagId; count: number }[];
+  prices: { id: PriceBucketId; count: number }[];
+  onOffer: number;
+}
+
+function matchExpressionSqlite(tokens: string[], kind: ProductKind, prefix: boolean): string {
+  const last = tokens.length - 1;
+  // Tokens are runs of [a-z0-9] (query.ts), so quoting them is all the escaping FTS5 needs.
+  const terms = tokens.map((token, i) => `"${token}"${prefix && i === last ? '*' : ''}`).join(' AND ');
+  return kind === 'grocery'
+    ? `{name brand aisle description} : (${terms}) NOT kind : (wine OR marketplace)`
+    : `kind : ${kind} AND {name brand aisle description} : (${terms})`;
+}
+
+function tsQuery(tokens: string[], prefix: boolean): string {
+  const last = tokens.length - 1;
+  return tokens.map((token, i) => `${token}${prefix && i === last ? ':*' : ''}`).join(' & ');
+}
+
+/** `select id, score` of the products matching the words; a lower score is a better match. */
+function matches(tokens: string[], kind: ProductKind, prefix: boolean): RawBuilder<unknown> {
+  if (database().dialect === 'sqlite') {
+    return sql`select rowid as id, bm25(product_search, 0.0, 10.0, 6.0, 3.0, 1.0) as score
+      from product_search where product_search match ${matchExpressionSqlite(tokens, kind, prefix)}`;
+  }
+  const query = tsQuery(tokens, prefix);
+  return sql`select ps.product_id as id, -ts_rank(ps.document, to_tsquery('english', ${query})) as score
+    from product_search ps
+    where ps.document @@ to_tsquery('english', ${query}) and ps.kind = ${kind}`;
+}
+
+/** The price at the store, in SQL, rounded exactly like storePriceCents (integer arithmetic). */
+function priceExpression(ctx: PriceContext, kind: ProductKind): RawBuilder<number> {
+  if (kind !== 'grocery' || ctx.storeId === null) return sql<number>`p.base_price_cents`;
+  const factor = sql.lit(Math.trunc(ctx.priceFactorBp));
+  const scaled = sql`(p.base_price_cents * ${factor})`;
+  return sql<number>`coalesce(o.price_cents, case
+      when ${scaled} < 15000 then 1
+      when ${scaled} < 1000000 then (${scaled} + 5000) / 10000
+      else ((${scaled} + 50000) / 100000) * 10 - 1 end)`;
+}
+
+const UNIT_DIVISOR = sql`case p.size_unit when 'lb' then 16 when 'gal' then 128 when 'qt' then 32
+  when 'l' then 33.814 when 'ml' then 0.033814 else 1 end`;
+
+function onOfferExpression(ctx: PriceContext): RawBuilder<boolean> {
+  return sql<boolean>`exists (select 1 from offer_products op join offers f on f.id = op.offer_id
+    where op.product_id = p.id and f.banner_id = ${ctx.bannerId} and f.starts_at <= ${ctx.now} and f.ends_at > ${ctx.now})`;
+}
+
+function source(ctx: PriceContext, query: ProductQuery, withBrand = false): RawBuilder<unknown> {
+  const joins = sql`${withBrand ? sql`join brands b on b.id = p.brand_id` : sql``}
+    left join store_product_overrides o on o.store_id = ${ctx.storeId ?? -1} and o.product_id = p.id`;
+  if (query.tokens.length === 0) {
+    return sql`from products p ${joins} where p.kind = ${query.kind}`;
+  }
+  return sql`from (${matches(query.tokens, query.kind, query.prefix ?? false)}) m
+    join products p on p.id = m.id ${joins} where 1 = 1`;
+}
+
+function filterConditions(ctx: PriceContext, query: ProductQuery, skip?: keyof ProductFilters): RawBuilder<unknown> {
+  const { filters } = query;
+  const parts: RawBuilder<unknown>[] = [];
+  if (filters.aisleIds && skip !== 'aisleIds') {
+    parts.push(
+      filters.aisleIds.length ? sql`p.aisle_id in (${sql.join(filters.aisleIds.map((id) => sql.lit(id)))})` : sql`1 = 0`,
+    );
+  }
+  if (filters.brandId !== undefined && skip !== 'brandId') parts.push(sql`p.brand_id = ${filters.brandId}`);
+  if (filters.sellerId !== undefined) parts.push(sql`p.seller_id = ${filters.sellerId}`);
+  if (filters.diet && skip !== 'diet') parts.push(sql`p.dietary_tags like ${`%,${filters.diet},%`}`);
+  if (filters.price && skip !== 'price') {
+    const bucket = PRICE_BUCKETS.find((b) => b.id === filters.price)!;
+    const price = priceExpression(ctx, query.kind);
+    parts.push(
+      bucket.max === null ? sql`${price} >= ${bucket.min}` : sql`${price} between ${bucket.min} and ${bucket.max}`,
+    );
+  }
+  if (filters.onOffer && skip !== 'onOffer') parts.push(onOfferExpression(ctx));
+  if (filters.varietal)
+    parts.push(sql`exists (select 1 from wine_details w where w.product_id = p.id and w.varietal = ${filters.varietal})`);
+  if (filters.region)
+    parts.push(sql`exists (select 1 from wine_details w where w.product_id = p.id and w.region = ${filters.region})`);
+  return parts.length ? sql` and ${sql.join(parts, sql` and `)}` : sql``;
+}
+
+function orderBy(ctx: PriceContext, query: ProductQuery): RawBuilder<unknown> {
+  const price = priceExpression(ctx, query.kind);
+  const relevance = query.tokens.length ? sql`m.score, p.popularity desc, p.id` : sql`p.popularity desc, p.id`;
+  switch (query.sort) {
+    case 'price-asc':
+      return sql`${price}, p.id`;
+    case 'price-desc':
+      return sql`${price} desc, p.id`;
+    case 'unit-price':
+      return sql`cast(${price} as double precision) / nullif(p.size_quantity * ${UNIT_DIVISOR}, 0), p.id`;
+    default:
+      return relevance;
+  }
+}
+
+interface HitRow {
+  id: number;
+  kind: ProductKind;
+  name: string;
+  brand: string;
+  size_label: string;
+  size_quantity: number;
+  size_unit: string;
+  image_key: string;
+  base_price_cents: number;
+  attended_delivery_only: number;
+  override_price: number | null;
+  stock_status: StockStatus | null;
+}
+
+export function toProductHit(row: HitRow, ctx: PriceContext): ProductHit {
+  const priceCents =
+    row.kind === 'grocery' && ctx.storeId !== null
+      ? storePriceCents(row.base_price_cents, ctx.priceFactorBp, row.override_price)
+      : row.base_price_cents;
+  return {
+    id: row.id,
+    kind: row.kind,
+    name: row.name,
+    brand: row.brand,
+    sizeLabel: row.size_label,
+    imageKey: row.image_key,
+    priceCents,
+    unitPrice: unitPriceLabel(priceCents, Number(row.size_quantity), row.size_unit),
+    stock: row.stock_status ?? 'in_stock',
+    attendedDeliveryOnly: Number(row.attended_delivery_only) === 1,
+  };
+}
+
+/** One page of products. */
+export async function findProducts(ctx: PriceContext, query: ProductQuery): Promise<ProductHit[]> {
+  const offset = (query.page - 1) * query.pageSize;
+  const result = await sql<HitRow>`select p.id, p.kind, p.name, b.name as brand, p.size_label, p.size_quantity,
+      p.size_unit, p.image_key, p.base_price_cents, p.attended_delivery_only,
+      o.price_cents as override_price, o.stock_status
+    ${source(ctx, query, true)} ${filterConditions(ctx, query)}
+    order by ${orderBy(ctx, query)}
+    limit ${query.pageSize} offset ${offset}`
+    .execute(database().db)
+    .then((r) => r.rows);
+  return result.map((row) => toProductHit(row, ctx));
+}
+
+/** How many products match, and how many would match with each facet value added. */
+export async function productFacets(ctx: PriceContext, query: ProductQuery): Promise<Facets> {
+  const db = database().db;
+  const price = priceExpression(ctx, query.kind);
+  const where = filterConditions(ctx, query);
+  const dietSums = DIETARY_TAGS.map(
+    (tag) => sql`sum(case when p.dietary_tags like ${`%,${tag.id},%`} then 1 else 0 end) as ${sql.ref(`diet_${tag.id.replace('-', '_')}`)}`,
+  );
+  const priceSums = PRICE_BUCKETS.map((bucket) => {
+    const test = bucket.max === null ? sql`${price} >= ${bucket.min}` : sql`${price} between ${bucket.min} and ${bucket.max}`;
+    return sql`sum(case when ${test} then 1 else 0 end) as ${sql.ref(`price_${bucket.id.replace('-', '_')}`)}`;
+  });
+  const [totals, aisles, brands] = await Promise.all([
+    sql<Record<string, number | string | null>>`select count(*) as total,
+        ${sql.join([...dietSums, ...priceSums])},
+        sum(case when ${onOfferExpression(ctx)} then 1 else 0 end) as on_offer
+      ${source(ctx, query)} ${where}`.execute(db),
+    query.kind === 'grocery'
+      ? sql<{ aisle_id: number; n: number | string }>`select p.aisle_id, count(*) as n
+          ${source(ctx, query)} ${where} group by p.aisle_id`.execute(db)
+      : Promise.resolve({ rows: [] }),
+    sql<{ brand_id: number; n: number | string }>`select p.brand_id, count(*) as n
+        ${source(ctx, query)} ${where} group by p.brand_id order by count(*) desc, p.brand_id limit 12`.execute(db),
+  ]);
+  const row = totals.rows[0] ?? {};
+  const num = (value: unknown) => Number(value ?? 0);
+  return {
+    total: num(row.total),
+    aisles: aisles.rows.map((r) => ({ id: r.aisle_id, count: num(r.n) })),
+    brands: brands.rows.map((r) => ({ id: r.brand_id, count: num(r.n) })),
+    diets: DIETARY_TAGS.map((tag) => ({ id: tag.id, count: num(row[`diet_${tag.id.replace('-', '_')}`]) })),
+    prices: PRICE_BUCKETS.map((bucket) => ({ id: bucket.id, count: num(row[`price_${bucket.id.replace('-', '_')}`]) })),
+    onOffer: num(row.on_offer),
+  };
+}
+
+/** Only the number of matches (tab labels, carousels, sections). */
+export async function countProducts(ctx: PriceContext, query: ProductQuery): Promise<number> {
+  const result = await sql<{ total: number | string }>`select count(*) as total
+    ${source(ctx, query)} ${filterConditions(ctx, query)}`.execute(database().db);
+  return Number(result.rows[0]?.total ?? 0);
+}
