@@ -111,8 +111,9 @@ function onOfferExpression(ctx: PriceContext): RawBuilder<boolean> {
     where op.product_id = p.id and f.banner_id = ${ctx.bannerId} and f.starts_at <= ${ctx.now} and f.ends_at > ${ctx.now})`;
 }
 
-function source(ctx: PriceContext, query: ProductQuery, withBrand = false): RawBuilder<unknown> {
+function source(ctx: PriceContext, query: ProductQuery, withBrand = false, withWine = false): RawBuilder<unknown> {
   const joins = sql`${withBrand ? sql`join brands b on b.id = p.brand_id` : sql``}
+    ${withWine ? sql`join wine_details w on w.product_id = p.id` : sql``}
     left join store_product_overrides o on o.store_id = ${ctx.storeId ?? -1} and o.product_id = p.id`;
   if (query.tokens.length === 0) {
     return sql`from products p ${joins} where p.kind = ${query.kind}`;
@@ -244,6 +245,23 @@ export async function productFacets(ctx: PriceContext, query: ProductQuery): Pro
     prices: PRICE_BUCKETS.map((bucket) => ({ id: bucket.id, count: num(row[`price_${bucket.id.replace('-', '_')}`]) })),
     onOffer: num(row.on_offer),
   };
+}
+
+/** Matches per value of a wine detail or per seller (wine shop and marketplace facets). */
+export async function groupCounts(
+  ctx: PriceContext,
+  query: ProductQuery,
+  by: 'varietal' | 'region' | 'seller',
+): Promise<{ value: string | number; count: number }[]> {
+  const where = filterConditions(ctx, query);
+  const result =
+    by === 'seller'
+      ? await sql<{ value: number; n: number | string }>`select p.seller_id as value, count(*) as n
+          ${source(ctx, query)} ${where} and p.seller_id is not null group by p.seller_id`.execute(database().db)
+      : await sql<{ value: string; n: number | string }>`select w.${sql.raw(by)} as value, count(*) as n
+          ${source(ctx, query, false, true)} ${where}
+          group by w.${sql.raw(by)}`.execute(database().db);
+  return result.rows.map((row) => ({ value: row.value, count: Number(row.n) }));
 }
 
 /** Only the number of matches (tab labels, carousels, sections). */

@@ -131,7 +131,7 @@ export const searchParamsSchema = z.object({
     .max(MAX_PAGE, `We show at most ${MAX_PAGE} pages. Narrow the search instead.`)
     .optional()
     .default(1),
-  dept: slug('department'),
+  department: slug('department'),
   aisle: slug('aisle'),
   brand: slug('brand'),
   seller: slug('seller'),
@@ -140,7 +140,17 @@ export const searchParamsSchema = z.object({
   offer: z.enum(['1'], { message: 'The on-offer filter is offer=1.' }).optional(),
   spell: z.enum(['off'], { message: 'spell=off searches for exactly what you typed.' }).optional(),
 });
-export type SearchParams = z.infer<typeof searchParamsSchema> & { sort: SortId; tab: SearchTab };
+export type SearchParams = Omit<z.infer<typeof searchParamsSchema>, 'sort' | 'tab' | 'diet' | 'price'> & {
+  sort: SortId;
+  tab: SearchTab;
+  diet?: DietaryTagId;
+  price?: PriceBucketId;
+};
+
+/** Reads search parameters; the enums' ids come from the lists above, so the narrowing is safe. */
+export function asSearchParams(value: z.infer<typeof searchParamsSchema>): SearchParams {
+  return value as SearchParams;
+}
 
 /** The search page URL for some parameters; empty values are left out and page 1 is implicit. */
 export function searchHref(

@@ -100,8 +100,8 @@ export async function resolveFilters(params: Partial<SearchParams>): Promise<Res
       scope.aisle = aisle.name;
       scope.department = tax.departmentById.get(aisle.departmentId)?.name ?? null;
     } else unknown = 'aisle';
-  } else if (params.dept) {
-    const department = tax.departmentBySlug.get(params.dept);
+  } else if (params.department) {
+    const department = tax.departmentBySlug.get(params.department);
     if (department) {
       filters.aisleIds = department.aisleIds;
       scope.department = department.name;

@@ -81,6 +81,16 @@ export class Vocabulary {
     return best?.term ?? null;
   }
 
+  /** Known words starting with a prefix, most frequent first (search as you type). */
+  completions(prefix: string, limit: number): string[] {
+    if (prefix.length < 2) return [];
+    const found: string[] = [];
+    for (const term of this.frequency.keys()) if (term.startsWith(prefix) && term !== prefix) found.push(term);
+    return found
+      .sort((a, b) => (this.frequency.get(b) ?? 0) - (this.frequency.get(a) ?? 0) || a.localeCompare(b))
+      .slice(0, limit);
+  }
+
   /** The words with unknown ones corrected; `changed` says whether any was. */
   correctAll(tokens: string[]): { tokens: string[]; changed: boolean } {
     let changed = false;
