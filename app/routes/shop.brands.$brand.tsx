@@ -77,6 +77,7 @@ export default function BrandPage() {
             </div>
           </details>
           <ResultsToolbar action={path} total={results.total} noun={['product', 'products']} sort={results.sort} hidden={{ ...params, sort: undefined }} />
+          <h2 className="sr-only">Products</h2>
           <ul className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-4" aria-label="Products">
             {results.items.map((product, index) => (
               <li key={product.id}>

@@ -181,6 +181,7 @@ function ProductsPanel({ results, hrefWith, params }: { results: Data['results']
             </Link>
           </p>
         ) : null}
+        <h2 className="sr-only">Products</h2>
         {products.items.length ? (
           <ul className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-4" aria-label="Products">
             {products.items.map((product, index) => (
@@ -222,6 +223,7 @@ function RecipesPanel({ results, hrefWith }: { results: Data['results']; hrefWit
         <span className="font-bold text-stone-900">{recipes.total.toLocaleString('en-US')}</span>{' '}
         {recipes.total === 1 ? 'recipe' : 'recipes'}
       </p>
+      <h2 className="sr-only">Recipes</h2>
       <ul className="mt-4 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4" aria-label="Recipes">
         {recipes.items.map((recipe, index) => (
           <li key={recipe.slug}>

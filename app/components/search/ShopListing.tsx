@@ -77,6 +77,7 @@ export function ShopListing({
             <div className="mt-2">{facets}</div>
           </details>
           <ResultsToolbar action={path} total={results.total} noun={['item', 'items']} sort={results.sort} hidden={{ ...filters, q: params.q }} />
+          <h2 className="sr-only">Products</h2>
           {results.items.length ? (
             <ul className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-4" aria-label="Products">
               {results.items.map((product, index) => (
