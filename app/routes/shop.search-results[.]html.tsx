@@ -16,12 +16,9 @@ import { parseSearchParams } from '~/modules/http/forms.server';
 import { searchHref, searchParamsSchema, type SearchParams } from '~/modules/search/query';
 import { searchProductsPage } from '~/modules/search/search.server';
 
-export const access = pageAccess({
-  allowedUserTypes: PUBLIC_PAGE,
-  allowGuestAuthentication: true,
-  showZipcodeModal: true,
-  escapeSSO: true,
-});
+// Like the home page, searching stays anonymous and cookie-free (prices are the default store's
+// until the shopper chooses one); the aisles and product pages establish guest sessions.
+export const access = pageAccess({ allowedUserTypes: PUBLIC_PAGE, showZipcodeModal: true, escapeSSO: true });
 export const handle = { access };
 
 const PATH = '/shop/search-results.html';

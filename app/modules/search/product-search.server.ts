@@ -66,28 +66,59 @@ export interface Facets {
   onOffer: number;
 }
 
-function matchExpressionSqlite(tokens: string[], kind: ProductKind, prefix: boolean): string {
+/**
+ * Relevance is a tier, the same on both dialects (docs/decisions/0008-search.md): 0 when every word
+ * is in the name, 1 when every word is in the name, brand or aisle, 2 when a word is only in the
+ * description; popularity orders each tier. Tiers cost a set lookup per match where bm25/ts_rank
+ * would score every match.
+ */
+const TIER_COLUMNS = [['name'], ['name', 'brand', 'aisle']] as const;
+const TIER_WEIGHTS = ['A', 'ABC'] as const;
+
+function ftsTerms(tokens: string[], prefix: boolean): string {
   const last = tokens.length - 1;
   // Tokens are runs of [a-z0-9] (query.ts), so quoting them is all the escaping FTS5 needs.
-  const terms = tokens.map((token, i) => `"${token}"${prefix && i === last ? '*' : ''}`).join(' AND ');
-  return kind === 'grocery'
-    ? `{name brand aisle description} : (${terms}) NOT kind : (wine OR marketplace)`
-    : `kind : ${kind} AND {name brand aisle description} : (${terms})`;
+  return tokens.map((token, i) => `"${token}"${prefix && i === last ? '*' : ''}`).join(' AND ');
 }
 
-function tsQuery(tokens: string[], prefix: boolean): string {
+function ftsMatch(columns: readonly string[], terms: string, kind: ProductKind): string {
+  const scope = `{${columns.join(' ')}} : (${terms})`;
+  return kind === 'grocery' ? `${scope} NOT kind : (wine OR marketplace)` : `kind : ${kind} AND ${scope}`;
+}
+
+function tsQuery(tokens: string[], prefix: boolean, weights = ''): string {
   const last = tokens.length - 1;
-  return tokens.map((token, i) => `${token}${prefix && i === last ? ':*' : ''}`).join(' & ');
+  return tokens
+    .map((token, i) => {
+      const star = prefix && i === last ? '*' : '';
+      return star || weights ? `${token}:${star}${weights}` : token;
+    })
+    .join(' & ');
 }
 
-/** `select id, score` of the products matching the words; a lower score is a better match. */
-function matches(tokens: string[], kind: ProductKind, prefix: boolean): RawBuilder<unknown> {
+/** `select id[, score]` of the products matching the words; a lower score is a better match. */
+function matches(tokens: string[], kind: ProductKind, prefix: boolean, scored: boolean): RawBuilder<unknown> {
   if (database().dialect === 'sqlite') {
-    return sql`select rowid as id, bm25(product_search, 0.0, 10.0, 6.0, 3.0, 1.0) as score
-      from product_search where product_search match ${matchExpressionSqlite(tokens, kind, prefix)}`;
+    const terms = ftsTerms(tokens, prefix);
+    const all = ftsMatch(['name', 'brand', 'aisle', 'description'], terms, kind);
+    if (!scored) return sql`select rowid as id from product_search where product_search match ${all}`;
+    const [name, near] = TIER_COLUMNS.map((columns) => ftsMatch(columns, terms, kind));
+    return sql`select rowid as id, case
+        when rowid in (select rowid from product_search where product_search match ${name}) then 0
+        when rowid in (select rowid from product_search where product_search match ${near}) then 1
+        else 2 end as score
+      from product_search where product_search match ${all}`;
   }
   const query = tsQuery(tokens, prefix);
-  return sql`select ps.product_id as id, -ts_rank(ps.document, to_tsquery('english', ${query})) as score
+  if (!scored) {
+    return sql`select ps.product_id as id from product_search ps
+      where ps.document @@ to_tsquery('english', ${query}) and ps.kind = ${kind}`;
+  }
+  const [name, near] = TIER_WEIGHTS.map((weights) => tsQuery(tokens, prefix, weights));
+  return sql`select ps.product_id as id, case
+      when ps.document @@ to_tsquery('english', ${name}) then 0
+      when ps.document @@ to_tsquery('english', ${near}) then 1
+      else 2 end as score
     from product_search ps
     where ps.document @@ to_tsquery('english', ${query}) and ps.kind = ${kind}`;
 }
@@ -106,19 +137,29 @@ function priceExpression(ctx: PriceContext, kind: ProductKind): RawBuilder<numbe
 const UNIT_DIVISOR = sql`case p.size_unit when 'lb' then 16 when 'gal' then 128 when 'qt' then 32
   when 'l' then 33.814 when 'ml' then 0.033814 else 1 end`;
 
+/**
+ * Whether a product has an active offer of the banner. Not correlated: both databases build the
+ * (small) set of offered products once per statement and probe it per match.
+ */
 function onOfferExpression(ctx: PriceContext): RawBuilder<boolean> {
-  return sql<boolean>`exists (select 1 from offer_products op join offers f on f.id = op.offer_id
-    where op.product_id = p.id and f.banner_id = ${ctx.bannerId} and f.starts_at <= ${ctx.now} and f.ends_at > ${ctx.now})`;
+  return sql<boolean>`p.id in (select op.product_id from offers f join offer_products op on op.offer_id = f.id
+    where f.banner_id = ${ctx.bannerId} and f.starts_at <= ${ctx.now} and f.ends_at > ${ctx.now})`;
 }
 
-function source(ctx: PriceContext, query: ProductQuery, withBrand = false, withWine = false): RawBuilder<unknown> {
+function source(
+  ctx: PriceContext,
+  query: ProductQuery,
+  withBrand = false,
+  withWine = false,
+  scored = false,
+): RawBuilder<unknown> {
   const joins = sql`${withBrand ? sql`join brands b on b.id = p.brand_id` : sql``}
     ${withWine ? sql`join wine_details w on w.product_id = p.id` : sql``}
     left join store_product_overrides o on o.store_id = ${ctx.storeId ?? -1} and o.product_id = p.id`;
   if (query.tokens.length === 0) {
     return sql`from products p ${joins} where p.kind = ${query.kind}`;
   }
-  return sql`from (${matches(query.tokens, query.kind, query.prefix ?? false)}) m
+  return sql`from (${matches(query.tokens, query.kind, query.prefix ?? false, scored)}) m
     join products p on p.id = m.id ${joins} where 1 = 1`;
 }
 
@@ -203,7 +244,7 @@ export async function findProducts(ctx: PriceContext, query: ProductQuery): Prom
   const result = await sql<HitRow>`select p.id, p.kind, p.name, b.name as brand, p.size_label, p.size_quantity,
       p.size_unit, p.image_key, p.base_price_cents, p.attended_delivery_only,
       o.price_cents as override_price, o.stock_status
-    ${source(ctx, query, true)} ${filterConditions(ctx, query)}
+    ${source(ctx, query, true, false, query.sort === 'relevance')} ${filterConditions(ctx, query)}
     order by ${orderBy(ctx, query)}
     limit ${query.pageSize} offset ${offset}`
     .execute(database().db)
@@ -211,40 +252,83 @@ export async function findProducts(ctx: PriceContext, query: ProductQuery): Prom
   return result.map((row) => toProductHit(row, ctx));
 }
 
-/** How many products match, and how many would match with each facet value added. */
-export async function productFacets(ctx: PriceContext, query: ProductQuery): Promise<Facets> {
-  const db = database().db;
+/**
+ * One page of products and the facet counts, in one statement: the matches are materialised once
+ * (with their place in the chosen order), then counted per facet and cut to the page.
+ */
+export async function productPage(ctx: PriceContext, query: ProductQuery): Promise<{ items: ProductHit[]; facets: Facets }> {
   const price = priceExpression(ctx, query.kind);
-  const where = filterConditions(ctx, query);
-  const dietSums = DIETARY_TAGS.map(
-    (tag) => sql`sum(case when p.dietary_tags like ${`%,${tag.id},%`} then 1 else 0 end) as ${sql.ref(`diet_${tag.id.replace('-', '_')}`)}`,
+  const offset = (query.page - 1) * query.pageSize;
+  // Every branch has the same columns: the counts of the one-row "sums" branch, or (facet, value, n).
+  const sumColumns = [
+    sql`sum(on_offer)`,
+    ...DIETARY_TAGS.map((tag) => sql`sum(case when tags like ${`%,${tag.id},%`} then 1 else 0 end)`),
+    ...PRICE_BUCKETS.map((bucket) =>
+      bucket.max === null
+        ? sql`sum(case when price >= ${bucket.min} then 1 else 0 end)`
+        : sql`sum(case when price between ${bucket.min} and ${bucket.max} then 1 else 0 end)`,
+    ),
+  ];
+  const nulls = sql.join(sumColumns.map(() => sql`null`));
+  const sumNames = ['offer', ...DIETARY_TAGS.map((t) => `diet:${t.id}`), ...PRICE_BUCKETS.map((b) => `price:${b.id}`)];
+  const branches: RawBuilder<unknown>[] = [
+    sql`select 'sums' as facet, '' as value, count(*) as n, ${sql.join(
+      sumColumns.map((column, i) => sql`${column} as ${sql.ref(`s${i}`)}`),
+    )} from f`,
+    sql`select 'brand', value, n, ${nulls} from (select cast(brand_id as text) as value, count(*) as n from f
+      group by brand_id order by count(*) desc, brand_id limit 12) top_brands`,
+    sql`select 'hit', cast(id as text), position, ${nulls} from f
+      where position > ${offset} and position <= ${offset + query.pageSize}`,
+  ];
+  if (query.kind === 'grocery') {
+    branches.push(
+      sql`select 'aisle', cast(aisle_id as text), count(*), ${nulls} from f where aisle_id is not null group by aisle_id`,
+    );
+  }
+  const scored = query.sort === 'relevance' && query.tokens.length > 0;
+  const result = await sql<{ facet: string; value: string; n: number | string } & Record<string, unknown>>`with f as materialized (
+      select p.id, p.aisle_id, p.brand_id, p.dietary_tags as tags, ${price} as price,
+        case when ${onOfferExpression(ctx)} then 1 else 0 end as on_offer,
+        row_number() over (order by ${orderBy(ctx, query)}) as position
+      ${source(ctx, query, false, false, scored)} ${filterConditions(ctx, query)}
+    )
+    ${sql.join(branches, sql` union all `)}`.execute(database().db);
+  const rows = result.rows.map((row) => ({ facet: row.facet, value: row.value, n: Number(row.n) }));
+  const of = (facet: string) => rows.filter((row) => row.facet === facet);
+  const sumsRow = result.rows.find((row) => row.facet === 'sums');
+  const sums = new Map(sumNames.map((name, i) => [name, Number(sumsRow?.[`s${i}`] ?? 0)]));
+  const positions = new Map(of('hit').map((row) => [Number(row.value), row.n]));
+  const items = (await productsByIds(ctx, [...positions.keys()])).sort(
+    (a, b) => positions.get(a.id)! - positions.get(b.id)!,
   );
-  const priceSums = PRICE_BUCKETS.map((bucket) => {
-    const test = bucket.max === null ? sql`${price} >= ${bucket.min}` : sql`${price} between ${bucket.min} and ${bucket.max}`;
-    return sql`sum(case when ${test} then 1 else 0 end) as ${sql.ref(`price_${bucket.id.replace('-', '_')}`)}`;
-  });
-  const [totals, aisles, brands] = await Promise.all([
-    sql<Record<string, number | string | null>>`select count(*) as total,
-        ${sql.join([...dietSums, ...priceSums])},
-        sum(case when ${onOfferExpression(ctx)} then 1 else 0 end) as on_offer
-      ${source(ctx, query)} ${where}`.execute(db),
-    query.kind === 'grocery'
-      ? sql<{ aisle_id: number; n: number | string }>`select p.aisle_id, count(*) as n
-          ${source(ctx, query)} ${where} group by p.aisle_id`.execute(db)
-      : Promise.resolve({ rows: [] }),
-    sql<{ brand_id: number; n: number | string }>`select p.brand_id, count(*) as n
-        ${source(ctx, query)} ${where} group by p.brand_id order by count(*) desc, p.brand_id limit 12`.execute(db),
-  ]);
-  const row = totals.rows[0] ?? {};
-  const num = (value: unknown) => Number(value ?? 0);
   return {
-    total: num(row.total),
-    aisles: aisles.rows.map((r) => ({ id: r.aisle_id, count: num(r.n) })),
-    brands: brands.rows.map((r) => ({ id: r.brand_id, count: num(r.n) })),
-    diets: DIETARY_TAGS.map((tag) => ({ id: tag.id, count: num(row[`diet_${tag.id.replace('-', '_')}`]) })),
-    prices: PRICE_BUCKETS.map((bucket) => ({ id: bucket.id, count: num(row[`price_${bucket.id.replace('-', '_')}`]) })),
-    onOffer: num(row.on_offer),
+    items,
+    facets: {
+      total: of('sums')[0]?.n ?? 0,
+      aisles: of('aisle').map((row) => ({ id: Number(row.value), count: row.n })),
+      brands: of('brand').map((row) => ({ id: Number(row.value), count: row.n })),
+      diets: DIETARY_TAGS.map((tag) => ({ id: tag.id, count: sums.get(`diet:${tag.id}`) ?? 0 })),
+      prices: PRICE_BUCKETS.map((bucket) => ({ id: bucket.id, count: sums.get(`price:${bucket.id}`) ?? 0 })),
+      onOffer: sums.get('offer') ?? 0,
+    },
   };
+}
+
+/** Facet counts only (wine shop and marketplace listings reuse the price buckets). */
+export async function productFacets(ctx: PriceContext, query: ProductQuery): Promise<Facets> {
+  return (await productPage(ctx, { ...query, page: 1, pageSize: 0 })).facets;
+}
+
+/** Products by id, priced for the context (a page of hits: primary-key lookups). */
+export async function productsByIds(ctx: PriceContext, ids: number[]): Promise<ProductHit[]> {
+  if (ids.length === 0) return [];
+  const rows = await sql<HitRow>`select p.id, p.kind, p.name, b.name as brand, p.size_label, p.size_quantity,
+      p.size_unit, p.image_key, p.base_price_cents, p.attended_delivery_only,
+      o.price_cents as override_price, o.stock_status
+    from products p join brands b on b.id = p.brand_id
+    left join store_product_overrides o on o.store_id = ${ctx.storeId ?? -1} and o.product_id = p.id
+    where p.id in (${sql.join(ids)})`.execute(database().db);
+  return rows.rows.map((row) => toProductHit(row, ctx));
 }
 
 /** Matches per value of a wine detail or per seller (wine shop and marketplace facets). */

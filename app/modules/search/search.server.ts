@@ -5,7 +5,7 @@ import {
   countProducts,
   findProducts,
   priceContextFor,
-  productFacets,
+  productPage,
   type PriceContext,
   type ProductFilters,
   type ProductHit,
@@ -177,7 +177,7 @@ export async function searchProductsPage(
 }
 
 export async function productResults(ctx: PriceContext, query: ProductQuery): Promise<ProductResults> {
-  const [items, facets, tax] = await Promise.all([findProducts(ctx, query), productFacets(ctx, query), taxonomy()]);
+  const [{ items, facets }, tax] = await Promise.all([productPage(ctx, query), taxonomy()]);
   const brands = await brandsByIds(facets.brands.map((b) => b.id));
   const selectedAisles = new Set(query.filters.aisleIds ?? []);
   const departmentCounts = new Map<number, number>();

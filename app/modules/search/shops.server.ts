@@ -5,7 +5,7 @@ import {
   findProducts,
   groupCounts,
   priceContextFor,
-  productFacets,
+  productPage,
   type ProductFilters,
   type ProductHit,
   type ProductQuery,
@@ -51,9 +51,8 @@ export async function wineSearch(input: ShopSearchInput & { varietal?: string; r
   const ctx = priceContextFor(null, '');
   const filters: ProductFilters = { price: input.price, varietal: input.varietal, region: input.region };
   const productQuery: ProductQuery = { kind: 'wine', tokens: query.tokens, filters, sort: input.sort, page: input.page, pageSize: PAGE_SIZE };
-  const [items, facets, varietals, regions] = await Promise.all([
-    findProducts(ctx, productQuery),
-    productFacets(ctx, productQuery),
+  const [{ items, facets }, varietals, regions] = await Promise.all([
+    productPage(ctx, productQuery),
     groupCounts(ctx, productQuery, 'varietal'),
     groupCounts(ctx, productQuery, 'region'),
   ]);
@@ -79,9 +78,8 @@ export async function marketplaceSearch(input: ShopSearchInput & { seller?: Sell
   const ctx = priceContextFor(null, '');
   const filters: ProductFilters = { price: input.price, sellerId: input.seller?.id };
   const productQuery: ProductQuery = { kind: 'marketplace', tokens: query.tokens, filters, sort: input.sort, page: input.page, pageSize: PAGE_SIZE };
-  const [items, facets, sellers] = await Promise.all([
-    findProducts(ctx, productQuery),
-    productFacets(ctx, productQuery),
+  const [{ items, facets }, sellers] = await Promise.all([
+    productPage(ctx, productQuery),
     groupCounts(ctx, productQuery, 'seller'),
   ]);
   return {
