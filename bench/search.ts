@@ -25,7 +25,7 @@ const PG_BENCH_DB = 'pantry_bench_search';
 process.env.LOG_LEVEL = 'warn';
 process.env.SESSION_SECRET ??= 'bench-secret-not-for-production';
 
-const { openDatabase, useDatabaseForTests } = await import('../app/db/db.server');
+const { openDatabase, useDatabaseForTests: pointDatabaseAt } = await import('../app/db/db.server');
 const { migrateToLatest } = await import('../app/db/migrate.server');
 const { seedDatabase } = await import('../app/db/seed/seed.server');
 const { forgetTaxonomy } = await import('../app/modules/catalog/taxonomy.server');
@@ -66,7 +66,8 @@ interface Row {
   mean: number;
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 async function prepare(url: string, products: number, log: (line: string) => void) {
   const handle = openDatabase({ url, poolMax: 10 });
@@ -84,7 +85,7 @@ async function prepare(url: string, products: number, log: (line: string) => voi
 
 async function measure(target: string, url: string, products: number): Promise<Row> {
   const handle = await prepare(url, products, (line) => console.error(line));
-  useDatabaseForTests(handle);
+  pointDatabaseAt(handle);
   forgetCachedStores();
   forgetTaxonomy();
   forgetSearchVocabulary();
@@ -109,7 +110,7 @@ async function measure(target: string, url: string, products: number): Promise<R
       mean: samples.reduce((sum, x) => sum + x, 0) / samples.length,
     };
   } finally {
-    useDatabaseForTests(undefined);
+    pointDatabaseAt(undefined);
     await handle.db.destroy();
   }
 }
@@ -121,7 +122,9 @@ async function ensurePgDatabase(): Promise<string | null> {
     const exists = await admin.query('select 1 from pg_database where datname = $1', [PG_BENCH_DB]);
     if (exists.rowCount === 0) await admin.query(`create database ${PG_BENCH_DB}`);
   } catch (error) {
-    console.error(`PostgreSQL skipped: ${PG_ADMIN_URL} unreachable (${error instanceof Error ? error.message : String(error)})`);
+    console.error(
+      `PostgreSQL skipped: ${PG_ADMIN_URL} unreachable (${error instanceof Error ? error.message : String(error)})`,
+    );
     return null;
   } finally {
     await admin.end().catch(() => {});
@@ -133,7 +136,9 @@ async function ensurePgDatabase(): Promise<string | null> {
 
 const hasTaskset = spawnSync('taskset', ['--version']).status === 0;
 const pinned = (core: number, args: string[]) =>
-  hasTaskset ? { cmd: 'taskset', args: ['-c', String(core), process.execPath, ...args] } : { cmd: process.execPath, args };
+  hasTaskset
+    ? { cmd: 'taskset', args: ['-c', String(core), process.execPath, ...args] }
+    : { cmd: process.execPath, args };
 
 async function waitFor(url: string, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
@@ -149,7 +154,15 @@ async function waitFor(url: string, timeoutMs = 60_000) {
 }
 
 function load(url: string) {
-  const { cmd, args } = pinned(1, ['node_modules/autocannon/autocannon.js', '-c', String(CONNECTIONS), '-d', String(SECONDS), '-j', url]);
+  const { cmd, args } = pinned(1, [
+    'node_modules/autocannon/autocannon.js',
+    '-c',
+    String(CONNECTIONS),
+    '-d',
+    String(SECONDS),
+    '-j',
+    url,
+  ]);
   const run = spawnSync(cmd, args, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
   if (run.status !== 0) throw new Error(`autocannon failed: ${run.stderr}`);
   const result = JSON.parse(run.stdout) as {
@@ -158,7 +171,12 @@ function load(url: string) {
     errors: number;
     non2xx: number;
   };
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx };
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx,
+  };
 }
 
 async function pageThroughput(dataDir: string) {
@@ -196,7 +214,9 @@ console.log(`\nPantry search bench — ${QUERIES.length} queries × ${ROUNDS} ro
 console.log('| catalogue | p50 ms | p95 ms | p99 ms | mean ms |');
 console.log('| --- | ---: | ---: | ---: | ---: |');
 for (const r of rows)
-  console.log(`| ${r.target} | ${r.p50.toFixed(2)} | ${r.p95.toFixed(2)} | ${r.p99.toFixed(2)} | ${r.mean.toFixed(2)} |`);
+  console.log(
+    `| ${r.target} | ${r.p50.toFixed(2)} | ${r.p95.toFixed(2)} | ${r.p99.toFixed(2)} | ${r.mean.toFixed(2)} |`,
+  );
 const cores = hasTaskset ? 'server on core 0, load on core 1' : 'not pinned (no taskset)';
 console.log(
   `\nSearch results page (?q=chicken, SQLite ${throughputSize.toLocaleString('en-US')} products), ${CONNECTIONS} connections, ${SECONDS} s, ${cores}:`,

@@ -28,7 +28,12 @@ export const access = pageAccess({
 });
 export const handle = { access };
 
-const Location = z.object({ loc: z.string().regex(/^\d{1,4}$/, 'loc is a store (branch) id of 1 to 4 digits.').optional() });
+const Location = z.object({
+  loc: z
+    .string()
+    .regex(/^\d{1,4}$/, 'loc is a store (branch) id of 1 to 4 digits.')
+    .optional(),
+});
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const shopper = await requireUserType(request, access);
@@ -38,7 +43,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     const { store, headerStore } = await pageStore(shopper);
     const departments = await aislesForStore(store);
     return json(
-      { page: 'aisles' as const, store: { id: store.id, name: store.name, city: store.city }, departments, headerStore },
+      {
+        page: 'aisles' as const,
+        store: { id: store.id, name: store.name, city: store.city },
+        departments,
+        headerStore,
+      },
       { headers: shopper.headers },
     );
   }
@@ -75,7 +85,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
 
 export default function ShopPage() {
   const data = useLoaderData<typeof loader>();
-  if (data.page === 'product') return <ProductDetailsView product={data.product} storeName={data.store.name} shippingNote={null} />;
+  if (data.page === 'product')
+    return <ProductDetailsView product={data.product} storeName={data.store.name} shippingNote={null} />;
   return <AislesPage store={data.store} departments={data.departments} />;
 }
 
@@ -108,7 +119,10 @@ function AislesPage({
                 loading="lazy"
               />
               <h2 id={`dept-${department.slug}`} className="text-lg font-bold">
-                <Link to={`/shop/search-results.html?department=${department.slug}`} className="hover:text-brand hover:underline">
+                <Link
+                  to={`/shop/search-results.html?department=${department.slug}`}
+                  className="hover:text-brand hover:underline"
+                >
                   {department.name}
                 </Link>
               </h2>

@@ -68,7 +68,9 @@ export default function BrandIndexPage() {
                   aria-current={selected === letter ? 'page' : undefined}
                   aria-label={`${letter === '#' ? 'Other' : letter}, ${count} ${count === 1 ? 'brand' : 'brands'}`}
                   className={`grid h-10 w-10 place-items-center rounded-lg border text-sm font-bold ${
-                    selected === letter ? 'border-brand bg-brand text-white' : 'border-stone-300 bg-white hover:border-brand'
+                    selected === letter
+                      ? 'border-brand bg-brand text-white'
+                      : 'border-stone-300 bg-white hover:border-brand'
                   }`}
                 >
                   {letter}
@@ -81,13 +83,22 @@ export default function BrandIndexPage() {
       <div className="mt-6 space-y-6">
         {groups.map((group) => (
           <section key={group.letter} aria-labelledby={`letter-${group.letter === '#' ? 'other' : group.letter}`}>
-            <h2 id={`letter-${group.letter === '#' ? 'other' : group.letter}`} className="border-b border-stone-200 pb-1 text-xl font-bold">
+            <h2
+              id={`letter-${group.letter === '#' ? 'other' : group.letter}`}
+              className="border-b border-stone-200 pb-1 text-xl font-bold"
+            >
               {group.letter}
             </h2>
-            <ul className="mt-3 grid grid-cols-2 gap-x-4 gap-y-1 sm:grid-cols-3 lg:grid-cols-4" data-testid="brand-list">
+            <ul
+              className="mt-3 grid grid-cols-2 gap-x-4 gap-y-1 sm:grid-cols-3 lg:grid-cols-4"
+              data-testid="brand-list"
+            >
               {group.brands.map((brand) => (
                 <li key={brand.slug}>
-                  <Link to={brandHref(brand.slug)} className="block rounded px-1 py-1 text-sm hover:text-brand hover:underline">
+                  <Link
+                    to={brandHref(brand.slug)}
+                    className="block rounded px-1 py-1 text-sm hover:text-brand hover:underline"
+                  >
                     {brand.name}
                   </Link>
                 </li>

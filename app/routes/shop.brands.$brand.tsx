@@ -27,7 +27,8 @@ export async function loader({ request, params: route }: LoaderFunctionArgs) {
   const { store, headerStore } = await pageStore(shopper);
   const { filters, unknown } = await resolveFilters({ ...params, brand: undefined, seller: undefined });
   if (unknown) throw json({ message: `We don't have that ${unknown}.` }, { status: 404, headers: shopper.headers });
-  const ctx = kind === 'grocery' ? priceContextFor(store, store.banner_id) : priceContextFor(null, shopper.host.bannerId);
+  const ctx =
+    kind === 'grocery' ? priceContextFor(store, store.banner_id) : priceContextFor(null, shopper.host.bannerId);
   const results = await productResults(ctx, {
     kind,
     tokens: [],
@@ -42,20 +43,33 @@ export async function loader({ request, params: route }: LoaderFunctionArgs) {
       kind,
       results,
       store: kind === 'grocery' ? store.name : null,
-      params: { sort: params.sort, department: params.department, aisle: params.aisle, diet: params.diet, price: params.price, offer: params.offer },
+      params: {
+        sort: params.sort,
+        department: params.department,
+        aisle: params.aisle,
+        diet: params.diet,
+        price: params.price,
+        offer: params.offer,
+      },
       headerStore,
     },
     { headers: shopper.headers },
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.brand.name} products` : 'Brand' }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `${data.brand.name} products` : 'Brand' },
+];
 
 export default function BrandPage() {
   const { brand, results, store, params } = useLoaderData<typeof loader>();
   const path = `/shop/brands/${brand.slug}`;
   const hrefWith = (changes: Record<string, string | null>) =>
-    searchHref(path, { ...params, page: undefined, ...Object.fromEntries(Object.entries(changes).map(([k, v]) => [k, v ?? undefined])) });
+    searchHref(path, {
+      ...params,
+      page: undefined,
+      ...Object.fromEntries(Object.entries(changes).map(([k, v]) => [k, v ?? undefined])),
+    });
   return (
     <div className="container-page py-6 md:py-8">
       <nav aria-label="Breadcrumb" className="text-sm text-stone-600">
@@ -76,7 +90,13 @@ export default function BrandPage() {
               <FacetPanel facets={results.facets} hrefWith={hrefWith} hide={['brand']} />
             </div>
           </details>
-          <ResultsToolbar action={path} total={results.total} noun={['product', 'products']} sort={results.sort} hidden={{ ...params, sort: undefined }} />
+          <ResultsToolbar
+            action={path}
+            total={results.total}
+            noun={['product', 'products']}
+            sort={results.sort}
+            hidden={{ ...params, sort: undefined }}
+          />
           <h2 className="sr-only">Products</h2>
           <ul className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-4" aria-label="Products">
             {results.items.map((product, index) => (
@@ -85,7 +105,11 @@ export default function BrandPage() {
               </li>
             ))}
           </ul>
-          <Pagination page={results.page} pageCount={results.pageCount} hrefFor={(page) => hrefWith({ page: String(page) })} />
+          <Pagination
+            page={results.page}
+            pageCount={results.pageCount}
+            hrefFor={(page) => hrefWith({ page: String(page) })}
+          />
         </div>
       </div>
     </div>

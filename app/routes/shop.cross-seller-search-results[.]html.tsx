@@ -38,7 +38,13 @@ export default function CrossSellerSearchPage() {
         <label htmlFor="cross-search" className="sr-only">
           Search every shop
         </label>
-        <input id="cross-search" name="q" type="search" defaultValue={query.text} className="min-w-0 flex-1 rounded-full border border-stone-300 bg-white px-4 py-2 text-sm" />
+        <input
+          id="cross-search"
+          name="q"
+          type="search"
+          defaultValue={query.text}
+          className="min-w-0 flex-1 rounded-full border border-stone-300 bg-white px-4 py-2 text-sm"
+        />
         <button type="submit" className="btn-primary">
           Search
         </button>
@@ -50,7 +56,8 @@ export default function CrossSellerSearchPage() {
         <section key={section.source} aria-labelledby={`section-${section.source}`} className="mt-8">
           <div className="flex items-baseline justify-between gap-3">
             <h2 id={`section-${section.source}`} className="text-xl font-bold">
-              {section.title} <span className="text-base font-semibold text-stone-600">({section.total.toLocaleString('en-US')})</span>
+              {section.title}{' '}
+              <span className="text-base font-semibold text-stone-600">({section.total.toLocaleString('en-US')})</span>
             </h2>
             {section.total > section.items.length ? (
               <Link to={section.moreHref} className="text-sm font-semibold text-brand-dark underline">

@@ -19,7 +19,8 @@ export const handle = { access };
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const shopper = await requireUserType(request, access);
   const bpn = parseShippedProductPage(params.page ?? '');
-  const product = bpn === null ? null : await productDetails(bpn, 'marketplace', priceContextFor(null, shopper.host.bannerId));
+  const product =
+    bpn === null ? null : await productDetails(bpn, 'marketplace', priceContextFor(null, shopper.host.bannerId));
   if (!product) throw json({ message: 'We could not find that product.' }, { status: 404, headers: shopper.headers });
   return json({ product, shippingNote: shippingNote(product) }, { headers: shopper.headers });
 }
@@ -35,7 +36,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  data ? [{ title: `${data.product.name} — marketplace` }, { name: 'description', content: data.product.description }] : [{ title: 'Not found' }];
+  data
+    ? [{ title: `${data.product.name} — marketplace` }, { name: 'description', content: data.product.description }]
+    : [{ title: 'Not found' }];
 
 export default function ProductPage() {
   const { product, shippingNote } = useLoaderData<typeof loader>();

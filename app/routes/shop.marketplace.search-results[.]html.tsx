@@ -20,7 +20,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const tax = await taxonomy();
   const seller = params.seller ? tax.sellerBySlug.get(params.seller) : undefined;
   if (params.seller && !seller) {
-    throw json({ message: "We don't have that seller. Browse the marketplace instead." }, { status: 404, headers: shopper.headers });
+    throw json(
+      { message: "We don't have that seller. Browse the marketplace instead." },
+      { status: 404, headers: shopper.headers },
+    );
   }
   const results = await marketplaceSearch({ ...params, seller });
   return json(
@@ -57,7 +60,10 @@ export default function MarketplaceSearchPage() {
             <ul className="mt-3 flex gap-2 overflow-x-auto pb-2" aria-label="Sellers">
               {sellers.map((s) => (
                 <li key={s.slug} className="shrink-0">
-                  <Link to={sellerHref(s.slug)} className="block rounded-full border border-stone-300 bg-white px-3 py-1 text-sm hover:border-brand">
+                  <Link
+                    to={sellerHref(s.slug)}
+                    className="block rounded-full border border-stone-300 bg-white px-3 py-1 text-sm hover:border-brand"
+                  >
                     {s.name}
                   </Link>
                 </li>

@@ -31,7 +31,9 @@ export async function loader({ request, params: route }: LoaderFunctionArgs) {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.seller.name} — marketplace` : 'Seller' }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `${data.seller.name} — marketplace` : 'Seller' },
+];
 
 export default function SellerPage() {
   const { seller, results, params } = useLoaderData<typeof loader>();
@@ -43,8 +45,8 @@ export default function SellerPage() {
         <div className="mt-2 text-stone-700">
           <p>{seller.tagline}</p>
           <p className="mt-1 text-sm text-stone-600">
-            Ships from {seller.originZip} by {seller.carrier} shipping, handed to the carrier within {seller.handlingDays}{' '}
-            business {seller.handlingDays === 1 ? 'day' : 'days'}.
+            Ships from {seller.originZip} by {seller.carrier} shipping, handed to the carrier within{' '}
+            {seller.handlingDays} business {seller.handlingDays === 1 ? 'day' : 'days'}.
           </p>
         </div>
       }

@@ -35,7 +35,9 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  data ? [{ title: `${data.recipe.title} — recipe` }, { name: 'description', content: data.recipe.description }] : [{ title: 'Recipe' }];
+  data
+    ? [{ title: `${data.recipe.title} — recipe` }, { name: 'description', content: data.recipe.description }]
+    : [{ title: 'Recipe' }];
 
 export default function RecipePage() {
   const { recipe, store } = useLoaderData<typeof loader>();
@@ -45,13 +47,22 @@ export default function RecipePage() {
   return (
     <div className="container-page py-6 md:py-8">
       <nav aria-label="Breadcrumb" className="text-sm text-stone-600">
-        <Link to={`/shop/search-results.html?q=${encodeURIComponent(recipe.title)}&tab=recipes`} className="hover:text-brand hover:underline">
+        <Link
+          to={`/shop/search-results.html?q=${encodeURIComponent(recipe.title)}&tab=recipes`}
+          className="hover:text-brand hover:underline"
+        >
           Recipes
         </Link>
       </nav>
       <div className="mt-3 grid gap-6 md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] lg:gap-10">
         <div className="card grid place-items-center bg-amber-50 p-6">
-          <img src={`/images/products/${recipe.imageKey}.svg`} alt="" width={360} height={360} className="aspect-square w-full max-w-xs" />
+          <img
+            src={`/images/products/${recipe.imageKey}.svg`}
+            alt=""
+            width={360}
+            height={360}
+            className="aspect-square w-full max-w-xs"
+          />
         </div>
         <div>
           <h1 className="text-2xl font-extrabold md:text-3xl">{recipe.title}</h1>
@@ -67,24 +78,38 @@ export default function RecipePage() {
               {recipe.ingredients.map((ingredient) => (
                 <li key={ingredient.position} className="flex items-center gap-3 p-3 text-sm">
                   {ingredient.product ? (
-                    <img src={`/images/products/${ingredient.product.imageKey}.svg`} alt="" width={40} height={40} loading="lazy" className="h-10 w-10 shrink-0" />
+                    <img
+                      src={`/images/products/${ingredient.product.imageKey}.svg`}
+                      alt=""
+                      width={40}
+                      height={40}
+                      loading="lazy"
+                      className="h-10 w-10 shrink-0"
+                    />
                   ) : (
                     <span aria-hidden="true" className="h-10 w-10 shrink-0 rounded-full bg-stone-100" />
                   )}
                   <span className="flex-1">
                     <span className="block font-semibold">{ingredient.text}</span>
                     {ingredient.product ? (
-                      <Link to={productHref(ingredient.product.kind, ingredient.product.id)} className="text-brand-dark underline">
+                      <Link
+                        to={productHref(ingredient.product.kind, ingredient.product.id)}
+                        className="text-brand-dark underline"
+                      >
                         {ingredient.product.name}
                       </Link>
                     ) : (
                       <span className="text-stone-600">From your pantry</span>
                     )}
                     {ingredient.product && ingredient.product.stock !== 'in_stock' ? (
-                      <span className="block text-xs font-semibold text-red-700">{ITEM_MESSAGES[ingredient.product.stock]}</span>
+                      <span className="block text-xs font-semibold text-red-700">
+                        {ITEM_MESSAGES[ingredient.product.stock]}
+                      </span>
                     ) : null}
                   </span>
-                  {ingredient.product ? <span className="font-bold">{formatCents(ingredient.product.priceCents)}</span> : null}
+                  {ingredient.product ? (
+                    <span className="font-bold">{formatCents(ingredient.product.priceCents)}</span>
+                  ) : null}
                 </li>
               ))}
             </ul>
@@ -100,7 +125,11 @@ export default function RecipePage() {
                 {buyable.length} items, {formatCents(total)} at {store}
               </span>
             </Form>
-            <p role="status" className="mt-2 min-h-[1.5rem] text-sm font-semibold text-brand-dark" data-testid="cart-notice">
+            <p
+              role="status"
+              className="mt-2 min-h-[1.5rem] text-sm font-semibold text-brand-dark"
+              data-testid="cart-notice"
+            >
               {notice?.message ?? ''}
             </p>
           </section>

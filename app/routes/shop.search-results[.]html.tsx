@@ -82,8 +82,18 @@ export default function SearchResultsPage() {
     ? `Results for “${query.correctedText ?? query.text}”`
     : (results.scope.aisle ?? results.scope.department ?? results.scope.brand?.name ?? 'Products');
   const tabs = [
-    { id: 'products', label: 'Products', count: results.counts.products, href: hrefWith({ tab: 'products', page: null }) },
-    { id: 'recipes', label: 'Recipes', count: results.counts.recipes, href: hrefWith({ tab: 'recipes', page: null, sort: null }) },
+    {
+      id: 'products',
+      label: 'Products',
+      count: results.counts.products,
+      href: hrefWith({ tab: 'products', page: null }),
+    },
+    {
+      id: 'recipes',
+      label: 'Recipes',
+      count: results.counts.recipes,
+      href: hrefWith({ tab: 'recipes', page: null, sort: null }),
+    },
   ];
 
   return (
@@ -109,7 +119,10 @@ export default function SearchResultsPage() {
       {query.correctedText ? (
         <p className="mt-1 text-sm text-stone-700" data-testid="spelling">
           Showing results for <strong>{query.correctedText}</strong>. Search instead for{' '}
-          <Link to={searchHref(PATH, { q: query.text, spell: 'off' })} className="font-semibold text-brand-dark underline">
+          <Link
+            to={searchHref(PATH, { q: query.text, spell: 'off' })}
+            className="font-semibold text-brand-dark underline"
+          >
             {query.text}
           </Link>
         </p>
@@ -141,7 +154,15 @@ export default function SearchResultsPage() {
 type Data = ReturnType<typeof useLoaderData<typeof loader>>;
 type HrefWith = (changes: Record<string, string | null>) => string;
 
-function ProductsPanel({ results, hrefWith, params }: { results: Data['results']; hrefWith: HrefWith; params: Data['params'] }) {
+function ProductsPanel({
+  results,
+  hrefWith,
+  params,
+}: {
+  results: Data['results'];
+  hrefWith: HrefWith;
+  params: Data['params'];
+}) {
   const products = results.products;
   if (!products) return null;
   const hidden = {
@@ -154,7 +175,9 @@ function ProductsPanel({ results, hrefWith, params }: { results: Data['results']
     offer: params.offer,
     spell: params.spell,
   };
-  const anyFilter = Boolean(params.diet || params.price || params.offer || params.brand || (params.q && (params.department || params.aisle)));
+  const anyFilter = Boolean(
+    params.diet || params.price || params.offer || params.brand || (params.q && (params.department || params.aisle)),
+  );
   return (
     <div className="grid gap-6 lg:grid-cols-[15rem_1fr]">
       <aside aria-label="Filters" className="hidden lg:block">
@@ -167,11 +190,21 @@ function ProductsPanel({ results, hrefWith, params }: { results: Data['results']
             <FacetPanel facets={products.facets} hrefWith={(c) => hrefWith({ ...c, page: null })} />
           </div>
         </details>
-        <ResultsToolbar action={PATH} total={products.total} noun={['product', 'products']} sort={products.sort} hidden={hidden} />
+        <ResultsToolbar
+          action={PATH}
+          total={products.total}
+          noun={['product', 'products']}
+          sort={products.sort}
+          hidden={hidden}
+        />
         {anyFilter ? (
           <p className="mt-2 text-sm">
             <Link
-              to={searchHref(PATH, { q: params.q, department: params.q ? undefined : params.department, aisle: params.q ? undefined : params.aisle })}
+              to={searchHref(PATH, {
+                q: params.q,
+                department: params.q ? undefined : params.department,
+                aisle: params.q ? undefined : params.aisle,
+              })}
               className="font-semibold text-brand-dark underline"
             >
               Clear filters
@@ -190,19 +223,27 @@ function ProductsPanel({ results, hrefWith, params }: { results: Data['results']
         ) : (
           <NoResults text={results.query.text} page={products.page} firstPage={hrefWith({ page: null })} />
         )}
-        <Pagination page={products.page} pageCount={products.pageCount} hrefFor={(page) => hrefWith({ page: String(page) })} />
+        <Pagination
+          page={products.page}
+          pageCount={products.pageCount}
+          hrefFor={(page) => hrefWith({ page: String(page) })}
+        />
         <ProductCarousel
           id="wine-carousel"
           title="From the wine shop"
           products={results.carousels.wine}
-          moreHref={searchHref('/shop/vineandcellar/search-results.html', { q: results.query.correctedText ?? results.query.text })}
+          moreHref={searchHref('/shop/vineandcellar/search-results.html', {
+            q: results.query.correctedText ?? results.query.text,
+          })}
           moreLabel="More wine"
         />
         <ProductCarousel
           id="seller-carousel"
           title="From marketplace sellers"
           products={results.carousels.marketplace}
-          moreHref={searchHref('/shop/marketplace/search-results.html', { q: results.query.correctedText ?? results.query.text })}
+          moreHref={searchHref('/shop/marketplace/search-results.html', {
+            q: results.query.correctedText ?? results.query.text,
+          })}
           moreLabel="More from sellers"
         />
       </div>
@@ -213,7 +254,10 @@ function ProductsPanel({ results, hrefWith, params }: { results: Data['results']
 function RecipesPanel({ results, hrefWith }: { results: Data['results']; hrefWith: HrefWith }) {
   const recipes = results.recipes;
   if (!recipes) return null;
-  if (recipes.items.length === 0) return <NoResults text={results.query.text} page={recipes.page} firstPage={hrefWith({ page: null })} noun="recipes" />;
+  if (recipes.items.length === 0)
+    return (
+      <NoResults text={results.query.text} page={recipes.page} firstPage={hrefWith({ page: null })} noun="recipes" />
+    );
   return (
     <div>
       <p className="text-sm text-stone-700" role="status">
@@ -228,12 +272,26 @@ function RecipesPanel({ results, hrefWith }: { results: Data['results']; hrefWit
           </li>
         ))}
       </ul>
-      <Pagination page={recipes.page} pageCount={recipes.pageCount} hrefFor={(page) => hrefWith({ page: String(page) })} />
+      <Pagination
+        page={recipes.page}
+        pageCount={recipes.pageCount}
+        hrefFor={(page) => hrefWith({ page: String(page) })}
+      />
     </div>
   );
 }
 
-function NoResults({ text, page, firstPage, noun = 'products' }: { text: string; page: number; firstPage: string; noun?: string }) {
+function NoResults({
+  text,
+  page,
+  firstPage,
+  noun = 'products',
+}: {
+  text: string;
+  page: number;
+  firstPage: string;
+  noun?: string;
+}) {
   if (page > 1) {
     return (
       <div className="card mt-4 p-6 text-center">
@@ -246,7 +304,9 @@ function NoResults({ text, page, firstPage, noun = 'products' }: { text: string;
   }
   return (
     <div className="card mt-4 p-6 text-center">
-      <h2 className="text-lg font-bold">No {noun} match {text ? `“${text}”` : 'these filters'}</h2>
+      <h2 className="text-lg font-bold">
+        No {noun} match {text ? `“${text}”` : 'these filters'}
+      </h2>
       <p className="mt-2 text-stone-600">Check the spelling, use fewer words, or remove a filter.</p>
       <Link to="/shop/aisles.html" className="btn-outline mt-4">
         Browse the aisles
@@ -304,7 +364,14 @@ function BlankSearch({ text, departments }: { text: string; departments: Data['d
                 to={searchHref(PATH, { department: department.slug })}
                 className="card flex h-full flex-col items-center gap-2 p-3 text-center text-xs font-semibold hover:border-brand md:text-sm"
               >
-                <img src={`/images/products/${department.imageKey}.svg`} alt="" width={64} height={64} loading="lazy" className="h-14 w-14" />
+                <img
+                  src={`/images/products/${department.imageKey}.svg`}
+                  alt=""
+                  width={64}
+                  height={64}
+                  loading="lazy"
+                  className="h-14 w-14"
+                />
                 {department.name}
               </Link>
             </li>

@@ -9,8 +9,5 @@ const Query = z.object({ q: z.string().max(200, 'That search is too long.').opti
 /** Suggestions for the header's search box (JSON); public and cacheable for a minute. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { q } = parseSearchParams(request, Query);
-  return json(
-    { q, suggestions: await searchSuggestions(q) },
-    { headers: { 'Cache-Control': 'public, max-age=60' } },
-  );
+  return json({ q, suggestions: await searchSuggestions(q) }, { headers: { 'Cache-Control': 'public, max-age=60' } });
 }

@@ -35,7 +35,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  data ? [{ title: `${data.product.name} — wine shop` }, { name: 'description', content: data.product.description }] : [{ title: 'Not found' }];
+  data
+    ? [{ title: `${data.product.name} — wine shop` }, { name: 'description', content: data.product.description }]
+    : [{ title: 'Not found' }];
 
 export default function ProductPage() {
   const { product, shippingNote } = useLoaderData<typeof loader>();

@@ -25,7 +25,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json(
     {
       results,
-      params: { q: params.q || undefined, sort: params.sort, varietal: params.varietal, region: params.region, price: params.price },
+      params: {
+        q: params.q || undefined,
+        sort: params.sort,
+        varietal: params.varietal,
+        region: params.region,
+        price: params.price,
+      },
     },
     { headers: shopper.headers },
   );
@@ -41,7 +47,11 @@ export default function WineSearchPage() {
     <ShopListing
       path="/shop/vineandcellar/search-results.html"
       title={params.q ? `Wine: “${results.query.correctedText ?? params.q}”` : 'Wine shop'}
-      intro={<p className="mt-1 text-stone-600">Shipped to your door by our wine cellar. An adult (21+) signs for delivery.</p>}
+      intro={
+        <p className="mt-1 text-stone-600">
+          Shipped to your door by our wine cellar. An adult (21+) signs for delivery.
+        </p>
+      }
       results={results}
       params={params}
       searchLabel="Search wines"

@@ -43,12 +43,24 @@ test.describe('product pages', () => {
 
   test('wine and marketplace products show how they ship', async ({ page }) => {
     await page.goto('/shop/vineandcellar/search-results.html?q=cabernet');
-    await page.getByRole('list', { name: 'Products' }).getByRole('listitem').first().getByRole('heading').getByRole('link').click();
+    await page
+      .getByRole('list', { name: 'Products' })
+      .getByRole('listitem')
+      .first()
+      .getByRole('heading')
+      .getByRole('link')
+      .click();
     await expect(page).toHaveURL(/\/shop\/vineandcellar\/product-details\.\d+\.html$/);
     await expect(page.getByTestId('shipping-note')).toContainText('wine cellar');
     await expect(page.getByTestId('availability')).toContainText('Available only with Attended Delivery');
     await page.goto('/shop/marketplace/search-results.html');
-    await page.getByRole('list', { name: 'Products' }).getByRole('listitem').first().getByRole('heading').getByRole('link').click();
+    await page
+      .getByRole('list', { name: 'Products' })
+      .getByRole('listitem')
+      .first()
+      .getByRole('heading')
+      .getByRole('link')
+      .click();
     await expect(page).toHaveURL(/\/shop\/marketplace\/product-details\.\d+\.html$/);
     await expect(page.getByTestId('shipping-note')).toContainText('Sold and shipped by');
   });
@@ -87,7 +99,13 @@ test.describe('brands', () => {
 test.describe('recipes, sellers and cross-seller search', () => {
   test('a recipe links its ingredients to products and answers the add-all form honestly', async ({ page }) => {
     await page.goto('/shop/search-results.html?q=chicken&tab=recipes');
-    await page.getByRole('list', { name: 'Recipes' }).getByRole('listitem').first().getByRole('heading').getByRole('link').click();
+    await page
+      .getByRole('list', { name: 'Recipes' })
+      .getByRole('listitem')
+      .first()
+      .getByRole('heading')
+      .getByRole('link')
+      .click();
     await expect(page).toHaveURL(/\/shop\/recipes\/[a-z0-9-]+\.html$/);
     await expect(page.getByRole('heading', { name: 'Ingredients' })).toBeVisible();
     await expect(page.locator('a[href^="/shop/product-details."]').first()).toBeVisible();
@@ -111,9 +129,14 @@ test.describe('recipes, sellers and cross-seller search', () => {
 
   test('aisles link to listings with the search facets', async ({ page }) => {
     await page.goto('/shop/aisles.html');
-    await page.getByRole('link', { name: /^Fresh Fruit/ }).first().click();
+    await page
+      .getByRole('link', { name: /^Fresh Fruit/ })
+      .first()
+      .click();
     await expect(page).toHaveURL(/search-results\.html\?aisle=fresh-fruit/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Fresh Fruit');
-    await expect(page.getByRole('complementary', { name: 'Filters' }).getByRole('group', { name: 'Price' })).toBeVisible();
+    await expect(
+      page.getByRole('complementary', { name: 'Filters' }).getByRole('group', { name: 'Price' }),
+    ).toBeVisible();
   });
 });

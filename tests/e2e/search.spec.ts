@@ -100,7 +100,16 @@ test.describe('search', () => {
 
   test('facets narrow the results and pages follow on', async ({ page }) => {
     await page.goto('/shop/search-results.html?q=cheese');
-    const count = async () => Number((await page.getByRole('status').filter({ hasText: /products?$/ }).first().innerText()).replace(/\D/g, ''));
+    const count = async () =>
+      Number(
+        (
+          await page
+            .getByRole('status')
+            .filter({ hasText: /products?$/ })
+            .first()
+            .innerText()
+        ).replace(/\D/g, ''),
+      );
     const before = await count();
     expect(before).toBeGreaterThan(24);
     const filters = page.getByRole('complementary', { name: 'Filters' });

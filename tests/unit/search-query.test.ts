@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseShippedProductPage, parseShopPage } from '~/modules/catalog/shop-pages';
-import {
-  MAX_QUERY_TOKENS,
-  parseQuery,
-  searchHref,
-  searchParamsSchema,
-  vocabularyWords,
-} from '~/modules/search/query';
+import { MAX_QUERY_TOKENS, parseQuery, searchHref, searchParamsSchema, vocabularyWords } from '~/modules/search/query';
 import { editDistance, Vocabulary } from '~/modules/search/spelling';
 
 describe('query parsing', () => {
@@ -47,7 +41,15 @@ describe('search parameters', () => {
 
   it('reads the recipes tab, a sort, a page and facets', () => {
     expect(
-      searchParamsSchema.parse({ q: 'milk', tab: 'recipes', sort: 'unit-price', page: '3', diet: 'vegan', price: '2-5', offer: '1' }),
+      searchParamsSchema.parse({
+        q: 'milk',
+        tab: 'recipes',
+        sort: 'unit-price',
+        page: '3',
+        diet: 'vegan',
+        price: '2-5',
+        offer: '1',
+      }),
     ).toMatchObject({ tab: 'recipes', sort: 'unit-price', page: 3, diet: 'vegan', price: '2-5', offer: '1' });
   });
 
@@ -66,7 +68,9 @@ describe('search parameters', () => {
 
   it('writes links without defaults or empty values', () => {
     expect(searchHref('/s', { q: 'milk', tab: 'products', sort: 'relevance', page: 1, brand: '' })).toBe('/s?q=milk');
-    expect(searchHref('/s', { q: 'milk & eggs', tab: 'recipes', page: 2 })).toBe('/s?q=milk+%26+eggs&tab=recipes&page=2');
+    expect(searchHref('/s', { q: 'milk & eggs', tab: 'recipes', page: 2 })).toBe(
+      '/s?q=milk+%26+eggs&tab=recipes&page=2',
+    );
   });
 });
 
@@ -116,12 +120,21 @@ describe('spelling', () => {
 describe('shop page names', () => {
   it('reads product details with and without a store id', () => {
     expect(parseShopPage('product-details.960000001.html')).toEqual({ kind: 'product', storeId: null, bpn: 960000001 });
-    expect(parseShopPage('product-details.1234.960000001.html')).toEqual({ kind: 'product', storeId: '1234', bpn: 960000001 });
+    expect(parseShopPage('product-details.1234.960000001.html')).toEqual({
+      kind: 'product',
+      storeId: '1234',
+      bpn: 960000001,
+    });
     expect(parseShopPage('aisles.12.html')).toEqual({ kind: 'aisles', storeId: '12' });
   });
 
   it('refuses names that are not pages', () => {
-    for (const name of ['product-details.html', 'product-details.abc.html', 'product-details.99999999999.html', 'products.960000001.html'])
+    for (const name of [
+      'product-details.html',
+      'product-details.abc.html',
+      'product-details.99999999999.html',
+      'products.960000001.html',
+    ])
       expect(parseShopPage(name)).toBeNull();
   });
 

@@ -27,9 +27,14 @@ export function ProductDetailsView({
     product.kind === 'grocery'
       ? [
           product.department
-            ? { label: product.department.name, href: `/shop/search-results.html?department=${product.department.slug}` }
+            ? {
+                label: product.department.name,
+                href: `/shop/search-results.html?department=${product.department.slug}`,
+              }
             : null,
-          product.aisle ? { label: product.aisle.name, href: `/shop/search-results.html?aisle=${product.aisle.slug}` } : null,
+          product.aisle
+            ? { label: product.aisle.name, href: `/shop/search-results.html?aisle=${product.aisle.slug}` }
+            : null,
         ]
       : product.kind === 'wine'
         ? [{ label: 'Wine shop', href: '/shop/vineandcellar/search-results.html' }]
@@ -98,7 +103,10 @@ export function ProductDetailsView({
           </ul>
 
           {product.offers.length ? (
-            <section aria-labelledby="offers-heading" className="mt-4 rounded-xl border border-amber-300 bg-amber-50 p-3">
+            <section
+              aria-labelledby="offers-heading"
+              className="mt-4 rounded-xl border border-amber-300 bg-amber-50 p-3"
+            >
               <h2 id="offers-heading" className="text-sm font-bold text-amber-900">
                 Offers for this item
               </h2>
@@ -107,7 +115,12 @@ export function ProductDetailsView({
                   <li key={offer.id}>
                     <span className="font-semibold">{offer.title}</span>{' '}
                     <span className="text-stone-700">
-                      · ends {new Date(offer.endsAt).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' })}
+                      · ends{' '}
+                      {new Date(offer.endsAt).toLocaleDateString('en-US', {
+                        month: 'short',
+                        day: 'numeric',
+                        timeZone: 'UTC',
+                      })}
                     </span>
                   </li>
                 ))}
@@ -137,7 +150,11 @@ export function ProductDetailsView({
               {busy ? 'Adding…' : 'Add to cart'}
             </button>
           </Form>
-          <p role="status" className="mt-2 min-h-[1.5rem] text-sm font-semibold text-brand-dark" data-testid="cart-notice">
+          <p
+            role="status"
+            className="mt-2 min-h-[1.5rem] text-sm font-semibold text-brand-dark"
+            data-testid="cart-notice"
+          >
             {notice?.message ?? ''}
           </p>
 

@@ -43,7 +43,10 @@ export function ShopListing({
       {results.query.correctedText ? (
         <p className="mt-1 text-sm text-stone-700" data-testid="spelling">
           Showing results for <strong>{results.query.correctedText}</strong>. Search instead for{' '}
-          <Link to={searchHref(path, { ...params, spell: 'off', page: undefined })} className="font-semibold text-brand-dark underline">
+          <Link
+            to={searchHref(path, { ...params, spell: 'off', page: undefined })}
+            className="font-semibold text-brand-dark underline"
+          >
             {results.query.text}
           </Link>
         </p>
@@ -76,7 +79,13 @@ export function ShopListing({
             <summary className="cursor-pointer text-sm font-bold">Filters</summary>
             <div className="mt-2">{facets}</div>
           </details>
-          <ResultsToolbar action={path} total={results.total} noun={['item', 'items']} sort={results.sort} hidden={{ ...filters, q: params.q }} />
+          <ResultsToolbar
+            action={path}
+            total={results.total}
+            noun={['item', 'items']}
+            sort={results.sort}
+            hidden={{ ...filters, q: params.q }}
+          />
           <h2 className="sr-only">Products</h2>
           {results.items.length ? (
             <ul className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-4" aria-label="Products">
@@ -92,7 +101,11 @@ export function ShopListing({
               <p className="mt-2 text-stone-600">Check the spelling, use fewer words, or remove a filter.</p>
             </div>
           )}
-          <Pagination page={results.page} pageCount={results.pageCount} hrefFor={(page) => hrefWith({ page: String(page) })} />
+          <Pagination
+            page={results.page}
+            pageCount={results.pageCount}
+            hrefFor={(page) => hrefWith({ page: String(page) })}
+          />
         </div>
       </div>
     </div>

@@ -22,11 +22,7 @@ export function searchSchema(dialect: DialectName) {
       await db.schema.createIndex('wine_details_varietal_idx').on('wine_details').column('varietal').execute();
       await db.schema.createIndex('wine_details_region_idx').on('wine_details').column('region').execute();
       // Related products on a product page: other brands and sizes of the same shelf item.
-      await db.schema
-        .createIndex('products_item_key_idx')
-        .on('products')
-        .columns(['item_key', 'popularity'])
-        .execute();
+      await db.schema.createIndex('products_item_key_idx').on('products').columns(['item_key', 'popularity']).execute();
       await db.schema
         .createIndex('recipe_ingredients_product_idx')
         .on('recipe_ingredients')

@@ -285,7 +285,12 @@ export async function seedDatabase(db: Db, dialect: DialectName, partial: Partia
     wineNames.add(name);
     const id = nextId++;
     const description = `A ${varietal.color} ${varietal.name} from ${region.region}, ${region.country}, vintage ${vintage}.`;
-    terms.addDocument(name, winery, `wine ${varietal.name} ${varietal.color} ${region.region} ${region.country}`, description);
+    terms.addDocument(
+      name,
+      winery,
+      `wine ${varietal.name} ${varietal.color} ${region.region} ${region.country}`,
+      description,
+    );
     wineRows.push({
       id,
       kind: 'wine',

@@ -35,6 +35,11 @@ export async function brandIndex(letter: string | null): Promise<BrandIndex> {
 
 /** Which shop a brand's products are in (grocery brands, wineries, marketplace sellers). */
 export async function brandKind(brandId: number): Promise<ProductKind | null> {
-  const row = await db().selectFrom('products').select('kind').where('brand_id', '=', brandId).limit(1).executeTakeFirst();
+  const row = await db()
+    .selectFrom('products')
+    .select('kind')
+    .where('brand_id', '=', brandId)
+    .limit(1)
+    .executeTakeFirst();
   return row?.kind ?? null;
 }

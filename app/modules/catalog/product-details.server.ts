@@ -1,11 +1,6 @@
 import { db } from '~/db/db.server';
 import type { ProductKind } from '~/db/schema';
-import {
-  findProducts,
-  toProductHit,
-  type PriceContext,
-  type ProductHit,
-} from '~/modules/search/product-search.server';
+import { findProducts, toProductHit, type PriceContext, type ProductHit } from '~/modules/search/product-search.server';
 import { DIETARY_TAGS } from '~/modules/search/query';
 import { taxonomy, type SellerInfo } from './taxonomy.server';
 
@@ -22,11 +17,7 @@ export interface ProductDetails extends ProductHit {
 }
 
 /** One product of a kind, priced for the context's store, with its offers and related products; null when unknown. */
-export async function productDetails(
-  id: number,
-  kind: ProductKind,
-  ctx: PriceContext,
-): Promise<ProductDetails | null> {
+export async function productDetails(id: number, kind: ProductKind, ctx: PriceContext): Promise<ProductDetails | null> {
   const row = await db()
     .selectFrom('products as p')
     .innerJoin('brands as b', 'b.id', 'p.brand_id')

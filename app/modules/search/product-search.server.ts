@@ -168,7 +168,9 @@ function filterConditions(ctx: PriceContext, query: ProductQuery, skip?: keyof P
   const parts: RawBuilder<unknown>[] = [];
   if (filters.aisleIds && skip !== 'aisleIds') {
     parts.push(
-      filters.aisleIds.length ? sql`p.aisle_id in (${sql.join(filters.aisleIds.map((id) => sql.lit(id)))})` : sql`1 = 0`,
+      filters.aisleIds.length
+        ? sql`p.aisle_id in (${sql.join(filters.aisleIds.map((id) => sql.lit(id)))})`
+        : sql`1 = 0`,
     );
   }
   if (filters.brandId !== undefined && skip !== 'brandId') parts.push(sql`p.brand_id = ${filters.brandId}`);
@@ -183,7 +185,9 @@ function filterConditions(ctx: PriceContext, query: ProductQuery, skip?: keyof P
   }
   if (filters.onOffer && skip !== 'onOffer') parts.push(onOfferExpression(ctx));
   if (filters.varietal)
-    parts.push(sql`exists (select 1 from wine_details w where w.product_id = p.id and w.varietal = ${filters.varietal})`);
+    parts.push(
+      sql`exists (select 1 from wine_details w where w.product_id = p.id and w.varietal = ${filters.varietal})`,
+    );
   if (filters.region)
     parts.push(sql`exists (select 1 from wine_details w where w.product_id = p.id and w.region = ${filters.region})`);
   return parts.length ? sql` and ${sql.join(parts, sql` and `)}` : sql``;
@@ -256,7 +260,10 @@ export async function findProducts(ctx: PriceContext, query: ProductQuery): Prom
  * One page of products and the facet counts, in one statement: the matches are materialised once
  * (with their place in the chosen order), then counted per facet and cut to the page.
  */
-export async function productPage(ctx: PriceContext, query: ProductQuery): Promise<{ items: ProductHit[]; facets: Facets }> {
+export async function productPage(
+  ctx: PriceContext,
+  query: ProductQuery,
+): Promise<{ items: ProductHit[]; facets: Facets }> {
   const price = priceExpression(ctx, query.kind);
   const offset = (query.page - 1) * query.pageSize;
   // Every branch has the same columns: the counts of the one-row "sums" branch, or (facet, value, n).
@@ -286,7 +293,9 @@ export async function productPage(ctx: PriceContext, query: ProductQuery): Promi
     );
   }
   const scored = query.sort === 'relevance' && query.tokens.length > 0;
-  const result = await sql<{ facet: string; value: string; n: number | string } & Record<string, unknown>>`with f as materialized (
+  const result = await sql<
+    { facet: string; value: string; n: number | string } & Record<string, unknown>
+  >`with f as materialized (
       select p.id, p.aisle_id, p.brand_id, p.dietary_tags as tags, ${price} as price,
         case when ${onOfferExpression(ctx)} then 1 else 0 end as on_offer,
         row_number() over (order by ${orderBy(ctx, query)}) as position

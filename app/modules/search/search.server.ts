@@ -183,7 +183,8 @@ export async function productResults(ctx: PriceContext, query: ProductQuery): Pr
   const departmentCounts = new Map<number, number>();
   for (const { id, count } of facets.aisles) {
     const departmentId = tax.aisleById.get(id)?.departmentId;
-    if (departmentId !== undefined) departmentCounts.set(departmentId, (departmentCounts.get(departmentId) ?? 0) + count);
+    if (departmentId !== undefined)
+      departmentCounts.set(departmentId, (departmentCounts.get(departmentId) ?? 0) + count);
   }
   const selectedDepartment =
     selectedAisles.size > 0

@@ -40,17 +40,31 @@ function priceOptions(counts: { id: PriceBucketId; count: number }[], selected?:
   })).filter((option) => option.count > 0 || option.selected);
 }
 
-const options = (counts: { value: string | number; count: number }[], label: (value: string | number) => string, selected: (value: string | number) => boolean, key: (value: string | number) => string): FacetOption[] =>
+const options = (
+  counts: { value: string | number; count: number }[],
+  label: (value: string | number) => string,
+  selected: (value: string | number) => boolean,
+  key: (value: string | number) => string,
+): FacetOption[] =>
   counts
     .map((c) => ({ value: key(c.value), label: label(c.value), count: c.count, selected: selected(c.value) }))
     .sort((a, b) => a.label.localeCompare(b.label));
 
 /** Wine shop search (no store: wine ships direct) with varietal, region and price facets. */
-export async function wineSearch(input: ShopSearchInput & { varietal?: string; region?: string }): Promise<ShopResults> {
+export async function wineSearch(
+  input: ShopSearchInput & { varietal?: string; region?: string },
+): Promise<ShopResults> {
   const query = await interpretQuery(input.q, input.spell === 'off');
   const ctx = priceContextFor(null, '');
   const filters: ProductFilters = { price: input.price, varietal: input.varietal, region: input.region };
-  const productQuery: ProductQuery = { kind: 'wine', tokens: query.tokens, filters, sort: input.sort, page: input.page, pageSize: PAGE_SIZE };
+  const productQuery: ProductQuery = {
+    kind: 'wine',
+    tokens: query.tokens,
+    filters,
+    sort: input.sort,
+    page: input.page,
+    pageSize: PAGE_SIZE,
+  };
   const [{ items, facets }, varietals, regions] = await Promise.all([
     productPage(ctx, productQuery),
     groupCounts(ctx, productQuery, 'varietal'),
@@ -77,7 +91,14 @@ export async function marketplaceSearch(input: ShopSearchInput & { seller?: Sell
   const tax = await taxonomy();
   const ctx = priceContextFor(null, '');
   const filters: ProductFilters = { price: input.price, sellerId: input.seller?.id };
-  const productQuery: ProductQuery = { kind: 'marketplace', tokens: query.tokens, filters, sort: input.sort, page: input.page, pageSize: PAGE_SIZE };
+  const productQuery: ProductQuery = {
+    kind: 'marketplace',
+    tokens: query.tokens,
+    filters,
+    sort: input.sort,
+    page: input.page,
+    pageSize: PAGE_SIZE,
+  };
   const [{ items, facets }, sellers] = await Promise.all([
     productPage(ctx, productQuery),
     groupCounts(ctx, productQuery, 'seller'),
@@ -114,18 +135,43 @@ export interface CrossSellerSection {
 }
 
 /** One query across the grocery shop (priced at the store), marketplace sellers and the wine shop. */
-export async function crossSellerSearch(store: Store, q: string): Promise<{ query: SearchQueryInfo; sections: CrossSellerSection[] }> {
+export async function crossSellerSearch(
+  store: Store,
+  q: string,
+): Promise<{ query: SearchQueryInfo; sections: CrossSellerSection[] }> {
   const query = await interpretQuery(q);
   if (query.tokens.length === 0) return { query, sections: [] };
   const text = encodeURIComponent(query.correctedText ?? query.text);
   const sources = [
-    { source: 'grocery' as const, title: `Groceries at ${store.name}`, ctx: priceContextFor(store, store.banner_id), moreHref: `/shop/search-results.html?q=${text}` },
-    { source: 'marketplace' as const, title: 'Marketplace sellers', ctx: priceContextFor(null, ''), moreHref: `/shop/marketplace/search-results.html?q=${text}` },
-    { source: 'wine' as const, title: 'Wine shop', ctx: priceContextFor(null, ''), moreHref: `/shop/vineandcellar/search-results.html?q=${text}` },
+    {
+      source: 'grocery' as const,
+      title: `Groceries at ${store.name}`,
+      ctx: priceContextFor(store, store.banner_id),
+      moreHref: `/shop/search-results.html?q=${text}`,
+    },
+    {
+      source: 'marketplace' as const,
+      title: 'Marketplace sellers',
+      ctx: priceContextFor(null, ''),
+      moreHref: `/shop/marketplace/search-results.html?q=${text}`,
+    },
+    {
+      source: 'wine' as const,
+      title: 'Wine shop',
+      ctx: priceContextFor(null, ''),
+      moreHref: `/shop/vineandcellar/search-results.html?q=${text}`,
+    },
   ];
   const sections = await Promise.all(
     sources.map(async ({ source, title, ctx, moreHref }) => {
-      const productQuery: ProductQuery = { kind: source, tokens: query.tokens, filters: {}, sort: 'relevance', page: 1, pageSize: 8 };
+      const productQuery: ProductQuery = {
+        kind: source,
+        tokens: query.tokens,
+        filters: {},
+        sort: 'relevance',
+        page: 1,
+        pageSize: 8,
+      };
       const [items, total] = await Promise.all([findProducts(ctx, productQuery), countProducts(ctx, productQuery)]);
       return { source, title, total, items, moreHref };
     }),

@@ -67,17 +67,93 @@ export async function buildSmallCatalog(db: Kysely<Database>, dialect: DialectNa
   await db.insertInto('brands').values(brands).execute();
   const base = { dietary_tags: '', attended_delivery_only: 0 as const, size_label: '1 ct' };
   const products: ProductTable[] = [
-    product({ ...base, id: IDS.bananas, name: 'Sunny Farms Bananas, 2 lb bunch', brand_id: 1, aisle_id: 1, description: 'Sweet yellow bananas for snacking.', base_price_cents: 179, dietary_tags: ',vegan,', popularity: 500, size_quantity: 2, size_unit: 'lb' }),
-    product({ ...base, id: IDS.chocolateMilk, name: 'Meadow Dairy Chocolate Milk, half gal', brand_id: 2, aisle_id: 2, description: 'Rich and creamy, made with cocoa.', base_price_cents: 349, popularity: 300 }),
-    product({ ...base, id: IDS.wholeMilk, name: 'Meadow Dairy Whole Milk, 1 gal', brand_id: 2, aisle_id: 2, description: 'Fresh from local farms.', base_price_cents: 429, popularity: 400 }),
-    product({ ...base, id: IDS.organicEggs, name: 'Hilltop Organic Large Brown Eggs, 12 ct', brand_id: 3, aisle_id: 3, description: 'Free-range hens.', base_price_cents: 599, dietary_tags: ',organic,', popularity: 200 }),
-    product({ ...base, id: IDS.whiteEggs, name: 'Hilltop Large White Eggs, 12 ct', brand_id: 3, aisle_id: 3, description: 'Everyday eggs.', base_price_cents: 399, popularity: 250 }),
-    product({ ...base, id: IDS.saffron, name: 'Hilltop Saffron Threads, 0.5 oz', brand_id: 3, aisle_id: 1, description: 'Hand-picked threads.', base_price_cents: 1299, popularity: 10 }),
-    product({ ...base, id: IDS.paellaKit, name: 'Sunny Farms Paella Kit, 1 ct', brand_id: 1, aisle_id: 1, description: 'Rice, spices and saffron for a paella night.', base_price_cents: 899, popularity: 900 }),
+    product({
+      ...base,
+      id: IDS.bananas,
+      name: 'Sunny Farms Bananas, 2 lb bunch',
+      brand_id: 1,
+      aisle_id: 1,
+      description: 'Sweet yellow bananas for snacking.',
+      base_price_cents: 179,
+      dietary_tags: ',vegan,',
+      popularity: 500,
+      size_quantity: 2,
+      size_unit: 'lb',
+    }),
+    product({
+      ...base,
+      id: IDS.chocolateMilk,
+      name: 'Meadow Dairy Chocolate Milk, half gal',
+      brand_id: 2,
+      aisle_id: 2,
+      description: 'Rich and creamy, made with cocoa.',
+      base_price_cents: 349,
+      popularity: 300,
+    }),
+    product({
+      ...base,
+      id: IDS.wholeMilk,
+      name: 'Meadow Dairy Whole Milk, 1 gal',
+      brand_id: 2,
+      aisle_id: 2,
+      description: 'Fresh from local farms.',
+      base_price_cents: 429,
+      popularity: 400,
+    }),
+    product({
+      ...base,
+      id: IDS.organicEggs,
+      name: 'Hilltop Organic Large Brown Eggs, 12 ct',
+      brand_id: 3,
+      aisle_id: 3,
+      description: 'Free-range hens.',
+      base_price_cents: 599,
+      dietary_tags: ',organic,',
+      popularity: 200,
+    }),
+    product({
+      ...base,
+      id: IDS.whiteEggs,
+      name: 'Hilltop Large White Eggs, 12 ct',
+      brand_id: 3,
+      aisle_id: 3,
+      description: 'Everyday eggs.',
+      base_price_cents: 399,
+      popularity: 250,
+    }),
+    product({
+      ...base,
+      id: IDS.saffron,
+      name: 'Hilltop Saffron Threads, 0.5 oz',
+      brand_id: 3,
+      aisle_id: 1,
+      description: 'Hand-picked threads.',
+      base_price_cents: 1299,
+      popularity: 10,
+    }),
+    product({
+      ...base,
+      id: IDS.paellaKit,
+      name: 'Sunny Farms Paella Kit, 1 ct',
+      brand_id: 1,
+      aisle_id: 1,
+      description: 'Rice, spices and saffron for a paella night.',
+      base_price_cents: 899,
+      popularity: 900,
+    }),
   ];
   for (let n = 0; n < YOGURTS; n++) {
     products.push(
-      product({ ...base, id: IDS.firstYogurt + n, name: `Meadow Dairy Greek Yogurt No. ${n + 1}, 6 oz`, brand_id: 2, aisle_id: 4, description: 'Thick and tangy.', base_price_cents: 100 + n * 10, popularity: 100 + n }),
+      product({
+        ...base,
+        id: IDS.firstYogurt + n,
+        name: `Meadow Dairy Greek Yogurt No. ${n + 1}, 6 oz`,
+        brand_id: 2,
+        aisle_id: 4,
+        description: 'Thick and tangy.',
+        base_price_cents: 100 + n * 10,
+        popularity: 100 + n,
+      }),
     );
   }
   await db.insertInto('products').values(products).execute();
@@ -106,7 +182,16 @@ export async function buildSmallCatalog(db: Kysely<Database>, dialect: DialectNa
     .execute();
   await db
     .insertInto('recipes')
-    .values({ id: 1, slug: 'banana-bread', title: 'Banana Bread', description: 'A moist loaf.', minutes: 70, servings: 8, image_key: 'generic', steps_json: '["Mash.","Bake."]' })
+    .values({
+      id: 1,
+      slug: 'banana-bread',
+      title: 'Banana Bread',
+      description: 'A moist loaf.',
+      minutes: 70,
+      servings: 8,
+      image_key: 'generic',
+      steps_json: '["Mash.","Bake."]',
+    })
     .execute();
   await db
     .insertInto('recipe_ingredients')
@@ -117,8 +202,14 @@ export async function buildSmallCatalog(db: Kysely<Database>, dialect: DialectNa
     .execute();
 
   const terms = new TermCounter();
-  const aisleText: Record<number, string> = { 1: 'Fresh Fruit Produce', 2: 'Milk Dairy Case', 3: 'Eggs Dairy Case', 4: 'Yogurt Dairy Case' };
-  for (const p of products) terms.addDocument(p.name, brands[p.brand_id - 1]!.name, aisleText[p.aisle_id!]!, p.description);
+  const aisleText: Record<number, string> = {
+    1: 'Fresh Fruit Produce',
+    2: 'Milk Dairy Case',
+    3: 'Eggs Dairy Case',
+    4: 'Yogurt Dairy Case',
+  };
+  for (const p of products)
+    terms.addDocument(p.name, brands[p.brand_id - 1]!.name, aisleText[p.aisle_id!]!, p.description);
   terms.addDocument('Banana Bread', 'A moist loaf.', '3 ripe bananas', '1 cup chopped walnuts');
   await rebuildSearchIndex(db, dialect, terms);
 }
