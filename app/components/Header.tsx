@@ -1,11 +1,12 @@
-import { Form, Link, useLocation, useMatches } from '@remix-run/react';
+import { Link, useLocation, useMatches } from '@remix-run/react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import { withSignInModal } from '~/modules/identity/sign-in-modal';
 import type { StorefrontChrome } from '~/modules/access/chrome.server';
 import { Greeting } from './Greeting';
+import { SearchBox } from './SearchBox';
 import { StoreChip } from './StoreChip';
 
-export function Header({ chrome, query }: { chrome: StorefrontChrome; query?: string }) {
+export function Header({ chrome }: { chrome: StorefrontChrome; query?: string }) {
   const { banner, store, preference, greeting, siteType } = chrome;
   const established = useMatches()
     .map((match) => (match.data as { headerStore?: { name: string; preference: string | null } } | null)?.headerStore)
@@ -39,33 +40,7 @@ export function Header({ chrome, query }: { chrome: StorefrontChrome; query?: st
           zipcode={chrome.zipcode}
         />
 
-        <Form
-          method="get"
-          action="/shop/search-results.html"
-          role="search"
-          className="order-4 w-full md:order-none md:w-auto md:flex-1"
-        >
-          <label htmlFor="site-search" className="sr-only">
-            Search products and recipes
-          </label>
-          <div className="flex items-center rounded-full border border-stone-300 bg-stone-50 focus-within:border-brand focus-within:bg-white">
-            <input
-              id="site-search"
-              name="q"
-              type="search"
-              defaultValue={query}
-              placeholder="Search products, brands and recipes"
-              className="min-w-0 flex-1 rounded-full bg-transparent px-4 py-2 text-sm outline-none focus-visible:outline-none"
-              autoComplete="off"
-            />
-            <button
-              type="submit"
-              className="m-1 rounded-full bg-brand px-4 py-1.5 text-sm font-semibold text-white hover:bg-brand-dark"
-            >
-              Search
-            </button>
-          </div>
-        </Form>
+        <SearchBox />
 
         <nav aria-label="Account" className="ml-auto flex items-center gap-3 text-sm md:ml-0">
           {greeting ? (

@@ -1,3 +1,5 @@
+import type { ProductKind } from '~/db/schema';
+import { productHref } from '~/modules/catalog/links';
 import { formatCents } from '~/modules/catalog/pricing';
 import type { ProductCard as ProductCardData } from '~/modules/catalog/product-cards.server';
 
@@ -6,8 +8,14 @@ const STOCK_MESSAGES = {
   unavailable: 'This item is not available right now',
 } as const;
 
-export function ProductCard({ product, eager = false }: { product: ProductCardData; eager?: boolean }) {
-  const href = `/shop/product-details.${product.id}.html`;
+export function ProductCard({
+  product,
+  eager = false,
+}: {
+  product: ProductCardData & { kind?: ProductKind };
+  eager?: boolean;
+}) {
+  const href = productHref(product.kind ?? 'grocery', product.id);
   return (
     <article className="card group flex flex-col overflow-hidden">
       <a href={href} className="block rounded-t-2xl bg-stone-50 p-3" tabIndex={-1} aria-hidden="true">

@@ -47,6 +47,10 @@ export function openDatabase(options: DatabaseOptions = {}): DatabaseHandle {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  // Search joins thousands of matches to their product rows: read pages through the OS page cache
+  // (memory-mapped) and keep a larger page cache than SQLite's 2 MB default.
+  sqlite.pragma('mmap_size = 1073741824');
+  sqlite.pragma('cache_size = -65536');
   return {
     db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }),
     dialect,

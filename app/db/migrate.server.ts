@@ -3,6 +3,7 @@ import type { DialectName } from './dialect';
 import { initialSchema } from './migrations/0001-initial';
 import { identitySchema } from './migrations/0002-identity';
 import { passwordResetsSchema } from './migrations/0003-password-resets';
+import { searchSchema } from './migrations/0004-search';
 import { rewardsSchema } from './migrations/0005-rewards';
 
 function migrationsFor(dialect: DialectName): Record<string, Migration> {
@@ -10,6 +11,7 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0001-initial': initialSchema(dialect),
     '0002-identity': identitySchema(dialect),
     '0003-password-resets': passwordResetsSchema,
+    '0004-search': searchSchema(dialect),
     '0005-rewards': rewardsSchema(dialect),
   };
 }

@@ -32,6 +32,7 @@ export interface Database {
   one_time_passcodes: OneTimePasscodeTable;
   rate_limits: RateLimitTable;
   password_resets: PasswordResetTable;
+  search_terms: SearchTermTable;
   rewards: RewardTable;
   reward_ledger: RewardLedgerTable;
   reward_clips: RewardClipTable;
@@ -336,6 +337,16 @@ export interface PasswordResetTable {
   source: string;
   expires_at: string;
   used_at: string | null;
+}
+
+/**
+ * The search vocabulary: every word of the catalogue's searchable text with the number of products
+ * and recipes using it, for typo correction. (The text indexes themselves, product_search and
+ * recipe_search, are dialect-specific and queried with raw SQL; see migrations/0004-search.ts.)
+ */
+export interface SearchTermTable {
+  term: string;
+  frequency: number;
 }
 
 export type RewardKind = 'grocery' | 'gas-own' | 'gas-partner';

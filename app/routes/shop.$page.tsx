@@ -1,15 +1,23 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
+import { z } from 'zod';
+import { ProductDetailsView } from '~/components/catalog/ProductDetailsView';
 import { pageAccess, PUBLIC_PAGE } from '~/modules/access/page-access';
 import { requireUserType } from '~/modules/access/shopper.server';
 import { aislesForStore } from '~/modules/catalog/aisles.server';
+import { AddToCartForm } from '~/modules/catalog/cart-intent';
+import { CART_NOT_OPEN } from '~/modules/catalog/item-messages';
+import { pageStore } from '~/modules/catalog/page-store.server';
+import { productDetails } from '~/modules/catalog/product-details.server';
 import { parseShopPage } from '~/modules/catalog/shop-pages';
-import { currentStore } from '~/modules/stores/current-store.server';
+import { parseForm, parseSearchParams } from '~/modules/http/forms.server';
+import { priceContextFor } from '~/modules/search/product-search.server';
 
 /**
- * Dotted shop pages whose name carries ids (`aisles.1234.html`): React Router matches whole path
- * segments only, so one route reads the segment and serves the page it names.
+ * Dotted shop pages whose name carries ids (`aisles.1234.html`, `product-details.960000001.html`,
+ * `product-details.1234.960000001.html`): React Router matches whole path segments only, so one
+ * route reads the segment and serves the page it names.
  */
 export const access = pageAccess({
   allowedUserTypes: PUBLIC_PAGE,
@@ -20,31 +28,75 @@ export const access = pageAccess({
 });
 export const handle = { access };
 
+const Location = z.object({
+  loc: z
+    .string()
+    .regex(/^\d{1,4}$/, 'loc is a store (branch) id of 1 to 4 digits.')
+    .optional(),
+});
+
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const shopper = await requireUserType(request, access);
   const page = parseShopPage(params.page ?? '');
   if (!page) throw json({ message: 'No such page' }, { status: 404, headers: shopper.headers });
-  const store = await currentStore(shopper, shopper.pathStoreId);
-  const departments = await aislesForStore(store);
+  if (page.kind === 'aisles') {
+    const { store, headerStore } = await pageStore(shopper);
+    const departments = await aislesForStore(store);
+    return json(
+      {
+        page: 'aisles' as const,
+        store: { id: store.id, name: store.name, city: store.city },
+        departments,
+        headerStore,
+      },
+      { headers: shopper.headers },
+    );
+  }
+  const { loc } = parseSearchParams(request, Location);
+  const { store, headerStore } = await pageStore(shopper, loc);
+  const product = await productDetails(page.bpn, 'grocery', priceContextFor(store, store.banner_id));
+  if (!product) throw json({ message: 'We could not find that product.' }, { status: 404, headers: shopper.headers });
   return json(
-    {
-      store: { id: store.id, name: store.name, city: store.city },
-      departments,
-      // The header is rendered from the cookie the request arrived with; show the store just set.
-      headerStore: shopper.establishedSession
-        ? { name: store.name, preference: shopper.session?.info.COMMON.preference ?? null }
-        : null,
-    },
+    { page: 'product' as const, store: { id: store.id, name: store.name, city: store.city }, product, headerStore },
     { headers: shopper.headers },
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `Aisles at ${data.store.name}` : 'Aisles' },
-];
+export async function action({ request, params }: ActionFunctionArgs) {
+  const shopper = await requireUserType(request, access);
+  if (parseShopPage(params.page ?? '')?.kind !== 'product') {
+    throw json({ message: 'This page has no form.' }, { status: 405, headers: shopper.headers });
+  }
+  const form = await parseForm(request, AddToCartForm);
+  if (!form.ok) return json({ message: form.message }, { status: 400, headers: shopper.headers });
+  // The cart is issue 7: say so plainly and change nothing.
+  return json({ message: CART_NOT_OPEN }, { headers: shopper.headers });
+}
 
-export default function AislesPage() {
-  const { store, departments } = useLoaderData<typeof loader>();
+export const meta: MetaFunction<typeof loader> = ({ data }) => {
+  if (!data) return [{ title: 'Not found' }];
+  if (data.page === 'product')
+    return [
+      { title: `${data.product.name} — ${data.store.name}` },
+      { name: 'description', content: data.product.description },
+    ];
+  return [{ title: `Aisles at ${data.store.name}` }];
+};
+
+export default function ShopPage() {
+  const data = useLoaderData<typeof loader>();
+  if (data.page === 'product')
+    return <ProductDetailsView product={data.product} storeName={data.store.name} shippingNote={null} />;
+  return <AislesPage store={data.store} departments={data.departments} />;
+}
+
+function AislesPage({
+  store,
+  departments,
+}: {
+  store: { id: number; name: string; city: string };
+  departments: Extract<ReturnType<typeof useLoaderData<typeof loader>>, { page: 'aisles' }>['departments'];
+}) {
   return (
     <div className="container-page py-8">
       <h1 className="text-2xl font-extrabold md:text-3xl">Aisles at {store.name}</h1>
@@ -67,7 +119,12 @@ export default function AislesPage() {
                 loading="lazy"
               />
               <h2 id={`dept-${department.slug}`} className="text-lg font-bold">
-                {department.name}
+                <Link
+                  to={`/shop/search-results.html?department=${department.slug}`}
+                  className="hover:text-brand hover:underline"
+                >
+                  {department.name}
+                </Link>
               </h2>
             </div>
             <ul className="mt-3 divide-y divide-stone-100">

@@ -28,7 +28,7 @@ test.describe('home page', () => {
 
   test('submits the header search as a plain GET form', async ({ page }) => {
     await page.goto('/');
-    await page.getByRole('searchbox', { name: 'Search products and recipes' }).fill('milk');
+    await page.getByLabel('Search products and recipes').fill('milk');
     await page.getByRole('button', { name: 'Search' }).click();
     await expect(page).toHaveURL(/\/shop\/search-results\.html\?q=milk$/);
   });

@@ -25,6 +25,7 @@ describe.each(DIALECTS)('database on %s', (dialect) => {
       '0001-initial',
       '0002-identity',
       '0003-password-resets',
+      '0004-search',
       '0005-rewards',
     ]);
   });

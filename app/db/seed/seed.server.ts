@@ -1,5 +1,5 @@
 import argon2 from 'argon2';
-import type { Insertable, Kysely } from 'kysely';
+import { sql, type Insertable, type Kysely } from 'kysely';
 import { BANNERS } from '~/modules/banners/banner-catalog';
 import { DEPARTMENTS, BRANDS_BY_DEPARTMENT, type ShelfItem, type ShelfSize } from '~/modules/catalog/shelf-vocabulary';
 import { varietalsForRegion, WINE_REGIONS, WINERIES } from '~/modules/catalog/wine-vocabulary';
@@ -9,6 +9,8 @@ import { OFFER_CATEGORIES, OFFER_TEMPLATES } from '~/modules/catalog/offer-vocab
 import { wineImageKey } from '~/modules/catalog/illustration-keys';
 import { estimatedSavingsCents } from '~/modules/offers/offer-value';
 import { REWARD_TEMPLATES } from '~/modules/offers/reward-catalog';
+import { rebuildSearchIndex } from '~/modules/search/index-build.server';
+import { TermCounter } from '~/modules/search/terms';
 import type { DialectName } from '../dialect';
 import type { Database, ProductTable, StoreTable } from '../schema';
 import { DEMO_CUSTOMERS } from './demo-customers';
@@ -120,6 +122,14 @@ export async function seedDatabase(db: Db, dialect: DialectName, partial: Partia
   const { log, now } = options;
 
   if (options.replace) {
+    if (dialect === 'sqlite') {
+      await sql`insert into product_search(product_search) values ('delete-all')`.execute(db);
+      await sql`insert into recipe_search(recipe_search) values ('delete-all')`.execute(db);
+    } else {
+      await sql`delete from product_search`.execute(db);
+      await sql`delete from recipe_search`.execute(db);
+    }
+    await db.deleteFrom('search_terms').execute();
     for (const table of TABLES_CHILD_FIRST) await db.deleteFrom(table).execute();
     await db.deleteFrom('app_meta').where('key', '=', 'seeded').execute();
   }
@@ -161,11 +171,14 @@ export async function seedDatabase(db: Db, dialect: DialectName, partial: Partia
   }));
   await insertRows(db, 'departments', departmentRows);
   let aisleId = 0;
+  const terms = new TermCounter();
+  const aisleText = new Map<number, string>();
   const shelf: { departmentSlug: string; aisleId: number; item: ShelfItem }[] = [];
   const aisleRows = DEPARTMENTS.flatMap((department, departmentIndex) =>
     department.aisles.map((aisle, position) => {
       aisleId += 1;
       for (const item of aisle.items) shelf.push({ departmentSlug: department.slug, aisleId, item });
+      aisleText.set(aisleId, `${aisle.name} ${department.name}`);
       return { id: aisleId, department_id: departmentIndex + 1, slug: aisle.slug, name: aisle.name, position };
     }),
   );
@@ -225,6 +238,8 @@ export async function seedDatabase(db: Db, dialect: DialectName, partial: Partia
         if (!usedNames.has(name)) break;
       }
       usedNames.add(name);
+      const description = item.description.replaceAll('{brand}', brand);
+      terms.addDocument(name, brand, aisleText.get(entry.aisleId) ?? '', description);
       const tags = new Set(item.dietary ?? []);
       if (variant && /organic/i.test(variant)) tags.add('organic');
       const id = nextId++;
@@ -246,7 +261,7 @@ export async function seedDatabase(db: Db, dialect: DialectName, partial: Partia
         size_label: size.label,
         size_quantity: size.quantity,
         size_unit: size.unit,
-        description: item.description.replaceAll('{brand}', brand),
+        description,
         image_key: item.key,
         base_price_cents: basePrice,
         dietary_tags: tags.size ? `,${[...tags].join(',')},` : '',
@@ -277,6 +292,13 @@ export async function seedDatabase(db: Db, dialect: DialectName, partial: Partia
     if (wineNames.has(name)) continue;
     wineNames.add(name);
     const id = nextId++;
+    const description = `A ${varietal.color} ${varietal.name} from ${region.region}, ${region.country}, vintage ${vintage}.`;
+    terms.addDocument(
+      name,
+      winery,
+      `wine ${varietal.name} ${varietal.color} ${region.region} ${region.country}`,
+      description,
+    );
     wineRows.push({
       id,
       kind: 'wine',
@@ -288,7 +310,7 @@ export async function seedDatabase(db: Db, dialect: DialectName, partial: Partia
       size_label: '750 ml',
       size_quantity: 750,
       size_unit: 'ml',
-      description: `A ${varietal.color} ${varietal.name} from ${region.region}, ${region.country}, vintage ${vintage}.`,
+      description,
       image_key: wineImageKey(varietal.color),
       base_price_cents: cents(random, varietal.priceCents),
       dietary_tags: '',
@@ -312,10 +334,13 @@ export async function seedDatabase(db: Db, dialect: DialectName, partial: Partia
       const size = item.sizes?.length
         ? random.pick(item.sizes)
         : { label: '1 ct', quantity: 1, unit: 'ct' as const, priceFactor: 1 };
+      const name = `${seller.name} ${item.name}${item.sizes?.length ? `, ${size.label}` : ''}`;
+      const description = `${item.name} from ${seller.name}. Ships from the seller.`;
+      terms.addDocument(name, seller.name, `marketplace ${seller.name}`, description);
       marketplaceRows.push({
         id: nextId++,
         kind: 'marketplace',
-        name: `${seller.name} ${item.name}${item.sizes?.length ? `, ${size.label}` : ''}`,
+        name,
         brand_id: brandIds.get(seller.name)!,
         aisle_id: null,
         seller_id: sellerIndex + 1,
@@ -323,7 +348,7 @@ export async function seedDatabase(db: Db, dialect: DialectName, partial: Partia
         size_label: size.label,
         size_quantity: size.quantity,
         size_unit: size.unit,
-        description: `${item.name} from ${seller.name}. Ships from the seller.`,
+        description,
         image_key: item.key,
         base_price_cents: cents(random, item.basePriceCents, size.priceFactor),
         dietary_tags: '',
@@ -453,6 +478,12 @@ export async function seedDatabase(db: Db, dialect: DialectName, partial: Partia
   );
   await insertRows(db, 'rewards', rewardRows);
   log(`Seeded ${RECIPES.length} recipes, ${offerRows.length} offers and ${rewardRows.length} rewards`);
+
+  for (const recipe of RECIPES)
+    terms.addDocument(recipe.title, recipe.description, ...recipe.ingredients.map((ingredient) => ingredient.text));
+  const indexStarted = Date.now();
+  await db.transaction().execute((trx) => rebuildSearchIndex(trx, dialect, terms));
+  log(`Indexed the catalogue for search in ${((Date.now() - indexStarted) / 1000).toFixed(1)} s`);
 
   await seedDemoCustomers(db, random, now, defaultStoreOf, offerRows);
   await db

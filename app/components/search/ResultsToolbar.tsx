@@ -1,0 +1,58 @@
+import { Form } from '@remix-run/react';
+import { useHydrated } from 'remix-utils/use-hydrated';
+import { SORTS, type SortId } from '~/modules/search/query';
+
+/**
+ * "N products" and the sort order: a GET form carrying the other parameters as hidden fields.
+ * Without JavaScript it has an Apply button; with it, choosing an order applies it.
+ */
+export function ResultsToolbar({
+  action,
+  total,
+  noun,
+  sort,
+  hidden,
+}: {
+  action: string;
+  total: number;
+  noun: [string, string];
+  sort: SortId;
+  hidden: Record<string, string | undefined>;
+}) {
+  const hydrated = useHydrated();
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-3">
+      <p className="text-sm text-stone-700" role="status">
+        <span className="font-bold text-stone-900">{total.toLocaleString('en-US')}</span>{' '}
+        {total === 1 ? noun[0] : noun[1]}
+      </p>
+      <Form method="get" action={action} preventScrollReset className="flex items-center gap-2">
+        {Object.entries(hidden).map(([name, value]) =>
+          value ? <input key={name} type="hidden" name={name} value={value} /> : null,
+        )}
+        <label htmlFor="sort" className="text-sm text-stone-700">
+          Sort by
+        </label>
+        <select
+          id="sort"
+          name="sort"
+          defaultValue={sort}
+          key={sort}
+          onChange={hydrated ? (event) => event.currentTarget.form?.requestSubmit() : undefined}
+          className="rounded-lg border border-stone-300 bg-white px-2 py-1.5 text-sm"
+        >
+          {SORTS.map((option) => (
+            <option key={option.id} value={option.id}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+        {hydrated ? null : (
+          <button type="submit" className="btn-outline px-3 py-1.5">
+            Apply
+          </button>
+        )}
+      </Form>
+    </div>
+  );
+}

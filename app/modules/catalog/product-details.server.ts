@@ -1,0 +1,151 @@
+import { db } from '~/db/db.server';
+import type { ProductKind } from '~/db/schema';
+import { findProducts, toProductHit, type PriceContext, type ProductHit } from '~/modules/search/product-search.server';
+import { DIETARY_TAGS } from '~/modules/search/query';
+import { taxonomy, type SellerInfo } from './taxonomy.server';
+
+export interface ProductDetails extends ProductHit {
+  description: string;
+  brandSlug: string;
+  dietary: string[];
+  aisle: { slug: string; name: string } | null;
+  department: { slug: string; name: string } | null;
+  offers: { id: number; title: string; description: string; endsAt: string }[];
+  wine: { varietal: string; color: string; region: string; country: string; vintage: number } | null;
+  seller: SellerInfo | null;
+  related: ProductHit[];
+}
+
+/** One product of a kind, priced for the context's store, with its offers and related products; null when unknown. */
+export async function productDetails(id: number, kind: ProductKind, ctx: PriceContext): Promise<ProductDetails | null> {
+  const row = await db()
+    .selectFrom('products as p')
+    .innerJoin('brands as b', 'b.id', 'p.brand_id')
+    .leftJoin('store_product_overrides as o', (join) =>
+      join.onRef('o.product_id', '=', 'p.id').on('o.store_id', '=', ctx.storeId ?? -1),
+    )
+    .leftJoin('wine_details as w', 'w.product_id', 'p.id')
+    .select([
+      'p.id',
+      'p.kind',
+      'p.name',
+      'b.name as brand',
+      'b.slug as brand_slug',
+      'p.size_label',
+      'p.size_quantity',
+      'p.size_unit',
+      'p.image_key',
+      'p.base_price_cents',
+      'p.attended_delivery_only',
+      'p.description',
+      'p.dietary_tags',
+      'p.aisle_id',
+      'p.seller_id',
+      'p.item_key',
+      'o.price_cents as override_price',
+      'o.stock_status',
+      'w.varietal',
+      'w.color',
+      'w.region',
+      'w.country',
+      'w.vintage',
+    ])
+    .where('p.id', '=', id)
+    .where('p.kind', '=', kind)
+    .executeTakeFirst();
+  if (!row) return null;
+
+  const [tax, offers, sameItem] = await Promise.all([
+    taxonomy(),
+    db()
+      .selectFrom('offer_products as op')
+      .innerJoin('offers as f', 'f.id', 'op.offer_id')
+      .select(['f.id', 'f.title', 'f.description', 'f.ends_at'])
+      .where('op.product_id', '=', id)
+      .where('f.banner_id', '=', ctx.bannerId)
+      .where('f.starts_at', '<=', ctx.now)
+      .where('f.ends_at', '>', ctx.now)
+      .orderBy('f.ends_at')
+      .limit(5)
+      .execute(),
+    relatedByItem(row.item_key, id, kind, ctx),
+  ]);
+  const aisle = row.aisle_id !== null ? tax.aisleById.get(row.aisle_id) : undefined;
+  const department = aisle ? tax.departmentById.get(aisle.departmentId) : undefined;
+  // Fill up with the aisle's best sellers when the shelf item has few other brands and sizes.
+  const related =
+    sameItem.length >= 4 || !aisle
+      ? sameItem
+      : [
+          ...sameItem,
+          ...(
+            await findProducts(ctx, {
+              kind,
+              tokens: [],
+              filters: { aisleIds: [aisle.id] },
+              sort: 'relevance',
+              page: 1,
+              pageSize: 8,
+            })
+          ).filter((p) => p.id !== id && !sameItem.some((s) => s.id === p.id)),
+        ].slice(0, 8);
+  const hit = toProductHit(
+    {
+      ...row,
+      kind: row.kind,
+    },
+    ctx,
+  );
+  return {
+    ...hit,
+    description: row.description,
+    brandSlug: row.brand_slug,
+    dietary: DIETARY_TAGS.filter((tag) => row.dietary_tags.includes(`,${tag.id},`)).map((tag) => tag.label),
+    aisle: aisle ? { slug: aisle.slug, name: aisle.name } : null,
+    department: department ? { slug: department.slug, name: department.name } : null,
+    offers: offers.map((offer) => ({
+      id: offer.id,
+      title: offer.title,
+      description: offer.description,
+      endsAt: offer.ends_at,
+    })),
+    wine:
+      row.varietal && row.color && row.region && row.country && row.vintage !== null
+        ? { varietal: row.varietal, color: row.color, region: row.region, country: row.country, vintage: row.vintage }
+        : null,
+    seller: row.seller_id !== null ? (tax.sellerById.get(row.seller_id) ?? null) : null,
+    related,
+  };
+}
+
+/** Other brands and sizes of the same shelf item (products_item_key_idx), most popular first. */
+async function relatedByItem(itemKey: string, id: number, kind: ProductKind, ctx: PriceContext): Promise<ProductHit[]> {
+  const rows = await db()
+    .selectFrom('products as p')
+    .innerJoin('brands as b', 'b.id', 'p.brand_id')
+    .leftJoin('store_product_overrides as o', (join) =>
+      join.onRef('o.product_id', '=', 'p.id').on('o.store_id', '=', ctx.storeId ?? -1),
+    )
+    .select([
+      'p.id',
+      'p.kind',
+      'p.name',
+      'b.name as brand',
+      'p.size_label',
+      'p.size_quantity',
+      'p.size_unit',
+      'p.image_key',
+      'p.base_price_cents',
+      'p.attended_delivery_only',
+      'o.price_cents as override_price',
+      'o.stock_status',
+    ])
+    .where('p.item_key', '=', itemKey)
+    .where('p.kind', '=', kind)
+    .where('p.id', '!=', id)
+    .orderBy('p.popularity', 'desc')
+    .orderBy('p.id')
+    .limit(8)
+    .execute();
+  return rows.map((r) => toProductHit(r, ctx));
+}

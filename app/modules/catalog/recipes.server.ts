@@ -1,0 +1,85 @@
+import { db } from '~/db/db.server';
+import { toProductHit, type PriceContext, type ProductHit } from '~/modules/search/product-search.server';
+
+export interface RecipeDetails {
+  slug: string;
+  title: string;
+  description: string;
+  minutes: number;
+  servings: number;
+  imageKey: string;
+  steps: string[];
+  ingredients: { position: number; text: string; product: ProductHit | null }[];
+}
+
+/** A recipe with each ingredient's product priced and stocked at the store; null when unknown. */
+export async function recipeDetails(slug: string, ctx: PriceContext): Promise<RecipeDetails | null> {
+  const recipe = await db().selectFrom('recipes').selectAll().where('slug', '=', slug).executeTakeFirst();
+  if (!recipe) return null;
+  const ingredients = await db()
+    .selectFrom('recipe_ingredients as i')
+    .leftJoin('products as p', 'p.id', 'i.product_id')
+    .leftJoin('brands as b', 'b.id', 'p.brand_id')
+    .leftJoin('store_product_overrides as o', (join) =>
+      join.onRef('o.product_id', '=', 'p.id').on('o.store_id', '=', ctx.storeId ?? -1),
+    )
+    .select([
+      'i.position',
+      'i.text',
+      'p.id',
+      'p.kind',
+      'p.name',
+      'b.name as brand',
+      'p.size_label',
+      'p.size_quantity',
+      'p.size_unit',
+      'p.image_key',
+      'p.base_price_cents',
+      'p.attended_delivery_only',
+      'o.price_cents as override_price',
+      'o.stock_status',
+    ])
+    .where('i.recipe_id', '=', recipe.id)
+    .orderBy('i.position')
+    .execute();
+  let steps: string[] = [];
+  try {
+    const parsed: unknown = JSON.parse(recipe.steps_json);
+    if (Array.isArray(parsed)) steps = parsed.filter((step): step is string => typeof step === 'string');
+  } catch {
+    steps = [];
+  }
+  return {
+    slug: recipe.slug,
+    title: recipe.title,
+    description: recipe.description,
+    minutes: recipe.minutes,
+    servings: recipe.servings,
+    imageKey: recipe.image_key,
+    steps,
+    ingredients: ingredients.map((row) => ({
+      position: row.position,
+      text: row.text,
+      product:
+        row.id !== null && row.kind && row.name && row.brand !== null
+          ? toProductHit(
+              {
+                id: row.id,
+                kind: row.kind,
+                name: row.name,
+                brand: row.brand,
+                size_label: row.size_label ?? '',
+                size_quantity: row.size_quantity ?? 0,
+                size_unit: row.size_unit ?? 'ct',
+                image_key: row.image_key ?? '',
+                base_price_cents: row.base_price_cents ?? 0,
+                attended_delivery_only: row.attended_delivery_only ?? 0,
+                override_price: row.override_price,
+                stock_status: row.stock_status,
+              },
+              ctx,
+            )
+          : null,
+    })),
+  };
+}

@@ -1,0 +1,61 @@
+import { sql, type Kysely } from 'kysely';
+import type { DialectName } from '~/db/dialect';
+import type { Database } from '~/db/schema';
+import type { TermCounter } from './terms';
+
+/**
+ * Fills the full-text indexes from the catalogue tables in one INSERT … SELECT per index (the
+ * database does the work, nothing crosses into JavaScript) and stores the spelling vocabulary.
+ *
+ * Indexed text per product: name; brand; "aisle" — the aisle and department of a grocery item, the
+ * varietal, colour, region and country of a wine, the seller of a marketplace item; description.
+ */
+export async function rebuildSearchIndex(db: Kysely<Database>, dialect: DialectName, terms: TermCounter) {
+  const aisleText = sql`case
+      when p.kind = 'grocery' then coalesce(a.name, '') || ' ' || coalesce(d.name, '')
+      when p.kind = 'wine' then 'wine ' || coalesce(w.varietal, '') || ' ' || coalesce(w.color, '') || ' ' || coalesce(w.region, '') || ' ' || coalesce(w.country, '')
+      else 'marketplace ' || coalesce(s.name, '')
+    end`;
+  const from = sql`from products p
+    join brands b on b.id = p.brand_id
+    left join aisles a on a.id = p.aisle_id
+    left join departments d on d.id = a.department_id
+    left join wine_details w on w.product_id = p.id
+    left join sellers s on s.id = p.seller_id`;
+
+  if (dialect === 'sqlite') {
+    await sql`insert into product_search(product_search) values ('delete-all')`.execute(db);
+    await sql`insert into recipe_search(recipe_search) values ('delete-all')`.execute(db);
+    await sql`insert into product_search(rowid, kind, name, brand, aisle, description)
+      select p.id, case when p.kind = 'grocery' then '' else p.kind end, p.name, b.name, ${aisleText}, p.description
+      ${from}`.execute(db);
+    await sql`insert into recipe_search(rowid, title, ingredients)
+      select r.id, r.title, r.description || ' ' || coalesce((select group_concat(i.text, ' ') from recipe_ingredients i where i.recipe_id = r.id), '')
+      from recipes r`.execute(db);
+  } else {
+    await sql`delete from product_search`.execute(db);
+    await sql`delete from recipe_search`.execute(db);
+    await sql`insert into product_search(product_id, kind, document)
+      select p.id, p.kind,
+        setweight(to_tsvector('english', p.name), 'A') ||
+        setweight(to_tsvector('english', b.name), 'B') ||
+        setweight(to_tsvector('english', ${aisleText}), 'C') ||
+        setweight(to_tsvector('english', p.description), 'D')
+      ${from}`.execute(db);
+    await sql`insert into recipe_search(recipe_id, document)
+      select r.id,
+        setweight(to_tsvector('english', r.title), 'A') ||
+        setweight(to_tsvector('english', r.description || ' ' || coalesce((select string_agg(i.text, ' ') from recipe_ingredients i where i.recipe_id = r.id), '')), 'C')
+      from recipes r`.execute(db);
+    await sql`analyze product_search`.execute(db);
+  }
+
+  await db.deleteFrom('search_terms').execute();
+  const rows = [...terms.counts].map(([term, frequency]) => ({ term, frequency }));
+  for (let i = 0; i < rows.length; i += 10_000) {
+    await db
+      .insertInto('search_terms')
+      .values(rows.slice(i, i + 10_000))
+      .execute();
+  }
+}

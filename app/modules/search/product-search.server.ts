@@ -1,0 +1,365 @@
+import { sql, type RawBuilder } from 'kysely';
+import { database } from '~/db/db.server';
+import type { ProductKind, StockStatus } from '~/db/schema';
+import { storePriceCents, unitPriceLabel } from '~/modules/catalog/pricing';
+import type { ProductCard } from '~/modules/catalog/product-cards.server';
+import type { Store } from '~/modules/stores/stores.server';
+import { DIETARY_TAGS, PRICE_BUCKETS, type DietaryTagId, type PriceBucketId, type SortId } from './query';
+
+/**
+ * Product search and listings over one table of products, for both dialects: a full-text match
+ * (FTS5 bm25 on SQLite, ts_rank over a GIN-indexed tsvector on PostgreSQL) narrowed by filters,
+ * priced for the shopper's store in SQL (the same integer rounding as pricing.ts), sorted and paged,
+ * with facet counts over the same filtered set.
+ */
+
+/** Where prices and offers come from: a grocery store, or none for shipped goods (wine, marketplace). */
+export interface PriceContext {
+  storeId: number | null;
+  priceFactorBp: number;
+  bannerId: string;
+  now: string;
+}
+
+export function priceContextFor(store: Store | null, bannerId: string, now = new Date()): PriceContext {
+  return {
+    storeId: store?.id ?? null,
+    priceFactorBp: store?.price_factor_bp ?? 10_000,
+    bannerId: store?.banner_id ?? bannerId,
+    now: now.toISOString(),
+  };
+}
+
+export interface ProductFilters {
+  aisleIds?: number[];
+  brandId?: number;
+  sellerId?: number;
+  diet?: DietaryTagId;
+  price?: PriceBucketId;
+  onOffer?: boolean;
+  varietal?: string;
+  region?: string;
+}
+
+export interface ProductQuery {
+  kind: ProductKind;
+  /** Words to match (already corrected); none lists every product the filters allow. */
+  tokens: string[];
+  /** Treat the last word as a prefix (search as you type). */
+  prefix?: boolean;
+  filters: ProductFilters;
+  sort: SortId;
+  page: number;
+  pageSize: number;
+}
+
+export interface ProductHit extends ProductCard {
+  kind: ProductKind;
+}
+
+export interface Facets {
+  total: number;
+  aisles: { id: number; count: number }[];
+  brands: { id: number; count: number }[];
+  diets: { id: DietaryTagId; count: number }[];
+  prices: { id: PriceBucketId; count: number }[];
+  onOffer: number;
+}
+
+/**
+ * Relevance is a tier, the same on both dialects (docs/decisions/0008-search.md): 0 when every word
+ * is in the name, 1 when every word is in the name, brand or aisle, 2 when a word is only in the
+ * description; popularity orders each tier. Tiers cost a set lookup per match where bm25/ts_rank
+ * would score every match.
+ */
+const TIER_COLUMNS = [['name'], ['name', 'brand', 'aisle']] as const;
+const TIER_WEIGHTS = ['A', 'ABC'] as const;
+
+function ftsTerms(tokens: string[], prefix: boolean): string {
+  const last = tokens.length - 1;
+  // Tokens are runs of [a-z0-9] (query.ts), so quoting them is all the escaping FTS5 needs.
+  return tokens.map((token, i) => `"${token}"${prefix && i === last ? '*' : ''}`).join(' AND ');
+}
+
+function ftsMatch(columns: readonly string[], terms: string, kind: ProductKind): string {
+  const scope = `{${columns.join(' ')}} : (${terms})`;
+  return kind === 'grocery' ? `${scope} NOT kind : (wine OR marketplace)` : `kind : ${kind} AND ${scope}`;
+}
+
+function tsQuery(tokens: string[], prefix: boolean, weights = ''): string {
+  const last = tokens.length - 1;
+  return tokens
+    .map((token, i) => {
+      const star = prefix && i === last ? '*' : '';
+      return star || weights ? `${token}:${star}${weights}` : token;
+    })
+    .join(' & ');
+}
+
+/** `select id[, score]` of the products matching the words; a lower score is a better match. */
+function matches(tokens: string[], kind: ProductKind, prefix: boolean, scored: boolean): RawBuilder<unknown> {
+  if (database().dialect === 'sqlite') {
+    const terms = ftsTerms(tokens, prefix);
+    const all = ftsMatch(['name', 'brand', 'aisle', 'description'], terms, kind);
+    if (!scored) return sql`select rowid as id from product_search where product_search match ${all}`;
+    const [name, near] = TIER_COLUMNS.map((columns) => ftsMatch(columns, terms, kind));
+    return sql`select rowid as id, case
+        when rowid in (select rowid from product_search where product_search match ${name}) then 0
+        when rowid in (select rowid from product_search where product_search match ${near}) then 1
+        else 2 end as score
+      from product_search where product_search match ${all}`;
+  }
+  const query = tsQuery(tokens, prefix);
+  if (!scored) {
+    return sql`select ps.product_id as id from product_search ps
+      where ps.document @@ to_tsquery('english', ${query}) and ps.kind = ${kind}`;
+  }
+  const [name, near] = TIER_WEIGHTS.map((weights) => tsQuery(tokens, prefix, weights));
+  return sql`select ps.product_id as id, case
+      when ps.document @@ to_tsquery('english', ${name}) then 0
+      when ps.document @@ to_tsquery('english', ${near}) then 1
+      else 2 end as score
+    from product_search ps
+    where ps.document @@ to_tsquery('english', ${query}) and ps.kind = ${kind}`;
+}
+
+/** The price at the store, in SQL, rounded exactly like storePriceCents (integer arithmetic). */
+function priceExpression(ctx: PriceContext, kind: ProductKind): RawBuilder<number> {
+  if (kind !== 'grocery' || ctx.storeId === null) return sql<number>`p.base_price_cents`;
+  const factor = sql.lit(Math.trunc(ctx.priceFactorBp));
+  const scaled = sql`(p.base_price_cents * ${factor})`;
+  return sql<number>`coalesce(o.price_cents, case
+      when ${scaled} < 15000 then 1
+      when ${scaled} < 1000000 then (${scaled} + 5000) / 10000
+      else ((${scaled} + 50000) / 100000) * 10 - 1 end)`;
+}
+
+const UNIT_DIVISOR = sql`case p.size_unit when 'lb' then 16 when 'gal' then 128 when 'qt' then 32
+  when 'l' then 33.814 when 'ml' then 0.033814 else 1 end`;
+
+/**
+ * Whether a product has an active offer of the banner. Not correlated: both databases build the
+ * (small) set of offered products once per statement and probe it per match.
+ */
+function onOfferExpression(ctx: PriceContext): RawBuilder<boolean> {
+  return sql<boolean>`p.id in (select op.product_id from offers f join offer_products op on op.offer_id = f.id
+    where f.banner_id = ${ctx.bannerId} and f.starts_at <= ${ctx.now} and f.ends_at > ${ctx.now})`;
+}
+
+function source(
+  ctx: PriceContext,
+  query: ProductQuery,
+  withBrand = false,
+  withWine = false,
+  scored = false,
+): RawBuilder<unknown> {
+  const joins = sql`${withBrand ? sql`join brands b on b.id = p.brand_id` : sql``}
+    ${withWine ? sql`join wine_details w on w.product_id = p.id` : sql``}
+    left join store_product_overrides o on o.store_id = ${ctx.storeId ?? -1} and o.product_id = p.id`;
+  if (query.tokens.length === 0) {
+    return sql`from products p ${joins} where p.kind = ${query.kind}`;
+  }
+  return sql`from (${matches(query.tokens, query.kind, query.prefix ?? false, scored)}) m
+    join products p on p.id = m.id ${joins} where 1 = 1`;
+}
+
+function filterConditions(ctx: PriceContext, query: ProductQuery, skip?: keyof ProductFilters): RawBuilder<unknown> {
+  const { filters } = query;
+  const parts: RawBuilder<unknown>[] = [];
+  if (filters.aisleIds && skip !== 'aisleIds') {
+    parts.push(
+      filters.aisleIds.length
+        ? sql`p.aisle_id in (${sql.join(filters.aisleIds.map((id) => sql.lit(id)))})`
+        : sql`1 = 0`,
+    );
+  }
+  if (filters.brandId !== undefined && skip !== 'brandId') parts.push(sql`p.brand_id = ${filters.brandId}`);
+  if (filters.sellerId !== undefined) parts.push(sql`p.seller_id = ${filters.sellerId}`);
+  if (filters.diet && skip !== 'diet') parts.push(sql`p.dietary_tags like ${`%,${filters.diet},%`}`);
+  if (filters.price && skip !== 'price') {
+    const bucket = PRICE_BUCKETS.find((b) => b.id === filters.price)!;
+    const price = priceExpression(ctx, query.kind);
+    parts.push(
+      bucket.max === null ? sql`${price} >= ${bucket.min}` : sql`${price} between ${bucket.min} and ${bucket.max}`,
+    );
+  }
+  if (filters.onOffer && skip !== 'onOffer') parts.push(onOfferExpression(ctx));
+  if (filters.varietal)
+    parts.push(
+      sql`exists (select 1 from wine_details w where w.product_id = p.id and w.varietal = ${filters.varietal})`,
+    );
+  if (filters.region)
+    parts.push(sql`exists (select 1 from wine_details w where w.product_id = p.id and w.region = ${filters.region})`);
+  return parts.length ? sql` and ${sql.join(parts, sql` and `)}` : sql``;
+}
+
+function orderBy(ctx: PriceContext, query: ProductQuery): RawBuilder<unknown> {
+  const price = priceExpression(ctx, query.kind);
+  const relevance = query.tokens.length ? sql`m.score, p.popularity desc, p.id` : sql`p.popularity desc, p.id`;
+  switch (query.sort) {
+    case 'price-asc':
+      return sql`${price}, p.id`;
+    case 'price-desc':
+      return sql`${price} desc, p.id`;
+    case 'unit-price':
+      return sql`cast(${price} as double precision) / nullif(p.size_quantity * ${UNIT_DIVISOR}, 0), p.id`;
+    default:
+      return relevance;
+  }
+}
+
+interface HitRow {
+  id: number;
+  kind: ProductKind;
+  name: string;
+  brand: string;
+  size_label: string;
+  size_quantity: number;
+  size_unit: string;
+  image_key: string;
+  base_price_cents: number;
+  attended_delivery_only: number;
+  override_price: number | null;
+  stock_status: StockStatus | null;
+}
+
+export function toProductHit(row: HitRow, ctx: PriceContext): ProductHit {
+  const priceCents =
+    row.kind === 'grocery' && ctx.storeId !== null
+      ? storePriceCents(row.base_price_cents, ctx.priceFactorBp, row.override_price)
+      : row.base_price_cents;
+  return {
+    id: row.id,
+    kind: row.kind,
+    name: row.name,
+    brand: row.brand,
+    sizeLabel: row.size_label,
+    imageKey: row.image_key,
+    priceCents,
+    unitPrice: unitPriceLabel(priceCents, Number(row.size_quantity), row.size_unit),
+    stock: row.stock_status ?? 'in_stock',
+    attendedDeliveryOnly: Number(row.attended_delivery_only) === 1,
+  };
+}
+
+/** One page of products. */
+export async function findProducts(ctx: PriceContext, query: ProductQuery): Promise<ProductHit[]> {
+  const offset = (query.page - 1) * query.pageSize;
+  const result = await sql<HitRow>`select p.id, p.kind, p.name, b.name as brand, p.size_label, p.size_quantity,
+      p.size_unit, p.image_key, p.base_price_cents, p.attended_delivery_only,
+      o.price_cents as override_price, o.stock_status
+    ${source(ctx, query, true, false, query.sort === 'relevance')} ${filterConditions(ctx, query)}
+    order by ${orderBy(ctx, query)}
+    limit ${query.pageSize} offset ${offset}`
+    .execute(database().db)
+    .then((r) => r.rows);
+  return result.map((row) => toProductHit(row, ctx));
+}
+
+/**
+ * One page of products and the facet counts, in one statement: the matches are materialised once
+ * (with their place in the chosen order), then counted per facet and cut to the page.
+ */
+export async function productPage(
+  ctx: PriceContext,
+  query: ProductQuery,
+): Promise<{ items: ProductHit[]; facets: Facets }> {
+  const price = priceExpression(ctx, query.kind);
+  const offset = (query.page - 1) * query.pageSize;
+  // Every branch has the same columns: the counts of the one-row "sums" branch, or (facet, value, n).
+  const sumColumns = [
+    sql`sum(on_offer)`,
+    ...DIETARY_TAGS.map((tag) => sql`sum(case when tags like ${`%,${tag.id},%`} then 1 else 0 end)`),
+    ...PRICE_BUCKETS.map((bucket) =>
+      bucket.max === null
+        ? sql`sum(case when price >= ${bucket.min} then 1 else 0 end)`
+        : sql`sum(case when price between ${bucket.min} and ${bucket.max} then 1 else 0 end)`,
+    ),
+  ];
+  const nulls = sql.join(sumColumns.map(() => sql`null`));
+  const sumNames = ['offer', ...DIETARY_TAGS.map((t) => `diet:${t.id}`), ...PRICE_BUCKETS.map((b) => `price:${b.id}`)];
+  const branches: RawBuilder<unknown>[] = [
+    sql`select 'sums' as facet, '' as value, count(*) as n, ${sql.join(
+      sumColumns.map((column, i) => sql`${column} as ${sql.ref(`s${i}`)}`),
+    )} from f`,
+    sql`select 'brand', value, n, ${nulls} from (select cast(brand_id as text) as value, count(*) as n from f
+      group by brand_id order by count(*) desc, brand_id limit 12) top_brands`,
+    sql`select 'hit', cast(id as text), position, ${nulls} from f
+      where position > ${offset} and position <= ${offset + query.pageSize}`,
+  ];
+  if (query.kind === 'grocery') {
+    branches.push(
+      sql`select 'aisle', cast(aisle_id as text), count(*), ${nulls} from f where aisle_id is not null group by aisle_id`,
+    );
+  }
+  const scored = query.sort === 'relevance' && query.tokens.length > 0;
+  const result = await sql<
+    { facet: string; value: string; n: number | string } & Record<string, unknown>
+  >`with f as materialized (
+      select p.id, p.aisle_id, p.brand_id, p.dietary_tags as tags, ${price} as price,
+        case when ${onOfferExpression(ctx)} then 1 else 0 end as on_offer,
+        row_number() over (order by ${orderBy(ctx, query)}) as position
+      ${source(ctx, query, false, false, scored)} ${filterConditions(ctx, query)}
+    )
+    ${sql.join(branches, sql` union all `)}`.execute(database().db);
+  const rows = result.rows.map((row) => ({ facet: row.facet, value: row.value, n: Number(row.n) }));
+  const of = (facet: string) => rows.filter((row) => row.facet === facet);
+  const sumsRow = result.rows.find((row) => row.facet === 'sums');
+  const sums = new Map(sumNames.map((name, i) => [name, Number(sumsRow?.[`s${i}`] ?? 0)]));
+  const positions = new Map(of('hit').map((row) => [Number(row.value), row.n]));
+  const items = (await productsByIds(ctx, [...positions.keys()])).sort(
+    (a, b) => positions.get(a.id)! - positions.get(b.id)!,
+  );
+  return {
+    items,
+    facets: {
+      total: of('sums')[0]?.n ?? 0,
+      aisles: of('aisle').map((row) => ({ id: Number(row.value), count: row.n })),
+      brands: of('brand').map((row) => ({ id: Number(row.value), count: row.n })),
+      diets: DIETARY_TAGS.map((tag) => ({ id: tag.id, count: sums.get(`diet:${tag.id}`) ?? 0 })),
+      prices: PRICE_BUCKETS.map((bucket) => ({ id: bucket.id, count: sums.get(`price:${bucket.id}`) ?? 0 })),
+      onOffer: sums.get('offer') ?? 0,
+    },
+  };
+}
+
+/** Facet counts only (wine shop and marketplace listings reuse the price buckets). */
+export async function productFacets(ctx: PriceContext, query: ProductQuery): Promise<Facets> {
+  return (await productPage(ctx, { ...query, page: 1, pageSize: 0 })).facets;
+}
+
+/** Products by id, priced for the context (a page of hits: primary-key lookups). */
+export async function productsByIds(ctx: PriceContext, ids: number[]): Promise<ProductHit[]> {
+  if (ids.length === 0) return [];
+  const rows = await sql<HitRow>`select p.id, p.kind, p.name, b.name as brand, p.size_label, p.size_quantity,
+      p.size_unit, p.image_key, p.base_price_cents, p.attended_delivery_only,
+      o.price_cents as override_price, o.stock_status
+    from products p join brands b on b.id = p.brand_id
+    left join store_product_overrides o on o.store_id = ${ctx.storeId ?? -1} and o.product_id = p.id
+    where p.id in (${sql.join(ids)})`.execute(database().db);
+  return rows.rows.map((row) => toProductHit(row, ctx));
+}
+
+/** Matches per value of a wine detail or per seller (wine shop and marketplace facets). */
+export async function groupCounts(
+  ctx: PriceContext,
+  query: ProductQuery,
+  by: 'varietal' | 'region' | 'seller',
+): Promise<{ value: string | number; count: number }[]> {
+  const where = filterConditions(ctx, query);
+  const result =
+    by === 'seller'
+      ? await sql<{ value: number; n: number | string }>`select p.seller_id as value, count(*) as n
+          ${source(ctx, query)} ${where} and p.seller_id is not null group by p.seller_id`.execute(database().db)
+      : await sql<{ value: string; n: number | string }>`select w.${sql.raw(by)} as value, count(*) as n
+          ${source(ctx, query, false, true)} ${where}
+          group by w.${sql.raw(by)}`.execute(database().db);
+  return result.rows.map((row) => ({ value: row.value, count: Number(row.n) }));
+}
+
+/** Only the number of matches (tab labels, carousels, sections). */
+export async function countProducts(ctx: PriceContext, query: ProductQuery): Promise<number> {
+  const result = await sql<{ total: number | string }>`select count(*) as total
+    ${source(ctx, query)} ${filterConditions(ctx, query)}`.execute(database().db);
+  return Number(result.rows[0]?.total ?? 0);
+}

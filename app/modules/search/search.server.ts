@@ -1,0 +1,255 @@
+import type { ProductKind } from '~/db/schema';
+import { brandBySlug, brandsByIds, taxonomy, type BrandInfo } from '~/modules/catalog/taxonomy.server';
+import type { Store } from '~/modules/stores/stores.server';
+import {
+  countProducts,
+  findProducts,
+  priceContextFor,
+  productPage,
+  type PriceContext,
+  type ProductFilters,
+  type ProductHit,
+  type ProductQuery,
+} from './product-search.server';
+import {
+  DIETARY_TAGS,
+  PAGE_SIZE,
+  parseQuery,
+  PRICE_BUCKETS,
+  type SearchParams,
+  type SearchTab,
+  type SortId,
+} from './query';
+import { countRecipes, searchRecipes, type RecipeCard } from './recipe-search.server';
+import { searchVocabulary } from './vocabulary.server';
+
+export interface FacetOption {
+  value: string;
+  label: string;
+  count: number;
+  selected: boolean;
+}
+
+export interface ProductResults {
+  items: ProductHit[];
+  total: number;
+  page: number;
+  pageCount: number;
+  sort: SortId;
+  facets: {
+    departments: FacetOption[];
+    aisles: FacetOption[];
+    brands: FacetOption[];
+    diets: FacetOption[];
+    prices: FacetOption[];
+    onOffer: { count: number; selected: boolean };
+  };
+}
+
+export interface SearchQueryInfo {
+  /** What the shopper typed. */
+  text: string;
+  /** The words searched for after spelling correction, when any word was corrected. */
+  correctedText: string | null;
+  tokens: string[];
+}
+
+export interface SearchPageModel {
+  query: SearchQueryInfo;
+  tab: SearchTab;
+  /** Neither words nor filters: the page helps the shopper start instead. */
+  blank: boolean;
+  /** A filter named a department, aisle or brand that does not exist. */
+  unknownFilter: string | null;
+  counts: { products: number; recipes: number };
+  products: ProductResults | null;
+  recipes: { items: RecipeCard[]; total: number; page: number; pageCount: number } | null;
+  carousels: { wine: ProductHit[]; marketplace: ProductHit[] };
+  /** Names of the active scope filters, for headings ("Dairy & Eggs", "Brand: Silver Pail"). */
+  scope: { department: string | null; aisle: string | null; brand: BrandInfo | null };
+}
+
+/** Corrects unknown words unless the shopper asked for exactly what they typed. */
+export async function interpretQuery(raw: string, exact = false): Promise<SearchQueryInfo> {
+  const parsed = parseQuery(raw);
+  if (exact || parsed.tokens.length === 0) return { text: parsed.text, correctedText: null, tokens: parsed.tokens };
+  const corrected = (await searchVocabulary()).correctAll(parsed.tokens);
+  return {
+    text: parsed.text,
+    correctedText: corrected.changed ? corrected.tokens.join(' ') : null,
+    tokens: corrected.tokens,
+  };
+}
+
+interface ResolvedFilters {
+  filters: ProductFilters;
+  unknown: string | null;
+  scope: SearchPageModel['scope'];
+}
+
+/** Slugs in the address → ids; an unknown slug is reported, not thrown. */
+export async function resolveFilters(params: Partial<SearchParams>): Promise<ResolvedFilters> {
+  const tax = await taxonomy();
+  const filters: ProductFilters = {};
+  const scope: SearchPageModel['scope'] = { department: null, aisle: null, brand: null };
+  let unknown: string | null = null;
+  if (params.aisle) {
+    const aisle = tax.aisleBySlug.get(params.aisle);
+    if (aisle) {
+      filters.aisleIds = [aisle.id];
+      scope.aisle = aisle.name;
+      scope.department = tax.departmentById.get(aisle.departmentId)?.name ?? null;
+    } else unknown = 'aisle';
+  } else if (params.department) {
+    const department = tax.departmentBySlug.get(params.department);
+    if (department) {
+      filters.aisleIds = department.aisleIds;
+      scope.department = department.name;
+    } else unknown = 'department';
+  }
+  if (params.brand) {
+    const brand = await brandBySlug(params.brand);
+    if (brand) {
+      filters.brandId = brand.id;
+      scope.brand = brand;
+    } else unknown = 'brand';
+  }
+  if (params.seller) {
+    const seller = tax.sellerBySlug.get(params.seller);
+    if (seller) filters.sellerId = seller.id;
+    else unknown = 'seller';
+  }
+  if (params.diet) filters.diet = params.diet as ProductFilters['diet'];
+  if (params.price) filters.price = params.price as ProductFilters['price'];
+  if (params.offer === '1') filters.onOffer = true;
+  return { filters, unknown, scope };
+}
+
+/** The grocery results page: one page of products with facets, or recipes, and tab counts. */
+export async function searchProductsPage(
+  store: Store,
+  params: SearchParams,
+  now = new Date(),
+): Promise<SearchPageModel> {
+  const query = await interpretQuery(params.q, params.spell === 'off');
+  const { filters, unknown, scope } = await resolveFilters(params);
+  const ctx = priceContextFor(store, store.banner_id, now);
+  const hasScope = Boolean(filters.aisleIds || filters.brandId !== undefined);
+  const blank = query.tokens.length === 0 && !hasScope;
+  const base: SearchPageModel = {
+    query,
+    tab: params.tab,
+    blank,
+    unknownFilter: unknown,
+    counts: { products: 0, recipes: 0 },
+    products: null,
+    recipes: null,
+    carousels: { wine: [], marketplace: [] },
+    scope,
+  };
+  if (blank || unknown) return base;
+
+  const productQuery: ProductQuery = {
+    kind: 'grocery',
+    tokens: query.tokens,
+    filters,
+    sort: params.sort,
+    page: params.page,
+    pageSize: PAGE_SIZE,
+  };
+  if (params.tab === 'recipes') {
+    const [recipes, products] = await Promise.all([
+      searchRecipes(query.tokens, params.page, PAGE_SIZE),
+      countProducts(ctx, productQuery),
+    ]);
+    return {
+      ...base,
+      counts: { products, recipes: recipes.total },
+      recipes: { ...recipes, page: params.page, pageCount: Math.max(1, Math.ceil(recipes.total / PAGE_SIZE)) },
+    };
+  }
+  const [products, recipes, carousels] = await Promise.all([
+    productResults(ctx, productQuery),
+    countRecipes(query.tokens),
+    query.tokens.length ? searchCarousels(query.tokens) : Promise.resolve({ wine: [], marketplace: [] }),
+  ]);
+  return { ...base, counts: { products: products.total, recipes }, products, carousels };
+}
+
+export async function productResults(ctx: PriceContext, query: ProductQuery): Promise<ProductResults> {
+  const [{ items, facets }, tax] = await Promise.all([productPage(ctx, query), taxonomy()]);
+  const brands = await brandsByIds(facets.brands.map((b) => b.id));
+  const selectedAisles = new Set(query.filters.aisleIds ?? []);
+  const departmentCounts = new Map<number, number>();
+  for (const { id, count } of facets.aisles) {
+    const departmentId = tax.aisleById.get(id)?.departmentId;
+    if (departmentId !== undefined)
+      departmentCounts.set(departmentId, (departmentCounts.get(departmentId) ?? 0) + count);
+  }
+  const selectedDepartment =
+    selectedAisles.size > 0
+      ? tax.departments.find((d) => d.aisleIds.length > 0 && [...selectedAisles].every((id) => d.aisleIds.includes(id)))
+      : undefined;
+  const aisleCounts = new Map(facets.aisles.map((a) => [a.id, a.count]));
+  return {
+    items,
+    total: facets.total,
+    page: query.page,
+    pageCount: Math.max(1, Math.ceil(facets.total / query.pageSize)),
+    sort: query.sort,
+    facets: {
+      departments: tax.departments
+        .filter((d) => departmentCounts.has(d.id))
+        .map((d) => ({
+          value: d.slug,
+          label: d.name,
+          count: departmentCounts.get(d.id) ?? 0,
+          selected: d.id === selectedDepartment?.id,
+        })),
+      aisles: selectedDepartment
+        ? selectedDepartment.aisleIds
+            .filter((id) => aisleCounts.has(id))
+            .map((id) => {
+              const aisle = tax.aisleById.get(id)!;
+              return {
+                value: aisle.slug,
+                label: aisle.name,
+                count: aisleCounts.get(id) ?? 0,
+                selected: selectedAisles.size === 1 && selectedAisles.has(id),
+              };
+            })
+        : [],
+      brands: facets.brands
+        .filter((b) => brands.has(b.id))
+        .map((b) => {
+          const brand = brands.get(b.id)!;
+          return { value: brand.slug, label: brand.name, count: b.count, selected: query.filters.brandId === b.id };
+        })
+        .sort((a, b) => a.label.localeCompare(b.label)),
+      diets: DIETARY_TAGS.map((tag) => ({
+        value: tag.id,
+        label: tag.label,
+        count: facets.diets.find((d) => d.id === tag.id)?.count ?? 0,
+        selected: query.filters.diet === tag.id,
+      })).filter((option) => option.count > 0 || option.selected),
+      prices: PRICE_BUCKETS.map((bucket) => ({
+        value: bucket.id,
+        label: bucket.label,
+        count: facets.prices.find((p) => p.id === bucket.id)?.count ?? 0,
+        selected: query.filters.price === bucket.id,
+      })).filter((option) => option.count > 0 || option.selected),
+      onOffer: { count: facets.onOffer, selected: Boolean(query.filters.onOffer) },
+    },
+  };
+}
+
+const CAROUSEL_SIZE = 8;
+
+/** Wine-shop and marketplace matches shown beside the grocery results. */
+export async function searchCarousels(tokens: string[]): Promise<{ wine: ProductHit[]; marketplace: ProductHit[] }> {
+  const ctx = priceContextFor(null, '');
+  const top = (kind: ProductKind) =>
+    findProducts(ctx, { kind, tokens, filters: {}, sort: 'relevance', page: 1, pageSize: CAROUSEL_SIZE });
+  const [wine, marketplace] = await Promise.all([top('wine'), top('marketplace')]);
+  return { wine, marketplace };
+}

@@ -1,0 +1,80 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { json } from '@remix-run/node';
+import { Link, useLoaderData } from '@remix-run/react';
+import { ShopListing } from '~/components/search/ShopListing';
+import { pageAccess, PUBLIC_PAGE } from '~/modules/access/page-access';
+import { requireUserType } from '~/modules/access/shopper.server';
+import { sellerHref } from '~/modules/catalog/links';
+import { taxonomy } from '~/modules/catalog/taxonomy.server';
+import { parseSearchParams } from '~/modules/http/forms.server';
+import { searchParamsSchema, type SearchParams } from '~/modules/search/query';
+import { marketplaceSearch } from '~/modules/search/shops.server';
+
+/** Marketplace search by seller and q; marketplace pages take no location parameter. */
+export const access = pageAccess({ allowedUserTypes: PUBLIC_PAGE, escapeSSO: true });
+export const handle = { access };
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const shopper = await requireUserType(request, access);
+  const params = parseSearchParams(request, searchParamsSchema) as SearchParams;
+  const tax = await taxonomy();
+  const seller = params.seller ? tax.sellerBySlug.get(params.seller) : undefined;
+  if (params.seller && !seller) {
+    throw json(
+      { message: "We don't have that seller. Browse the marketplace instead." },
+      { status: 404, headers: shopper.headers },
+    );
+  }
+  const results = await marketplaceSearch({ ...params, seller });
+  return json(
+    {
+      results,
+      seller: seller ?? null,
+      sellers: seller ? [] : tax.sellers.slice(0, 12).map((s) => ({ slug: s.slug, name: s.name, tagline: s.tagline })),
+      params: { q: params.q || undefined, sort: params.sort, seller: params.seller, price: params.price },
+    },
+    { headers: shopper.headers },
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data?.params.q ? `${data.params.q} — marketplace` : 'Marketplace' },
+];
+
+export default function MarketplaceSearchPage() {
+  const { results, params, seller, sellers } = useLoaderData<typeof loader>();
+  return (
+    <ShopListing
+      path="/shop/marketplace/search-results.html"
+      title={
+        seller
+          ? `${seller.name}${params.q ? `: “${results.query.correctedText ?? params.q}”` : ''}`
+          : params.q
+            ? `Marketplace: “${results.query.correctedText ?? params.q}”`
+            : 'Marketplace'
+      }
+      intro={
+        <>
+          <p className="mt-1 text-stone-600">Specialty goods sold and shipped by independent sellers.</p>
+          {sellers.length ? (
+            <ul className="mt-3 flex gap-2 overflow-x-auto pb-2" aria-label="Sellers">
+              {sellers.map((s) => (
+                <li key={s.slug} className="shrink-0">
+                  <Link
+                    to={sellerHref(s.slug)}
+                    className="block rounded-full border border-stone-300 bg-white px-3 py-1 text-sm hover:border-brand"
+                  >
+                    {s.name}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </>
+      }
+      results={results}
+      params={params}
+      searchLabel={seller ? `Search ${seller.name}` : 'Search the marketplace'}
+    />
+  );
+}

@@ -1,0 +1,152 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { json } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { pageAccess, PUBLIC_PAGE } from '~/modules/access/page-access';
+import { requireUserType } from '~/modules/access/shopper.server';
+import { AddToCartForm } from '~/modules/catalog/cart-intent';
+import { CART_NOT_OPEN, ITEM_MESSAGES } from '~/modules/catalog/item-messages';
+import { productHref } from '~/modules/catalog/links';
+import { pageStore } from '~/modules/catalog/page-store.server';
+import { formatCents } from '~/modules/catalog/pricing';
+import { recipeDetails } from '~/modules/catalog/recipes.server';
+import { parseForm } from '~/modules/http/forms.server';
+import { priceContextFor } from '~/modules/search/product-search.server';
+
+/** A recipe: `/shop/recipes/{slug}.html`, ingredients linked to products priced at the shopper's store. */
+export const access = pageAccess({ allowedUserTypes: PUBLIC_PAGE, escapeSSO: true, showZipcodeModal: true });
+export const handle = { access };
+
+const slugOf = (param: string | undefined) => /^([a-z0-9-]{1,120})\.html$/.exec(param ?? '')?.[1] ?? null;
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const shopper = await requireUserType(request, access);
+  const slug = slugOf(params.slug);
+  const { store, headerStore } = await pageStore(shopper);
+  const recipe = slug ? await recipeDetails(slug, priceContextFor(store, store.banner_id)) : null;
+  if (!recipe) throw json({ message: 'We could not find that recipe.' }, { status: 404, headers: shopper.headers });
+  return json({ recipe, store: store.name, headerStore }, { headers: shopper.headers });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const shopper = await requireUserType(request, access);
+  const form = await parseForm(request, AddToCartForm);
+  if (!form.ok) return json({ message: form.message }, { status: 400, headers: shopper.headers });
+  return json({ message: CART_NOT_OPEN }, { headers: shopper.headers });
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  data
+    ? [{ title: `${data.recipe.title} — recipe` }, { name: 'description', content: data.recipe.description }]
+    : [{ title: 'Recipe' }];
+
+export default function RecipePage() {
+  const { recipe, store } = useLoaderData<typeof loader>();
+  const notice = useActionData<{ message: string }>();
+  const buyable = recipe.ingredients.filter((i) => i.product && i.product.stock === 'in_stock');
+  const total = buyable.reduce((sum, i) => sum + (i.product?.priceCents ?? 0), 0);
+  return (
+    <div className="container-page py-6 md:py-8">
+      <nav aria-label="Breadcrumb" className="text-sm text-stone-600">
+        <Link
+          to={`/shop/search-results.html?q=${encodeURIComponent(recipe.title)}&tab=recipes`}
+          className="hover:text-brand hover:underline"
+        >
+          Recipes
+        </Link>
+      </nav>
+      <div className="mt-3 grid gap-6 md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] lg:gap-10">
+        <div className="card grid place-items-center bg-amber-50 p-6">
+          <img
+            src={`/images/products/${recipe.imageKey}.svg`}
+            alt=""
+            width={360}
+            height={360}
+            className="aspect-square w-full max-w-xs"
+          />
+        </div>
+        <div>
+          <h1 className="text-2xl font-extrabold md:text-3xl">{recipe.title}</h1>
+          <p className="mt-2 text-stone-700">{recipe.description}</p>
+          <p className="mt-2 text-sm font-semibold text-stone-700">
+            {recipe.minutes} minutes · serves {recipe.servings}
+          </p>
+          <section aria-labelledby="ingredients-heading" className="mt-6">
+            <h2 id="ingredients-heading" className="text-lg font-bold">
+              Ingredients
+            </h2>
+            <ul className="mt-2 divide-y divide-stone-200 rounded-xl border border-stone-200 bg-white">
+              {recipe.ingredients.map((ingredient) => (
+                <li key={ingredient.position} className="flex items-center gap-3 p-3 text-sm">
+                  {ingredient.product ? (
+                    <img
+                      src={`/images/products/${ingredient.product.imageKey}.svg`}
+                      alt=""
+                      width={40}
+                      height={40}
+                      loading="lazy"
+                      className="h-10 w-10 shrink-0"
+                    />
+                  ) : (
+                    <span aria-hidden="true" className="h-10 w-10 shrink-0 rounded-full bg-stone-100" />
+                  )}
+                  <span className="flex-1">
+                    <span className="block font-semibold">{ingredient.text}</span>
+                    {ingredient.product ? (
+                      <Link
+                        to={productHref(ingredient.product.kind, ingredient.product.id)}
+                        className="text-brand-dark underline"
+                      >
+                        {ingredient.product.name}
+                      </Link>
+                    ) : (
+                      <span className="text-stone-600">From your pantry</span>
+                    )}
+                    {ingredient.product && ingredient.product.stock !== 'in_stock' ? (
+                      <span className="block text-xs font-semibold text-red-700">
+                        {ITEM_MESSAGES[ingredient.product.stock]}
+                      </span>
+                    ) : null}
+                  </span>
+                  {ingredient.product ? (
+                    <span className="font-bold">{formatCents(ingredient.product.priceCents)}</span>
+                  ) : null}
+                </li>
+              ))}
+            </ul>
+            <Form method="post" className="mt-4 flex flex-wrap items-center gap-3">
+              <input type="hidden" name="intent" value="add-all-to-cart" />
+              {buyable.map((i) => (
+                <input key={i.position} type="hidden" name="productId" value={i.product!.id} />
+              ))}
+              <button type="submit" className="btn-primary px-6 py-2.5 text-base" disabled={buyable.length === 0}>
+                Add all ingredients to cart
+              </button>
+              <span className="text-sm text-stone-700">
+                {buyable.length} items, {formatCents(total)} at {store}
+              </span>
+            </Form>
+            <p
+              role="status"
+              className="mt-2 min-h-[1.5rem] text-sm font-semibold text-brand-dark"
+              data-testid="cart-notice"
+            >
+              {notice?.message ?? ''}
+            </p>
+          </section>
+          {recipe.steps.length ? (
+            <section aria-labelledby="steps-heading" className="mt-6">
+              <h2 id="steps-heading" className="text-lg font-bold">
+                Method
+              </h2>
+              <ol className="mt-2 list-decimal space-y-2 pl-5 text-stone-800">
+                {recipe.steps.map((step, index) => (
+                  <li key={index}>{step}</li>
+                ))}
+              </ol>
+            </section>
+          ) : null}
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,383 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { json } from '@remix-run/node';
+import { Form, Link, useLoaderData } from '@remix-run/react';
+import { ProductCard } from '~/components/ProductCard';
+import { FacetPanel } from '~/components/search/Facets';
+import { Pagination } from '~/components/search/Pagination';
+import { ProductCarousel } from '~/components/search/ProductCarousel';
+import { RecipeCard } from '~/components/search/RecipeCard';
+import { ResultsToolbar } from '~/components/search/ResultsToolbar';
+import { SearchTabs } from '~/components/search/SearchTabs';
+import { pageAccess, PUBLIC_PAGE } from '~/modules/access/page-access';
+import { requireUserType } from '~/modules/access/shopper.server';
+import { pageStore } from '~/modules/catalog/page-store.server';
+import { taxonomy } from '~/modules/catalog/taxonomy.server';
+import { parseSearchParams } from '~/modules/http/forms.server';
+import { searchHref, searchParamsSchema, type SearchParams } from '~/modules/search/query';
+import { searchProductsPage } from '~/modules/search/search.server';
+
+// Like the home page, searching stays anonymous and cookie-free (prices are the default store's
+// until the shopper chooses one); the aisles and product pages establish guest sessions.
+export const access = pageAccess({ allowedUserTypes: PUBLIC_PAGE, showZipcodeModal: true, escapeSSO: true });
+export const handle = { access };
+
+const PATH = '/shop/search-results.html';
+const EXAMPLES = ['bananas', 'chocolate milk', 'organic eggs', 'sourdough bread', 'coffee', 'pasta sauce'];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const shopper = await requireUserType(request, access);
+  const params = parseSearchParams(request, searchParamsSchema) as SearchParams;
+  const { store, headerStore } = await pageStore(shopper);
+  const results = await searchProductsPage(store, params);
+  if (results.unknownFilter) {
+    throw json(
+      { message: `We don't have that ${results.unknownFilter}. Try a search or browse the aisles instead.` },
+      { status: 404, headers: shopper.headers },
+    );
+  }
+  const departments = results.blank
+    ? (await taxonomy()).departments.map((d) => ({ slug: d.slug, name: d.name, imageKey: d.imageKey }))
+    : [];
+  return json(
+    {
+      params,
+      results,
+      departments,
+      store: { id: store.id, name: store.name },
+      headerStore,
+    },
+    { headers: shopper.headers },
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => {
+  if (!data) return [{ title: 'Search' }];
+  const { results } = data;
+  const what = results.query.correctedText ?? results.query.text;
+  const scope = results.scope.aisle ?? results.scope.department ?? results.scope.brand?.name;
+  return [{ title: what ? `${what} — search results` : scope ? `${scope} — shop` : 'Search the store' }];
+};
+
+export default function SearchResultsPage() {
+  const { params, results, departments, store } = useLoaderData<typeof loader>();
+  const { query } = results;
+  const base = {
+    q: params.q || undefined,
+    tab: params.tab,
+    sort: params.sort,
+    department: params.department,
+    aisle: params.aisle,
+    brand: params.brand,
+    diet: params.diet,
+    price: params.price,
+    offer: params.offer,
+    spell: params.spell,
+  };
+  const hrefWith = (changes: Record<string, string | null>) =>
+    searchHref(PATH, { ...base, ...Object.fromEntries(Object.entries(changes).map(([k, v]) => [k, v ?? undefined])) });
+
+  if (results.blank) return <BlankSearch text={query.text} departments={departments} />;
+
+  const heading = query.text
+    ? `Results for “${query.correctedText ?? query.text}”`
+    : (results.scope.aisle ?? results.scope.department ?? results.scope.brand?.name ?? 'Products');
+  const tabs = [
+    {
+      id: 'products',
+      label: 'Products',
+      count: results.counts.products,
+      href: hrefWith({ tab: 'products', page: null }),
+    },
+    {
+      id: 'recipes',
+      label: 'Recipes',
+      count: results.counts.recipes,
+      href: hrefWith({ tab: 'recipes', page: null, sort: null }),
+    },
+  ];
+
+  return (
+    <div className="container-page py-6 md:py-8">
+      <nav aria-label="Breadcrumb" className="text-sm text-stone-600">
+        <ol className="flex flex-wrap gap-1">
+          <li>
+            <Link to="/" className="hover:text-brand hover:underline">
+              Home
+            </Link>{' '}
+            /
+          </li>
+          <li>
+            <Link to={`/shop/aisles.html`} className="hover:text-brand hover:underline">
+              Aisles
+            </Link>{' '}
+            /
+          </li>
+          <li aria-current="page">{query.text ? 'Search' : heading}</li>
+        </ol>
+      </nav>
+      <h1 className="mt-2 text-2xl font-extrabold md:text-3xl">{heading}</h1>
+      {query.correctedText ? (
+        <p className="mt-1 text-sm text-stone-700" data-testid="spelling">
+          Showing results for <strong>{query.correctedText}</strong>. Search instead for{' '}
+          <Link
+            to={searchHref(PATH, { q: query.text, spell: 'off' })}
+            className="font-semibold text-brand-dark underline"
+          >
+            {query.text}
+          </Link>
+        </p>
+      ) : null}
+      <p className="mt-1 text-sm text-stone-600">
+        Prices and availability at {store.name}.{' '}
+        <Link to="/set-store.html" className="font-semibold text-brand-dark underline">
+          Change store
+        </Link>
+      </p>
+
+      <div className="mt-5">
+        {query.text ? (
+          <SearchTabs tabs={tabs} selected={params.tab} label="Search results">
+            {params.tab === 'recipes' ? (
+              <RecipesPanel results={results} hrefWith={hrefWith} />
+            ) : (
+              <ProductsPanel results={results} hrefWith={hrefWith} params={params} />
+            )}
+          </SearchTabs>
+        ) : (
+          <ProductsPanel results={results} hrefWith={hrefWith} params={params} />
+        )}
+      </div>
+    </div>
+  );
+}
+
+type Data = ReturnType<typeof useLoaderData<typeof loader>>;
+type HrefWith = (changes: Record<string, string | null>) => string;
+
+function ProductsPanel({
+  results,
+  hrefWith,
+  params,
+}: {
+  results: Data['results'];
+  hrefWith: HrefWith;
+  params: Data['params'];
+}) {
+  const products = results.products;
+  if (!products) return null;
+  const hidden = {
+    q: params.q || undefined,
+    department: params.department,
+    aisle: params.aisle,
+    brand: params.brand,
+    diet: params.diet,
+    price: params.price,
+    offer: params.offer,
+    spell: params.spell,
+  };
+  const anyFilter = Boolean(
+    params.diet || params.price || params.offer || params.brand || (params.q && (params.department || params.aisle)),
+  );
+  return (
+    <div className="grid gap-6 lg:grid-cols-[15rem_1fr]">
+      <aside aria-label="Filters" className="hidden lg:block">
+        <FacetPanel facets={products.facets} hrefWith={(c) => hrefWith({ ...c, page: null })} />
+      </aside>
+      <div className="min-w-0">
+        <details className="card mb-4 p-3 lg:hidden">
+          <summary className="cursor-pointer text-sm font-bold">Filters</summary>
+          <div className="mt-2">
+            <FacetPanel facets={products.facets} hrefWith={(c) => hrefWith({ ...c, page: null })} />
+          </div>
+        </details>
+        <ResultsToolbar
+          action={PATH}
+          total={products.total}
+          noun={['product', 'products']}
+          sort={products.sort}
+          hidden={hidden}
+        />
+        {anyFilter ? (
+          <p className="mt-2 text-sm">
+            <Link
+              to={searchHref(PATH, {
+                q: params.q,
+                department: params.q ? undefined : params.department,
+                aisle: params.q ? undefined : params.aisle,
+              })}
+              className="font-semibold text-brand-dark underline"
+            >
+              Clear filters
+            </Link>
+          </p>
+        ) : null}
+        <h2 className="sr-only">Products</h2>
+        {products.items.length ? (
+          <ul className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-4" aria-label="Products">
+            {products.items.map((product, index) => (
+              <li key={product.id}>
+                <ProductCard product={product} eager={index < 4} />
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <NoResults text={results.query.text} page={products.page} firstPage={hrefWith({ page: null })} />
+        )}
+        <Pagination
+          page={products.page}
+          pageCount={products.pageCount}
+          hrefFor={(page) => hrefWith({ page: String(page) })}
+        />
+        <ProductCarousel
+          id="wine-carousel"
+          title="From the wine shop"
+          products={results.carousels.wine}
+          moreHref={searchHref('/shop/vineandcellar/search-results.html', {
+            q: results.query.correctedText ?? results.query.text,
+          })}
+          moreLabel="More wine"
+        />
+        <ProductCarousel
+          id="seller-carousel"
+          title="From marketplace sellers"
+          products={results.carousels.marketplace}
+          moreHref={searchHref('/shop/marketplace/search-results.html', {
+            q: results.query.correctedText ?? results.query.text,
+          })}
+          moreLabel="More from sellers"
+        />
+      </div>
+    </div>
+  );
+}
+
+function RecipesPanel({ results, hrefWith }: { results: Data['results']; hrefWith: HrefWith }) {
+  const recipes = results.recipes;
+  if (!recipes) return null;
+  if (recipes.items.length === 0)
+    return (
+      <NoResults text={results.query.text} page={recipes.page} firstPage={hrefWith({ page: null })} noun="recipes" />
+    );
+  return (
+    <div>
+      <p className="text-sm text-stone-700" role="status">
+        <span className="font-bold text-stone-900">{recipes.total.toLocaleString('en-US')}</span>{' '}
+        {recipes.total === 1 ? 'recipe' : 'recipes'}
+      </p>
+      <h2 className="sr-only">Recipes</h2>
+      <ul className="mt-4 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4" aria-label="Recipes">
+        {recipes.items.map((recipe, index) => (
+          <li key={recipe.slug}>
+            <RecipeCard recipe={recipe} eager={index < 4} />
+          </li>
+        ))}
+      </ul>
+      <Pagination
+        page={recipes.page}
+        pageCount={recipes.pageCount}
+        hrefFor={(page) => hrefWith({ page: String(page) })}
+      />
+    </div>
+  );
+}
+
+function NoResults({
+  text,
+  page,
+  firstPage,
+  noun = 'products',
+}: {
+  text: string;
+  page: number;
+  firstPage: string;
+  noun?: string;
+}) {
+  if (page > 1) {
+    return (
+      <div className="card mt-4 p-6 text-center">
+        <p className="font-semibold">There are no more {noun} on this page.</p>
+        <Link to={firstPage} className="btn-primary mt-4">
+          Back to the first page
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <div className="card mt-4 p-6 text-center">
+      <h2 className="text-lg font-bold">
+        No {noun} match {text ? `“${text}”` : 'these filters'}
+      </h2>
+      <p className="mt-2 text-stone-600">Check the spelling, use fewer words, or remove a filter.</p>
+      <Link to="/shop/aisles.html" className="btn-outline mt-4">
+        Browse the aisles
+      </Link>
+    </div>
+  );
+}
+
+function BlankSearch({ text, departments }: { text: string; departments: Data['departments'] }) {
+  return (
+    <div className="container-page py-8 md:py-12">
+      <div className="mx-auto max-w-2xl text-center">
+        <h1 className="text-2xl font-extrabold md:text-3xl">What are you looking for?</h1>
+        <p className="mt-2 text-stone-600">
+          {text
+            ? `“${text}” has no letters or numbers to search for. Type a product, brand or recipe.`
+            : 'Type a product, brand or recipe — or start from a department below.'}
+        </p>
+        <Form method="get" action={PATH} role="search" className="mx-auto mt-5 flex max-w-xl gap-2">
+          <label htmlFor="page-search" className="sr-only">
+            Search products and recipes
+          </label>
+          <input
+            id="page-search"
+            name="q"
+            type="search"
+            defaultValue={text}
+            className="min-w-0 flex-1 rounded-full border border-stone-300 bg-white px-4 py-2"
+          />
+          <button type="submit" className="btn-primary">
+            Search
+          </button>
+        </Form>
+        <p className="mt-4 text-sm text-stone-600">
+          Try{' '}
+          {EXAMPLES.map((example, index) => (
+            <span key={example}>
+              {index > 0 ? ', ' : ''}
+              <Link to={searchHref(PATH, { q: example })} className="font-semibold text-brand-dark underline">
+                {example}
+              </Link>
+            </span>
+          ))}
+          .
+        </p>
+      </div>
+      <section aria-labelledby="blank-departments" className="mt-10">
+        <h2 id="blank-departments" className="text-xl font-bold">
+          Shop by department
+        </h2>
+        <ul className="mt-4 grid grid-cols-3 gap-3 sm:grid-cols-4 md:grid-cols-6 lg:grid-cols-8">
+          {departments.map((department) => (
+            <li key={department.slug}>
+              <Link
+                to={searchHref(PATH, { department: department.slug })}
+                className="card flex h-full flex-col items-center gap-2 p-3 text-center text-xs font-semibold hover:border-brand md:text-sm"
+              >
+                <img
+                  src={`/images/products/${department.imageKey}.svg`}
+                  alt=""
+                  width={64}
+                  height={64}
+                  loading="lazy"
+                  className="h-14 w-14"
+                />
+                {department.name}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </div>
+  );
+}

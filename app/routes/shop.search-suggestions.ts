@@ -1,0 +1,13 @@
+import type { LoaderFunctionArgs } from '@remix-run/node';
+import { json } from '@remix-run/node';
+import { z } from 'zod';
+import { parseSearchParams } from '~/modules/http/forms.server';
+import { searchSuggestions } from '~/modules/search/suggestions.server';
+
+const Query = z.object({ q: z.string().max(200, 'That search is too long.').optional().default('') });
+
+/** Suggestions for the header's search box (JSON); public and cacheable for a minute. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { q } = parseSearchParams(request, Query);
+  return json({ q, suggestions: await searchSuggestions(q) }, { headers: { 'Cache-Control': 'public, max-age=60' } });
+}

@@ -1,0 +1,45 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { json } from '@remix-run/node';
+import { useLoaderData } from '@remix-run/react';
+import { ProductDetailsView } from '~/components/catalog/ProductDetailsView';
+import { pageAccess, PUBLIC_PAGE } from '~/modules/access/page-access';
+import { requireUserType } from '~/modules/access/shopper.server';
+import { AddToCartForm } from '~/modules/catalog/cart-intent';
+import { CART_NOT_OPEN } from '~/modules/catalog/item-messages';
+import { productDetails } from '~/modules/catalog/product-details.server';
+import { shippingNote } from '~/modules/catalog/shipping-note';
+import { parseShippedProductPage } from '~/modules/catalog/shop-pages';
+import { parseForm } from '~/modules/http/forms.server';
+import { priceContextFor } from '~/modules/search/product-search.server';
+
+/** wine shop product details: `product-details.{bpn}.html`, no store id and no location (shipped goods). */
+export const access = pageAccess({ allowedUserTypes: PUBLIC_PAGE, escapeSSO: true });
+export const handle = { access };
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const shopper = await requireUserType(request, access);
+  const bpn = parseShippedProductPage(params.page ?? '');
+  const product = bpn === null ? null : await productDetails(bpn, 'wine', priceContextFor(null, shopper.host.bannerId));
+  if (!product) throw json({ message: 'We could not find that product.' }, { status: 404, headers: shopper.headers });
+  return json({ product, shippingNote: shippingNote(product) }, { headers: shopper.headers });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const shopper = await requireUserType(request, access);
+  if (parseShippedProductPage(params.page ?? '') === null) {
+    throw json({ message: 'We could not find that product.' }, { status: 404, headers: shopper.headers });
+  }
+  const form = await parseForm(request, AddToCartForm);
+  if (!form.ok) return json({ message: form.message }, { status: 400, headers: shopper.headers });
+  return json({ message: CART_NOT_OPEN }, { headers: shopper.headers });
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  data
+    ? [{ title: `${data.product.name} — wine shop` }, { name: 'description', content: data.product.description }]
+    : [{ title: 'Not found' }];
+
+export default function ProductPage() {
+  const { product, shippingNote } = useLoaderData<typeof loader>();
+  return <ProductDetailsView product={product} storeName={null} shippingNote={shippingNote} />;
+}

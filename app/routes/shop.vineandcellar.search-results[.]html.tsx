@@ -1,0 +1,60 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { json } from '@remix-run/node';
+import { useLoaderData } from '@remix-run/react';
+import { z } from 'zod';
+import { ShopListing } from '~/components/search/ShopListing';
+import { pageAccess, PUBLIC_PAGE } from '~/modules/access/page-access';
+import { requireUserType } from '~/modules/access/shopper.server';
+import { parseSearchParams } from '~/modules/http/forms.server';
+import { searchParamsSchema, type SearchParams } from '~/modules/search/query';
+import { wineSearch } from '~/modules/search/shops.server';
+
+/** Wine shop search by q; wine ships direct, so the page takes no location parameter. */
+export const access = pageAccess({ allowedUserTypes: PUBLIC_PAGE, escapeSSO: true });
+export const handle = { access };
+
+const Params = searchParamsSchema.extend({
+  varietal: z.string().max(60, 'That varietal name is too long.').optional(),
+  region: z.string().max(60, 'That region name is too long.').optional(),
+});
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const shopper = await requireUserType(request, access);
+  const params = parseSearchParams(request, Params) as SearchParams & { varietal?: string; region?: string };
+  const results = await wineSearch(params);
+  return json(
+    {
+      results,
+      params: {
+        q: params.q || undefined,
+        sort: params.sort,
+        varietal: params.varietal,
+        region: params.region,
+        price: params.price,
+      },
+    },
+    { headers: shopper.headers },
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data?.params.q ? `${data.params.q} — wine shop` : 'Wine shop' },
+];
+
+export default function WineSearchPage() {
+  const { results, params } = useLoaderData<typeof loader>();
+  return (
+    <ShopListing
+      path="/shop/vineandcellar/search-results.html"
+      title={params.q ? `Wine: “${results.query.correctedText ?? params.q}”` : 'Wine shop'}
+      intro={
+        <p className="mt-1 text-stone-600">
+          Shipped to your door by our wine cellar. An adult (21+) signs for delivery.
+        </p>
+      }
+      results={results}
+      params={params}
+      searchLabel="Search wines"
+    />
+  );
+}

@@ -1,0 +1,225 @@
+/**
+ * `npm run bench:search`: search latency (p50/p95/p99 of the search page's module call — results,
+ * facets, tab counts and carousels — over a mixed query set) at 1,000, 100,000 and 1,000,000
+ * products on SQLite and 100,000 on PostgreSQL, then requests/s of the search results page under
+ * 50 connections (autocannon, server and load generator pinned to separate cores when `taskset`
+ * exists). Catalogues are seeded once into .cache/ and reused. Prints tables; nothing is asserted.
+ *
+ * BENCH_SIZES=1000,100000 limits the SQLite sizes; BENCH_PG=0 skips PostgreSQL; BENCH_ROUNDS sets
+ * how many times the query set runs (default 20); BENCH_SECONDS the autocannon run (default 10).
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+
+const SIZES = (process.env.BENCH_SIZES ?? '1000,100000,1000000').split(',').map(Number);
+const PG = process.env.BENCH_PG !== '0';
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 20);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const APP_PORT = Number(process.env.BENCH_PORT ?? 3310);
+const PG_ADMIN_URL = process.env.TEST_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const PG_BENCH_DB = 'pantry_bench_search';
+
+process.env.LOG_LEVEL = 'warn';
+process.env.SESSION_SECRET ??= 'bench-secret-not-for-production';
+
+const { openDatabase, useDatabaseForTests: pointDatabaseAt } = await import('../app/db/db.server');
+const { migrateToLatest } = await import('../app/db/migrate.server');
+const { seedDatabase } = await import('../app/db/seed/seed.server');
+const { forgetTaxonomy } = await import('../app/modules/catalog/taxonomy.server');
+const { forgetSearchVocabulary } = await import('../app/modules/search/vocabulary.server');
+const { allStores, forgetCachedStores } = await import('../app/modules/stores/stores.server');
+const { searchProductsPage } = await import('../app/modules/search/search.server');
+const { asSearchParams, searchParamsSchema } = await import('../app/modules/search/query');
+
+/** What shoppers type: common words, misspellings, several words, filters, sorts and deep pages. */
+const QUERIES: Record<string, string>[] = [
+  { q: 'milk' },
+  { q: 'bananna' },
+  { q: 'organic eggs' },
+  { q: 'choclate milk' },
+  { q: 'chicken breast' },
+  { q: 'cheese' },
+  { q: 'bread' },
+  { q: 'coffee' },
+  { q: 'pasta sauce' },
+  { q: 'greek yogurt' },
+  { q: 'apples' },
+  { q: 'gluten free crackers' },
+  { q: 'cheese', diet: 'organic' },
+  { q: 'milk', sort: 'price-asc' },
+  { q: 'juice', sort: 'unit-price' },
+  { q: 'chips', page: '3' },
+  { q: 'salmon', offer: '1' },
+  { q: 'rice', price: '2-5' },
+  { q: 'chicken', tab: 'recipes' },
+  { aisle: 'fresh-fruit' },
+];
+
+interface Row {
+  target: string;
+  p50: number;
+  p95: number;
+  p99: number;
+  mean: number;
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+
+async function prepare(url: string, products: number, log: (line: string) => void) {
+  const handle = openDatabase({ url, poolMax: 10 });
+  await migrateToLatest(handle.db, handle.dialect);
+  const meta = await handle.db.selectFrom('app_meta').select('value').where('key', '=', 'seeded').executeTakeFirst();
+  const seeded = meta ? (JSON.parse(meta.value) as { products: number }).products : null;
+  if (seeded !== products) {
+    log(`seeding ${products.toLocaleString('en-US')} products into ${handle.location} …`);
+    const started = Date.now();
+    await seedDatabase(handle.db, handle.dialect, { products, replace: true, log: () => {} });
+    log(`  seeded in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  }
+  return handle;
+}
+
+async function measure(target: string, url: string, products: number): Promise<Row> {
+  const handle = await prepare(url, products, (line) => console.error(line));
+  pointDatabaseAt(handle);
+  forgetCachedStores();
+  forgetTaxonomy();
+  forgetSearchVocabulary();
+  try {
+    const store = (await allStores())[0]!;
+    const inputs = QUERIES.map((query) => asSearchParams(searchParamsSchema.parse(query)));
+    for (const input of inputs) await searchProductsPage(store, input); // warm caches and plans
+    const samples: number[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const input of inputs) {
+        const started = performance.now();
+        await searchProductsPage(store, input);
+        samples.push(performance.now() - started);
+      }
+    }
+    samples.sort((a, b) => a - b);
+    return {
+      target,
+      p50: percentile(samples, 50),
+      p95: percentile(samples, 95),
+      p99: percentile(samples, 99),
+      mean: samples.reduce((sum, x) => sum + x, 0) / samples.length,
+    };
+  } finally {
+    pointDatabaseAt(undefined);
+    await handle.db.destroy();
+  }
+}
+
+async function ensurePgDatabase(): Promise<string | null> {
+  const admin = new pg.Client({ connectionString: PG_ADMIN_URL, connectionTimeoutMillis: 3000 });
+  try {
+    await admin.connect();
+    const exists = await admin.query('select 1 from pg_database where datname = $1', [PG_BENCH_DB]);
+    if (exists.rowCount === 0) await admin.query(`create database ${PG_BENCH_DB}`);
+  } catch (error) {
+    console.error(
+      `PostgreSQL skipped: ${PG_ADMIN_URL} unreachable (${error instanceof Error ? error.message : String(error)})`,
+    );
+    return null;
+  } finally {
+    await admin.end().catch(() => {});
+  }
+  const url = new URL(PG_ADMIN_URL);
+  url.pathname = `/${PG_BENCH_DB}`;
+  return url.toString();
+}
+
+const hasTaskset = spawnSync('taskset', ['--version']).status === 0;
+const pinned = (core: number, args: string[]) =>
+  hasTaskset
+    ? { cmd: 'taskset', args: ['-c', String(core), process.execPath, ...args] }
+    : { cmd: process.execPath, args };
+
+async function waitFor(url: string, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+function load(url: string) {
+  const { cmd, args } = pinned(1, [
+    'node_modules/autocannon/autocannon.js',
+    '-c',
+    String(CONNECTIONS),
+    '-d',
+    String(SECONDS),
+    '-j',
+    url,
+  ]);
+  const run = spawnSync(cmd, args, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  if (run.status !== 0) throw new Error(`autocannon failed: ${run.stderr}`);
+  const result = JSON.parse(run.stdout) as {
+    requests: { average: number };
+    latency: { p50: number; p99: number };
+    errors: number;
+    non2xx: number;
+  };
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx,
+  };
+}
+
+async function pageThroughput(dataDir: string) {
+  if (!existsSync('build/index.js')) throw new Error('Build first: npm run build');
+  const { cmd, args } = pinned(0, ['node_modules/@remix-run/serve/dist/cli.js', 'build/index.js']);
+  const child: ChildProcess = spawn(cmd, args, {
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'production', PORT: String(APP_PORT) },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  try {
+    const url = `http://localhost:${APP_PORT}/shop/search-results.html?q=chicken`;
+    await waitFor(`http://localhost:${APP_PORT}/healthz`);
+    load(url); // warm-up, discarded
+    return load(url);
+  } finally {
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
+  }
+}
+
+const rows: Row[] = [];
+for (const size of SIZES) {
+  const dir = path.resolve(`.cache/bench-search-${size}`);
+  rows.push(await measure(`SQLite, ${size.toLocaleString('en-US')} products`, path.join(dir, 'pantry.sqlite'), size));
+}
+if (PG) {
+  const url = await ensurePgDatabase();
+  if (url) rows.push(await measure('PostgreSQL, 100,000 products', url, 100_000));
+}
+const throughputSize = SIZES.includes(100_000) ? 100_000 : SIZES[0]!;
+const page = await pageThroughput(path.resolve(`.cache/bench-search-${throughputSize}`));
+
+console.log(`\nPantry search bench — ${QUERIES.length} queries × ${ROUNDS} rounds, Node ${process.version}\n`);
+console.log('| catalogue | p50 ms | p95 ms | p99 ms | mean ms |');
+console.log('| --- | ---: | ---: | ---: | ---: |');
+for (const r of rows)
+  console.log(
+    `| ${r.target} | ${r.p50.toFixed(2)} | ${r.p95.toFixed(2)} | ${r.p99.toFixed(2)} | ${r.mean.toFixed(2)} |`,
+  );
+const cores = hasTaskset ? 'server on core 0, load on core 1' : 'not pinned (no taskset)';
+console.log(
+  `\nSearch results page (?q=chicken, SQLite ${throughputSize.toLocaleString('en-US')} products), ${CONNECTIONS} connections, ${SECONDS} s, ${cores}:`,
+);
+console.log(`${page.rps.toFixed(0)} req/s, p50 ${page.p50} ms, p99 ${page.p99} ms, ${page.errors} errors`);
+process.exit(0);

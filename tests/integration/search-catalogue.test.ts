@@ -1,0 +1,48 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useDatabaseForTests } from '~/db/db.server';
+import { seedDatabase } from '~/db/seed/seed.server';
+import { forgetTaxonomy } from '~/modules/catalog/taxonomy.server';
+import { asSearchParams, searchParamsSchema } from '~/modules/search/query';
+import { searchProductsPage } from '~/modules/search/search.server';
+import { searchSuggestions } from '~/modules/search/suggestions.server';
+import { forgetSearchVocabulary } from '~/modules/search/vocabulary.server';
+import { allStores, forgetCachedStores } from '~/modules/stores/stores.server';
+import { createTestDatabase, DIALECTS, type TestDatabase } from './support/databases';
+
+const NOW = new Date('2026-11-22T12:00:00Z');
+
+/** Typo tolerance against the whole demo vocabulary, where near misses have many neighbours. */
+describe.each(DIALECTS)('search over the seeded catalogue on %s', (dialect) => {
+  let test: TestDatabase;
+
+  beforeAll(async () => {
+    test = await createTestDatabase(dialect);
+    await seedDatabase(test.db, test.dialect, { products: 1_500, now: NOW, log: () => {} });
+    useDatabaseForTests(test);
+    forgetCachedStores();
+    forgetTaxonomy();
+    forgetSearchVocabulary();
+  });
+  afterAll(async () => {
+    useDatabaseForTests(undefined);
+    await test?.drop();
+  });
+
+  it.each([
+    ['bananna', 'banana', /banana/i],
+    ['choclate milk', 'chocolate milk', /chocolate.*milk|milk.*chocolate/i],
+    ['orgnic eggs', 'organic eggs', /organic.*eggs/i],
+  ])('"%s" finds %s', async (typed, meant, pattern) => {
+    const store = (await allStores())[0]!;
+    const page = await searchProductsPage(store, asSearchParams(searchParamsSchema.parse({ q: typed })), NOW);
+    expect(page.query.correctedText).toBe(meant);
+    expect(page.products!.total).toBeGreaterThan(0);
+    expect(page.products!.items[0]!.name).toMatch(pattern);
+  });
+
+  it('suggests completions and products as the shopper types', async () => {
+    const suggestions = await searchSuggestions('choc');
+    expect(suggestions[0]).toMatchObject({ kind: 'search', label: 'chocolate' });
+    expect(suggestions.some((s) => s.kind === 'product' && /choc/i.test(s.label))).toBe(true);
+  });
+});
