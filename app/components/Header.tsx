@@ -8,9 +8,19 @@ import { StoreChip } from './StoreChip';
 
 export function Header({ chrome }: { chrome: StorefrontChrome; query?: string }) {
   const { banner, store, preference, greeting, siteType } = chrome;
-  const established = useMatches()
-    .map((match) => (match.data as { headerStore?: { name: string; preference: string | null } } | null)?.headerStore)
-    .find(Boolean);
+  // The header loads in parallel with the page: a page that just changed the store or clipped an
+  // offer (after sign-in) passes what the header should show instead.
+  const pageData = useMatches().map(
+    (match) =>
+      match.data as {
+        headerStore?: { name: string; preference: string | null } | null;
+        headerClippedOffers?: number | null;
+      } | null,
+  );
+  const established = pageData.map((data) => data?.headerStore).find(Boolean);
+  const clippedOffers =
+    pageData.map((data) => data?.headerClippedOffers).find((count) => typeof count === 'number') ??
+    chrome.clippedOffers;
   const signInHref = useSignInHref();
   return (
     <header className="sticky top-0 z-30 border-b border-stone-200 bg-white/95 backdrop-blur">
@@ -43,6 +53,26 @@ export function Header({ chrome }: { chrome: StorefrontChrome; query?: string })
         <SearchBox />
 
         <nav aria-label="Account" className="ml-auto flex items-center gap-3 text-sm md:ml-0">
+          <Link
+            to={clippedOffers === null ? '/foru/coupons-deals.html' : '/foru/my-list.html'}
+            className="inline-flex items-center gap-1 rounded-lg px-1 font-semibold hover:text-brand"
+            data-testid="header-coupons"
+          >
+            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5 fill-none stroke-current stroke-2">
+              <path d="M4 7a2 2 0 0 1 2-2h12a2 2 0 0 1 2 2v2a2 2 0 0 0 0 4v2a2 2 0 0 1-2 2H6a2 2 0 0 1-2-2v-2a2 2 0 0 0 0-4V7Z" />
+              <path d="M13 5v12" strokeDasharray="2 2" />
+            </svg>
+            <span className="sr-only sm:not-sr-only">Coupons</span>
+            {clippedOffers !== null ? (
+              <span
+                className="rounded-full bg-brand-soft px-1.5 text-xs font-bold text-brand-dark"
+                data-testid="clip-count"
+              >
+                {clippedOffers}
+                <span className="sr-only"> clipped</span>
+              </span>
+            ) : null}
+          </Link>
           {greeting ? (
             <Link to="/account/overview.html" className="rounded-lg px-1 hover:text-brand">
               <Greeting name={greeting} />

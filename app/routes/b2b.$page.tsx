@@ -15,8 +15,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (shopper.host.siteType !== 'B') {
     throw json({ message: 'Business offers are on our business site.' }, { status: 404, headers: shopper.headers });
   }
-  const { offer, notice, headers } = await offerDetailsPage(request, shopper, params.page ?? '');
-  return json({ offer, notice }, { headers });
+  const { offer, notice, headers, headerClippedOffers } = await offerDetailsPage(request, shopper, params.page ?? '');
+  return json({ offer, notice, headerClippedOffers }, { headers });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? data.offer.title : 'Offer' }];

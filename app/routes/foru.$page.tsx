@@ -16,8 +16,8 @@ export const handle = { access };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const shopper = await requireUserType(request, access);
-  const { offer, notice, headers } = await offerDetailsPage(request, shopper, params.page ?? '');
-  return json({ offer, notice }, { headers });
+  const { offer, notice, headers, headerClippedOffers } = await offerDetailsPage(request, shopper, params.page ?? '');
+  return json({ offer, notice, headerClippedOffers }, { headers });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? data.offer.title : 'Offer' }];

@@ -44,6 +44,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       storeName: store?.name ?? null,
       notice: pending.result ? (pending.result.ok ? `Clipped: ${pending.result.title}` : pending.result.message) : null,
       clipError: clipError && clipOffer ? { offerId: clipOffer, message: CLIP_REFUSALS[clipError] } : null,
+      headerClippedOffers: pending.headerClippedOffers,
     },
     { headers },
   );

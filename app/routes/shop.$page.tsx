@@ -1,8 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
-import { Link, useLoaderData } from '@remix-run/react';
+import { Link, useLoaderData, useLocation } from '@remix-run/react';
 import { z } from 'zod';
 import { ProductDetailsView } from '~/components/catalog/ProductDetailsView';
+import { OfferDetailsView } from '~/components/OfferDetailsView';
 import { pageAccess, PUBLIC_PAGE } from '~/modules/access/page-access';
 import { requireUserType } from '~/modules/access/shopper.server';
 import { aislesForStore } from '~/modules/catalog/aisles.server';
@@ -12,6 +13,8 @@ import { pageStore } from '~/modules/catalog/page-store.server';
 import { productDetails } from '~/modules/catalog/product-details.server';
 import { parseShopPage } from '~/modules/catalog/shop-pages';
 import { parseForm, parseSearchParams } from '~/modules/http/forms.server';
+import { offerDetailsPage } from '~/modules/offers/offer-details-page.server';
+import { parseOfferDetailsPage } from '~/modules/offers/offer-pages';
 import { priceContextFor } from '~/modules/search/product-search.server';
 
 /**
@@ -37,6 +40,10 @@ const Location = z.object({
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const shopper = await requireUserType(request, access);
+  if (parseOfferDetailsPage(params.page ?? '')) {
+    const { offer, notice, headers, headerClippedOffers } = await offerDetailsPage(request, shopper, params.page ?? '');
+    return json({ page: 'offer' as const, offer, notice, headerClippedOffers }, { headers });
+  }
   const page = parseShopPage(params.page ?? '');
   if (!page) throw json({ message: 'No such page' }, { status: 404, headers: shopper.headers });
   if (page.kind === 'aisles') {
@@ -75,6 +82,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   if (!data) return [{ title: 'Not found' }];
+  if (data.page === 'offer') return [{ title: data.offer.title }];
   if (data.page === 'product')
     return [
       { title: `${data.product.name} — ${data.store.name}` },
@@ -85,6 +93,17 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
 
 export default function ShopPage() {
   const data = useLoaderData<typeof loader>();
+  const location = useLocation();
+  if (data.page === 'offer')
+    return (
+      <OfferDetailsView
+        offer={data.offer}
+        notice={data.notice}
+        returnTo={location.pathname}
+        backHref="/foru/coupons-deals.html"
+        backLabel="All coupons & deals"
+      />
+    );
   if (data.page === 'product')
     return <ProductDetailsView product={data.product} storeName={data.store.name} shippingNote={null} />;
   return <AislesPage store={data.store} departments={data.departments} />;

@@ -89,7 +89,7 @@ test('a reset started from the health app lands on the pharmacy create-account p
   await page.getByLabel('Confirm the new password').fill('Brand-new-pass-3');
   await page.getByRole('button', { name: 'Save password and sign in' }).click();
   await expect(page).toHaveURL(/\/pharmacy\/create-account\.html\?sendToHealthApp=true$/);
-  await expect(page.getByRole('status')).toContainText('Password successfully updated!');
+  await expect(page.getByRole('main').getByRole('status')).toContainText('Password successfully updated!');
   await expectSignedIn(page, 'Morgan');
 });
 
@@ -132,7 +132,7 @@ test('a forgotten password is reset through the emailed link, once', async ({ pa
   await page.goto('/account/forgot-password.html');
   await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Email me a reset link' }).click();
-  await expect(page.getByRole('status')).toContainText(`If an account exists for ${email}`);
+  await expect(page.getByRole('main').getByRole('status')).toContainText(`If an account exists for ${email}`);
   const link = /(http:\/\/\S+\/account\/reset-password\?token=\S+)/.exec(await latestOutboxBody(page, email))![1]!;
 
   await page.goto(link);
@@ -165,7 +165,7 @@ test('asking to reset an unknown email answers exactly like a known one', async 
   await page.goto('/account/forgot-password.html');
   await page.getByLabel('Email').fill('nobody-at-all@pantry.test');
   await page.getByRole('button', { name: 'Email me a reset link' }).click();
-  await expect(page.getByRole('status')).toHaveText(
+  await expect(page.getByRole('main').getByRole('status')).toHaveText(
     'If an account exists for nobody-at-all@pantry.test, we sent it a link to reset the password. It works for 30 minutes.',
   );
 });

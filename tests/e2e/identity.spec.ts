@@ -44,7 +44,7 @@ test('signs in with a one-time passcode read from the outbox', async ({ page, co
   await page.getByLabel('Email').fill('jordan@pantry.test');
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByRole('button', { name: 'Email me a one-time code instead' }).click();
-  await expect(page.getByRole('status')).toContainText('we sent it a 6-digit code');
+  await expect(page.getByRole('main').getByRole('status')).toContainText('we sent it a 6-digit code');
   const outbox = await context.newPage();
   await outbox.goto('/dev/outbox');
   const subject = await outbox

@@ -18,9 +18,10 @@ test('a guest clips an offer: signs in, and comes back to the gallery with the o
   await expect(page).toHaveURL(/\/account\/sign-in\.html\?goto=/);
   await signInWithPassword(page, email, { password: 'Fresh-basil-42' });
   await expect(page).toHaveURL(/\/foru\/coupons-deals\.html#offer-\d+$/);
-  await expect(page.getByRole('status')).toHaveText(`Clipped: ${title}`);
+  await expect(page.getByRole('main').getByRole('status')).toHaveText(`Clipped: ${title}`);
   const clipped = page.getByTestId('offer-card').filter({ hasText: title });
   await expect(clipped.getByRole('button', { name: /Clipped/ })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByTestId('clip-count')).toHaveText('1 clipped');
 
   await page.goto('/foru/my-list.html');
   await expect(page.getByTestId('my-list-count')).toHaveText('1 clipped offer');
@@ -79,6 +80,20 @@ test('an offer details page shows the offer and the products it applies to, and 
   await expect(page.getByRole('button', { name: /Clipped/ })).toBeVisible();
   const missing = await page.goto('/foru/offer-details.99999999.html');
   expect(missing?.status()).toBe(404);
+});
+
+test('the same offer is shown under the shop, and under b2b only on the business site', async ({ page, baseURL }) => {
+  await page.goto('/foru/coupons-deals.html');
+  const href = await page.getByTestId('offer-card').first().getByRole('link').getAttribute('href');
+  const offerId = /offer-details\.(\d+)\.html/.exec(href!)![1];
+  const title = (await page.getByTestId('offer-card').first().getByRole('link').textContent())!.trim();
+  await page.goto(`/shop/offer-details.${offerId}.html`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+  expect((await page.goto(`/b2b/offer-details.${offerId}.html`))?.status()).toBe(404);
+  const port = new URL(baseURL!).port;
+  const business = await page.goto(`http://business.localhost:${port}/b2b/offer-details.${offerId}.html`);
+  expect(business?.status()).toBe(200);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
 });
 
 test('rewards: a customer redeems a reward with points and removes it again', async ({ page }) => {

@@ -113,7 +113,12 @@ export function ProductDetailsView({
               <ul className="mt-1 space-y-1 text-sm">
                 {product.offers.map((offer) => (
                   <li key={offer.id}>
-                    <span className="font-semibold">{offer.title}</span>{' '}
+                    <a
+                      href={`/shop/offer-details.${offer.id}.html`}
+                      className="font-semibold underline hover:text-brand"
+                    >
+                      {offer.title}
+                    </a>{' '}
                     <span className="text-stone-700">
                       · ends{' '}
                       {new Date(offer.endsAt).toLocaleDateString('en-US', {

@@ -63,7 +63,7 @@ export async function unclipOffer(customerId: number, offerId: number): Promise<
 }
 
 /** Spec section 7, mylist count: live clipped offers of the viewer's banner. */
-export async function clippedOfferCount(viewer: OfferViewer & { customerId: number }, now = new Date()) {
+export async function clippedOfferCount(viewer: { bannerId: string; customerId: number }, now = new Date()) {
   const row = await db()
     .selectFrom('clips as c')
     .innerJoin('offers as o', 'o.id', 'c.offer_id')

@@ -29,5 +29,5 @@ export async function offerDetailsPage(request: Request, shopper: AuthorizedShop
       ? `Clipped: ${pending.result.title}`
       : pending.result.message
     : null;
-  return { offer, notice, headers };
+  return { offer, notice, headers, headerClippedOffers: pending.headerClippedOffers };
 }
