@@ -142,7 +142,8 @@ export function SearchBox() {
                 </li>
               ))}
             </ul>
-            <p role="status" className="sr-only">
+            {/* A polite live region (not role=status, which pages keep for their own messages). */}
+            <p aria-live="polite" className="sr-only">
               {expanded ? `${suggestions.length} suggestions. Use the up and down arrows to choose.` : ''}
             </p>
           </>

@@ -193,6 +193,11 @@ function filterConditions(ctx: PriceContext, query: ProductQuery, skip?: keyof P
   return parts.length ? sql` and ${sql.join(parts, sql` and `)}` : sql``;
 }
 
+/** Price per ounce, fluid ounce or each; sizes without a quantity sort last on both dialects. */
+function unitPrice(price: RawBuilder<number>): RawBuilder<number> {
+  return sql<number>`coalesce(cast(${price} as double precision) / nullif(p.size_quantity * ${UNIT_DIVISOR}, 0), 1e12)`;
+}
+
 function orderBy(ctx: PriceContext, query: ProductQuery): RawBuilder<unknown> {
   const price = priceExpression(ctx, query.kind);
   const relevance = query.tokens.length ? sql`m.score, p.popularity desc, p.id` : sql`p.popularity desc, p.id`;
@@ -202,7 +207,7 @@ function orderBy(ctx: PriceContext, query: ProductQuery): RawBuilder<unknown> {
     case 'price-desc':
       return sql`${price} desc, p.id`;
     case 'unit-price':
-      return sql`cast(${price} as double precision) / nullif(p.size_quantity * ${UNIT_DIVISOR}, 0), p.id`;
+      return sql`${unitPrice(price)}, p.id`;
     default:
       return relevance;
   }
@@ -266,6 +271,13 @@ export async function productPage(
 ): Promise<{ items: ProductHit[]; facets: Facets }> {
   const price = priceExpression(ctx, query.kind);
   const offset = (query.page - 1) * query.pageSize;
+  const scored = query.sort === 'relevance' && query.tokens.length > 0;
+  const pageOrder = {
+    relevance: sql`score, popularity desc, id`,
+    'price-asc': sql`price, id`,
+    'price-desc': sql`price desc, id`,
+    'unit-price': sql`unit_price, id`,
+  }[query.sort];
   // Every branch has the same columns: the counts of the one-row "sums" branch, or (facet, value, n).
   const sumColumns = [
     sql`sum(on_offer)`,
@@ -284,21 +296,21 @@ export async function productPage(
     )} from f`,
     sql`select 'brand', value, n, ${nulls} from (select cast(brand_id as text) as value, count(*) as n from f
       group by brand_id order by count(*) desc, brand_id limit 12) top_brands`,
-    sql`select 'hit', cast(id as text), position, ${nulls} from f
-      where position > ${offset} and position <= ${offset + query.pageSize}`,
+    // A bounded top-N sort for the page, then numbering of just those rows.
+    sql`select 'hit', cast(id as text), row_number() over (order by ${pageOrder}), ${nulls}
+      from (select * from f order by ${pageOrder} limit ${query.pageSize} offset ${offset}) page_rows`,
   ];
   if (query.kind === 'grocery') {
     branches.push(
       sql`select 'aisle', cast(aisle_id as text), count(*), ${nulls} from f where aisle_id is not null group by aisle_id`,
     );
   }
-  const scored = query.sort === 'relevance' && query.tokens.length > 0;
   const result = await sql<
     { facet: string; value: string; n: number | string } & Record<string, unknown>
   >`with f as materialized (
       select p.id, p.aisle_id, p.brand_id, p.dietary_tags as tags, ${price} as price,
         case when ${onOfferExpression(ctx)} then 1 else 0 end as on_offer,
-        row_number() over (order by ${orderBy(ctx, query)}) as position
+        ${scored ? sql`m.score` : sql`0`} as score, p.popularity, ${unitPrice(price)} as unit_price
       ${source(ctx, query, false, false, scored)} ${filterConditions(ctx, query)}
     )
     ${sql.join(branches, sql` union all `)}`.execute(database().db);
