@@ -18,6 +18,13 @@ const PUBLIC_PAGES = [
   '/IAUC408.html',
   '/account/signed-out',
   '/?ml=sign-in',
+  '/shop/search-results.html?q=milk',
+  '/shop/search-results.html?q=pasta&tab=recipes',
+  '/shop/product-details.960000001.html',
+  '/shop/brand-index',
+  '/shop/vineandcellar/search-results.html?q=red',
+  '/shop/marketplace/search-results.html?q=candle',
+  '/shop/cross-seller-search-results.html?q=coffee',
 ];
 const CUSTOMER_PAGES = [
   '/account/overview.html',
