@@ -22,6 +22,26 @@ export function Footer({ bannerName }: { bannerName: string }) {
                 Search
               </Link>
             </li>
+            <li>
+              <Link className="hover:text-brand" to="/shop/aisles.html">
+                Aisles
+              </Link>
+            </li>
+            <li>
+              <Link className="hover:text-brand" to="/shop/brand-index">
+                Brands
+              </Link>
+            </li>
+            <li>
+              <Link className="hover:text-brand" to="/foru/coupons-deals.html">
+                Coupons &amp; deals
+              </Link>
+            </li>
+            <li>
+              <Link className="hover:text-brand" to="/foru/rewards.html">
+                Rewards
+              </Link>
+            </li>
           </ul>
         </nav>
         <nav aria-label="Account links">

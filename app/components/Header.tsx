@@ -55,14 +55,14 @@ export function Header({ chrome }: { chrome: StorefrontChrome; query?: string })
         <nav aria-label="Account" className="ml-auto flex items-center gap-3 text-sm md:ml-0">
           <Link
             to={clippedOffers === null ? '/foru/coupons-deals.html' : '/foru/my-list.html'}
-            className="inline-flex items-center gap-1 rounded-lg px-1 font-semibold hover:text-brand"
+            className="hidden items-center gap-1 rounded-lg px-1 font-semibold hover:text-brand sm:inline-flex"
             data-testid="header-coupons"
           >
             <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5 fill-none stroke-current stroke-2">
               <path d="M4 7a2 2 0 0 1 2-2h12a2 2 0 0 1 2 2v2a2 2 0 0 0 0 4v2a2 2 0 0 1-2 2H6a2 2 0 0 1-2-2v-2a2 2 0 0 0 0-4V7Z" />
               <path d="M13 5v12" strokeDasharray="2 2" />
             </svg>
-            <span className="sr-only sm:not-sr-only">Coupons</span>
+            <span>Coupons</span>
             {clippedOffers !== null ? (
               <span
                 className="rounded-full bg-brand-soft px-1.5 text-xs font-bold text-brand-dark"
