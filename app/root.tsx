@@ -21,6 +21,7 @@ import { ConsentBanner } from '~/components/ConsentBanner';
 import { ErrorMessage } from '~/components/ErrorMessage';
 import { Header } from '~/components/Header';
 import { storefrontChrome } from '~/modules/access/chrome.server';
+import { headerCartCount } from '~/modules/cart/cart-session.server';
 import { loadShopper } from '~/modules/access/shopper.server';
 import { identityConfig } from '~/modules/config/env.server';
 import { takeFirstLogin } from '~/modules/identity/first-login.server';
@@ -38,16 +39,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const shopper = await loadShopper(request);
   const url = new URL(request.url);
   const customer = shopper.userType === 'C' ? shopper.customer : null;
-  const [chrome, consent, firstLogin] = await Promise.all([
+  const [chrome, consent, firstLogin, cartCount] = await Promise.all([
     storefrontChrome(shopper),
     readConsent(request, shopper),
     customer ? takeFirstLogin(request, shopper.cookie) : Promise.resolve(null),
+    headerCartCount(request, shopper).catch(() => 0),
   ]);
   const headers = new Headers(shopper.headers);
   for (const cookie of firstLogin?.setCookies ?? []) headers.append('Set-Cookie', cookie);
   return json(
     {
       ...chrome,
+      cartCount,
       consentDecided: consent !== null,
       notice: noticeFor(url.searchParams.get('notice')),
       // The session-timeout modal's clock and the provider it renews the session with.

@@ -4,6 +4,7 @@ import { initialSchema } from './migrations/0001-initial';
 import { identitySchema } from './migrations/0002-identity';
 import { passwordResetsSchema } from './migrations/0003-password-resets';
 import { rewardsSchema } from './migrations/0005-rewards';
+import { cartOrdersSchema } from './migrations/0006-cart-orders';
 
 function migrationsFor(dialect: DialectName): Record<string, Migration> {
   return {
@@ -11,6 +12,7 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0002-identity': identitySchema(dialect),
     '0003-password-resets': passwordResetsSchema,
     '0005-rewards': rewardsSchema(dialect),
+    '0006-cart-orders': cartOrdersSchema(dialect),
   };
 }
 

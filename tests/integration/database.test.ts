@@ -26,6 +26,7 @@ describe.each(DIALECTS)('database on %s', (dialect) => {
       '0002-identity',
       '0003-password-resets',
       '0005-rewards',
+      '0006-cart-orders',
     ]);
   });
 
