@@ -58,6 +58,8 @@ test.describe('cart', () => {
     await page.goto('/');
     await addFromHome(page, 2);
     await expect(page.getByTestId('cart-count')).toHaveText('1');
+    // With JavaScript the count moves before the answer (and its cookie) arrives.
+    await expect.poll(async () => (await page.context().cookies()).some((c) => c.name === 'PANTRY_CART_ID')).toBe(true);
     const cookie = (await page.context().cookies()).find((c) => c.name === 'PANTRY_CART_ID');
     expect(cookie).toBeTruthy();
     // A signed Remix cookie is base64(JSON) + '.' + signature.

@@ -21,10 +21,12 @@ export const orderNumberSchema = z.string().regex(/^[CB]\d{8}$/, 'That is not an
 export const checkoutFormSchema = z.discriminatedUnion('intent', [
   z.object({
     intent: z.literal('place'),
+    // Pickup orders need no address (0 = none); delivery without one is refused by the module.
     addressId: z.coerce
       .number({ invalid_type_error: ORDER_REFUSALS.NO_ADDRESS })
       .int()
-      .positive(ORDER_REFUSALS.NO_ADDRESS),
+      .nonnegative(ORDER_REFUSALS.NO_ADDRESS)
+      .default(0),
     tenderId: z.coerce
       .number({ invalid_type_error: ORDER_REFUSALS.NO_TENDER })
       .int()
@@ -84,19 +86,25 @@ export const orderActionSchema = z.object({
   orderNumber: orderNumberSchema,
 });
 
+const editBase = { orderNumber: orderNumberSchema };
 export const editFormSchema = z.discriminatedUnion('intent', [
-  z.object({ intent: z.literal('save') }),
-  z.object({ intent: z.literal('discard') }),
+  z.object({ ...editBase, intent: z.literal('save') }),
+  z.object({ ...editBase, intent: z.literal('discard') }),
   z.object({
+    ...editBase,
     intent: z.literal('update'),
-    productId: z.coerce.number().int().positive('Choose a product.'),
+    productId: z.coerce.number({ invalid_type_error: 'Choose a product.' }).int().positive('Choose a product.'),
     quantity: z.coerce
       .number({ invalid_type_error: 'Enter a quantity from 0 to 99.' })
       .int('Enter a whole number.')
       .min(0, 'Enter a quantity from 0 to 99.')
       .max(99, 'You can buy at most 99 of an item.'),
   }),
-  z.object({ intent: z.literal('slot'), slotId: z.coerce.number().int().positive('Choose a time.') }),
+  z.object({
+    ...editBase,
+    intent: z.literal('slot'),
+    slotId: z.coerce.number({ invalid_type_error: 'Choose a time.' }).int().positive('Choose a time.'),
+  }),
 ]);
 
 export function fulfillmentLabel(fulfillment: string, slotKind: string | null): string {

@@ -27,12 +27,14 @@ export const SLOT_PLANS: SlotPlan[] = [
 ];
 
 export const SLOT_DAYS = 7;
-/** A window can be booked until 1 hour before it starts. */
-export const BOOKING_LEAD_MS = 3_600_000;
+/** A scheduled window can be booked until 2 hours before it starts, so a new order stays editable for a while. */
+export const BOOKING_LEAD_MS = 2 * 3_600_000;
+/** A rush window can be booked until 1 hour before it starts. */
+export const RUSH_LEAD_MS = 3_600_000;
 /** Rush (flash) delivery: only windows starting within the next 3 hours are offered. */
 export const RUSH_HORIZON_MS = 3 * 3_600_000;
-/** An order can be edited or cancelled until 2 hours before its window starts. */
-export const ORDER_CUTOFF_MS = 2 * 3_600_000;
+/** An order can be edited or cancelled until 1 hour before its window starts (every bookable window is later). */
+export const ORDER_CUTOFF_MS = 3_600_000;
 /** Spec section 9: the flash delivery checkout value. */
 export const FLASH_DELIVERY_CHECKOUT_VALUE = 4;
 /** Spec section 9: the delivery type of a (non-rush) delivery. */

@@ -6,6 +6,7 @@ import type { Store } from '~/modules/stores/stores.server';
 import {
   BOOKING_LEAD_MS,
   RUSH_HORIZON_MS,
+  RUSH_LEAD_MS,
   SLOT_DAYS,
   SLOT_PLANS,
   type SlotKind,
@@ -100,7 +101,7 @@ function toView(
   now: Date,
 ): SlotView {
   const start = new Date(row.starts_at);
-  const leadOk = row.kind === 'rush' ? start > now : start.getTime() - now.getTime() >= BOOKING_LEAD_MS;
+  const leadOk = start.getTime() - now.getTime() >= (row.kind === 'rush' ? RUSH_LEAD_MS : BOOKING_LEAD_MS);
   return {
     id: row.id,
     kind: row.kind,
