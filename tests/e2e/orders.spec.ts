@@ -36,6 +36,8 @@ test.describe('checkout and orders', () => {
       .click();
     await expect(page.getByTestId('held-slot')).toContainText('Reserved');
     await expect(page.getByRole('status')).toContainText('Your time is reserved for 2 hours.');
+    const selected = await (await page.request.get('/api/slots/selected')).json();
+    expect(selected.selectedSlot).toMatchObject({ slotType: expect.any(String), startTime: expect.any(String) });
     await page.getByRole('link', { name: 'Continue to checkout' }).click();
 
     await expect(page.getByRole('heading', { name: 'Checkout' })).toBeVisible();
@@ -66,6 +68,12 @@ test.describe('checkout and orders', () => {
     await expect(page.getByTestId('cart-count')).toHaveText('0');
     const cookies = await page.context().cookies();
     expect(cookies.some((c) => c.name === 'PANTRY_ORDER_NUMBER')).toBe(true);
+    const details = await (await page.request.get(`/api/orders/reservation-details?orderNumber=${orderNumber}`)).json();
+    expect(details).toMatchObject({ orderNumber, editable: true, slot: { slotType: selected.selectedSlot.slotType } });
+    if (details.slot.slotType === 'rush') expect(details.checkoutValue).toBe(4);
+    else if (details.fulfillmentType === 'DELIVERY') expect(details.deliveryType).toBe('attended');
+    const alert = await (await page.request.get('/api/orders/pending-alert')).json();
+    expect(alert.pendingOrder.orderNumber).toBe(orderNumber);
 
     await page.getByRole('link', { name: 'Edit order' }).first().click();
     await expect(page.getByTestId('edit-mode')).toContainText(orderNumber);
@@ -98,6 +106,28 @@ test.describe('checkout and orders', () => {
     expect(edit?.status()).toBe(404);
     const summary = await page.goto('/account/order-summary.html?orderNumber=C10000001');
     expect(summary?.status()).toBe(404);
+  });
+
+  test('order and cart APIs answer with the spec shapes and stable error codes', async ({ page }) => {
+    expect((await page.request.get('/api/orders/history')).status()).toBe(401);
+    expect((await (await page.request.get('/api/orders/history')).json()).error.code).toBe('SIGN_IN_REQUIRED');
+    await createAccount(page, 'Apicaller');
+    const product = await page.request.post('/api/cart/add', { data: { productId: 999999999, quantity: 1 } });
+    expect(product.status()).toBe(404);
+    expect((await product.json()).error.code).toBe('UNKNOWN_PRODUCT');
+    const bad = await page.request.post('/api/cart/add', { data: { productId: 'x' } });
+    expect((await bad.json()).error.code).toBe('BAD_REQUEST');
+    const history = await (await page.request.get('/api/orders/history')).json();
+    expect(history).toEqual({ orders: [] });
+    expect(await (await page.request.get('/api/orders/pending-alert')).json()).toEqual({ pendingOrder: null });
+    expect(await (await page.request.get('/api/slots/selected')).json()).toEqual({ selectedSlot: null });
+    const summary = await page.request.get('/api/orders/summary?orderNumber=C10000001');
+    expect(summary.status()).toBe(404);
+    expect((await summary.json()).error.code).toBe('NOT_FOUND');
+    const cancel = await page.request.post('/api/orders/cancel', { data: { orderNumber: 'C10000001' } });
+    expect((await cancel.json()).error.code).toBe('NOT_FOUND');
+    const malformed = await page.request.get('/api/orders/reservation-details?orderNumber=nope');
+    expect((await malformed.json()).error.code).toBe('BAD_ORDER_NUMBER');
   });
 
   test('checkout sends a guest to sign in', async ({ page }) => {

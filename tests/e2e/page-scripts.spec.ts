@@ -18,12 +18,21 @@ const PUBLIC_PAGES = [
   '/IAUC408.html',
   '/account/signed-out',
   '/?ml=sign-in',
+  '/shop/cart.html',
+  '/shop/slots.html',
+  '/shop/slots.html?type=pickup',
 ];
 const CUSTOMER_PAGES = [
   '/account/overview.html',
   '/foru/my-list.html',
   '/foru/rewards.html',
   '/foru/coupons-deals.html',
+  '/shop/cart.html',
+  '/shop/checkout.html',
+  '/account/orders.html',
+  '/account/order-summary.html?orderNumber=C10000001',
+  '/shop/buy-it-again.html',
+  '/erums?orderNumber=C10000001',
 ];
 
 async function scriptErrors(page: Page, paths: string[]) {
