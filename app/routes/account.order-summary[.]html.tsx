@@ -91,10 +91,7 @@ export default function OrderSummaryPage() {
         ) : null}
       </div>
       {order.editable ? (
-        <p className="mt-2 text-sm text-stone-600">
-          You can change or cancel this order until{' '}
-          {new Date(order.cutoffAt).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })}.
-        </p>
+        <p className="mt-2 text-sm text-stone-600">You can change or cancel this order until {order.cutoffLabel}.</p>
       ) : null}
       <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_20rem]">
         <ul className="card divide-y divide-stone-100 p-2" aria-label="Items">

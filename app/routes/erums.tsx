@@ -176,7 +176,7 @@ export default function EditOrderPage() {
           <h1 className="text-2xl font-extrabold md:text-3xl">Edit order {order.orderNumber}</h1>
           <p className="mt-1 text-stone-600">
             {fulfillmentLabel(order.fulfillment, order.slotKind)} · {held ? held.label : order.slotLabel} · change until{' '}
-            {new Date(order.cutoffAt).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })}
+            {order.cutoffLabel}
           </p>
         </div>
         <div className="flex gap-2">
@@ -319,7 +319,8 @@ export default function EditOrderPage() {
               New total
             </h2>
             <p className="mt-1">
-              Items {formatCents(view.subtotalCents)} · savings -{formatCents(view.savingsCents)}
+              Items {formatCents(view.subtotalCents)}
+              {view.savingsCents > 0 ? ` · savings -${formatCents(view.savingsCents)}` : ''}
             </p>
             <p className="mt-1 text-base font-extrabold" data-testid="edit-total">
               {formatCents(view.totalCents + (held?.feeCents ?? order.feesCents))}

@@ -253,10 +253,12 @@ export default function CheckoutPage() {
                 <dt>Subtotal</dt>
                 <dd>{formatCents(cart.subtotalCents)}</dd>
               </div>
-              <div className="flex justify-between text-green-800">
-                <dt>Savings</dt>
-                <dd>-{formatCents(cart.savingsCents)}</dd>
-              </div>
+              {cart.savingsCents > 0 ? (
+                <div className="flex justify-between text-green-800">
+                  <dt>Savings</dt>
+                  <dd>-{formatCents(cart.savingsCents)}</dd>
+                </div>
+              ) : null}
               <div className="flex justify-between">
                 <dt>Delivery or pickup fee</dt>
                 <dd>{formatCents(fee)}</dd>

@@ -1,4 +1,5 @@
 import type { Shopper } from '~/modules/access/shopper.server';
+import { forcedPreference, readEditMode } from '~/modules/orders/order-session.server';
 import { GUEST_CART_LIFETIME_MS, lifetimeSeconds } from '~/modules/session/cookie-policy';
 import { clearCookie, readSignedCookie, writeCookie } from '~/modules/session/session-cookie.server';
 import { currentStore } from '~/modules/stores/current-store.server';
@@ -44,7 +45,9 @@ export function guestCartCookie(cartId: string, shopper: Shopper) {
 export async function shopperCart(request: Request, shopper: Shopper): Promise<ShopperCart> {
   const owner = cartOwner(shopper);
   const store = await currentStore(shopper);
-  const preference = shopper.session?.info.COMMON.preference ?? null;
+  // Spec section 6: edit-order mode forces the order's pickup or delivery preference for R and C.
+  const forced = forcedPreference(await readEditMode(request, shopper), shopper);
+  const preference = forced ?? shopper.session?.info.COMMON.preference ?? null;
   const setCookies: string[] = [];
   const guest = await guestCartIdFrom(request, shopper);
   if (guest.rejected) setCookies.push(await clearCookie('guestCart', shopper.cookie));

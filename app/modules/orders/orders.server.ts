@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { formatInTimeZone } from 'date-fns-tz';
 import type { Transaction } from 'kysely';
 import { db } from '~/db/db.server';
 import type { Database } from '~/db/schema';
@@ -348,6 +349,8 @@ export async function orderSummary(customer: OrderCustomer, orderNumber: string,
     totalCents: order.total_cents,
     placedAt: order.placed_at,
     cutoffAt: order.cutoff_at,
+    /** The cut-off on the store's clock (rendered the same on the server and in the browser). */
+    cutoffLabel: formatInTimeZone(new Date(order.cutoff_at), store?.timezone ?? 'UTC', 'EEE, MMM d, h:mm a'),
     editable: editable(order, now),
     items: items.map((item) => ({
       productId: item.product_id,
