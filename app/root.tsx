@@ -21,6 +21,9 @@ import { ConsentBanner } from '~/components/ConsentBanner';
 import { ErrorMessage } from '~/components/ErrorMessage';
 import { Header } from '~/components/Header';
 import { storefrontChrome } from '~/modules/access/chrome.server';
+import { headerCartCount } from '~/modules/cart/cart-session.server';
+import { pendingOrderAlert } from '~/modules/orders/order-session.server';
+import { PendingOrderAlert } from '~/components/PendingOrderAlert';
 import { loadShopper } from '~/modules/access/shopper.server';
 import { identityConfig } from '~/modules/config/env.server';
 import { takeFirstLogin } from '~/modules/identity/first-login.server';
@@ -38,16 +41,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const shopper = await loadShopper(request);
   const url = new URL(request.url);
   const customer = shopper.userType === 'C' ? shopper.customer : null;
-  const [chrome, consent, firstLogin] = await Promise.all([
+  const [chrome, consent, firstLogin, cartCount, pending] = await Promise.all([
     storefrontChrome(shopper),
     readConsent(request, shopper),
     customer ? takeFirstLogin(request, shopper.cookie) : Promise.resolve(null),
+    headerCartCount(request, shopper).catch(() => 0),
+    customer ? pendingOrderAlert(shopper).catch(() => null) : Promise.resolve(null),
   ]);
   const headers = new Headers(shopper.headers);
   for (const cookie of firstLogin?.setCookies ?? []) headers.append('Set-Cookie', cookie);
   return json(
     {
       ...chrome,
+      cartCount,
+      pendingOrder: pending,
       consentDecided: consent !== null,
       notice: noticeFor(url.searchParams.get('notice')),
       // The session-timeout modal's clock and the provider it renews the session with.
@@ -90,6 +97,7 @@ export default function App() {
   return (
     <Document style={chrome.banner.cssVariables as CSSProperties}>
       <Header chrome={chrome} />
+      <PendingOrderAlert />
       <main id="main" className="flex-1">
         {chrome.notice ? (
           <div className="container-page pt-4">

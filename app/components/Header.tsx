@@ -2,6 +2,7 @@ import { Link, useLocation, useMatches } from '@remix-run/react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import { withSignInModal } from '~/modules/identity/sign-in-modal';
 import type { StorefrontChrome } from '~/modules/access/chrome.server';
+import { CartLink } from './CartLink';
 import { Greeting } from './Greeting';
 import { SearchBox } from './SearchBox';
 import { StoreChip } from './StoreChip';
@@ -82,14 +83,7 @@ export function Header({ chrome }: { chrome: StorefrontChrome; query?: string })
               Sign in
             </Link>
           )}
-          <Link to="/shop/cart.html" className="btn-primary" aria-label="Cart">
-            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5 fill-none stroke-current stroke-2">
-              <path d="M3 4h2l2.4 11.2a2 2 0 0 0 2 1.6h7.7a2 2 0 0 0 2-1.5L21 8H6" />
-              <circle cx="10" cy="20" r="1.4" />
-              <circle cx="17" cy="20" r="1.4" />
-            </svg>
-            <span className="hidden sm:inline">Cart</span>
-          </Link>
+          <CartLink />
         </nav>
       </div>
     </header>

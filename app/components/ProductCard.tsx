@@ -1,6 +1,7 @@
 import type { ProductKind } from '~/db/schema';
 import { productHref } from '~/modules/catalog/links';
 import { formatCents } from '~/modules/catalog/pricing';
+import { AddToCart } from './AddToCart';
 import type { ProductCard as ProductCardData } from '~/modules/catalog/product-cards.server';
 
 const STOCK_MESSAGES = {
@@ -42,6 +43,9 @@ export function ProductCard({
         ) : product.attendedDeliveryOnly ? (
           <p className="mt-auto text-xs font-semibold text-amber-800">Available only with Attended Delivery</p>
         ) : null}
+        <div className="mt-auto pt-1">
+          <AddToCart productId={product.id} name={product.name} disabled={product.stock !== 'in_stock'} />
+        </div>
       </div>
     </article>
   );

@@ -5,6 +5,7 @@ import { identitySchema } from './migrations/0002-identity';
 import { passwordResetsSchema } from './migrations/0003-password-resets';
 import { searchSchema } from './migrations/0004-search';
 import { rewardsSchema } from './migrations/0005-rewards';
+import { cartOrdersSchema } from './migrations/0006-cart-orders';
 
 function migrationsFor(dialect: DialectName): Record<string, Migration> {
   return {
@@ -13,6 +14,7 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0003-password-resets': passwordResetsSchema,
     '0004-search': searchSchema(dialect),
     '0005-rewards': rewardsSchema(dialect),
+    '0006-cart-orders': cartOrdersSchema(dialect),
   };
 }
 

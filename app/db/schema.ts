@@ -36,6 +36,12 @@ export interface Database {
   rewards: RewardTable;
   reward_ledger: RewardLedgerTable;
   reward_clips: RewardClipTable;
+  carts: CartTable;
+  cart_items: CartItemTable;
+  slots: SlotTable;
+  slot_holds: SlotHoldTable;
+  customer_tenders: CustomerTenderTable;
+  order_sequences: OrderSequenceTable;
 }
 
 export type Flag = 0 | 1;
@@ -261,6 +267,13 @@ export interface OrderTable {
   total_cents: number;
   placed_at: string;
   cutoff_at: string;
+  address_id: number | null;
+  address_text: string | null;
+  tender_id: number | null;
+  slot_id: number | null;
+  slot_kind: string | null;
+  cancelled_at: string | null;
+  updated_at: string | null;
 }
 
 export interface OrderItemTable {
@@ -268,6 +281,8 @@ export interface OrderItemTable {
   product_id: number;
   quantity: number;
   unit_price_cents: number;
+  substitution: Generated<Substitution>;
+  note: Generated<string>;
 }
 
 export interface PetTable {
@@ -380,4 +395,70 @@ export interface RewardClipTable {
   reward_id: number;
   store_id: number;
   clipped_at: string;
+}
+
+export type Substitution = 'allow' | 'none';
+export type CartStatus = 'active' | 'retired' | 'ordered' | 'editing';
+
+/** A guest cart (customer_id null, id in a signed cookie) or a customer's cart; 'editing' carts edit an order. */
+export interface CartTable {
+  id: string;
+  customer_id: number | null;
+  banner_id: string;
+  site_type: 'C' | 'B';
+  store_id: number;
+  status: CartStatus;
+  order_id: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface CartItemTable {
+  cart_id: string;
+  product_id: number;
+  quantity: number;
+  substitution: Substitution;
+  note: string;
+  added_at: string;
+}
+
+export type SlotKind = 'delivery-1h' | 'delivery-2h' | 'pickup' | 'rush';
+
+export interface SlotTable {
+  id: Generated<number>;
+  store_id: number;
+  kind: SlotKind;
+  starts_at: string;
+  ends_at: string;
+  fee_cents: number;
+  capacity: number;
+  /** Places taken (live holds and orders); only ever raised by a conditional UPDATE … WHERE reserved < capacity. */
+  reserved: Generated<number>;
+}
+
+/** A place in a slot: held for a cart for 2 hours (expires_at), or kept by an order (order_id, no expiry). */
+export interface SlotHoldTable {
+  id: Generated<number>;
+  slot_id: number;
+  customer_id: number | null;
+  cart_id: string | null;
+  order_id: number | null;
+  expires_at: string | null;
+  created_at: string;
+}
+
+/** A saved payment card: a token and the last four digits only, never a card number. */
+export interface CustomerTenderTable {
+  id: Generated<number>;
+  customer_id: number;
+  token: string;
+  brand: string;
+  last_four: string;
+  expiry: string;
+  created_at: string;
+}
+
+export interface OrderSequenceTable {
+  site_type: 'C' | 'B';
+  next_value: number;
 }

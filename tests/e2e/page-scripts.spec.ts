@@ -25,12 +25,21 @@ const PUBLIC_PAGES = [
   '/shop/vineandcellar/search-results.html?q=red',
   '/shop/marketplace/search-results.html?q=candle',
   '/shop/cross-seller-search-results.html?q=coffee',
+  '/shop/cart.html',
+  '/shop/slots.html',
+  '/shop/slots.html?type=pickup',
 ];
 const CUSTOMER_PAGES = [
   '/account/overview.html',
   '/foru/my-list.html',
   '/foru/rewards.html',
   '/foru/coupons-deals.html',
+  '/shop/cart.html',
+  '/shop/checkout.html',
+  '/account/orders.html',
+  '/account/order-summary.html?orderNumber=C10000001',
+  '/shop/buy-it-again.html',
+  '/erums?orderNumber=C10000001',
 ];
 
 async function scriptErrors(page: Page, paths: string[]) {

@@ -27,6 +27,7 @@ describe.each(DIALECTS)('database on %s', (dialect) => {
       '0003-password-resets',
       '0004-search',
       '0005-rewards',
+      '0006-cart-orders',
     ]);
   });
 

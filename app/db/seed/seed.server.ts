@@ -35,6 +35,11 @@ type Db = Kysely<Database>;
 
 /** Tables in an order that respects foreign keys when deleting (reverse to insert). */
 const TABLES_CHILD_FIRST: (keyof Database)[] = [
+  'slot_holds',
+  'slots',
+  'cart_items',
+  'carts',
+  'customer_tenders',
   'password_resets',
   'session_tokens',
   'one_time_passcodes',
@@ -551,6 +556,19 @@ async function seedDemoCustomers(
         address_hash: `seed-${demo.id}-home`,
         is_selected: 1,
         selected_banner: demo.bannerId,
+        created_at: isoDaysFrom(now, -300),
+      })
+      .execute();
+
+    // A saved card: a token and the last four digits only (no card numbers are ever stored).
+    await db
+      .insertInto('customer_tenders')
+      .values({
+        customer_id: demo.id,
+        token: `tok_seed_${demo.id}`,
+        brand: 'Visa',
+        last_four: String(4242 + (demo.id % 1000)).slice(-4),
+        expiry: '12/30',
         created_at: isoDaysFrom(now, -300),
       })
       .execute();

@@ -54,6 +54,10 @@ export const AUXILIARY_COOKIE_NAMES = {
   /** Spec section 3: the edit-order cookies, present while a pending order is being edited. */
   slotInfo: 'SlotInfo',
   orderStoreId: 'OrderStoreId',
+  /** The guest cart's id (spec: cart id, guestCartId); retired once merged into a customer's cart. */
+  guestCart: 'PANTRY_CART_ID',
+  /** Spec section 3: the order number cookie, set while an order is pending (B_ prefixed on business). */
+  orderNumber: 'PANTRY_ORDER_NUMBER',
   /** A clip asked for before signing in, completed once the customer is back. */
   pendingClip: 'PANTRY_PENDING_CLIP',
 } as const;
@@ -63,3 +67,8 @@ export function auxiliaryCookieName(kind: AuxiliaryCookieKind, siteType: SiteTyp
   const base = AUXILIARY_COOKIE_NAMES[kind];
   return siteType === 'B' ? `B_${base}` : base;
 }
+
+/** A guest cart outlives the one-day guest session so a returning guest finds it (30 days). */
+export const GUEST_CART_LIFETIME_MS = 30 * 86_400_000;
+/** Spec section 9: the slot is held (and kept in local storage) for 7,200,000 ms. */
+export const SLOT_HOLD_LIFETIME_MS = 7_200_000;

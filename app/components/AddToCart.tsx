@@ -1,0 +1,33 @@
+import { useFetcher, useLocation } from '@remix-run/react';
+import { CART_ACTION, type CartAnswer } from '~/modules/cart/cart-forms';
+
+/**
+ * "Add to cart" on a product card: a plain form post (redirected back) without JavaScript, a fetcher
+ * with it (the header count moves optimistically while the post is in flight).
+ */
+export function AddToCart({ productId, name, disabled }: { productId: number; name: string; disabled?: boolean }) {
+  const fetcher = useFetcher<CartAnswer>();
+  const location = useLocation();
+  const busy = fetcher.state !== 'idle';
+  const answer = fetcher.data;
+  return (
+    <fetcher.Form method="post" action={CART_ACTION} className="mt-2" data-testid="add-to-cart">
+      <input type="hidden" name="intent" value="add" />
+      <input type="hidden" name="productId" value={productId} />
+      <input type="hidden" name="quantity" value="1" />
+      <input type="hidden" name="returnTo" value={`${location.pathname}${location.search}`} />
+      <button
+        type="submit"
+        className="btn-primary w-full justify-center py-1.5 text-sm"
+        disabled={disabled || busy}
+        aria-label={`Add ${name} to cart`}
+      >
+        {busy ? 'Adding…' : answer?.ok ? 'Add another' : 'Add to cart'}
+      </button>
+      <p className="sr-only" role="status">
+        {answer ? answer.message : ''}
+      </p>
+      {answer && !answer.ok ? <p className="mt-1 text-xs font-semibold text-red-700">{answer.message}</p> : null}
+    </fetcher.Form>
+  );
+}

@@ -1,0 +1,32 @@
+import { Link, useLocation, useRouteLoaderData } from '@remix-run/react';
+
+interface PendingOrder {
+  orderNumber: string;
+  slotLabel: string;
+}
+
+/** The pending-order alert under the header while the customer's order can still be changed. */
+export function PendingOrderAlert() {
+  const root = useRouteLoaderData<{ pendingOrder?: PendingOrder | null }>('root');
+  const { pathname } = useLocation();
+  const order = root?.pendingOrder;
+  if (!order || pathname === '/erums') return null;
+  return (
+    <div className="border-b border-amber-200 bg-amber-50" data-testid="pending-order-alert">
+      <div className="container-page flex flex-wrap items-center justify-between gap-2 py-2 text-sm text-amber-950">
+        <p>
+          Order <span className="font-semibold">{order.orderNumber}</span> is on its way for {order.slotLabel}. You can
+          still change it.
+        </p>
+        <div className="flex gap-3">
+          <Link to={`/erums?orderNumber=${order.orderNumber}`} className="font-semibold underline">
+            Edit order
+          </Link>
+          <Link to={`/account/order-summary.html?orderNumber=${order.orderNumber}`} className="underline">
+            View order
+          </Link>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,385 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely, Transaction } from 'kysely';
+import { db } from '~/db/db.server';
+import type { Database, Substitution } from '~/db/schema';
+import { storePriceCents, unitPriceLabel } from '~/modules/catalog/pricing';
+import { clippedSavings } from '~/modules/offers/savings.server';
+import type { Store } from '~/modules/stores/stores.server';
+import { ITEM_MESSAGES, MAX_LINE_QUANTITY } from './cart-forms';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** Whose cart: a customer (customerId) or a guest (customerId null, cart id from the cookie). */
+export interface CartOwner {
+  customerId: number | null;
+  bannerId: string;
+  siteType: 'C' | 'B';
+}
+
+export type CartRefusal = { ok: false; code: 'UNKNOWN_PRODUCT' | 'NOT_GROCERY' | 'NOT_IN_CART'; message: string };
+export type CartResult = { ok: true; cartId: string } | CartRefusal;
+
+const nowIso = () => new Date().toISOString();
+
+/** The customer's active cart for this banner and site, if any. */
+export async function activeCustomerCartId(owner: CartOwner & { customerId: number }, conn: Db = db()) {
+  const row = await conn
+    .selectFrom('carts')
+    .select('id')
+    .where('customer_id', '=', owner.customerId)
+    .where('banner_id', '=', owner.bannerId)
+    .where('site_type', '=', owner.siteType)
+    .where('status', '=', 'active')
+    .orderBy('created_at', 'desc')
+    .executeTakeFirst();
+  return row?.id ?? null;
+}
+
+/** A guest cart that can still be used: active, nobody's, of this banner and site. */
+export async function activeGuestCartId(cartId: string, owner: Omit<CartOwner, 'customerId'>, conn: Db = db()) {
+  const row = await conn
+    .selectFrom('carts')
+    .select('id')
+    .where('id', '=', cartId)
+    .where('customer_id', 'is', null)
+    .where('banner_id', '=', owner.bannerId)
+    .where('site_type', '=', owner.siteType)
+    .where('status', '=', 'active')
+    .executeTakeFirst();
+  return row?.id ?? null;
+}
+
+async function createCart(owner: CartOwner, storeId: number, conn: Db): Promise<string> {
+  const id = randomUUID();
+  const at = nowIso();
+  await conn
+    .insertInto('carts')
+    .values({
+      id,
+      customer_id: owner.customerId,
+      banner_id: owner.bannerId,
+      site_type: owner.siteType,
+      store_id: storeId,
+      status: 'active',
+      order_id: null,
+      created_at: at,
+      updated_at: at,
+    })
+    .execute();
+  return id;
+}
+
+/** The cart to write to: the customer's (created on first use) or the given guest cart (or a new one). */
+export async function cartForWriting(owner: CartOwner, guestCartId: string | null, storeId: number): Promise<string> {
+  if (owner.customerId !== null) {
+    const customerOwner = { ...owner, customerId: owner.customerId };
+    return (await activeCustomerCartId(customerOwner)) ?? createCart(owner, storeId, db());
+  }
+  const existing = guestCartId ? await activeGuestCartId(guestCartId, owner) : null;
+  return existing ?? createCart(owner, storeId, db());
+}
+
+async function touch(cartId: string, storeId: number, conn: Db) {
+  await conn.updateTable('carts').set({ updated_at: nowIso(), store_id: storeId }).where('id', '=', cartId).execute();
+}
+
+/** Adds units of a grocery product (capped at 99 a line); the cart moves to the shopper's current store. */
+export async function addToCart(cartId: string, productId: number, quantity: number, storeId: number) {
+  const product = await db()
+    .selectFrom('products')
+    .select(['id', 'kind'])
+    .where('id', '=', productId)
+    .executeTakeFirst();
+  if (!product) return refusal('UNKNOWN_PRODUCT', 'We could not find that product. Please refresh the page.');
+  if (product.kind !== 'grocery')
+    return refusal('NOT_GROCERY', 'This item ships separately and cannot be added to a grocery cart.');
+  await db()
+    .transaction()
+    .execute(async (tx) => {
+      const line = await tx
+        .selectFrom('cart_items')
+        .select('quantity')
+        .where('cart_id', '=', cartId)
+        .where('product_id', '=', productId)
+        .executeTakeFirst();
+      if (line) {
+        await tx
+          .updateTable('cart_items')
+          .set({ quantity: Math.min(MAX_LINE_QUANTITY, line.quantity + quantity) })
+          .where('cart_id', '=', cartId)
+          .where('product_id', '=', productId)
+          .execute();
+      } else {
+        await tx
+          .insertInto('cart_items')
+          .values({
+            cart_id: cartId,
+            product_id: productId,
+            quantity: Math.min(MAX_LINE_QUANTITY, quantity),
+            substitution: 'allow',
+            note: '',
+            added_at: nowIso(),
+          })
+          .execute();
+      }
+      await touch(cartId, storeId, tx);
+    });
+  return { ok: true as const, cartId };
+}
+
+function refusal(code: CartRefusal['code'], message: string): CartRefusal {
+  return { ok: false, code, message };
+}
+
+async function updateLine(
+  cartId: string,
+  productId: number,
+  storeId: number,
+  change: { quantity?: number; substitution?: Substitution; note?: string },
+): Promise<CartResult> {
+  const result = await db()
+    .updateTable('cart_items')
+    .set(change)
+    .where('cart_id', '=', cartId)
+    .where('product_id', '=', productId)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) return refusal('NOT_IN_CART', 'That item is no longer in your cart.');
+  await touch(cartId, storeId, db());
+  return { ok: true, cartId };
+}
+
+/** Sets a line's quantity; 0 removes the line. */
+export async function setQuantity(cartId: string, productId: number, quantity: number, storeId: number) {
+  if (quantity === 0) return removeFromCart(cartId, productId, storeId);
+  return updateLine(cartId, productId, storeId, { quantity: Math.min(MAX_LINE_QUANTITY, quantity) });
+}
+
+export async function removeFromCart(cartId: string, productId: number, storeId: number): Promise<CartResult> {
+  const result = await db()
+    .deleteFrom('cart_items')
+    .where('cart_id', '=', cartId)
+    .where('product_id', '=', productId)
+    .executeTakeFirst();
+  if (Number(result.numDeletedRows) === 0) return refusal('NOT_IN_CART', 'That item is no longer in your cart.');
+  await touch(cartId, storeId, db());
+  return { ok: true, cartId };
+}
+
+export function setSubstitution(cartId: string, productId: number, substitution: Substitution, storeId: number) {
+  return updateLine(cartId, productId, storeId, { substitution });
+}
+
+export function setNote(cartId: string, productId: number, note: string, storeId: number) {
+  return updateLine(cartId, productId, storeId, { note });
+}
+
+/**
+ * Sign-in merge: the guest cart's lines are added to the customer's active cart (quantities added,
+ * capped at 99; the customer's own substitution choice and note win, else the guest's), the cart takes
+ * the current session's store, and the guest cart is retired so it can never be merged twice.
+ * Returns the customer's cart id, or null when the guest cart is not an active guest cart of this site.
+ */
+export async function mergeGuestCart(
+  guestCartId: string,
+  owner: CartOwner & { customerId: number },
+  storeId: number,
+): Promise<string | null> {
+  return db()
+    .transaction()
+    .execute(async (tx) => {
+      // Retire first, conditionally: of two concurrent merges only one sees the guest cart active.
+      const retired = await tx
+        .updateTable('carts')
+        .set({ status: 'retired', updated_at: nowIso() })
+        .where('id', '=', guestCartId)
+        .where('customer_id', 'is', null)
+        .where('banner_id', '=', owner.bannerId)
+        .where('site_type', '=', owner.siteType)
+        .where('status', '=', 'active')
+        .executeTakeFirst();
+      if (Number(retired.numUpdatedRows) === 0) return null;
+      const cartId = (await activeCustomerCartId(owner, tx)) ?? (await createCart(owner, storeId, tx));
+      const guestLines = await tx.selectFrom('cart_items').selectAll().where('cart_id', '=', guestCartId).execute();
+      const ownLines = new Map(
+        (await tx.selectFrom('cart_items').selectAll().where('cart_id', '=', cartId).execute()).map((line) => [
+          line.product_id,
+          line,
+        ]),
+      );
+      for (const line of guestLines) {
+        const own = ownLines.get(line.product_id);
+        if (own) {
+          await tx
+            .updateTable('cart_items')
+            .set({
+              quantity: Math.min(MAX_LINE_QUANTITY, own.quantity + line.quantity),
+              note: own.note || line.note,
+            })
+            .where('cart_id', '=', cartId)
+            .where('product_id', '=', line.product_id)
+            .execute();
+        } else {
+          await tx
+            .insertInto('cart_items')
+            .values({ ...line, cart_id: cartId })
+            .execute();
+        }
+      }
+      await touch(cartId, storeId, tx);
+      return cartId;
+    });
+}
+
+export interface CartLine {
+  productId: number;
+  name: string;
+  sizeLabel: string;
+  imageKey: string;
+  quantity: number;
+  unitPriceCents: number;
+  unitPrice: string | null;
+  lineCents: number;
+  savingsCents: number;
+  offerTitle: string | null;
+  substitution: Substitution;
+  note: string;
+  attendedDeliveryOnly: boolean;
+  /** One of the spec's item messages when the line cannot be bought as the cart stands. */
+  message: string | null;
+  available: boolean;
+}
+
+export interface CartView {
+  cartId: string | null;
+  storeId: number;
+  storeName: string;
+  lines: CartLine[];
+  /** Units of every line (the header count). */
+  itemCount: number;
+  subtotalCents: number;
+  savingsCents: number;
+  totalCents: number;
+  unavailableCount: number;
+  needsAttendedDelivery: boolean;
+}
+
+/** The cart's lines, priced and stocked at `store` (so a store change re-prices), with clipped savings. */
+export async function cartView(input: {
+  cartId: string | null;
+  customerId: number | null;
+  bannerId: string;
+  store: Store;
+  /** The shopper's fulfilment preference: attended-delivery-only items need Delivery. */
+  preference: string | null;
+}): Promise<CartView> {
+  const { store } = input;
+  const empty: CartView = {
+    cartId: input.cartId,
+    storeId: store.id,
+    storeName: store.name,
+    lines: [],
+    itemCount: 0,
+    subtotalCents: 0,
+    savingsCents: 0,
+    totalCents: 0,
+    unavailableCount: 0,
+    needsAttendedDelivery: false,
+  };
+  if (!input.cartId) return empty;
+  const rows = await db()
+    .selectFrom('cart_items as i')
+    .innerJoin('products as p', 'p.id', 'i.product_id')
+    .leftJoin('store_product_overrides as o', (join) =>
+      join.onRef('o.product_id', '=', 'p.id').on('o.store_id', '=', store.id),
+    )
+    .select([
+      'i.product_id',
+      'i.quantity',
+      'i.substitution',
+      'i.note',
+      'p.name',
+      'p.size_label',
+      'p.size_quantity',
+      'p.size_unit',
+      'p.image_key',
+      'p.base_price_cents',
+      'p.attended_delivery_only',
+      'o.price_cents as override_price',
+      'o.stock_status',
+    ])
+    .where('i.cart_id', '=', input.cartId)
+    .orderBy('i.added_at')
+    .orderBy('i.product_id')
+    .execute();
+  const deliveryPreferred = input.preference === null || input.preference === 'Delivery';
+  const lines: CartLine[] = rows.map((row) => {
+    const unitPriceCents = storePriceCents(row.base_price_cents, store.price_factor_bp, row.override_price);
+    const attended = row.attended_delivery_only === 1;
+    const message =
+      row.stock_status === 'out_of_stock'
+        ? ITEM_MESSAGES.outOfStock
+        : row.stock_status === 'unavailable'
+          ? ITEM_MESSAGES.unavailable
+          : attended
+            ? ITEM_MESSAGES.attendedOnly
+            : null;
+    // An attended-delivery item stays buyable for delivery (it shows the message as a notice).
+    const available = row.stock_status === null && (!attended || deliveryPreferred);
+    return {
+      productId: row.product_id,
+      name: row.name,
+      sizeLabel: row.size_label,
+      imageKey: row.image_key,
+      quantity: row.quantity,
+      unitPriceCents,
+      unitPrice: unitPriceLabel(unitPriceCents, row.size_quantity, row.size_unit),
+      lineCents: unitPriceCents * row.quantity,
+      savingsCents: 0,
+      offerTitle: null,
+      substitution: row.substitution,
+      note: row.note,
+      attendedDeliveryOnly: attended,
+      message,
+      available,
+    };
+  });
+  const buyable = lines.filter((line) => line.available);
+  const savings = await clippedSavings({
+    customerId: input.customerId,
+    bannerId: input.bannerId,
+    lines: buyable.map((line) => ({
+      productId: line.productId,
+      quantity: line.quantity,
+      unitPriceCents: line.unitPriceCents,
+    })),
+  });
+  for (const saving of savings.lines) {
+    const line = lines.find((candidate) => candidate.productId === saving.productId);
+    if (line) {
+      line.savingsCents = saving.savingsCents;
+      line.offerTitle = saving.title;
+    }
+  }
+  const subtotalCents = buyable.reduce((sum, line) => sum + line.lineCents, 0);
+  return {
+    ...empty,
+    lines,
+    itemCount: lines.reduce((sum, line) => sum + line.quantity, 0),
+    subtotalCents,
+    savingsCents: savings.totalCents,
+    totalCents: subtotalCents - savings.totalCents,
+    unavailableCount: lines.length - buyable.length,
+    needsAttendedDelivery: buyable.some((line) => line.attendedDeliveryOnly),
+  };
+}
+
+/** Units in a cart (the header badge). */
+export async function cartItemCount(cartId: string | null): Promise<number> {
+  if (!cartId) return 0;
+  const row = await db()
+    .selectFrom('cart_items')
+    .select((eb) => eb.fn.sum<number>('quantity').as('units'))
+    .where('cart_id', '=', cartId)
+    .executeTakeFirst();
+  return Number(row?.units ?? 0);
+}

@@ -1,0 +1,270 @@
+import { addDays } from 'date-fns';
+import { formatInTimeZone, fromZonedTime } from 'date-fns-tz';
+import { db } from '~/db/db.server';
+import { SLOT_HOLD_LIFETIME_MS } from '~/modules/session/cookie-policy';
+import type { Store } from '~/modules/stores/stores.server';
+import {
+  BOOKING_LEAD_MS,
+  RUSH_HORIZON_MS,
+  RUSH_LEAD_MS,
+  SLOT_DAYS,
+  SLOT_PLANS,
+  type SlotKind,
+  type SlotPlan,
+  type SlotRefusalCode,
+} from './slot-rules';
+
+function offered(store: Store, plan: SlotPlan): boolean {
+  if (plan.kind === 'pickup') return store.has_dug === 1;
+  if (plan.kind === 'rush') return store.has_rush_delivery === 1 && store.has_grocery_delivery === 1;
+  return store.has_grocery_delivery === 1;
+}
+
+/** The local dates (yyyy-MM-dd) of today and the next six days in the store's timezone. */
+export function slotDays(store: Store, now: Date): string[] {
+  return Array.from({ length: SLOT_DAYS }, (_, i) => formatInTimeZone(addDays(now, i), store.timezone, 'yyyy-MM-dd'));
+}
+
+/**
+ * Makes sure the store's windows for the next 7 days exist. Idempotent (insert, ignoring windows that
+ * exist), so any request may call it: capacity lives on the rows, never in memory.
+ */
+export async function ensureSlots(store: Store, now = new Date()) {
+  const rows = [];
+  for (const day of slotDays(store, now))
+    for (const plan of SLOT_PLANS) {
+      if (!offered(store, plan)) continue;
+      for (const hour of plan.startHours) {
+        const start = fromZonedTime(`${day}T${String(hour).padStart(2, '0')}:00:00`, store.timezone);
+        const end = new Date(start.getTime() + plan.hours * 3_600_000);
+        rows.push({
+          store_id: store.id,
+          kind: plan.kind,
+          starts_at: start.toISOString(),
+          ends_at: end.toISOString(),
+          fee_cents: plan.feeCents,
+          capacity: plan.capacity,
+        });
+      }
+    }
+  if (rows.length === 0) return;
+  await db()
+    .insertInto('slots')
+    .values(rows)
+    .onConflict((oc) => oc.columns(['store_id', 'kind', 'starts_at']).doNothing())
+    .execute();
+}
+
+export interface SlotView {
+  id: number;
+  kind: SlotKind;
+  startsAt: string;
+  endsAt: string;
+  day: string;
+  label: string;
+  feeCents: number;
+  placesLeft: number;
+  bookable: boolean;
+}
+
+/** The store's windows of one kind group (delivery or pickup) for the next 7 days, in its timezone. */
+export async function listSlots(store: Store, type: 'delivery' | 'pickup', now = new Date()): Promise<SlotView[]> {
+  await ensureSlots(store, now);
+  await releaseExpiredHolds(store.id, now);
+  const kinds: SlotKind[] = type === 'pickup' ? ['pickup'] : ['rush', 'delivery-2h', 'delivery-1h'];
+  const rows = await db()
+    .selectFrom('slots')
+    .selectAll()
+    .where('store_id', '=', store.id)
+    .where('kind', 'in', kinds)
+    .where('starts_at', '>', now.toISOString())
+    .where('starts_at', '<', addDays(now, SLOT_DAYS + 1).toISOString())
+    .orderBy('starts_at')
+    .orderBy('kind')
+    .execute();
+  return rows
+    .filter((row) => row.kind !== 'rush' || new Date(row.starts_at).getTime() - now.getTime() <= RUSH_HORIZON_MS)
+    .map((row) => toView(row, store, now));
+}
+
+function toView(
+  row: {
+    id: number;
+    kind: SlotKind;
+    starts_at: string;
+    ends_at: string;
+    fee_cents: number;
+    capacity: number;
+    reserved: number;
+  },
+  store: Store,
+  now: Date,
+): SlotView {
+  const start = new Date(row.starts_at);
+  const leadOk = start.getTime() - now.getTime() >= (row.kind === 'rush' ? RUSH_LEAD_MS : BOOKING_LEAD_MS);
+  return {
+    id: row.id,
+    kind: row.kind,
+    startsAt: row.starts_at,
+    endsAt: row.ends_at,
+    day: formatInTimeZone(start, store.timezone, 'yyyy-MM-dd'),
+    label: slotLabel(row.starts_at, row.ends_at, store.timezone),
+    feeCents: row.fee_cents,
+    placesLeft: Math.max(0, row.capacity - row.reserved),
+    bookable: leadOk && row.reserved < row.capacity,
+  };
+}
+
+export function slotLabel(startsAt: string, endsAt: string, timezone: string): string {
+  const day = formatInTimeZone(new Date(startsAt), timezone, 'EEE, MMM d');
+  const from = formatInTimeZone(new Date(startsAt), timezone, 'h:mm a');
+  const to = formatInTimeZone(new Date(endsAt), timezone, 'h:mm a');
+  return `${day}, ${from} – ${to}`;
+}
+
+/** Holds (without an order) that lapsed give their place back; each hold is released once (delete first). */
+export async function releaseExpiredHolds(storeId: number, now = new Date()) {
+  const expired = await db()
+    .selectFrom('slot_holds as h')
+    .innerJoin('slots as s', 's.id', 'h.slot_id')
+    .select(['h.id', 'h.slot_id'])
+    .where('s.store_id', '=', storeId)
+    .where('h.order_id', 'is', null)
+    .where('h.expires_at', '<=', now.toISOString())
+    .execute();
+  for (const hold of expired) await releaseHoldRow(hold.id, hold.slot_id);
+}
+
+async function releaseHoldRow(holdId: number, slotId: number) {
+  const deleted = await db().deleteFrom('slot_holds').where('id', '=', holdId).executeTakeFirst();
+  if (Number(deleted.numDeletedRows) === 0) return; // someone else released it
+  await db()
+    .updateTable('slots')
+    .set((eb) => ({ reserved: eb('reserved', '-', 1) }))
+    .where('id', '=', slotId)
+    .where('reserved', '>', 0)
+    .execute();
+}
+
+export type ReserveResult =
+  { ok: true; holdId: number; slot: SlotView; expiresAt: string } | { ok: false; code: SlotRefusalCode };
+
+/**
+ * Holds a place in a window for a cart for 2 hours. The place is taken by one conditional UPDATE
+ * (reserved + 1 WHERE reserved < capacity): under any concurrency a full window refuses (FULL) and is
+ * never overbooked. The cart's previous hold, if any, is given back afterwards.
+ */
+export async function reserveSlot(input: {
+  slotId: number;
+  cartId: string;
+  customerId: number | null;
+  store: Store;
+  needsAttendedDelivery: boolean;
+  now?: Date;
+}): Promise<ReserveResult> {
+  const now = input.now ?? new Date();
+  const slot = await db().selectFrom('slots').selectAll().where('id', '=', input.slotId).executeTakeFirst();
+  if (!slot || slot.store_id !== input.store.id) return { ok: false, code: 'UNKNOWN_SLOT' };
+  const plan = SLOT_PLANS.find((candidate) => candidate.kind === slot.kind);
+  if (!plan || !offered(input.store, plan)) return { ok: false, code: 'NOT_OFFERED' };
+  if (input.needsAttendedDelivery && (slot.kind === 'pickup' || slot.kind === 'rush'))
+    return { ok: false, code: 'ATTENDED_ONLY' };
+  if (!toView(slot, input.store, now).bookable && slot.reserved < slot.capacity) return { ok: false, code: 'TOO_LATE' };
+  const expiresAt = new Date(now.getTime() + SLOT_HOLD_LIFETIME_MS).toISOString();
+
+  const previous = await liveHold(input.cartId, now);
+  if (previous?.slot_id === slot.id) {
+    await db().updateTable('slot_holds').set({ expires_at: expiresAt }).where('id', '=', previous.id).execute();
+    return { ok: true, holdId: previous.id, slot: toView(slot, input.store, now), expiresAt };
+  }
+  await releaseExpiredHolds(input.store.id, now);
+  const taken = await db()
+    .updateTable('slots')
+    .set((eb) => ({ reserved: eb('reserved', '+', 1) }))
+    .where('id', '=', slot.id)
+    .where((eb) => eb('reserved', '<', eb.ref('capacity')))
+    .executeTakeFirst();
+  if (Number(taken.numUpdatedRows) === 0) return { ok: false, code: 'FULL' };
+  const hold = await db()
+    .insertInto('slot_holds')
+    .values({
+      slot_id: slot.id,
+      customer_id: input.customerId,
+      cart_id: input.cartId,
+      order_id: null,
+      expires_at: expiresAt,
+      created_at: now.toISOString(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  if (previous) await releaseHoldRow(previous.id, previous.slot_id);
+  return {
+    ok: true,
+    holdId: hold.id,
+    slot: toView({ ...slot, reserved: slot.reserved + 1 }, input.store, now),
+    expiresAt,
+  };
+}
+
+async function liveHold(cartId: string, now: Date) {
+  return db()
+    .selectFrom('slot_holds')
+    .selectAll()
+    .where('cart_id', '=', cartId)
+    .where('order_id', 'is', null)
+    .where('expires_at', '>', now.toISOString())
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+}
+
+export interface HeldSlot {
+  holdId: number;
+  slotId: number;
+  kind: SlotKind;
+  startsAt: string;
+  endsAt: string;
+  label: string;
+  feeCents: number;
+  expiresAt: string;
+  storeId: number;
+}
+
+/** The cart's live hold (the "selected slot"), or null. */
+export async function heldSlot(cartId: string | null, timezone: string, now = new Date()): Promise<HeldSlot | null> {
+  if (!cartId) return null;
+  const hold = await liveHold(cartId, now);
+  if (!hold) return null;
+  const slot = await db().selectFrom('slots').selectAll().where('id', '=', hold.slot_id).executeTakeFirstOrThrow();
+  return {
+    holdId: hold.id,
+    slotId: slot.id,
+    kind: slot.kind,
+    startsAt: slot.starts_at,
+    endsAt: slot.ends_at,
+    label: slotLabel(slot.starts_at, slot.ends_at, timezone),
+    feeCents: slot.fee_cents,
+    expiresAt: hold.expires_at!,
+    storeId: slot.store_id,
+  };
+}
+
+/** Gives the cart's hold back (the shopper changed their mind). */
+export async function releaseCartHold(cartId: string, now = new Date()) {
+  const hold = await liveHold(cartId, now);
+  if (hold) await releaseHoldRow(hold.id, hold.slot_id);
+}
+
+/** An order keeps its place: the hold loses its expiry and is tied to the order. */
+export async function attachHoldToOrder(holdId: number, orderId: number) {
+  await db()
+    .updateTable('slot_holds')
+    .set({ order_id: orderId, expires_at: null, cart_id: null })
+    .where('id', '=', holdId)
+    .execute();
+}
+
+/** A cancelled order gives its place back. */
+export async function releaseOrderHold(orderId: number) {
+  const hold = await db().selectFrom('slot_holds').selectAll().where('order_id', '=', orderId).executeTakeFirst();
+  if (hold) await releaseHoldRow(hold.id, hold.slot_id);
+}

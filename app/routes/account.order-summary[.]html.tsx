@@ -1,0 +1,156 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { json, redirect } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react';
+import { z } from 'zod';
+import { CUSTOMER_ONLY, pageAccess, SIGN_IN_PATH } from '~/modules/access/page-access';
+import { requireUserType } from '~/modules/access/shopper.server';
+import { formatCents } from '~/modules/catalog/pricing';
+import { parseForm, parseSearchParams } from '~/modules/http/forms.server';
+import { fulfillmentLabel, ORDER_REFUSALS, orderActionSchema, orderNumberSchema } from '~/modules/orders/order-rules';
+import { clearEditModeCookies, clearOrderNumberCookie, orderCustomer } from '~/modules/orders/order-session.server';
+import { cancelOrder, orderSummary } from '~/modules/orders/orders.server';
+
+/** One order: its lines, time, address, card and totals; cancel or edit before the cut-off. */
+export const access = pageAccess({ allowedUserTypes: CUSTOMER_ONLY, redirections: { DEFAULT: SIGN_IN_PATH } });
+export const handle = { access };
+
+const Query = z.object({ orderNumber: orderNumberSchema, placed: z.string().optional(), saved: z.string().optional() });
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const shopper = await requireUserType(request, access);
+  const query = parseSearchParams(request, Query);
+  const order = await orderSummary(orderCustomer(shopper)!, query.orderNumber);
+  if (!order)
+    throw json({ code: 'NOT_FOUND', message: ORDER_REFUSALS.NOT_FOUND }, { status: 404, headers: shopper.headers });
+  return json({ order }, { headers: shopper.headers });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const shopper = await requireUserType(request, access);
+  const form = await parseForm(request, orderActionSchema);
+  if (!form.ok) return json({ error: form.message }, { status: 400, headers: shopper.headers });
+  const result = await cancelOrder(orderCustomer(shopper)!, form.data.orderNumber);
+  if (!result.ok) return json({ error: ORDER_REFUSALS[result.code] }, { status: 409, headers: shopper.headers });
+  const headers = new Headers(shopper.headers);
+  headers.append('Set-Cookie', await clearOrderNumberCookie(shopper));
+  for (const cookie of await clearEditModeCookies(shopper)) headers.append('Set-Cookie', cookie);
+  return redirect(`/account/order-summary.html?orderNumber=${form.data.orderNumber}`, { headers });
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data?.order ? `Order ${data.order.orderNumber}` : 'Order' },
+];
+
+export default function OrderSummaryPage() {
+  const { order } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const [params] = useSearchParams();
+  return (
+    <div className="container-page py-8">
+      <Link to="/account/orders.html" className="text-sm font-semibold text-brand-dark hover:underline">
+        ← Your orders
+      </Link>
+      {params.get('placed') ? (
+        <p role="status" className="mt-4 rounded-xl border border-green-200 bg-green-50 p-4 text-green-900">
+          Thank you! Your order {order.orderNumber} is placed.
+        </p>
+      ) : params.get('saved') ? (
+        <p role="status" className="mt-4 rounded-xl border border-green-200 bg-green-50 p-4 text-green-900">
+          Your changes to order {order.orderNumber} are saved.
+        </p>
+      ) : null}
+      {answer?.error ? (
+        <p
+          role="alert"
+          className="mt-4 rounded-xl border border-red-200 bg-red-50 p-3 text-sm font-semibold text-red-800"
+        >
+          {answer.error}
+        </p>
+      ) : null}
+      <div className="mt-4 flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-extrabold md:text-3xl">Order {order.orderNumber}</h1>
+          <p className="mt-1 text-stone-600" data-testid="order-status">
+            {order.status === 'PENDING' ? 'Pending' : order.status === 'CANCELLED' ? 'Cancelled' : 'Delivered'} ·{' '}
+            {fulfillmentLabel(order.fulfillment, order.slotKind)} · {order.slotLabel}
+          </p>
+        </div>
+        {order.editable ? (
+          <div className="flex gap-2">
+            <Link to={`/erums?orderNumber=${order.orderNumber}`} className="btn-primary">
+              Edit order
+            </Link>
+            <Form method="post">
+              <input type="hidden" name="intent" value="cancel" />
+              <input type="hidden" name="orderNumber" value={order.orderNumber} />
+              <button type="submit" className="btn-outline">
+                Cancel order
+              </button>
+            </Form>
+          </div>
+        ) : null}
+      </div>
+      {order.editable ? (
+        <p className="mt-2 text-sm text-stone-600">You can change or cancel this order until {order.cutoffLabel}.</p>
+      ) : null}
+      <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_20rem]">
+        <ul className="card divide-y divide-stone-100 p-2" aria-label="Items">
+          {order.items.map((item) => (
+            <li key={item.productId} className="flex items-center gap-3 p-3" data-testid="order-item">
+              <img
+                src={`/images/products/${item.imageKey}.svg`}
+                alt=""
+                width={56}
+                height={56}
+                className="h-14 w-14 rounded-lg bg-stone-50"
+              />
+              <div className="min-w-0 flex-1">
+                <p className="font-semibold">{item.name}</p>
+                <p className="text-xs text-stone-500">
+                  {item.quantity} × {formatCents(item.unitPriceCents)} ·{' '}
+                  {item.substitution === 'allow' ? 'Substitutes allowed' : 'No substitutes'}
+                  {item.note ? ` · Note: ${item.note}` : ''}
+                </p>
+              </div>
+              <p className="font-bold">{formatCents(item.quantity * item.unitPriceCents)}</p>
+            </li>
+          ))}
+        </ul>
+        <aside className="card h-fit p-5 text-sm">
+          <h2 className="text-lg font-bold">Details</h2>
+          <p className="mt-2">
+            <span className="font-semibold">Store:</span> {order.storeName}
+          </p>
+          {order.address ? (
+            <p>
+              <span className="font-semibold">Address:</span> {order.address}
+            </p>
+          ) : null}
+          {order.tender ? (
+            <p>
+              <span className="font-semibold">Card:</span> {order.tender}
+            </p>
+          ) : null}
+          <dl className="mt-3 space-y-1 border-t border-stone-200 pt-3">
+            <div className="flex justify-between">
+              <dt>Subtotal</dt>
+              <dd>{formatCents(order.subtotalCents)}</dd>
+            </div>
+            <div className="flex justify-between text-green-800">
+              <dt>Savings</dt>
+              <dd>-{formatCents(order.savingsCents)}</dd>
+            </div>
+            <div className="flex justify-between">
+              <dt>Fees</dt>
+              <dd>{formatCents(order.feesCents)}</dd>
+            </div>
+            <div className="flex justify-between text-base font-extrabold">
+              <dt>Total</dt>
+              <dd data-testid="order-total">{formatCents(order.totalCents)}</dd>
+            </div>
+          </dl>
+        </aside>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,13 @@
+import type { LoaderFunctionArgs } from '@remix-run/node';
+import { json } from '@remix-run/node';
+import { withHeaders } from '~/modules/http/api.server';
+import { apiCustomer, orderNumberParam, orderRefusal, reservationDetails } from '~/modules/orders/orders-api.server';
+import { orderSummary } from '~/modules/orders/orders.server';
+
+/** Spec section 7: reservationDetails — the order's reserved window. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { shopper, customer } = await apiCustomer(request);
+  const order = await orderSummary(customer, orderNumberParam(request));
+  if (!order) return orderRefusal('NOT_FOUND');
+  return json(reservationDetails(order), { headers: withHeaders(shopper.headers, { 'Cache-Control': 'no-store' }) });
+}

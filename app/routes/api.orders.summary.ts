@@ -1,0 +1,14 @@
+import type { LoaderFunctionArgs } from '@remix-run/node';
+import { json } from '@remix-run/node';
+import { withHeaders } from '~/modules/http/api.server';
+import { apiCustomer, orderNumberParam, orderRefusal } from '~/modules/orders/orders-api.server';
+import { orderSummary } from '~/modules/orders/orders.server';
+
+/** Spec section 7: orders summary. Another customer's order is NOT_FOUND. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { shopper, customer } = await apiCustomer(request);
+  const order = await orderSummary(customer, orderNumberParam(request));
+  if (!order) return orderRefusal('NOT_FOUND');
+  const { id: _id, ...visible } = order;
+  return json({ order: visible }, { headers: withHeaders(shopper.headers, { 'Cache-Control': 'no-store' }) });
+}

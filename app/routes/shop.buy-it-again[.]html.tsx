@@ -1,0 +1,53 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { json } from '@remix-run/node';
+import { Link, useLoaderData } from '@remix-run/react';
+import { ProductCard } from '~/components/ProductCard';
+import { CUSTOMER_ONLY, pageAccess, SIGN_IN_PATH } from '~/modules/access/page-access';
+import { requireUserType } from '~/modules/access/shopper.server';
+import { orderCustomer } from '~/modules/orders/order-session.server';
+import { buyItAgain } from '~/modules/orders/orders.server';
+import { currentStore } from '~/modules/stores/current-store.server';
+
+/** Buy it again: products from the customer's past orders, most often bought first. */
+export const access = pageAccess({ allowedUserTypes: CUSTOMER_ONLY, redirections: { DEFAULT: SIGN_IN_PATH } });
+export const handle = { access };
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const shopper = await requireUserType(request, access);
+  const store = await currentStore(shopper, shopper.pathStoreId);
+  return json({ products: await buyItAgain(orderCustomer(shopper)!, store) }, { headers: shopper.headers });
+}
+
+export const meta: MetaFunction = () => [{ title: 'Buy it again' }];
+
+export default function BuyItAgainPage() {
+  const { products } = useLoaderData<typeof loader>();
+  return (
+    <div className="container-page py-8">
+      <h1 className="text-2xl font-extrabold md:text-3xl">Buy it again</h1>
+      <p className="mt-1 text-stone-600">Your usual items, the ones you buy most often first.</p>
+      {products.length === 0 ? (
+        <div className="mt-8 rounded-2xl border border-dashed border-stone-300 p-8 text-center">
+          <p className="font-semibold">Items from your orders will appear here.</p>
+          <Link to="/" className="btn-primary mt-4">
+            Start shopping
+          </Link>
+        </div>
+      ) : (
+        <ul
+          className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6"
+          aria-label="Products you bought before"
+        >
+          {products.map((product) => (
+            <li key={product.id} className="flex flex-col" data-testid="buy-again-product">
+              <ProductCard product={product} />
+              <p className="mt-1 text-center text-xs text-stone-500">
+                Bought {product.timesBought === 1 ? 'once' : `${product.timesBought} times`}
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+import type { ActionFunctionArgs } from '@remix-run/node';
+import { json, redirect } from '@remix-run/node';
+import { pageAccess, PUBLIC_PAGE } from '~/modules/access/page-access';
+import { redirectPolicy, requireUserType } from '~/modules/access/shopper.server';
+import { safeRedirect } from '~/modules/access/safe-redirect';
+import { runCartIntent } from '~/modules/cart/cart-actions.server';
+import { CART_PAGE, cartFormSchema, type CartAnswer } from '~/modules/cart/cart-forms';
+import { parseForm } from '~/modules/http/forms.server';
+
+/** POST /shop/cart: the one cart action (intent add, update, remove, substitution, note). Anyone may post. */
+const access = pageAccess({ allowedUserTypes: PUBLIC_PAGE, escapeSSO: true });
+
+function backTo(returnTo: string | undefined, extra: Record<string, string>) {
+  const url = new URL(safeRedirect(returnTo ?? CART_PAGE, redirectPolicy()), 'http://relative.invalid');
+  for (const key of ['cartError', 'cartMessage']) url.searchParams.delete(key);
+  for (const [key, value] of Object.entries(extra)) url.searchParams.set(key, value);
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const shopper = await requireUserType(request, access);
+  const script = new URL(request.url).searchParams.has('_data');
+  const headers = new Headers(shopper.headers);
+  const form = await parseForm(request, cartFormSchema);
+  if (!form.ok) {
+    const answer: CartAnswer = { ok: false, code: 'BAD_FORM', message: form.message, productId: null };
+    if (script) return json(answer, { status: 400, headers });
+    return redirect(backTo(CART_PAGE, { cartError: 'BAD_FORM' }), { headers });
+  }
+  const { answer, setCookies } = await runCartIntent(request, shopper, form.data);
+  for (const cookie of setCookies) headers.append('Set-Cookie', cookie);
+  if (script) return json(answer, { status: answer.ok ? 200 : 409, headers });
+  const extra: Record<string, string> = answer.ok ? { cartMessage: answer.intent } : { cartError: answer.code };
+  return redirect(backTo(form.data.returnTo, extra), { headers });
+}
+
+export async function loader() {
+  return redirect(CART_PAGE);
+}

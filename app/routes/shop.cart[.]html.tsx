@@ -1,0 +1,276 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { json } from '@remix-run/node';
+import { Link, useFetcher, useLoaderData, useSearchParams } from '@remix-run/react';
+import { pageAccess, PUBLIC_PAGE } from '~/modules/access/page-access';
+import { requireUserType } from '~/modules/access/shopper.server';
+import { shopperCart } from '~/modules/cart/cart-session.server';
+import { cartView, type CartLine } from '~/modules/cart/cart.server';
+import {
+  CART_ACTION,
+  CART_DONE_MESSAGES,
+  CART_ERROR_MESSAGES,
+  CART_PAGE,
+  MAX_LINE_QUANTITY,
+  MAX_NOTE_LENGTH,
+} from '~/modules/cart/cart-forms';
+import { formatCents } from '~/modules/catalog/pricing';
+
+/** The cart: lines priced at the shopper's store, clipped savings, substitutions and notes. */
+export const access = pageAccess({ allowedUserTypes: PUBLIC_PAGE });
+export const handle = { access };
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const shopper = await requireUserType(request, access);
+  const cart = await shopperCart(request, shopper);
+  const view = await cartView({
+    cartId: cart.cartId,
+    customerId: cart.owner.customerId,
+    bannerId: cart.owner.bannerId,
+    store: cart.store,
+    preference: cart.preference,
+  });
+  const headers = new Headers(shopper.headers);
+  for (const cookie of cart.setCookies) headers.append('Set-Cookie', cookie);
+  return json({ cart: view, signedIn: shopper.userType === 'C', preference: cart.preference }, { headers });
+}
+
+export const meta: MetaFunction = () => [{ title: 'Your cart' }];
+
+export default function CartPage() {
+  const { cart, signedIn, preference } = useLoaderData<typeof loader>();
+  const [params] = useSearchParams();
+  const error = params.get('cartError');
+  const done = params.get('cartMessage');
+  return (
+    <div className="container-page py-8">
+      <div className="flex flex-wrap items-end justify-between gap-2">
+        <div>
+          <h1 className="text-2xl font-extrabold md:text-3xl">Your cart</h1>
+          <p className="mt-1 text-stone-600" data-testid="cart-summary-line">
+            {cart.itemCount === 1 ? '1 item' : `${cart.itemCount} items`} · prices at {cart.storeName}
+          </p>
+        </div>
+        <Link to="/" className="btn-outline">
+          Keep shopping
+        </Link>
+      </div>
+      {error ? (
+        <p
+          role="alert"
+          className="mt-4 rounded-xl border border-red-200 bg-red-50 p-3 text-sm font-semibold text-red-800"
+        >
+          {CART_ERROR_MESSAGES[error] ?? 'That change could not be made.'}
+        </p>
+      ) : done ? (
+        <p role="status" className="mt-4 rounded-xl border border-green-200 bg-green-50 p-3 text-sm text-green-900">
+          {CART_DONE_MESSAGES[done] ?? 'Cart updated.'}
+        </p>
+      ) : null}
+
+      {cart.lines.length === 0 ? (
+        <div className="mt-8 rounded-2xl border border-dashed border-stone-300 p-8 text-center">
+          <p className="font-semibold">Your cart is empty.</p>
+          <Link to="/" className="btn-primary mt-4">
+            Find something good
+          </Link>
+        </div>
+      ) : (
+        <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_20rem]">
+          <ul className="flex flex-col gap-3" aria-label="Cart items">
+            {cart.lines.map((line) => (
+              <CartLineItem key={line.productId} line={line} />
+            ))}
+          </ul>
+          <aside className="card h-fit p-5 lg:sticky lg:top-24" aria-labelledby="order-summary">
+            <h2 id="order-summary" className="text-lg font-bold">
+              Order summary
+            </h2>
+            <dl className="mt-3 space-y-2 text-sm">
+              <div className="flex justify-between">
+                <dt>Subtotal</dt>
+                <dd data-testid="cart-subtotal">{formatCents(cart.subtotalCents)}</dd>
+              </div>
+              <div className="flex justify-between text-green-800">
+                <dt>Clipped coupon savings</dt>
+                <dd data-testid="cart-savings">-{formatCents(cart.savingsCents)}</dd>
+              </div>
+              <div className="flex justify-between border-t border-stone-200 pt-2 text-base font-extrabold">
+                <dt>Estimated total</dt>
+                <dd data-testid="cart-total">{formatCents(cart.totalCents)}</dd>
+              </div>
+            </dl>
+            {cart.unavailableCount > 0 ? (
+              <p className="mt-3 text-xs text-amber-800">
+                {cart.unavailableCount === 1 ? '1 item is' : `${cart.unavailableCount} items are`} not included: see the
+                messages beside them.
+              </p>
+            ) : null}
+            {cart.needsAttendedDelivery && preference !== 'Delivery' ? (
+              <p className="mt-3 text-xs text-amber-800">Some items need attended delivery.</p>
+            ) : null}
+            <div className="mt-4 flex flex-col gap-2">
+              <Link to="/shop/slots.html" className="btn-outline justify-center">
+                Choose a delivery or pickup time
+              </Link>
+              {signedIn ? (
+                <Link to="/shop/checkout.html" className="btn-primary justify-center">
+                  Check out
+                </Link>
+              ) : (
+                <Link
+                  to={`/account/sign-in.html?goto=${encodeURIComponent(CART_PAGE)}`}
+                  className="btn-primary justify-center"
+                >
+                  Sign in to check out
+                </Link>
+              )}
+            </div>
+          </aside>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function CartLineItem({ line }: { line: CartLine }) {
+  const fetcher = useFetcher();
+  const choiceFetcher = useFetcher();
+  const noteFetcher = useFetcher();
+  const removing = fetcher.formData?.get('intent') === 'remove';
+  return (
+    <li
+      className={`card flex flex-col gap-3 p-4 sm:flex-row ${removing ? 'opacity-50' : ''}`}
+      data-testid="cart-line"
+      data-product-id={line.productId}
+    >
+      <img
+        src={`/images/products/${line.imageKey}.svg`}
+        alt=""
+        width={80}
+        height={80}
+        className="h-20 w-20 shrink-0 rounded-xl bg-stone-50 p-1"
+      />
+      <div className="min-w-0 flex-1">
+        <div className="flex flex-wrap justify-between gap-2">
+          <div>
+            <h2 className="font-semibold leading-snug">
+              <Link to={`/shop/product-details.${line.productId}.html`} className="hover:text-brand hover:underline">
+                {line.name}
+              </Link>
+            </h2>
+            <p className="text-xs text-stone-500">
+              {line.sizeLabel} · {formatCents(line.unitPriceCents)} each
+              {line.unitPrice ? ` · ${line.unitPrice}` : ''}
+            </p>
+          </div>
+          <div className="text-right">
+            <p className="font-bold" data-testid="line-total">
+              {formatCents(line.lineCents - line.savingsCents)}
+            </p>
+            {line.savingsCents > 0 ? (
+              <p className="text-xs text-green-800" data-testid="line-savings">
+                You save {formatCents(line.savingsCents)} · {line.offerTitle}
+              </p>
+            ) : null}
+          </div>
+        </div>
+        {line.message ? (
+          <p
+            className={`mt-1 text-xs font-semibold ${line.available ? 'text-amber-800' : 'text-red-700'}`}
+            data-testid="line-message"
+          >
+            {line.message}
+          </p>
+        ) : null}
+        <div className="mt-3 flex flex-wrap items-end gap-3">
+          <fetcher.Form method="post" action={CART_ACTION} className="flex items-end gap-2">
+            <input type="hidden" name="intent" value="update" />
+            <input type="hidden" name="productId" value={line.productId} />
+            <input type="hidden" name="returnTo" value={CART_PAGE} />
+            <label className="text-xs font-semibold">
+              Quantity
+              <input
+                type="number"
+                name="quantity"
+                min={0}
+                max={MAX_LINE_QUANTITY}
+                defaultValue={line.quantity}
+                key={line.quantity}
+                className="mt-1 block w-20 rounded-lg border border-stone-300 px-2 py-1 text-sm"
+                aria-label={`Quantity of ${line.name}`}
+              />
+            </label>
+            <button type="submit" className="btn-outline py-1 text-sm">
+              Update
+            </button>
+          </fetcher.Form>
+          <fetcher.Form method="post" action={CART_ACTION}>
+            <input type="hidden" name="intent" value="remove" />
+            <input type="hidden" name="productId" value={line.productId} />
+            <input type="hidden" name="returnTo" value={CART_PAGE} />
+            <button type="submit" className="btn-outline py-1 text-sm" aria-label={`Remove ${line.name}`}>
+              Remove
+            </button>
+          </fetcher.Form>
+        </div>
+        <details className="mt-3 rounded-xl bg-stone-50 p-3 text-sm">
+          <summary className="cursor-pointer font-semibold">
+            Substitutes: {line.substitution === 'allow' ? 'allowed' : 'not allowed'}
+            {line.note ? ' · note added' : ''}
+          </summary>
+          <div className="mt-2 grid gap-3 md:grid-cols-2">
+            <choiceFetcher.Form method="post" action={CART_ACTION} className="flex flex-col gap-1">
+              <input type="hidden" name="intent" value="substitution" />
+              <input type="hidden" name="productId" value={line.productId} />
+              <input type="hidden" name="returnTo" value={CART_PAGE} />
+              <fieldset>
+                <legend className="text-xs font-semibold">If this item is out of stock</legend>
+                <label className="mt-1 flex items-center gap-2">
+                  <input
+                    type="radio"
+                    name="substitution"
+                    value="allow"
+                    defaultChecked={line.substitution === 'allow'}
+                  />
+                  Allow substitutes
+                </label>
+                <label className="flex items-center gap-2">
+                  <input type="radio" name="substitution" value="none" defaultChecked={line.substitution === 'none'} />
+                  No substitutes
+                </label>
+              </fieldset>
+              <button type="submit" className="btn-outline w-fit py-1 text-xs">
+                Save choice
+              </button>
+            </choiceFetcher.Form>
+            <noteFetcher.Form method="post" action={CART_ACTION} className="flex flex-col gap-1">
+              <input type="hidden" name="intent" value="note" />
+              <input type="hidden" name="productId" value={line.productId} />
+              <input type="hidden" name="returnTo" value={CART_PAGE} />
+              <label className="text-xs font-semibold" htmlFor={`note-${line.productId}`}>
+                Note for your shopper
+              </label>
+              <textarea
+                id={`note-${line.productId}`}
+                name="note"
+                rows={2}
+                maxLength={MAX_NOTE_LENGTH}
+                defaultValue={line.note}
+                placeholder="e.g. green bananas, please"
+                className="rounded-lg border border-stone-300 p-2"
+              />
+              <button type="submit" className="btn-outline w-fit py-1 text-xs">
+                Save note
+              </button>
+              {noteFetcher.state === 'idle' && noteFetcher.data ? (
+                <p role="status" className="text-xs text-stone-600">
+                  {(noteFetcher.data as { message?: string }).message}
+                </p>
+              ) : null}
+            </noteFetcher.Form>
+          </div>
+        </details>
+      </div>
+    </li>
+  );
+}

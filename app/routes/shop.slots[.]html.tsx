@@ -1,0 +1,239 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { json, redirect } from '@remix-run/node';
+import { Form, Link, useLoaderData, useNavigation } from '@remix-run/react';
+import { useEffect } from 'react';
+import { pageAccess, PUBLIC_PAGE } from '~/modules/access/page-access';
+import { requireUserType } from '~/modules/access/shopper.server';
+import { STORAGE_KEYS } from '~/modules/browser/local-storage';
+import { shopperCart } from '~/modules/cart/cart-session.server';
+import { cartView } from '~/modules/cart/cart.server';
+import { formatCents } from '~/modules/catalog/pricing';
+import { parseForm, parseSearchParams } from '~/modules/http/forms.server';
+import { SLOT_HOLD_LIFETIME_MS } from '~/modules/session/cookie-policy';
+import { SLOT_KIND_LABELS, SLOT_REFUSALS, slotFormSchema, slotQuerySchema } from '~/modules/slots/slot-rules';
+import { heldSlot, listSlots, releaseCartHold, reserveSlot } from '~/modules/slots/slots.server';
+
+/** Delivery and DriveUp & Go windows for the next 7 days at the shopper's store; reserve one for 2 hours. */
+export const access = pageAccess({ allowedUserTypes: PUBLIC_PAGE });
+export const handle = { access };
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const shopper = await requireUserType(request, access);
+  const query = parseSearchParams(request, slotQuerySchema);
+  const cart = await shopperCart(request, shopper);
+  const { store } = cart;
+  const slots = await listSlots(store, query.type);
+  const days = [...new Set(slots.map((slot) => slot.day))];
+  const day = query.day && days.includes(query.day) ? query.day : (days[0] ?? null);
+  const headers = new Headers(shopper.headers);
+  for (const cookie of cart.setCookies) headers.append('Set-Cookie', cookie);
+  return json(
+    {
+      type: query.type,
+      day,
+      days,
+      slots: slots.filter((slot) => slot.day === day),
+      held: await heldSlot(cart.cartId, store.timezone),
+      hasCart: cart.cartId !== null,
+      store: {
+        name: store.name,
+        timezone: store.timezone,
+        hasDug: store.has_dug === 1,
+        hasDelivery: store.has_grocery_delivery === 1,
+      },
+      error:
+        query.slotError && query.slotError in SLOT_REFUSALS
+          ? SLOT_REFUSALS[query.slotError as keyof typeof SLOT_REFUSALS]
+          : null,
+      done:
+        query.slotMessage === 'reserved'
+          ? 'Your time is reserved for 2 hours.'
+          : query.slotMessage === 'released'
+            ? 'Your reserved time was released.'
+            : null,
+    },
+    { headers },
+  );
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const shopper = await requireUserType(request, access);
+  const form = await parseForm(request, slotFormSchema);
+  const cart = await shopperCart(request, shopper);
+  const headers = new Headers(shopper.headers);
+  for (const cookie of cart.setCookies) headers.append('Set-Cookie', cookie);
+  const back = (key: string, value: string) => {
+    const url = new URL(request.url);
+    url.searchParams.delete('slotError');
+    url.searchParams.delete('slotMessage');
+    url.searchParams.set(key, value);
+    return redirect(`${url.pathname}${url.search}`, { headers });
+  };
+  if (!form.ok) return back('slotError', 'UNKNOWN_SLOT');
+  if (!cart.cartId) return back('slotError', 'NO_CART');
+  if (form.data.intent === 'release') {
+    await releaseCartHold(cart.cartId);
+    return back('slotMessage', 'released');
+  }
+  const view = await cartView({
+    cartId: cart.cartId,
+    customerId: cart.owner.customerId,
+    bannerId: cart.owner.bannerId,
+    store: cart.store,
+    preference: cart.preference,
+  });
+  if (view.lines.length === 0) return back('slotError', 'NO_CART');
+  const result = await reserveSlot({
+    slotId: form.data.slotId,
+    cartId: cart.cartId,
+    customerId: cart.owner.customerId,
+    store: cart.store,
+    needsAttendedDelivery: view.needsAttendedDelivery,
+  });
+  return result.ok ? back('slotMessage', 'reserved') : back('slotError', result.code);
+}
+
+export const meta: MetaFunction = () => [{ title: 'Choose a delivery or pickup time' }];
+
+function dayLabel(day: string) {
+  const date = new Date(`${day}T12:00:00Z`);
+  return {
+    weekday: date.toLocaleDateString('en-US', { weekday: 'short', timeZone: 'UTC' }),
+    date: date.toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' }),
+  };
+}
+
+export default function SlotsPage() {
+  const data = useLoaderData<typeof loader>();
+  const navigation = useNavigation();
+  const busy = navigation.state === 'submitting';
+  useEffect(() => {
+    // The page-side copy of the reservation lives as long as the hold (spec: 7,200,000 ms).
+    if (data.held)
+      window.localStorage.setItem(
+        STORAGE_KEYS.slot,
+        JSON.stringify({ ...data.held, storedUntil: Date.now() + SLOT_HOLD_LIFETIME_MS }),
+      );
+    else window.localStorage.removeItem(STORAGE_KEYS.slot);
+  }, [data.held]);
+  return (
+    <div className="container-page py-8">
+      <h1 className="text-2xl font-extrabold md:text-3xl">Choose a time</h1>
+      <p className="mt-1 text-stone-600">
+        Times at {data.store.name}, shown in the store&apos;s local time. We hold your choice for 2 hours.
+      </p>
+
+      {data.error ? (
+        <p
+          role="alert"
+          className="mt-4 rounded-xl border border-red-200 bg-red-50 p-3 text-sm font-semibold text-red-800"
+        >
+          {data.error}
+        </p>
+      ) : data.done ? (
+        <p role="status" className="mt-4 rounded-xl border border-green-200 bg-green-50 p-3 text-sm text-green-900">
+          {data.done}
+        </p>
+      ) : null}
+
+      {data.held ? (
+        <section className="card mt-4 flex flex-wrap items-center justify-between gap-3 p-4" data-testid="held-slot">
+          <div>
+            <p className="text-xs font-semibold uppercase tracking-wide text-brand-dark">Reserved</p>
+            <p className="font-bold">
+              {SLOT_KIND_LABELS[data.held.kind]} · {data.held.label}
+            </p>
+            <p className="text-xs text-stone-600">
+              Held until{' '}
+              {new Date(data.held.expiresAt).toLocaleTimeString('en-US', {
+                hour: 'numeric',
+                minute: '2-digit',
+                timeZone: data.store.timezone,
+              })}
+              {data.held.feeCents > 0 ? ` · fee ${formatCents(data.held.feeCents)}` : ' · no fee'}
+            </p>
+          </div>
+          <div className="flex gap-2">
+            <Form method="post">
+              <input type="hidden" name="intent" value="release" />
+              <button type="submit" className="btn-outline text-sm">
+                Release
+              </button>
+            </Form>
+            <Link to="/shop/checkout.html" className="btn-primary text-sm">
+              Continue to checkout
+            </Link>
+          </div>
+        </section>
+      ) : null}
+
+      {!data.hasCart ? (
+        <p className="mt-4 rounded-xl bg-amber-50 p-3 text-sm text-amber-900">{SLOT_REFUSALS.NO_CART}</p>
+      ) : null}
+
+      <nav aria-label="Fulfilment" className="mt-6 flex gap-2">
+        {(['delivery', 'pickup'] as const).map((type) => (
+          <Link
+            key={type}
+            to={`?type=${type}`}
+            aria-current={data.type === type ? 'page' : undefined}
+            className={`rounded-full px-4 py-2 text-sm font-semibold ${data.type === type ? 'bg-brand text-white' : 'bg-stone-100 hover:bg-stone-200'}`}
+          >
+            {type === 'delivery' ? 'Delivery' : 'DriveUp & Go'}
+          </Link>
+        ))}
+      </nav>
+
+      {data.days.length === 0 ? (
+        <p className="mt-6 text-stone-600">
+          {data.type === 'pickup' ? 'This store does not offer DriveUp & Go pickup.' : 'This store does not deliver.'}
+        </p>
+      ) : (
+        <>
+          <nav aria-label="Days" className="mt-4 flex gap-2 overflow-x-auto pb-2">
+            {data.days.map((day) => {
+              const label = dayLabel(day);
+              return (
+                <Link
+                  key={day}
+                  to={`?type=${data.type}&day=${day}`}
+                  aria-current={data.day === day ? 'date' : undefined}
+                  className={`flex min-w-[4.5rem] flex-col items-center rounded-xl border px-3 py-2 text-sm ${data.day === day ? 'border-brand bg-brand-soft font-bold text-brand-dark' : 'border-stone-200 bg-white hover:border-brand'}`}
+                >
+                  <span>{label.weekday}</span>
+                  <span>{label.date}</span>
+                </Link>
+              );
+            })}
+          </nav>
+          <ul className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-3" aria-label="Available times">
+            {data.slots.map((slot) => (
+              <li key={slot.id} className="card flex items-center justify-between gap-3 p-4" data-testid="slot">
+                <div>
+                  <p className="text-xs font-semibold text-stone-500">{SLOT_KIND_LABELS[slot.kind]}</p>
+                  <p className="font-bold">{slot.label.split(', ').slice(2).join(', ')}</p>
+                  <p className="text-xs text-stone-600">
+                    {slot.feeCents > 0 ? formatCents(slot.feeCents) : 'Free'} ·{' '}
+                    {slot.bookable ? `${slot.placesLeft} left` : slot.placesLeft === 0 ? 'Full' : 'Closed'}
+                  </p>
+                </div>
+                <Form method="post">
+                  <input type="hidden" name="intent" value="reserve" />
+                  <input type="hidden" name="slotId" value={slot.id} />
+                  <button
+                    type="submit"
+                    className="btn-primary text-sm"
+                    disabled={!slot.bookable || busy || !data.hasCart || data.held?.slotId === slot.id}
+                    aria-label={`Reserve ${SLOT_KIND_LABELS[slot.kind]} ${slot.label}`}
+                  >
+                    {data.held?.slotId === slot.id ? 'Reserved' : 'Reserve'}
+                  </button>
+                </Form>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </div>
+  );
+}

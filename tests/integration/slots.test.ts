@@ -1,0 +1,179 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatInTimeZone } from 'date-fns-tz';
+import { useDatabaseForTests } from '~/db/db.server';
+import { seedDatabase } from '~/db/seed/seed.server';
+import { cartForWriting } from '~/modules/cart/cart.server';
+import { heldSlot, listSlots, releaseExpiredHolds, reserveSlot } from '~/modules/slots/slots.server';
+import { forgetCachedStores, storeById, type Store } from '~/modules/stores/stores.server';
+import { createTestDatabase, DIALECTS, type TestDatabase } from './support/databases';
+
+describe.each(DIALECTS)('delivery and pickup slots on %s', (dialect) => {
+  let test: TestDatabase;
+  let store: Store;
+  const now = new Date();
+  const guest = { customerId: null, bannerId: 'greenleaf', siteType: 'C' as const };
+  const newCart = () => cartForWriting(guest, null, store.id);
+
+  beforeAll(async () => {
+    test = await createTestDatabase(dialect);
+    await seedDatabase(test.db, test.dialect, { products: 300, log: () => {} });
+    useDatabaseForTests(test);
+    forgetCachedStores();
+    const row = await test.db
+      .selectFrom('stores')
+      .selectAll()
+      .where('banner_id', '=', 'greenleaf')
+      .where('has_grocery_delivery', '=', 1)
+      .where('has_dug', '=', 1)
+      .executeTakeFirstOrThrow();
+    store = (await storeById(row.id))!;
+  });
+  afterAll(async () => {
+    useDatabaseForTests(undefined);
+    forgetCachedStores();
+    await test?.drop();
+  });
+
+  it('offers 1-hour and 2-hour delivery with fees, and pickup, for the next 7 days in the store timezone', async () => {
+    const delivery = await listSlots(store, 'delivery', now);
+    const days = new Set(delivery.map((slot) => slot.day));
+    expect(days.size).toBeGreaterThanOrEqual(6);
+    expect(days.size).toBeLessThanOrEqual(7);
+    const twoHour = delivery.find((slot) => slot.kind === 'delivery-2h')!;
+    const oneHour = delivery.find((slot) => slot.kind === 'delivery-1h')!;
+    expect(new Date(twoHour.endsAt).getTime() - new Date(twoHour.startsAt).getTime()).toBe(2 * 3_600_000);
+    expect(new Date(oneHour.endsAt).getTime() - new Date(oneHour.startsAt).getTime()).toBe(3_600_000);
+    expect(oneHour.feeCents).toBeGreaterThan(twoHour.feeCents);
+    // Windows start on the hour of the store's own clock, from 8 a.m.
+    const hours = delivery.map((slot) => Number(formatInTimeZone(new Date(slot.startsAt), store.timezone, 'H')));
+    expect(Math.min(...hours)).toBeGreaterThanOrEqual(8);
+    expect(delivery.every((slot) => formatInTimeZone(new Date(slot.startsAt), store.timezone, 'mm') === '00')).toBe(
+      true,
+    );
+    const pickup = await listSlots(store, 'pickup', now);
+    expect(pickup.length).toBeGreaterThan(0);
+    expect(pickup.every((slot) => slot.kind === 'pickup' && slot.feeCents === 0)).toBe(true);
+  });
+
+  it('offers no rush delivery at a store without it', async () => {
+    const noRush = await test.db
+      .selectFrom('stores')
+      .select('id')
+      .where('has_rush_delivery', '=', 0)
+      .where('has_grocery_delivery', '=', 1)
+      .executeTakeFirstOrThrow();
+    const slots = await listSlots((await storeById(noRush.id))!, 'delivery', now);
+    expect(slots.some((slot) => slot.kind === 'rush')).toBe(false);
+  });
+
+  it('holds a window for 2 hours, moves the hold when another window is chosen, and frees it on expiry', async () => {
+    const [first, second] = (await listSlots(store, 'delivery', now)).filter(
+      (s) => s.kind === 'delivery-2h' && s.bookable,
+    );
+    const cartId = await newCart();
+    const held = await reserveSlot({
+      slotId: first!.id,
+      cartId,
+      customerId: null,
+      store,
+      needsAttendedDelivery: false,
+      now,
+    });
+    expect(held).toMatchObject({ ok: true });
+    if (!held.ok) return;
+    expect(new Date(held.expiresAt).getTime() - now.getTime()).toBe(7_200_000);
+    await reserveSlot({ slotId: second!.id, cartId, customerId: null, store, needsAttendedDelivery: false, now });
+    const reserved = async (id: number) =>
+      (await test.db.selectFrom('slots').select('reserved').where('id', '=', id).executeTakeFirstOrThrow()).reserved;
+    expect(await reserved(first!.id)).toBe(0);
+    expect(await reserved(second!.id)).toBe(1);
+    expect((await heldSlot(cartId, store.timezone, now))?.slotId).toBe(second!.id);
+    const later = new Date(now.getTime() + 7_200_001);
+    expect(await heldSlot(cartId, store.timezone, later)).toBeNull();
+    await releaseExpiredHolds(store.id, later);
+    expect(await reserved(second!.id)).toBe(0);
+  });
+
+  it('refuses a full window', async () => {
+    const slot = (await listSlots(store, 'delivery', now)).find((s) => s.kind === 'delivery-1h' && s.bookable)!;
+    await test.db.updateTable('slots').set({ reserved: 4 }).where('id', '=', slot.id).execute();
+    const result = await reserveSlot({
+      slotId: slot.id,
+      cartId: await newCart(),
+      customerId: null,
+      store,
+      needsAttendedDelivery: false,
+      now,
+    });
+    expect(result).toEqual({ ok: false, code: 'FULL' });
+  });
+
+  it('sells the last place of a window exactly once to 20 parallel reservations', async () => {
+    const slot = (await listSlots(store, 'delivery', now)).filter((s) => s.kind === 'delivery-2h' && s.bookable)[3]!;
+    const capacity = (
+      await test.db.selectFrom('slots').select('capacity').where('id', '=', slot.id).executeTakeFirstOrThrow()
+    ).capacity;
+    await test.db
+      .updateTable('slots')
+      .set({ reserved: capacity - 1 })
+      .where('id', '=', slot.id)
+      .execute();
+    const carts = await Promise.all(Array.from({ length: 20 }, () => newCart()));
+    const results = await Promise.all(
+      carts.map((cartId) =>
+        reserveSlot({ slotId: slot.id, cartId, customerId: null, store, needsAttendedDelivery: false, now }),
+      ),
+    );
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
+    expect(results.filter((r) => !r.ok).every((r) => !r.ok && r.code === 'FULL')).toBe(true);
+    const row = await test.db
+      .selectFrom('slots')
+      .select(['reserved', 'capacity'])
+      .where('id', '=', slot.id)
+      .executeTakeFirstOrThrow();
+    expect(row.reserved).toBe(row.capacity);
+    const holds = await test.db.selectFrom('slot_holds').select('id').where('slot_id', '=', slot.id).execute();
+    expect(holds).toHaveLength(1);
+  });
+
+  it('keeps pickup and rush windows from carts with attended-delivery-only items', async () => {
+    const pickup = (await listSlots(store, 'pickup', now)).find((s) => s.bookable)!;
+    const result = await reserveSlot({
+      slotId: pickup.id,
+      cartId: await newCart(),
+      customerId: null,
+      store,
+      needsAttendedDelivery: true,
+      now,
+    });
+    expect(result).toEqual({ ok: false, code: 'ATTENDED_ONLY' });
+  });
+
+  it('refuses a window that starts within the hour, and a window of another store', async () => {
+    const slot = (await listSlots(store, 'delivery', now)).find((s) => s.kind === 'delivery-2h')!;
+    const late = new Date(new Date(slot.startsAt).getTime() - 30 * 60_000);
+    const cartId = await newCart();
+    expect(
+      await reserveSlot({ slotId: slot.id, cartId, customerId: null, store, needsAttendedDelivery: false, now: late }),
+    ).toEqual({
+      ok: false,
+      code: 'TOO_LATE',
+    });
+    const elsewhere = (await storeById(
+      (await test.db.selectFrom('stores').select('id').where('id', '!=', store.id).executeTakeFirstOrThrow()).id,
+    ))!;
+    expect(
+      await reserveSlot({
+        slotId: slot.id,
+        cartId,
+        customerId: null,
+        store: elsewhere,
+        needsAttendedDelivery: false,
+        now,
+      }),
+    ).toEqual({
+      ok: false,
+      code: 'UNKNOWN_SLOT',
+    });
+  });
+});
