@@ -3,8 +3,9 @@ import { json } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { pageAccess, PUBLIC_PAGE } from '~/modules/access/page-access';
 import { requireUserType } from '~/modules/access/shopper.server';
+import { addProductsFromPage } from '~/modules/cart/cart-actions.server';
 import { AddToCartForm } from '~/modules/catalog/cart-intent';
-import { CART_NOT_OPEN, ITEM_MESSAGES } from '~/modules/catalog/item-messages';
+import { ITEM_MESSAGES } from '~/modules/catalog/item-messages';
 import { productHref } from '~/modules/catalog/links';
 import { pageStore } from '~/modules/catalog/page-store.server';
 import { formatCents } from '~/modules/catalog/pricing';
@@ -31,7 +32,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const shopper = await requireUserType(request, access);
   const form = await parseForm(request, AddToCartForm);
   if (!form.ok) return json({ message: form.message }, { status: 400, headers: shopper.headers });
-  return json({ message: CART_NOT_OPEN }, { headers: shopper.headers });
+  const added = await addProductsFromPage(request, shopper, form.data.productId, form.data.quantity);
+  const headers = new Headers(shopper.headers);
+  for (const cookie of added.setCookies) headers.append('Set-Cookie', cookie);
+  return json({ message: added.message }, { status: added.ok ? 200 : 409, headers });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>

@@ -4,8 +4,8 @@ import { useLoaderData } from '@remix-run/react';
 import { ProductDetailsView } from '~/components/catalog/ProductDetailsView';
 import { pageAccess, PUBLIC_PAGE } from '~/modules/access/page-access';
 import { requireUserType } from '~/modules/access/shopper.server';
+import { addProductsFromPage } from '~/modules/cart/cart-actions.server';
 import { AddToCartForm } from '~/modules/catalog/cart-intent';
-import { CART_NOT_OPEN } from '~/modules/catalog/item-messages';
 import { productDetails } from '~/modules/catalog/product-details.server';
 import { shippingNote } from '~/modules/catalog/shipping-note';
 import { parseShippedProductPage } from '~/modules/catalog/shop-pages';
@@ -31,7 +31,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
   const form = await parseForm(request, AddToCartForm);
   if (!form.ok) return json({ message: form.message }, { status: 400, headers: shopper.headers });
-  return json({ message: CART_NOT_OPEN }, { headers: shopper.headers });
+  const added = await addProductsFromPage(request, shopper, form.data.productId, form.data.quantity);
+  const headers = new Headers(shopper.headers);
+  for (const cookie of added.setCookies) headers.append('Set-Cookie', cookie);
+  return json({ message: added.message }, { status: added.ok ? 200 : 409, headers });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>

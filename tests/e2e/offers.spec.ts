@@ -197,3 +197,39 @@ test('the points balance refreshes on an open page every rewardSummaryTime', asy
   });
   expect((await removed.json()).removed).toBe(true);
 });
+
+test('a clipped coupon shows as savings on the cart line and in the cart total', async ({ page }) => {
+  await createAccount(page, 'Savvy');
+  const gallery = (await (await page.request.get('/api/offers/gallery?type=Manufacturer+Coupon')).json()) as {
+    offers: { id: number; valueLabel: string }[];
+  };
+  // The smallest amount off, so the saving is the coupon's whole amount (it never exceeds the price).
+  const amountOff = (label: string) => Number(/^\$(\d+\.\d{2}) off$/.exec(label)?.[1] ?? Infinity);
+  const offer = gallery.offers.reduce((best, candidate) =>
+    amountOff(candidate.valueLabel) < amountOff(best.valueLabel) ? candidate : best,
+  );
+  expect(amountOff(offer.valueLabel)).toBeLessThan(2);
+  const saving = offer.valueLabel.replace(' off', '');
+  await page.goto(`/foru/offer-details.${offer.id}.html`);
+  await page.getByRole('button', { name: /Clip coupon/ }).click();
+  await expect(page.getByRole('button', { name: /Clipped/ })).toBeVisible();
+
+  // Add a product the coupon covers that the store has in stock.
+  const products = await page
+    .getByRole('region', { name: 'Products this offer applies to' })
+    .locator('a[href^="/shop/product-details."]')
+    .evaluateAll((links) => links.map((link) => link.getAttribute('href')!));
+  let added = false;
+  for (const href of products) {
+    await page.goto(href);
+    if (!(await page.getByTestId('availability').textContent())?.includes('In stock')) continue;
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    await expect(page.getByTestId('cart-notice')).toHaveText('Added to your cart.');
+    added = true;
+    break;
+  }
+  expect(added, 'one of the offer products is in stock').toBe(true);
+  await page.goto('/shop/cart.html');
+  await expect(page.getByTestId('line-savings')).toContainText(saving);
+  await expect(page.getByTestId('cart-savings')).toHaveText(`-${saving}`);
+});

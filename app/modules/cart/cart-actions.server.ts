@@ -60,3 +60,44 @@ export async function runCartIntent(
     setCookies,
   };
 }
+
+/**
+ * The add-to-cart forms of product and recipe pages (one product, or every ingredient of a recipe):
+ * each product is added through the cart's own intent. The message says what happened, and why
+ * for anything that could not be added (a wine or marketplace item ships on its own).
+ */
+export async function addProductsFromPage(
+  request: Request,
+  shopper: Shopper,
+  productIds: number[],
+  quantity: number,
+): Promise<{ ok: boolean; message: string; setCookies: string[] }> {
+  const setCookies: string[] = [];
+  let added = 0;
+  let refusal: string | null = null;
+  for (const productId of productIds) {
+    const { answer, setCookies: cookies } = await runCartIntent(request, shopper, {
+      intent: 'add',
+      productId,
+      quantity,
+    });
+    setCookies.push(...cookies);
+    if (answer.ok) added += 1;
+    else refusal ??= answer.message;
+    // A guest cart created by the first add must be the one the next add uses.
+    if (cookies.length > 0) request = withCookies(request, cookies);
+  }
+  if (added === 0) return { ok: false, message: refusal ?? 'Nothing was added.', setCookies };
+  const message =
+    productIds.length === 1 ? 'Added to your cart.' : `Added ${added} of ${productIds.length} items to your cart.`;
+  return { ok: true, message: refusal && productIds.length > 1 ? `${message} ${refusal}` : message, setCookies };
+}
+
+/** The same request as if the browser had already stored these cookies. */
+function withCookies(request: Request, setCookies: string[]): Request {
+  const pairs = setCookies.map((cookie) => cookie.split(';')[0]!);
+  const existing = request.headers.get('Cookie');
+  const headers = new Headers(request.headers);
+  headers.set('Cookie', [existing, ...pairs].filter(Boolean).join('; '));
+  return new Request(request.url, { method: request.method, headers });
+}

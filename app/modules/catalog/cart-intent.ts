@@ -1,9 +1,14 @@
 import { z } from 'zod';
 
-/** The add-to-cart forms (product pages, recipe pages). The cart itself arrives with issue 7. */
+/** The add-to-cart forms of product pages and recipe pages ("add all ingredients"). */
 export const AddToCartForm = z.object({
   intent: z.enum(['add-to-cart', 'add-all-to-cart'], { message: 'That form is not one we know.' }),
-  productId: z.union([z.string(), z.array(z.string())]).optional(),
+  productId: z
+    .union([z.string(), z.array(z.string()).max(60, 'That is too many products at once.')], {
+      message: 'Choose a product.',
+    })
+    .transform((value) => (Array.isArray(value) ? value : [value]).map(Number))
+    .refine((ids) => ids.length > 0 && ids.every((id) => Number.isSafeInteger(id) && id > 0), 'Choose a product.'),
   quantity: z.coerce
     .number({ message: 'Quantity is a number.' })
     .int('Quantity is a whole number.')

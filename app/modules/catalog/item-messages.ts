@@ -4,6 +4,3 @@ export const ITEM_MESSAGES = {
   unavailable: 'This item is not available right now',
   out_of_stock: 'This item is currently out of stock.',
 } as const;
-
-/** What the add-to-cart forms answer until the cart exists (issue 7): nothing is changed. */
-export const CART_NOT_OPEN = 'The cart opens soon: nothing was added yet.';
