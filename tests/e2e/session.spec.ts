@@ -108,9 +108,10 @@ test('signing out clears the cart, coupons, slot and partner items from browser 
   const storeData = await page.evaluate(() => localStorage.getItem('pantry.storeData'));
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page.getByRole('heading', { name: "You're signed out" })).toBeVisible();
-  const left = await page.evaluate(() => Object.keys(localStorage).sort());
-  expect(left).toEqual(['pantry.previousStoreData', 'pantry.storeData', 'unrelated']);
-  // The signed-out page shows the remembered store again, so it is written back as store data.
+  // The signed-out page shows the remembered store again, so once its script runs it writes the store data back.
+  await expect
+    .poll(() => page.evaluate(() => Object.keys(localStorage).sort()))
+    .toEqual(['pantry.previousStoreData', 'pantry.storeData', 'unrelated']);
   expect(await page.evaluate(() => localStorage.getItem('pantry.previousStoreData'))).toBe(storeData);
 });
 
