@@ -18,11 +18,17 @@ export function BrowserSession({ store }: { store: StoreData | null }) {
   }, [storeKey]);
 
   useEffect(() => {
-    if (!window.location.hash.toLowerCase().includes('error')) return;
-    void fetch('/account/auth/reset', { method: 'POST', credentials: 'same-origin' }).then(() => {
-      window.history.replaceState(window.history.state, '', `${window.location.pathname}${window.location.search}`);
-      revalidate();
-    });
+    const resetOnErrorHash = () => {
+      if (!window.location.hash.toLowerCase().includes('error')) return;
+      void fetch('/account/auth/reset', { method: 'POST', credentials: 'same-origin' }).then(() => {
+        window.history.replaceState(window.history.state, '', `${window.location.pathname}${window.location.search}`);
+        revalidate();
+      });
+    };
+    // On arrival, and when only the hash changes (no new page load).
+    resetOnErrorHash();
+    window.addEventListener('hashchange', resetOnErrorHash);
+    return () => window.removeEventListener('hashchange', resetOnErrorHash);
   }, [revalidate]);
 
   return null;

@@ -119,7 +119,14 @@ test("a URL hash containing 'error' resets the keep-me-signed-in user", async ({
   test.skip(!isJs(), 'a URL hash never reaches the server, so only the page script can see it');
   await signInWithPassword(page, 'jordan@pantry.test', { remember: true });
   await expectSignedIn(page, 'Jordan');
-  await page.goto('/#error=session');
+  await page.goto('/shop/aisles.html#error=session');
+  await expect(page.getByTestId('header-sign-in')).toBeVisible();
+  // Also when only the hash changes on an open page.
+  await signInWithPassword(page, 'jordan@pantry.test', { remember: true });
+  await expectSignedIn(page, 'Jordan');
+  await page.evaluate(() => {
+    window.location.hash = 'login-error';
+  });
   await expect(page.getByTestId('header-sign-in')).toBeVisible();
   expect(page.url()).not.toContain('#');
   const names = (await context.cookies()).map((cookie) => cookie.name);
