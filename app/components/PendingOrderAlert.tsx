@@ -15,7 +15,7 @@ export function PendingOrderAlert() {
     <div className="border-b border-amber-200 bg-amber-50" data-testid="pending-order-alert">
       <div className="container-page flex flex-wrap items-center justify-between gap-2 py-2 text-sm text-amber-950">
         <p>
-          Order <span className="font-semibold">{order.orderNumber}</span> is on its way for {order.slotLabel}. You can
+          Order <span className="font-semibold">{order.orderNumber}</span> is scheduled for {order.slotLabel}. You can
           still change it.
         </p>
         <div className="flex gap-3">
