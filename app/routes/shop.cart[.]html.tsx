@@ -90,10 +90,12 @@ export default function CartPage() {
                 <dt>Subtotal</dt>
                 <dd data-testid="cart-subtotal">{formatCents(cart.subtotalCents)}</dd>
               </div>
-              <div className="flex justify-between text-green-800">
-                <dt>Clipped coupon savings</dt>
-                <dd data-testid="cart-savings">-{formatCents(cart.savingsCents)}</dd>
-              </div>
+              {cart.savingsCents > 0 ? (
+                <div className="flex justify-between text-green-800">
+                  <dt>Clipped coupon savings</dt>
+                  <dd data-testid="cart-savings">-{formatCents(cart.savingsCents)}</dd>
+                </div>
+              ) : null}
               <div className="flex justify-between border-t border-stone-200 pt-2 text-base font-extrabold">
                 <dt>Estimated total</dt>
                 <dd data-testid="cart-total">{formatCents(cart.totalCents)}</dd>
