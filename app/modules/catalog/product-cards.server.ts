@@ -15,6 +15,37 @@ export interface ProductCard {
   attendedDeliveryOnly: boolean;
 }
 
+/** A product row priced and stocked for a store: what a product card shows. */
+export function toProductCard(
+  row: {
+    id: number;
+    name: string;
+    brand: string;
+    size_label: string;
+    size_quantity: number;
+    size_unit: string;
+    image_key: string;
+    base_price_cents: number;
+    attended_delivery_only: number;
+    override_price: number | null;
+    stock_status: StockStatus | null;
+  },
+  store: Store,
+): ProductCard {
+  const priceCents = storePriceCents(row.base_price_cents, store.price_factor_bp, row.override_price);
+  return {
+    id: row.id,
+    name: row.name,
+    brand: row.brand,
+    sizeLabel: row.size_label,
+    imageKey: row.image_key,
+    priceCents,
+    unitPrice: unitPriceLabel(priceCents, row.size_quantity, row.size_unit),
+    stock: row.stock_status ?? 'in_stock',
+    attendedDeliveryOnly: row.attended_delivery_only === 1,
+  };
+}
+
 /** The most popular grocery products, priced and stocked for one store. */
 export async function featuredProducts(store: Store, limit: number): Promise<ProductCard[]> {
   const rows = await db()
@@ -41,20 +72,7 @@ export async function featuredProducts(store: Store, limit: number): Promise<Pro
     .orderBy('p.id')
     .limit(limit)
     .execute();
-  return rows.map((row) => {
-    const priceCents = storePriceCents(row.base_price_cents, store.price_factor_bp, row.override_price);
-    return {
-      id: row.id,
-      name: row.name,
-      brand: row.brand,
-      sizeLabel: row.size_label,
-      imageKey: row.image_key,
-      priceCents,
-      unitPrice: unitPriceLabel(priceCents, row.size_quantity, row.size_unit),
-      stock: row.stock_status ?? 'in_stock',
-      attendedDeliveryOnly: row.attended_delivery_only === 1,
-    };
-  });
+  return rows.map((row) => toProductCard(row, store));
 }
 
 export interface DepartmentTile {

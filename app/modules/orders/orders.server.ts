@@ -4,7 +4,7 @@ import type { Transaction } from 'kysely';
 import { db } from '~/db/db.server';
 import type { Database } from '~/db/schema';
 import { cartView, type CartView } from '~/modules/cart/cart.server';
-import { storePriceCents, unitPriceLabel } from '~/modules/catalog/pricing';
+import { toProductCard } from '~/modules/catalog/product-cards.server';
 import { heldSlot, releaseCartHold, slotLabel } from '~/modules/slots/slots.server';
 import { ORDER_CUTOFF_MS } from '~/modules/slots/slot-rules';
 import { storeById, type Store } from '~/modules/stores/stores.server';
@@ -110,6 +110,27 @@ export async function addTender(customerId: number, cardNumber: string, expiry: 
 
 export type PlaceResult = { ok: true; orderId: number; orderNumber: string; cutoffAt: string } | Refusal;
 
+/** An order's lines, copied from the available cart lines (with the shopper's substitution and note). */
+async function insertOrderLines(
+  tx: Transaction<Database>,
+  orderId: number,
+  lines: Pick<CartView['lines'][number], 'productId' | 'quantity' | 'unitPriceCents' | 'substitution' | 'note'>[],
+) {
+  await tx
+    .insertInto('order_items')
+    .values(
+      lines.map((line) => ({
+        order_id: orderId,
+        product_id: line.productId,
+        quantity: line.quantity,
+        unit_price_cents: line.unitPriceCents,
+        substitution: line.substitution,
+        note: line.note,
+      })),
+    )
+    .execute();
+}
+
 /** Places the cart as an order: its available lines, the held slot (kept by the order), address and card. */
 export async function placeOrder(input: {
   customer: OrderCustomer;
@@ -197,19 +218,7 @@ export async function placeOrder(input: {
         })
         .returning('id')
         .executeTakeFirstOrThrow();
-      await tx
-        .insertInto('order_items')
-        .values(
-          lines.map((line) => ({
-            order_id: order.id,
-            product_id: line.productId,
-            quantity: line.quantity,
-            unit_price_cents: line.unitPriceCents,
-            substitution: line.substitution,
-            note: line.note,
-          })),
-        )
-        .execute();
+      await insertOrderLines(tx, order.id, lines);
       await tx.updateTable('carts').set({ order_id: order.id }).where('id', '=', input.cartId!).execute();
       // The order keeps the held place: no expiry, tied to the order.
       await tx
@@ -574,19 +583,7 @@ export async function saveEdit(
         .executeTakeFirst();
       if (Number(changed.numUpdatedRows) === 0) return false;
       await tx.deleteFrom('order_items').where('order_id', '=', order.id).execute();
-      await tx
-        .insertInto('order_items')
-        .values(
-          lines.map((line) => ({
-            order_id: order.id,
-            product_id: line.productId,
-            quantity: line.quantity,
-            unit_price_cents: line.unitPriceCents,
-            substitution: line.substitution,
-            note: line.note,
-          })),
-        )
-        .execute();
+      await insertOrderLines(tx, order.id, lines);
       if (slot) {
         const old = await tx
           .selectFrom('slot_holds')
@@ -673,19 +670,5 @@ export async function buyItAgain(customer: OrderCustomer, store: Store, limit = 
     .orderBy('p.id')
     .limit(limit)
     .execute();
-  return rows.map((row) => {
-    const priceCents = storePriceCents(row.base_price_cents, store.price_factor_bp, row.override_price);
-    return {
-      id: row.id,
-      name: row.name,
-      brand: row.brand,
-      sizeLabel: row.size_label,
-      imageKey: row.image_key,
-      priceCents,
-      unitPrice: unitPriceLabel(priceCents, row.size_quantity, row.size_unit),
-      stock: row.stock_status ?? ('in_stock' as const),
-      attendedDeliveryOnly: row.attended_delivery_only === 1,
-      timesBought: Number(row.times),
-    };
-  });
+  return rows.map((row) => ({ ...toProductCard(row, store), timesBought: Number(row.times) }));
 }
