@@ -85,7 +85,7 @@ export function OfferCard({
   return (
     <article
       id={offerAnchor(offer.id)}
-      className="card flex scroll-mt-28 flex-col overflow-hidden"
+      className="card flex scroll-mt-52 md:scroll-mt-28 flex-col overflow-hidden"
       data-testid="offer-card"
     >
       <div className="relative bg-stone-50 p-3">

@@ -103,7 +103,7 @@ export function RewardCard({
   return (
     <article
       id={rewardAnchor(reward.id)}
-      className="card flex scroll-mt-28 flex-col gap-2 p-4"
+      className="card flex scroll-mt-52 md:scroll-mt-28 flex-col gap-2 p-4"
       data-testid="reward-card"
     >
       <div className="flex items-center gap-3">
