@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
+import { AccountNav } from '~/components/AccountNav';
 import { SignOutButton } from '~/components/SignOutButton';
 import { pageAccess, SIGN_IN_PATH } from '~/modules/access/page-access';
 import { requireUserType } from '~/modules/access/shopper.server';
@@ -26,6 +27,7 @@ export default function AccountOverviewPage() {
   return (
     <div className="container-page max-w-3xl py-8">
       <h1 className="text-2xl font-extrabold md:text-3xl">Your account</h1>
+      <AccountNav />
       <div className="mt-6 grid gap-4 md:grid-cols-2">
         <section className="card p-5" aria-labelledby="profile-heading">
           <h2 id="profile-heading" className="font-bold">
