@@ -112,7 +112,7 @@ export default function App() {
         ) : null}
         <Outlet />
       </main>
-      <Footer bannerName={chrome.banner.name} />
+      <Footer bannerName={chrome.banner.name} signedIn={chrome.userType === 'C'} />
       {chrome.consentDecided ? null : <ConsentBanner />}
       {chrome.signInModal ? <SignInModal goto={chrome.signInModal.goto} /> : null}
       {chrome.onboarding ? (

@@ -1,6 +1,13 @@
 import { Link } from '@remix-run/react';
 
-export function Footer({ bannerName }: { bannerName: string }) {
+const ACCOUNT_LINKS = [
+  { to: '/account/overview.html', label: 'Your account' },
+  { to: '/account/orders.html', label: 'Orders' },
+  { to: '/foru/my-list.html', label: 'My list' },
+] as const;
+
+/** Signed-in customers get their account links; everyone else gets the way in. */
+export function Footer({ bannerName, signedIn }: { bannerName: string; signedIn: boolean }) {
   const year = 2026;
   return (
     <footer className="mt-16 border-t border-stone-200 bg-white">
@@ -47,11 +54,28 @@ export function Footer({ bannerName }: { bannerName: string }) {
         <nav aria-label="Account links">
           <p className="font-semibold text-stone-900">Account</p>
           <ul className="mt-2 space-y-1">
-            <li>
-              <Link className="hover:text-brand" to="/account/sign-in.html">
-                Sign in
-              </Link>
-            </li>
+            {signedIn ? (
+              ACCOUNT_LINKS.map((link) => (
+                <li key={link.to}>
+                  <Link className="hover:text-brand" to={link.to}>
+                    {link.label}
+                  </Link>
+                </li>
+              ))
+            ) : (
+              <>
+                <li>
+                  <Link className="hover:text-brand" to="/account/sign-in.html">
+                    Sign in
+                  </Link>
+                </li>
+                <li>
+                  <Link className="hover:text-brand" to="/account/create-account.html">
+                    Create an account
+                  </Link>
+                </li>
+              </>
+            )}
           </ul>
         </nav>
         <p className="lg:text-right">© {year} Pantry demo storefront. Prices are illustrative.</p>
