@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json, redirect } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from '@remix-run/react';
 import { z } from 'zod';
 import { AccountNav } from '~/components/AccountNav';
 import { CUSTOMER_ONLY, pageAccess, SIGN_IN_PATH } from '~/modules/access/page-access';
@@ -122,6 +122,8 @@ export default function AddressesPage() {
   const { addresses, bannerName, done, editing } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const busy = useNavigation().state === 'submitting';
+  // A fresh form after each saved change; a refused one keeps what was typed.
+  const formKey = `${useLocation().key}-${answer ? JSON.stringify(answer.values) : ''}`;
   return (
     <div className="container-page max-w-5xl py-8">
       <h1 className="text-2xl font-extrabold md:text-3xl">Your addresses</h1>
@@ -218,7 +220,7 @@ export default function AddressesPage() {
         </section>
 
         <AddressForm
-          key={`${editing?.addressId ?? 'new'}-${answer ? JSON.stringify(answer.values) : ''}`}
+          key={formKey}
           editing={editing}
           bannerName={bannerName}
           answer={answer && (answer.intent === 'add' || answer.intent === 'update') ? answer : null}
@@ -348,7 +350,7 @@ function AddressForm({
                 className={input}
                 inputMode="numeric"
                 autoComplete="postal-code"
-                placeholder="98101 or 98101-1234"
+                placeholder="98101"
               />
             </label>
             {problem('postalCode')}

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json, redirect } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from '@remix-run/react';
 import { z } from 'zod';
 import { AccountNav } from '~/components/AccountNav';
 import { PetPortrait } from '~/components/PetPortrait';
@@ -97,6 +97,8 @@ export default function PetsPage() {
   const { pets, done, editing } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const busy = useNavigation().state === 'submitting';
+  // A fresh form after each saved change; a refused one keeps what was typed.
+  const formKey = `${useLocation().key}-${answer ? JSON.stringify(answer.values) : ''}`;
   return (
     <div className="container-page max-w-5xl py-8">
       <h1 className="text-2xl font-extrabold md:text-3xl">Your pets</h1>
@@ -163,7 +165,7 @@ export default function PetsPage() {
         </section>
 
         <PetForm
-          key={`${editing?.petId ?? 'new'}-${answer ? JSON.stringify(answer.values) : ''}`}
+          key={formKey}
           editing={editing}
           answer={answer && answer.intent !== 'delete' ? answer : null}
           busy={busy}
