@@ -48,8 +48,13 @@ const PageQuery = z.object({
   edit: z.coerce.number().int().positive().optional().catch(undefined),
 });
 
+// A form this page never renders (an old tab, a hand-made post) gets a plain message, not zod's.
+const UNKNOWN_FORM = 'We could not tell what that form was for. Please try again.';
 const Intent = z
-  .object({ intent: z.enum(['add', 'update', 'delete', 'select']), addressId: z.coerce.number().int().optional() })
+  .object({
+    intent: z.enum(['add', 'update', 'delete', 'select'], { errorMap: () => ({ message: UNKNOWN_FORM }) }),
+    addressId: z.coerce.number().int().optional(),
+  })
   .passthrough();
 
 export async function loader({ request }: LoaderFunctionArgs) {
