@@ -42,6 +42,7 @@ export interface Database {
   slot_holds: SlotHoldTable;
   customer_tenders: CustomerTenderTable;
   order_sequences: OrderSequenceTable;
+  customer_address_selections: CustomerAddressSelectionTable;
 }
 
 export type Flag = 0 | 1;
@@ -239,6 +240,7 @@ export interface CustomerAddressTable {
   address_types: string;
   purposes: string;
   address_hash: string;
+  /** Derived from customer_address_selections (the truth since 0009): selected anywhere, and one such banner. */
   is_selected: Flag;
   selected_banner: string | null;
   created_at: string;
@@ -461,4 +463,13 @@ export interface CustomerTenderTable {
 export interface OrderSequenceTable {
   site_type: 'C' | 'B';
   next_value: number;
+}
+
+/** The customer's chosen address for one banner and purpose (spec "Selected address"); 0009. */
+export interface CustomerAddressSelectionTable {
+  customer_id: number;
+  banner_id: string;
+  purpose: string;
+  address_id: number;
+  selected_at: string;
 }

@@ -30,7 +30,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       preference: cart.preference,
     }),
     heldSlot(cart.cartId, cart.store.timezone),
-    customerAddresses(customer.customerId),
+    customerAddresses(customer),
     customerTenders(customer.customerId),
   ]);
   const headers = new Headers(shopper.headers);
@@ -45,7 +45,8 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!form.ok) return json({ error: form.message, errors: form.errors }, { status: 400, headers: shopper.headers });
   const data = form.data;
   if (data.intent === 'address') {
-    await addAddress(customer.customerId, data);
+    const saved = await addAddress(customer, data);
+    if (!saved.ok) return json({ error: saved.message, errors: {} }, { status: 400, headers: shopper.headers });
     return redirect('/shop/checkout.html#address', { headers: shopper.headers });
   }
   if (data.intent === 'card') {
@@ -78,6 +79,7 @@ export default function CheckoutPage() {
   const busy = useNavigation().state === 'submitting';
   const buyable = cart.lines.filter((line) => line.available);
   const fee = held?.feeCents ?? 0;
+  const anySelected = addresses.some((address) => address.selected);
   return (
     <div className="container-page py-8">
       <h1 className="text-2xl font-extrabold md:text-3xl">Checkout</h1>
@@ -130,7 +132,7 @@ export default function CheckoutPage() {
                           type="radio"
                           name="addressId"
                           value={address.id}
-                          defaultChecked={index === 0}
+                          defaultChecked={address.selected || (!anySelected && index === 0)}
                           className="mt-1"
                         />
                         <span>

@@ -40,6 +40,9 @@ const CUSTOMER_PAGES = [
   '/account/order-summary.html?orderNumber=C10000001',
   '/shop/buy-it-again.html',
   '/erums?orderNumber=C10000001',
+  '/account/addresses.html',
+  '/account/addresses.html?edit=1',
+  '/account/pet.html',
 ];
 
 async function scriptErrors(page: Page, paths: string[]) {

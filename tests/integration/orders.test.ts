@@ -67,13 +67,13 @@ describe.each(DIALECTS)('orders on %s', (dialect) => {
     let known = saved.get(customer.customerId);
     if (!known) {
       known = {
-        addressId: await addAddress(customer.customerId, {
+        addressId: await addAddress(customer, {
           address1: '12 Elm St',
           address2: '',
           city: 'Seattle',
           state: 'wa',
           zipcode: '98101',
-        }),
+        }).then((saved) => (saved.ok ? saved.address.addressId : Promise.reject(new Error(saved.message)))),
         tenderId: await addTender(customer.customerId, '4111111111111111', '12/30'),
       };
       saved.set(customer.customerId, known);

@@ -7,6 +7,7 @@ import { MARKETPLACE_ITEMS, SELLERS } from '~/modules/catalog/marketplace-vocabu
 import { RECIPES } from '~/modules/catalog/recipe-vocabulary';
 import { OFFER_CATEGORIES, OFFER_TEMPLATES } from '~/modules/catalog/offer-vocabulary';
 import { wineImageKey } from '~/modules/catalog/illustration-keys';
+import { addressHash } from '~/modules/customers/address-hash.server';
 import { estimatedSavingsCents } from '~/modules/offers/offer-value';
 import { REWARD_TEMPLATES } from '~/modules/offers/reward-catalog';
 import { rebuildSearchIndex } from '~/modules/search/index-build.server';
@@ -51,6 +52,7 @@ const TABLES_CHILD_FIRST: (keyof Database)[] = [
   'orders',
   'clips',
   'pets',
+  'customer_address_selections',
   'customer_addresses',
   'customers',
   'offer_products',
@@ -539,26 +541,46 @@ async function seedDemoCustomers(
       .execute();
     if (!demo.withHistory) continue;
 
-    await db
+    const home = {
+      address1: `${random.int(100, 4999)} ${random.pick(['Alder', 'Birch', 'Spruce', 'Fir'])} St`,
+      address2: demo.siteType === 'B' ? 'Suite 100' : 'Apt 4B',
+      city: store.city,
+      stateCode: store.state,
+      country: 'US',
+      postalCode: store.zipcode,
+    };
+    const address = await db
       .insertInto('customer_addresses')
       .values({
         customer_id: demo.id,
         address_name: demo.siteType === 'B' ? 'Cafe' : 'Home',
-        address1: `${random.int(100, 4999)} ${random.pick(['Alder', 'Birch', 'Spruce', 'Fir'])} St`,
-        address2: demo.siteType === 'B' ? 'Suite 100' : 'Apt 4B',
-        city: store.city,
-        state_code: store.state,
-        country: 'US',
-        postal_code: store.zipcode,
+        address1: home.address1,
+        address2: home.address2,
+        city: home.city,
+        state_code: home.stateCode,
+        country: home.country,
+        postal_code: home.postalCode,
         postal_code_extn: String(random.int(1000, 9999)),
-        address_types: 'DELIVERY',
+        address_types: 'DELIVERY,BILLING',
         purposes: 'DELIVERY,BILLING',
-        address_hash: `seed-${demo.id}-home`,
+        address_hash: addressHash(home),
         is_selected: 1,
         selected_banner: demo.bannerId,
         created_at: isoDaysFrom(now, -300),
       })
-      .execute();
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await insertRows(
+      db,
+      'customer_address_selections',
+      (['DELIVERY', 'BILLING'] as const).map((purpose) => ({
+        customer_id: demo.id,
+        banner_id: demo.bannerId,
+        purpose,
+        address_id: address.id,
+        selected_at: isoDaysFrom(now, -300),
+      })),
+    );
 
     // A saved card: a token and the last four digits only (no card numbers are ever stored).
     await db

@@ -2,6 +2,7 @@ import { db } from '~/db/db.server';
 import type { Shopper } from '~/modules/access/shopper.server';
 import { bannerById } from '~/modules/banners/banners.server';
 import { storeById } from '~/modules/stores/stores.server';
+import { selectedAddress } from './addresses.server';
 import { formatDeliveryAddress } from './delivery-address';
 
 const FULFILMENT_METHOD = { Delivery: 'DELIVERY', Dug: 'DUG', J4U: 'J4U' } as const;
@@ -9,16 +10,11 @@ const FULFILMENT_METHOD = { Delivery: 'DELIVERY', Dug: 'DUG', J4U: 'J4U' } as co
 /** Orders a customer can still change count as pending (an order number is then known). */
 const PENDING_ORDER_STATUSES = ['PLACED', 'PENDING', 'EDITING'];
 
-async function customerRecord(customerId: number) {
+async function customerRecord(customerId: number, bannerId: string) {
   const [customer, address, orders, pending] = await Promise.all([
     db().selectFrom('customers').selectAll().where('id', '=', customerId).executeTakeFirst(),
-    db()
-      .selectFrom('customer_addresses')
-      .select(['address_types', 'address1', 'address2', 'city', 'state_code', 'postal_code', 'address_name'])
-      .where('customer_id', '=', customerId)
-      .where('is_selected', '=', 1)
-      .orderBy('id', 'desc')
-      .executeTakeFirst(),
+    // deliveryAddress is the address the customer selected for deliveries on this banner.
+    selectedAddress(customerId, bannerId, 'DELIVERY'),
     db()
       .selectFrom('orders')
       .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -46,7 +42,9 @@ export async function userInfo(shopper: Shopper) {
   const [banner, store, record] = await Promise.all([
     bannerById(shopper.host.bannerId),
     common?.storeId ? storeById(common.storeId) : Promise.resolve(undefined),
-    shopper.customer ? customerRecord(Number(shopper.customer.customerId)) : Promise.resolve(null),
+    shopper.customer
+      ? customerRecord(Number(shopper.customer.customerId), shopper.host.bannerId)
+      : Promise.resolve(null),
   ]);
   const preference = common?.preference ?? null;
   const base = {

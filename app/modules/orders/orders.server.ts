@@ -4,6 +4,8 @@ import type { Transaction } from 'kysely';
 import { db } from '~/db/db.server';
 import type { Database } from '~/db/schema';
 import { cartView, type CartView } from '~/modules/cart/cart.server';
+import { newAddressSchema } from '~/modules/customers/address-rules';
+import { addAddress as addCustomerAddress, listAddresses, type AddResult } from '~/modules/customers/addresses.server';
 import { toProductCard } from '~/modules/catalog/product-cards.server';
 import { heldSlot, releaseCartHold, slotLabel } from '~/modules/slots/slots.server';
 import { ORDER_CUTOFF_MS } from '~/modules/slots/slot-rules';
@@ -33,49 +35,44 @@ export async function nextOrderNumber(siteType: 'C' | 'B', tx: Transaction<Datab
   return `${siteType}${row.next_value - 1}`;
 }
 
-export async function customerAddresses(customerId: number) {
-  const rows = await db()
-    .selectFrom('customer_addresses')
-    .selectAll()
-    .where('customer_id', '=', customerId)
-    .orderBy('is_selected', 'desc')
-    .orderBy('id')
-    .execute();
-  return rows.map((row) => ({
-    id: row.id,
-    name: row.address_name,
-    line: [row.address1, row.address2].filter(Boolean).join(', '),
-    city: `${row.city}, ${row.state_code} ${row.postal_code}`,
-    selected: row.is_selected === 1,
-  }));
+/** Checkout's delivery addresses: the one selected for deliveries on this banner first (and marked). */
+export async function customerAddresses(customer: Pick<OrderCustomer, 'customerId' | 'bannerId'>) {
+  const addresses = await listAddresses(customer.customerId, customer.bannerId);
+  return addresses
+    .filter((address) => address.purposes.includes('DELIVERY'))
+    .map((address) => ({
+      id: address.addressId,
+      name: address.addressName,
+      line: [address.address1, address.address2].filter(Boolean).join(', '),
+      city: `${address.city}, ${address.stateCode} ${address.postalCode}`,
+      selected: address.selectedPurposes.includes('DELIVERY'),
+    }));
 }
 
+/**
+ * Checkout's quick address form goes through the address book: the ZIP code must lie in the state, the
+ * same place is not saved twice, and the address becomes the selected delivery address on this banner.
+ */
 export async function addAddress(
-  customerId: number,
+  customer: Pick<OrderCustomer, 'customerId' | 'bannerId'>,
   input: { address1: string; address2: string; city: string; state: string; zipcode: string },
-) {
-  const row = await db()
-    .insertInto('customer_addresses')
-    .values({
-      customer_id: customerId,
-      address_name: 'Delivery',
-      address1: input.address1,
-      address2: input.address2,
-      city: input.city,
-      state_code: input.state.toUpperCase(),
-      country: 'US',
-      postal_code: input.zipcode,
-      postal_code_extn: '',
-      address_types: 'DELIVERY',
-      purposes: 'DELIVERY',
-      address_hash: `web-${randomUUID()}`,
-      is_selected: 0,
-      selected_banner: null,
-      created_at: new Date().toISOString(),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+): Promise<AddResult> {
+  const parsed = newAddressSchema.safeParse({
+    addressName: 'Delivery',
+    address1: input.address1,
+    address2: input.address2,
+    city: input.city,
+    stateCode: input.state,
+    postalCode: input.zipcode,
+    addressTypes: ['DELIVERY', 'BILLING'],
+    purposes: ['DELIVERY'],
+    isSelectedAddress: true,
+    selectedAddressPurposes: ['DELIVERY'],
+  });
+  if (!parsed.success) {
+    return { ok: false, code: 'INVALID_ADDRESS', message: parsed.error.issues[0]?.message ?? 'Check the address.' };
+  }
+  return addCustomerAddress(customer.customerId, customer.bannerId, parsed.data);
 }
 
 export async function customerTenders(customerId: number) {

@@ -1,0 +1,410 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { json, redirect } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from '@remix-run/react';
+import { z } from 'zod';
+import { AccountNav } from '~/components/AccountNav';
+import { CUSTOMER_ONLY, pageAccess, SIGN_IN_PATH } from '~/modules/access/page-access';
+import { requireUserType } from '~/modules/access/shopper.server';
+import { bannerById } from '~/modules/banners/banners.server';
+import {
+  ADDRESS_MESSAGES,
+  ADDRESS_PURPOSES,
+  addressUpdateSchema,
+  newAddressSchema,
+  PURPOSE_LABELS,
+  selectedAddressSchema,
+  US_STATES,
+} from '~/modules/customers/address-rules';
+import {
+  addAddress,
+  deleteAddress,
+  listAddresses,
+  selectAddress,
+  updateAddress,
+  type AddressView,
+} from '~/modules/customers/addresses.server';
+import { fieldErrors, formValues } from '~/modules/customers/form-errors';
+import { withHeaders } from '~/modules/http/api.server';
+import { parseForm } from '~/modules/http/forms.server';
+
+/** Saved addresses (signed-in customers): list, add, edit, remove, and the selected one per purpose. */
+export const access = pageAccess({ allowedUserTypes: CUSTOMER_ONLY, redirections: { DEFAULT: SIGN_IN_PATH } });
+export const handle = { access };
+
+const PAGE = '/account/addresses.html';
+const DONE = {
+  added: ADDRESS_MESSAGES.added,
+  duplicate: ADDRESS_MESSAGES.duplicate,
+  updated: ADDRESS_MESSAGES.updated,
+  deleted: ADDRESS_MESSAGES.deleted,
+  selected: ADDRESS_MESSAGES.selected,
+} as const;
+
+const PageQuery = z.object({
+  done: z
+    .enum(Object.keys(DONE) as [keyof typeof DONE])
+    .optional()
+    .catch(undefined),
+  edit: z.coerce.number().int().positive().optional().catch(undefined),
+});
+
+// A form this page never renders (an old tab, a hand-made post) gets a plain message, not zod's.
+const UNKNOWN_FORM = 'We could not tell what that form was for. Please try again.';
+const Intent = z
+  .object({
+    intent: z.enum(['add', 'update', 'delete', 'select'], { errorMap: () => ({ message: UNKNOWN_FORM }) }),
+    addressId: z.coerce.number().int().optional(),
+  })
+  .passthrough();
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const shopper = await requireUserType(request, access);
+  const query = PageQuery.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const customerId = Number(shopper.customer!.customerId);
+  const [addresses, banner] = await Promise.all([
+    listAddresses(customerId, shopper.host.bannerId),
+    bannerById(shopper.host.bannerId),
+  ]);
+  return json(
+    {
+      addresses,
+      bannerName: banner.name,
+      done: query.done ? DONE[query.done] : null,
+      editing: addresses.find((address) => address.addressId === query.edit) ?? null,
+    },
+    { headers: withHeaders(shopper.headers, { 'Cache-Control': 'private, no-store' }) },
+  );
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const shopper = await requireUserType(request, access);
+  const customerId = Number(shopper.customer!.customerId);
+  const bannerId = shopper.host.bannerId;
+  const headers = shopper.headers;
+  const form = await parseForm(request, Intent);
+  if (!form.ok) return json({ intent: null, addressId: null, ...form, values: {} }, { status: 400, headers });
+  const { intent, addressId = 0 } = form.data;
+  const refuse = (problem: { errors: Record<string, string>; message: string }) =>
+    json({ intent, addressId, ...problem, values: formValues(form.data) }, { status: 400, headers });
+  const done = (key: keyof typeof DONE) => redirect(`${PAGE}?done=${key}`, { headers });
+
+  if (intent === 'delete') {
+    const result = await deleteAddress(customerId, addressId);
+    return result.ok ? done('deleted') : refuse({ errors: {}, message: result.message });
+  }
+  if (intent === 'select') {
+    const parsed = selectedAddressSchema.safeParse({ addressId, purposes: form.data.purposes });
+    if (!parsed.success) return refuse(fieldErrors(parsed.error));
+    const result = await selectAddress(customerId, bannerId, parsed.data);
+    return result.ok ? done('selected') : refuse({ errors: {}, message: result.message });
+  }
+  if (intent === 'update') {
+    const parsed = addressUpdateSchema.safeParse(form.data);
+    if (!parsed.success) return refuse(fieldErrors(parsed.error));
+    const result = await updateAddress(customerId, addressId, bannerId, parsed.data);
+    if (!result.ok)
+      return refuse({ errors: result.field ? { [result.field]: result.message } : {}, message: result.message });
+    return done('updated');
+  }
+  const parsed = newAddressSchema.safeParse(form.data);
+  if (!parsed.success) return refuse(fieldErrors(parsed.error));
+  const result = await addAddress(customerId, bannerId, parsed.data);
+  if (!result.ok)
+    return refuse({ errors: result.field ? { [result.field]: result.message } : {}, message: result.message });
+  return done(result.created ? 'added' : 'duplicate');
+}
+
+export const meta: MetaFunction = () => [{ title: 'Your addresses' }];
+
+const input =
+  'mt-1 block w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-sm aria-[invalid=true]:border-red-600';
+
+function formatZip(address: Pick<AddressView, 'postalCode' | 'postalCodeExtn'>) {
+  return address.postalCodeExtn ? `${address.postalCode}-${address.postalCodeExtn}` : address.postalCode;
+}
+
+export default function AddressesPage() {
+  const { addresses, bannerName, done, editing } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const busy = useNavigation().state === 'submitting';
+  // A fresh form after each saved change; a refused one keeps what was typed.
+  const formKey = `${useLocation().key}-${answer ? JSON.stringify(answer.values) : ''}`;
+  return (
+    <div className="container-page max-w-5xl py-8">
+      <h1 className="text-2xl font-extrabold md:text-3xl">Your addresses</h1>
+      <AccountNav />
+      {answer?.message ? (
+        <p
+          role="alert"
+          className="mt-4 rounded-xl border border-red-200 bg-red-50 p-3 text-sm font-semibold text-red-800"
+        >
+          {answer.message}
+        </p>
+      ) : done ? (
+        <p role="status" className="mt-4 rounded-xl border border-green-200 bg-green-50 p-3 text-sm text-green-900">
+          {done}
+        </p>
+      ) : null}
+
+      <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_24rem]">
+        <section aria-labelledby="saved-heading">
+          <h2 id="saved-heading" className="text-lg font-bold">
+            Saved addresses
+          </h2>
+          <p className="text-sm text-stone-600">
+            The selected delivery address is where {bannerName} delivers your orders; billing is where your card
+            statements go.
+          </p>
+          {addresses.length === 0 ? (
+            <p className="mt-4 rounded-2xl border border-dashed border-stone-300 p-6 text-center text-stone-600">
+              No saved addresses yet. Add one to get deliveries.
+            </p>
+          ) : (
+            <ul className="mt-4 flex flex-col gap-3">
+              {addresses.map((address) => (
+                <li key={address.addressId} className="card p-4" data-testid="address-card">
+                  <div className="flex flex-wrap items-start justify-between gap-2">
+                    <div>
+                      <p className="font-bold">{address.addressName}</p>
+                      <p className="text-sm text-stone-700">
+                        {[address.address1, address.address2].filter(Boolean).join(', ')}
+                      </p>
+                      <p className="text-sm text-stone-700">
+                        {address.city}, {address.stateCode} {formatZip(address)}
+                      </p>
+                      <p className="mt-1 text-xs text-stone-500">
+                        Used for{' '}
+                        {address.purposes.map((purpose) => PURPOSE_LABELS[purpose].toLowerCase()).join(' and ')}
+                      </p>
+                    </div>
+                    <ul className="flex flex-wrap gap-1" aria-label="Selected for">
+                      {address.selectedPurposes.map((purpose) => (
+                        <li
+                          key={purpose}
+                          className="rounded-full bg-brand-soft px-2 py-0.5 text-xs font-semibold text-brand-dark"
+                          data-testid="selected-badge"
+                        >
+                          Selected for {PURPOSE_LABELS[purpose].toLowerCase()}
+                        </li>
+                      ))}
+                    </ul>
+                  </div>
+                  <div className="mt-3 flex flex-wrap gap-2">
+                    {address.purposes
+                      .filter((purpose) => !address.selectedPurposes.includes(purpose))
+                      .map((purpose) => (
+                        <Form method="post" key={purpose}>
+                          <input type="hidden" name="intent" value="select" />
+                          <input type="hidden" name="addressId" value={address.addressId} />
+                          <input type="hidden" name="purposes" value={purpose} />
+                          <button type="submit" className="btn-outline text-xs" disabled={busy}>
+                            Use for {PURPOSE_LABELS[purpose].toLowerCase()}
+                            <span className="sr-only"> ({address.addressName})</span>
+                          </button>
+                        </Form>
+                      ))}
+                    <Link to={`${PAGE}?edit=${address.addressId}#address-form`} className="btn-outline text-xs">
+                      Edit<span className="sr-only"> {address.addressName}</span>
+                    </Link>
+                    <Form method="post">
+                      <input type="hidden" name="intent" value="delete" />
+                      <input type="hidden" name="addressId" value={address.addressId} />
+                      <button
+                        type="submit"
+                        className="btn border border-red-300 text-xs text-red-800 hover:bg-red-50"
+                        disabled={busy}
+                      >
+                        Remove<span className="sr-only"> {address.addressName}</span>
+                      </button>
+                    </Form>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+
+        <AddressForm
+          key={formKey}
+          editing={editing}
+          bannerName={bannerName}
+          answer={answer && (answer.intent === 'add' || answer.intent === 'update') ? answer : null}
+          busy={busy}
+        />
+      </div>
+    </div>
+  );
+}
+
+function AddressForm({
+  editing,
+  bannerName,
+  answer,
+  busy,
+}: {
+  editing: AddressView | null;
+  bannerName: string;
+  answer: { errors: Record<string, string>; values: Record<string, string | string[]> } | null;
+  busy: boolean;
+}) {
+  const values = answer?.values;
+  const errors = answer?.errors ?? {};
+  const value = (name: keyof AddressView & string, fallback = '') => {
+    const typed = values?.[name];
+    if (typeof typed === 'string') return typed;
+    const saved = editing?.[name];
+    return typeof saved === 'string' ? saved : fallback;
+  };
+  const chosenPurposes = (() => {
+    const typed = values?.purposes;
+    if (typed !== undefined) return Array.isArray(typed) ? typed : [typed];
+    if (values) return [];
+    return editing ? editing.purposes : [...ADDRESS_PURPOSES];
+  })();
+  const field = (name: string) => ({
+    name,
+    id: `address-${name}`,
+    'aria-invalid': errors[name] ? true : undefined,
+    'aria-describedby': errors[name] ? `address-${name}-error` : undefined,
+  });
+  const problem = (name: string) =>
+    errors[name] ? (
+      <span id={`address-${name}-error`} className="mt-1 block text-xs font-semibold text-red-700">
+        {errors[name]}
+      </span>
+    ) : null;
+  const postal = editing && !values ? formatZip(editing) : value('postalCode');
+  return (
+    <section id="address-form" className="card h-fit p-5" aria-labelledby="address-form-heading">
+      <h2 id="address-form-heading" className="text-lg font-bold">
+        {editing ? `Edit ${editing.addressName}` : 'Add an address'}
+      </h2>
+      <Form method="post" className="mt-3 grid gap-3" noValidate>
+        <input type="hidden" name="intent" value={editing ? 'update' : 'add'} />
+        {editing ? <input type="hidden" name="addressId" value={editing.addressId} /> : null}
+        <input type="hidden" name="country" value="US" />
+        <div>
+          <label className="text-sm font-semibold" htmlFor="address-addressName">
+            Address name
+            <input
+              {...field('addressName')}
+              defaultValue={value('addressName', 'Home')}
+              className={input}
+              maxLength={40}
+            />
+          </label>
+          {problem('addressName')}
+        </div>
+        <div>
+          <label className="text-sm font-semibold" htmlFor="address-address1">
+            Street address
+            <input
+              {...field('address1')}
+              defaultValue={value('address1')}
+              className={input}
+              autoComplete="address-line1"
+            />
+          </label>
+          {problem('address1')}
+        </div>
+        <div>
+          <label className="text-sm font-semibold" htmlFor="address-address2">
+            Apartment, suite (optional)
+            <input
+              {...field('address2')}
+              defaultValue={value('address2')}
+              className={input}
+              autoComplete="address-line2"
+            />
+          </label>
+          {problem('address2')}
+        </div>
+        <div>
+          <label className="text-sm font-semibold" htmlFor="address-city">
+            City
+            <input {...field('city')} defaultValue={value('city')} className={input} autoComplete="address-level2" />
+          </label>
+          {problem('city')}
+        </div>
+        <div className="grid grid-cols-2 gap-3">
+          <div>
+            <label className="text-sm font-semibold" htmlFor="address-stateCode">
+              State
+              <select
+                {...field('stateCode')}
+                defaultValue={value('stateCode')}
+                className={input}
+                autoComplete="address-level1"
+              >
+                <option value="">Choose…</option>
+                {Object.entries(US_STATES).map(([code, name]) => (
+                  <option key={code} value={code}>
+                    {name}
+                  </option>
+                ))}
+              </select>
+            </label>
+            {problem('stateCode')}
+          </div>
+          <div>
+            <label className="text-sm font-semibold" htmlFor="address-postalCode">
+              ZIP code
+              <input
+                {...field('postalCode')}
+                defaultValue={postal}
+                className={input}
+                inputMode="numeric"
+                autoComplete="postal-code"
+                placeholder="98101"
+              />
+            </label>
+            {problem('postalCode')}
+          </div>
+        </div>
+        <fieldset aria-describedby={errors.purposes ? 'address-purposes-error' : undefined}>
+          <legend className="text-sm font-semibold">Use this address for</legend>
+          <div className="mt-1 flex flex-wrap gap-4">
+            {ADDRESS_PURPOSES.map((purpose) => (
+              <label key={purpose} className="flex items-center gap-2 text-sm">
+                <input
+                  type="checkbox"
+                  name="purposes"
+                  value={purpose}
+                  defaultChecked={chosenPurposes.includes(purpose)}
+                  className="h-4 w-4 accent-brand"
+                />
+                {PURPOSE_LABELS[purpose]}
+              </label>
+            ))}
+          </div>
+          {errors.purposes ? (
+            <span id="address-purposes-error" className="mt-1 block text-xs font-semibold text-red-700">
+              {errors.purposes}
+            </span>
+          ) : null}
+        </fieldset>
+        {editing ? null : (
+          <label className="flex items-start gap-2 text-sm">
+            <input
+              type="checkbox"
+              name="isSelectedAddress"
+              defaultChecked={values ? values.isSelectedAddress === 'on' : true}
+              className="mt-0.5 h-4 w-4 accent-brand"
+            />
+            Make it my selected address for these on {bannerName}
+          </label>
+        )}
+        <div className="flex flex-wrap gap-2">
+          <button type="submit" className="btn-primary" disabled={busy}>
+            {editing ? 'Save changes' : 'Save address'}
+          </button>
+          {editing ? (
+            <Link to={PAGE} className="btn-outline">
+              Cancel
+            </Link>
+          ) : null}
+        </div>
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,292 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { json, redirect } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from '@remix-run/react';
+import { z } from 'zod';
+import { AccountNav } from '~/components/AccountNav';
+import { PetPortrait } from '~/components/PetPortrait';
+import { CUSTOMER_ONLY, pageAccess, SIGN_IN_PATH } from '~/modules/access/page-access';
+import { requireUserType } from '~/modules/access/shopper.server';
+import { fieldErrors, formValues } from '~/modules/customers/form-errors';
+import {
+  PET_MESSAGES,
+  PET_PORTRAITS,
+  PET_TYPES,
+  petProfileSchema,
+  PORTRAIT_LABELS,
+} from '~/modules/customers/pet-rules';
+import { createPet, deletePet, listPets, updatePet, type PetProfile } from '~/modules/customers/pets.server';
+import { withHeaders } from '~/modules/http/api.server';
+import { parseForm } from '~/modules/http/forms.server';
+
+/** Pet profiles (signed-in customers): list, add, edit and remove the customer's own pets. */
+export const access = pageAccess({ allowedUserTypes: CUSTOMER_ONLY, redirections: { DEFAULT: SIGN_IN_PATH } });
+export const handle = { access };
+
+const PAGE = '/account/pet.html';
+const DONE = { added: PET_MESSAGES.added, updated: PET_MESSAGES.updated, deleted: PET_MESSAGES.deleted } as const;
+
+const PageQuery = z.object({
+  done: z
+    .enum(Object.keys(DONE) as [keyof typeof DONE])
+    .optional()
+    .catch(undefined),
+  edit: z.coerce.number().int().positive().optional().catch(undefined),
+});
+
+// A form this page never renders (an old tab, a hand-made post) gets a plain message, not zod's.
+const UNKNOWN_FORM = 'We could not tell what that form was for. Please try again.';
+const Intent = z
+  .object({
+    intent: z.enum(['add', 'update', 'delete'], { errorMap: () => ({ message: UNKNOWN_FORM }) }),
+    petId: z.coerce.number().int().optional(),
+  })
+  .passthrough();
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const shopper = await requireUserType(request, access);
+  const query = PageQuery.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const pets = await listPets(Number(shopper.customer!.customerId));
+  return json(
+    {
+      pets,
+      done: query.done ? DONE[query.done] : null,
+      editing: pets.find((pet) => pet.petId === query.edit) ?? null,
+    },
+    { headers: withHeaders(shopper.headers, { 'Cache-Control': 'private, no-store' }) },
+  );
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const shopper = await requireUserType(request, access);
+  const customerId = Number(shopper.customer!.customerId);
+  const headers = shopper.headers;
+  const form = await parseForm(request, Intent);
+  if (!form.ok) return json({ intent: null, ...form, values: {} }, { status: 400, headers });
+  const { intent, petId = 0 } = form.data;
+  const refuse = (problem: { errors: Record<string, string>; message: string }) =>
+    json({ intent, ...problem, values: formValues(form.data) }, { status: 400, headers });
+  const done = (key: keyof typeof DONE) => redirect(`${PAGE}?done=${key}`, { headers });
+
+  if (intent === 'delete') {
+    return (await deletePet(customerId, petId))
+      ? done('deleted')
+      : refuse({ errors: {}, message: PET_MESSAGES.notFound });
+  }
+  const parsed = petProfileSchema.safeParse(form.data);
+  if (!parsed.success) return refuse(fieldErrors(parsed.error));
+  if (intent === 'update') {
+    return (await updatePet(customerId, petId, parsed.data))
+      ? done('updated')
+      : refuse({ errors: {}, message: PET_MESSAGES.notFound });
+  }
+  await createPet(customerId, parsed.data);
+  return done('added');
+}
+
+export const meta: MetaFunction = () => [{ title: 'Your pets' }];
+
+const input =
+  'mt-1 block w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-sm aria-[invalid=true]:border-red-600';
+
+function formatBirthday(birthday: string | null) {
+  if (!birthday) return null;
+  return new Date(`${birthday}T12:00:00Z`).toLocaleDateString('en-US', {
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+}
+
+export default function PetsPage() {
+  const { pets, done, editing } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const busy = useNavigation().state === 'submitting';
+  // A fresh form after each saved change; a refused one keeps what was typed.
+  const formKey = `${useLocation().key}-${answer ? JSON.stringify(answer.values) : ''}`;
+  return (
+    <div className="container-page max-w-5xl py-8">
+      <h1 className="text-2xl font-extrabold md:text-3xl">Your pets</h1>
+      <AccountNav />
+      {answer?.message ? (
+        <p
+          role="alert"
+          className="mt-4 rounded-xl border border-red-200 bg-red-50 p-3 text-sm font-semibold text-red-800"
+        >
+          {answer.message}
+        </p>
+      ) : done ? (
+        <p role="status" className="mt-4 rounded-xl border border-green-200 bg-green-50 p-3 text-sm text-green-900">
+          {done}
+        </p>
+      ) : null}
+
+      <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_24rem]">
+        <section aria-labelledby="pets-heading">
+          <h2 id="pets-heading" className="text-lg font-bold">
+            Pet profiles
+          </h2>
+          <p className="text-sm text-stone-600">
+            Tell us who you shop for, and we will point out food and treats they like.
+          </p>
+          {pets.length === 0 ? (
+            <p className="mt-4 rounded-2xl border border-dashed border-stone-300 p-6 text-center text-stone-600">
+              No pet profiles yet.
+            </p>
+          ) : (
+            <ul className="mt-4 grid gap-3 sm:grid-cols-2">
+              {pets.map((pet) => (
+                <li key={pet.petId} className="card flex flex-col gap-3 p-4" data-testid="pet-card">
+                  <div className="flex items-center gap-3">
+                    <PetPortrait portrait={pet.photo} size={64} />
+                    <div className="min-w-0">
+                      <p className="truncate text-lg font-bold">{pet.name}</p>
+                      <p className="text-sm text-stone-700">{[pet.type, pet.breed].filter(Boolean).join(' · ')}</p>
+                      {pet.birthday ? (
+                        <p className="text-xs text-stone-500">Born {formatBirthday(pet.birthday)}</p>
+                      ) : null}
+                    </div>
+                  </div>
+                  <div className="flex flex-wrap gap-2">
+                    <Link to={`${PAGE}?edit=${pet.petId}#pet-form`} className="btn-outline text-xs">
+                      Edit<span className="sr-only"> {pet.name}</span>
+                    </Link>
+                    <Form method="post">
+                      <input type="hidden" name="intent" value="delete" />
+                      <input type="hidden" name="petId" value={pet.petId} />
+                      <button
+                        type="submit"
+                        className="btn border border-red-300 text-xs text-red-800 hover:bg-red-50"
+                        disabled={busy}
+                      >
+                        Remove<span className="sr-only"> {pet.name}</span>
+                      </button>
+                    </Form>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+
+        <PetForm
+          key={formKey}
+          editing={editing}
+          answer={answer && answer.intent !== 'delete' ? answer : null}
+          busy={busy}
+        />
+      </div>
+    </div>
+  );
+}
+
+function PetForm({
+  editing,
+  answer,
+  busy,
+}: {
+  editing: PetProfile | null;
+  answer: { errors: Record<string, string>; values: Record<string, string | string[]> } | null;
+  busy: boolean;
+}) {
+  const values = answer?.values;
+  const errors = answer?.errors ?? {};
+  const value = (name: 'name' | 'type' | 'breed' | 'birthday' | 'photo', fallback = '') => {
+    const typed = values?.[name];
+    if (typeof typed === 'string') return typed;
+    return editing?.[name] ?? fallback;
+  };
+  const field = (name: string) => ({
+    name,
+    id: `pet-${name}`,
+    'aria-invalid': errors[name] ? true : undefined,
+    'aria-describedby': errors[name] ? `pet-${name}-error` : undefined,
+  });
+  const problem = (name: string) =>
+    errors[name] ? (
+      <span id={`pet-${name}-error`} className="mt-1 block text-xs font-semibold text-red-700">
+        {errors[name]}
+      </span>
+    ) : null;
+  const photo = value('photo');
+  return (
+    <section id="pet-form" className="card h-fit p-5" aria-labelledby="pet-form-heading">
+      <h2 id="pet-form-heading" className="text-lg font-bold">
+        {editing ? `Edit ${editing.name}` : 'Add a pet'}
+      </h2>
+      <Form method="post" className="mt-3 grid gap-3" noValidate>
+        <input type="hidden" name="intent" value={editing ? 'update' : 'add'} />
+        {editing ? <input type="hidden" name="petId" value={editing.petId} /> : null}
+        <div>
+          <label className="text-sm font-semibold" htmlFor="pet-name">
+            Name
+            <input {...field('name')} defaultValue={value('name')} className={input} maxLength={40} />
+          </label>
+          {problem('name')}
+        </div>
+        <div className="grid grid-cols-2 gap-3">
+          <div>
+            <label className="text-sm font-semibold" htmlFor="pet-type">
+              Kind of pet
+              <select {...field('type')} defaultValue={value('type')} className={input}>
+                <option value="">Choose…</option>
+                {PET_TYPES.map((type) => (
+                  <option key={type} value={type}>
+                    {type}
+                  </option>
+                ))}
+              </select>
+            </label>
+            {problem('type')}
+          </div>
+          <div>
+            <label className="text-sm font-semibold" htmlFor="pet-breed">
+              Breed (optional)
+              <input {...field('breed')} defaultValue={value('breed')} className={input} maxLength={60} />
+            </label>
+            {problem('breed')}
+          </div>
+        </div>
+        <div>
+          <label className="text-sm font-semibold" htmlFor="pet-birthday">
+            Birthday (optional)
+            <input {...field('birthday')} type="date" defaultValue={value('birthday')} className={input} />
+          </label>
+          {problem('birthday')}
+        </div>
+        <fieldset aria-describedby={errors.photo ? 'pet-photo-error' : undefined}>
+          <legend className="text-sm font-semibold">
+            Portrait <span className="font-normal text-stone-600">(optional: we pick one for the kind of pet)</span>
+          </legend>
+          <div className="mt-1 grid grid-cols-3 gap-2">
+            {PET_PORTRAITS.map((key) => (
+              <label
+                key={key}
+                className="flex cursor-pointer flex-col items-center gap-1 rounded-xl border border-stone-200 p-2 text-xs has-[:checked]:border-brand has-[:checked]:bg-brand-soft has-[:focus-visible]:outline has-[:focus-visible]:outline-[3px] has-[:focus-visible]:outline-sky-600"
+              >
+                <input type="radio" name="photo" value={key} defaultChecked={photo === key} className="sr-only" />
+                <PetPortrait portrait={key} size={56} />
+                {PORTRAIT_LABELS[key]}
+              </label>
+            ))}
+          </div>
+          {errors.photo ? (
+            <span id="pet-photo-error" className="mt-1 block text-xs font-semibold text-red-700">
+              {errors.photo}
+            </span>
+          ) : null}
+        </fieldset>
+        <div className="flex flex-wrap gap-2">
+          <button type="submit" className="btn-primary" disabled={busy}>
+            {editing ? 'Save changes' : 'Add pet'}
+          </button>
+          {editing ? (
+            <Link to={PAGE} className="btn-outline">
+              Cancel
+            </Link>
+          ) : null}
+        </div>
+      </Form>
+    </section>
+  );
+}
