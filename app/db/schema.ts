@@ -42,6 +42,8 @@ export interface Database {
   slot_holds: SlotHoldTable;
   customer_tenders: CustomerTenderTable;
   order_sequences: OrderSequenceTable;
+  seller_shipping: SellerShippingTable;
+  shipping_cache: ShippingCacheTable;
 }
 
 export type Flag = 0 | 1;
@@ -461,4 +463,23 @@ export interface CustomerTenderTable {
 export interface OrderSequenceTable {
   site_type: 'C' | 'B';
   next_value: number;
+}
+
+/** A seller's shipping rules beyond sellers.origin_zip, handling_days and carrier. */
+export interface SellerShippingTable {
+  seller_id: number;
+  /** Orders placed before this hour (origin's local time) on a business day start handling that day. */
+  cutoff_hour: number;
+  timezone: string;
+  /** Comma-wrapped state codes the seller does not ship to (",AK,HI,"), '' when it ships everywhere. */
+  no_ship_states: string;
+}
+
+/** Shipping estimates shared by every storefront process; an entry is used until expires_at (3 hours). */
+export interface ShippingCacheTable {
+  cache_key: string;
+  /** JSON of the computed estimate. */
+  payload: string;
+  expires_at: string;
+  created_at: string;
 }
