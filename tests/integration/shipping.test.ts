@@ -4,6 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, useDatabaseForTests } from '~/db/db.server';
 import { seedDatabase } from '~/db/seed/seed.server';
 import { addToCart, cartForWriting, cartView } from '~/modules/cart/cart.server';
+import { activeCustomerCartId } from '~/modules/cart/cart.server';
+import { addAddress, addTender, orderSummary, placeOrder } from '~/modules/orders/orders.server';
+import { listSlots, reserveSlot } from '~/modules/slots/slots.server';
 import { cartShipments } from '~/modules/shipping/shipping-estimates.server';
 import { cachedShipping } from '~/modules/shipping/shipping-cache.server';
 import { sellerShipMethods } from '~/modules/shipping/seller-shipping.server';
@@ -261,5 +264,64 @@ describe.each(DIALECTS)('shipping estimates on %s', (dialect) => {
       message: 'Heartland Home & Hearth does not ship to Alaska.',
     });
     expect(alaska.find((s) => s.title === 'Ships from Basket Bay Gifts')?.label).toMatch(/^Arrives by /);
+  });
+
+  it('leaves the shipped lines in an active cart when the grocery lines are placed as an order', async () => {
+    const customer = { customerId: 500001, bannerId: 'greenleaf', siteType: 'C' as const };
+    const store = (await storeById(wineStore.id))!;
+    const grocery = await test.db
+      .selectFrom('products')
+      .select('id')
+      .where('kind', '=', 'grocery')
+      .where('attended_delivery_only', '=', 0)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    await test.db.deleteFrom('store_product_overrides').where('product_id', '=', grocery.id).execute();
+    const cartId = await cartForWriting(customer, null, store.id);
+    await addToCart(cartId, grocery.id, 1, store.id);
+    await addToCart(cartId, express.productId, 2, store.id, { shipped: 'allow' });
+    const now = new Date();
+    const slot = (await listSlots(store, 'delivery', now)).find((s) => s.bookable && s.kind !== 'rush')!;
+    expect(
+      (
+        await reserveSlot({
+          slotId: slot.id,
+          cartId,
+          customerId: customer.customerId,
+          store,
+          needsAttendedDelivery: false,
+          now,
+        })
+      ).ok,
+    ).toBe(true);
+    const placed = await placeOrder({
+      customer,
+      cartId,
+      store,
+      preference: 'Delivery',
+      addressId: await addAddress(customer.customerId, {
+        address1: '1 Pine St',
+        address2: '',
+        city: 'Seattle',
+        state: 'wa',
+        zipcode: SEATTLE,
+      }),
+      tenderId: await addTender(customer.customerId, '4111111111111111', '12/30'),
+      now,
+    });
+    if (!placed.ok) throw new Error(placed.code);
+    const summary = (await orderSummary(customer, placed.orderNumber, now))!;
+    expect(summary.items.map((item) => item.productId)).toEqual([grocery.id]);
+    const nextCart = await activeCustomerCartId(customer);
+    expect(nextCart).not.toBe(cartId);
+    const view = await cartView({
+      cartId: nextCart,
+      customerId: customer.customerId,
+      bannerId: 'greenleaf',
+      store,
+      preference: 'Delivery',
+    });
+    expect(view.shippedLines.map((l) => [l.productId, l.quantity])).toEqual([[express.productId, 2]]);
+    expect(view.lines).toEqual([]);
   });
 });
