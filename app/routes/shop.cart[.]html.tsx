@@ -128,23 +128,29 @@ export default function CartPage() {
             {cart.needsAttendedDelivery && preference !== 'Delivery' ? (
               <p className="mt-3 text-xs text-amber-800">Some items need attended delivery.</p>
             ) : null}
-            <div className="mt-4 flex flex-col gap-2">
-              <Link to="/shop/slots.html" className="btn-outline justify-center">
-                Choose a delivery or pickup time
-              </Link>
-              {signedIn ? (
-                <Link to="/shop/checkout.html" className="btn-primary justify-center">
-                  Check out
+            {cart.lines.length === 0 ? (
+              <p className="mt-4 text-sm text-stone-700" data-testid="shipped-only-note">
+                Shipped items are not checked out with groceries yet: add groceries to choose a delivery or pickup time.
+              </p>
+            ) : (
+              <div className="mt-4 flex flex-col gap-2">
+                <Link to="/shop/slots.html" className="btn-outline justify-center">
+                  Choose a delivery or pickup time
                 </Link>
-              ) : (
-                <Link
-                  to={`/account/sign-in.html?goto=${encodeURIComponent(CART_PAGE)}`}
-                  className="btn-primary justify-center"
-                >
-                  Sign in to check out
-                </Link>
-              )}
-            </div>
+                {signedIn ? (
+                  <Link to="/shop/checkout.html" className="btn-primary justify-center">
+                    Check out
+                  </Link>
+                ) : (
+                  <Link
+                    to={`/account/sign-in.html?goto=${encodeURIComponent(CART_PAGE)}`}
+                    className="btn-primary justify-center"
+                  >
+                    Sign in to check out
+                  </Link>
+                )}
+              </div>
+            )}
           </aside>
         </div>
       )}

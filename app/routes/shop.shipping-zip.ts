@@ -6,7 +6,7 @@ import { safeRedirect } from '~/modules/access/safe-redirect';
 import { CART_PAGE } from '~/modules/cart/cart-forms';
 import { parseForm } from '~/modules/http/forms.server';
 import { shipZipCookie } from '~/modules/shipping/shipping-estimates.server';
-import { shipZipFormSchema } from '~/modules/shipping/shipping-zip';
+import { isShipZip, shipZipFormSchema } from '~/modules/shipping/shipping-zip';
 import { lookupZip } from '~/modules/stores/zip-codes.server';
 
 /** POST /shop/shipping-zip: the ZIP code shipping estimates use (a signed cookie), then back to the page. */
@@ -24,6 +24,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const headers = new Headers(shopper.headers);
   const form = await parseForm(request, shipZipFormSchema);
   if (!form.ok) return redirect(backTo(undefined, { shipZipError: 'BAD_ZIP' }), { headers });
+  if (!isShipZip(form.data.zipcode)) {
+    return redirect(backTo(form.data.returnTo, { shipZipError: 'BAD_ZIP' }), { headers });
+  }
   if (!lookupZip(form.data.zipcode)) {
     return redirect(backTo(form.data.returnTo, { shipZipError: 'UNKNOWN_ZIP' }), { headers });
   }

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { axeViolations } from './support/axe';
 
 const ARRIVES_BY = /^Arrives by (Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday), [A-Z][a-z]{2} \d{1,2}$/;
 
@@ -72,6 +73,7 @@ test.describe('shipping estimates', () => {
     // Shipped items are not part of the grocery delivery.
     await expect(page.getByTestId('cart-line')).toHaveCount(0);
     await expect(page.getByTestId('cart-count')).toHaveText('3');
+    await expect(page.getByTestId('shipped-only-note')).toBeVisible();
 
     // To Alaska the freight seller cannot ship (a partial answer); the express seller still can.
     await setShipZip(page, '99501');
@@ -86,5 +88,19 @@ test.describe('shipping estimates', () => {
     await expect(wine.getByTestId('shipment-message')).toHaveText("We can't ship wine to Utah.");
     await expect(wine.getByTestId('shipment-arrive-by')).toHaveCount(0);
     await expect(basket.getByTestId('shipment-arrive-by')).toHaveText(ARRIVES_BY);
+  });
+
+  test('the shipping panel and the shipped cart items have no accessibility violations', async ({
+    page,
+    browser,
+  }, testInfo) => {
+    await openFirstProduct(page, '/shop/marketplace/sellers/basket-bay-gifts.html', 'marketplace');
+    await setShipZip(page, '98101');
+    await expect(page.getByTestId('arrive-by-date')).toHaveText(ARRIVES_BY);
+    expect(await axeViolations(page, browser, testInfo)).toEqual([]);
+    await addToCartHere(page);
+    await page.goto('/shop/cart.html');
+    await expect(page.getByTestId('shipment')).toHaveCount(1);
+    expect(await axeViolations(page, browser, testInfo)).toEqual([]);
   });
 });

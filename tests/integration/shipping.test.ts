@@ -13,6 +13,7 @@ import { readShipMethods } from '~/modules/shipping/ship-methods';
 import { wineShipMethods } from '~/modules/shipping/wine-shipping.server';
 import { forgetCachedStores, storeById, type Store } from '~/modules/stores/stores.server';
 import { action as sellerMethodsAction } from '~/routes/api.shipping.seller-methods';
+import { action as wineAction } from '~/routes/api.shipping.wine';
 import { createTestDatabase, DIALECTS, type TestDatabase } from './support/databases';
 
 const run = promisify(execFile);
@@ -207,6 +208,27 @@ describe.each(DIALECTS)('shipping estimates on %s', (dialect) => {
     const unknown = await post({ zipcode: '00000', items: [{ productId: express.productId }] });
     expect(unknown.status).toBe(422);
     await expect(readShipMethods(unknown)).rejects.toMatchObject({ status: 422 });
+  });
+
+  it('serves the wine landing call over HTTP, with the refusal as a JSON error', async () => {
+    const post = (body: unknown) =>
+      wineAction({
+        request: new Request('http://localhost/api/shipping/wine', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', Host: 'localhost', Origin: 'http://localhost' },
+          body: JSON.stringify(body),
+        }),
+        params: {},
+        context: {},
+      });
+    const branch = { branchId: String(wineStore.id), wfcStoreId: wineStore.wfc_store_id };
+    const ok = await post({ zipcode: SEATTLE, ...branch });
+    expect(ok.status).toBe(200);
+    const body = (await ok.json()) as Record<string, unknown>;
+    expect(Object.keys(body).sort()).toEqual(['branchId', 'expiry', 'shipMethods', 'wfcStoreId', 'zipcode']);
+    const utah = await post({ zipcode: SALT_LAKE_CITY, ...branch });
+    expect(utah.status).toBe(422);
+    expect(await utah.json()).toEqual({ error: { code: 'WINE_STATE', message: "We can't ship wine to Utah." } });
   });
 
   it('ships wine only from a wine store, and never to a state that forbids it', async () => {
