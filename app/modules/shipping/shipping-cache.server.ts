@@ -28,12 +28,9 @@ export async function cachedShipping<T>(
     return { value: JSON.parse(row.payload) as T, expiresAt: new Date(row.expires_at), hit: true };
   }
   if (row) {
-    // Spec section 9: the entry is removed on expiry. The condition keeps a fresher entry another process just wrote.
-    await conn
-      .deleteFrom('shipping_cache')
-      .where('cache_key', '=', key)
-      .where('expires_at', '<=', now.toISOString())
-      .execute();
+    // Spec section 9: the entry is removed on expiry (with any other expired ones, so keys nobody asks for
+    // again do not pile up). `<= now` keeps a fresher entry another process has just written.
+    await purgeExpiredShipping(now, conn);
   }
   const value = await compute();
   const expiresAt = cacheExpiry(now);
@@ -46,7 +43,7 @@ export async function cachedShipping<T>(
   return { value, expiresAt, hit: false };
 }
 
-/** Removes every expired entry (the cache stays small even for ZIPs nobody asks about again). */
+/** Removes every entry expired at `now`. */
 export async function purgeExpiredShipping(now: Date = new Date(), conn: Kysely<Database> = db()): Promise<number> {
   const result = await conn
     .deleteFrom('shipping_cache')
