@@ -82,6 +82,16 @@ test.describe('shipping estimates', () => {
     );
     await expect(heartland.getByTestId('shipment-arrive-by')).toHaveCount(0);
     await expect(basket.getByTestId('shipment-arrive-by')).toHaveText(ARRIVES_BY);
+    // The seller shipping methods call with the cart request answers the same, as a 206.
+    const answer = await page.request.post('/api/shipping/seller-methods', { data: { cart: true } });
+    expect(answer.status()).toBe(206);
+    const body = (await answer.json()) as { shipMethods: { sellerName: string; displayArriveByTS?: number }[] };
+    expect(body.shipMethods.filter((m) => m.displayArriveByTS === undefined).map((m) => m.sellerName)).toEqual([
+      'Heartland Home & Hearth',
+    ]);
+    expect(body.shipMethods.filter((m) => typeof m.displayArriveByTS === 'number').map((m) => m.sellerName)).toEqual([
+      'Basket Bay Gifts',
+    ]);
 
     // A wine to a state that forbids it shows the message in the cart.
     await setShipZip(page, '84101');
