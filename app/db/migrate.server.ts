@@ -7,6 +7,7 @@ import { searchSchema } from './migrations/0004-search';
 import { rewardsSchema } from './migrations/0005-rewards';
 import { cartOrdersSchema } from './migrations/0006-cart-orders';
 import { addressSelectionsSchema } from './migrations/0009-address-selections';
+import { shippingSchema } from './migrations/0012-shipping';
 
 function migrationsFor(dialect: DialectName): Record<string, Migration> {
   return {
@@ -17,6 +18,7 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0005-rewards': rewardsSchema(dialect),
     '0006-cart-orders': cartOrdersSchema(dialect),
     '0009-address-selections': addressSelectionsSchema,
+    '0012-shipping': shippingSchema,
   };
 }
 

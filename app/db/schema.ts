@@ -43,6 +43,8 @@ export interface Database {
   customer_tenders: CustomerTenderTable;
   order_sequences: OrderSequenceTable;
   customer_address_selections: CustomerAddressSelectionTable;
+  seller_shipping: SellerShippingTable;
+  shipping_cache: ShippingCacheTable;
 }
 
 export type Flag = 0 | 1;
@@ -472,4 +474,23 @@ export interface CustomerAddressSelectionTable {
   purpose: string;
   address_id: number;
   selected_at: string;
+}
+
+/** A seller's shipping rules beyond sellers.origin_zip, handling_days and carrier. */
+export interface SellerShippingTable {
+  seller_id: number;
+  /** Orders placed before this hour (origin's local time) on a business day start handling that day. */
+  cutoff_hour: number;
+  timezone: string;
+  /** Comma-wrapped state codes the seller does not ship to (",AK,HI,"), '' when it ships everywhere. */
+  no_ship_states: string;
+}
+
+/** Shipping estimates shared by every storefront process; an entry is used until expires_at (3 hours). */
+export interface ShippingCacheTable {
+  cache_key: string;
+  /** JSON of the computed estimate. */
+  payload: string;
+  expires_at: string;
+  created_at: string;
 }

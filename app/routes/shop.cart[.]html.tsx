@@ -14,6 +14,8 @@ import {
   MAX_NOTE_LENGTH,
 } from '~/modules/cart/cart-forms';
 import { formatCents } from '~/modules/catalog/pricing';
+import { ShipZipForm } from '~/components/ShippingEstimate';
+import { cartShipments, shippingZip, type Shipment } from '~/modules/shipping/shipping-estimates.server';
 
 /** The cart: lines priced at the shopper's store, clipped savings, substitutions and notes. */
 export const access = pageAccess({ allowedUserTypes: PUBLIC_PAGE });
@@ -29,15 +31,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
     store: cart.store,
     preference: cart.preference,
   });
+  const zipcode = view.shippedLines.length ? await shippingZip(request, shopper) : null;
+  const shipments = await cartShipments(view.shippedLines, { zipcode, store: cart.store });
   const headers = new Headers(shopper.headers);
   for (const cookie of cart.setCookies) headers.append('Set-Cookie', cookie);
-  return json({ cart: view, signedIn: shopper.userType === 'C', preference: cart.preference }, { headers });
+  return json(
+    { cart: view, shipments, zipcode, signedIn: shopper.userType === 'C', preference: cart.preference },
+    { headers },
+  );
 }
 
 export const meta: MetaFunction = () => [{ title: 'Your cart' }];
 
 export default function CartPage() {
-  const { cart, signedIn, preference } = useLoaderData<typeof loader>();
+  const { cart, shipments, zipcode, signedIn, preference } = useLoaderData<typeof loader>();
   const [params] = useSearchParams();
   const error = params.get('cartError');
   const done = params.get('cartMessage');
@@ -67,7 +74,7 @@ export default function CartPage() {
         </p>
       ) : null}
 
-      {cart.lines.length === 0 ? (
+      {cart.lines.length === 0 && shipments.length === 0 ? (
         <div className="mt-8 rounded-2xl border border-dashed border-stone-300 p-8 text-center">
           <p className="font-semibold">Your cart is empty.</p>
           <Link to="/" className="btn-primary mt-4">
@@ -76,11 +83,16 @@ export default function CartPage() {
         </div>
       ) : (
         <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_20rem]">
-          <ul className="flex flex-col gap-3" aria-label="Cart items">
-            {cart.lines.map((line) => (
-              <CartLineItem key={line.productId} line={line} />
-            ))}
-          </ul>
+          <div className="flex flex-col gap-6">
+            {cart.lines.length > 0 ? (
+              <ul className="flex flex-col gap-3" aria-label="Cart items">
+                {cart.lines.map((line) => (
+                  <CartLineItem key={line.productId} line={line} />
+                ))}
+              </ul>
+            ) : null}
+            {shipments.length > 0 ? <ShippedItems shipments={shipments} zipcode={zipcode} /> : null}
+          </div>
           <aside className="card h-fit p-5 lg:sticky lg:top-24" aria-labelledby="order-summary">
             <h2 id="order-summary" className="text-lg font-bold">
               Order summary
@@ -100,6 +112,12 @@ export default function CartPage() {
                 <dt>Estimated total</dt>
                 <dd data-testid="cart-total">{formatCents(cart.totalCents)}</dd>
               </div>
+              {cart.shippedLines.length > 0 ? (
+                <div className="flex justify-between border-t border-stone-200 pt-2 text-stone-700">
+                  <dt>Shipped items (checked out separately)</dt>
+                  <dd data-testid="cart-shipped-subtotal">{formatCents(cart.shippedSubtotalCents)}</dd>
+                </div>
+              ) : null}
             </dl>
             {cart.unavailableCount > 0 ? (
               <p className="mt-3 text-xs text-amber-800">
@@ -110,23 +128,29 @@ export default function CartPage() {
             {cart.needsAttendedDelivery && preference !== 'Delivery' ? (
               <p className="mt-3 text-xs text-amber-800">Some items need attended delivery.</p>
             ) : null}
-            <div className="mt-4 flex flex-col gap-2">
-              <Link to="/shop/slots.html" className="btn-outline justify-center">
-                Choose a delivery or pickup time
-              </Link>
-              {signedIn ? (
-                <Link to="/shop/checkout.html" className="btn-primary justify-center">
-                  Check out
+            {cart.lines.length === 0 ? (
+              <p className="mt-4 text-sm text-stone-700" data-testid="shipped-only-note">
+                Shipped items are not checked out with groceries yet: add groceries to choose a delivery or pickup time.
+              </p>
+            ) : (
+              <div className="mt-4 flex flex-col gap-2">
+                <Link to="/shop/slots.html" className="btn-outline justify-center">
+                  Choose a delivery or pickup time
                 </Link>
-              ) : (
-                <Link
-                  to={`/account/sign-in.html?goto=${encodeURIComponent(CART_PAGE)}`}
-                  className="btn-primary justify-center"
-                >
-                  Sign in to check out
-                </Link>
-              )}
-            </div>
+                {signedIn ? (
+                  <Link to="/shop/checkout.html" className="btn-primary justify-center">
+                    Check out
+                  </Link>
+                ) : (
+                  <Link
+                    to={`/account/sign-in.html?goto=${encodeURIComponent(CART_PAGE)}`}
+                    className="btn-primary justify-center"
+                  >
+                    Sign in to check out
+                  </Link>
+                )}
+              </div>
+            )}
           </aside>
         </div>
       )}
@@ -272,6 +296,125 @@ function CartLineItem({ line }: { line: CartLine }) {
             </noteFetcher.Form>
           </div>
         </details>
+      </div>
+    </li>
+  );
+}
+
+/** Wine and marketplace lines, grouped by who ships them, each group with its arrive-by date or the reason there is none. */
+function ShippedItems({ shipments, zipcode }: { shipments: Shipment[]; zipcode: string | null }) {
+  return (
+    <section id="shipping" aria-labelledby="shipped-heading" className="flex flex-col gap-3">
+      <div className="flex flex-wrap items-end justify-between gap-2">
+        <div>
+          <h2 id="shipped-heading" className="text-lg font-bold">
+            Shipped to your door
+          </h2>
+          <p className="text-sm text-stone-600">
+            Not part of your grocery delivery time{zipcode ? ` · estimates for ZIP ${zipcode}` : ''}.
+          </p>
+        </div>
+        <ShipZipForm zipcode={zipcode} compact />
+      </div>
+      {shipments.map((shipment) => (
+        <section
+          key={shipment.key}
+          aria-labelledby={`${shipment.key}-heading`}
+          className="card p-4"
+          data-testid="shipment"
+          data-kind={shipment.kind}
+        >
+          <div className="flex flex-wrap items-baseline justify-between gap-2">
+            <h3 id={`${shipment.key}-heading`} className="font-bold">
+              {shipment.title}
+            </h3>
+            {shipment.label ? (
+              <p className="text-sm font-semibold text-brand-dark" data-testid="shipment-arrive-by">
+                {shipment.label}
+              </p>
+            ) : null}
+          </div>
+          {shipment.message ? (
+            <p className="mt-1 text-sm font-semibold text-amber-800" role="note" data-testid="shipment-message">
+              {shipment.message}
+            </p>
+          ) : null}
+          <ul className="mt-3 flex flex-col gap-3" aria-label={shipment.title}>
+            {shipment.lines.map((line) => (
+              <ShippedLineItem key={line.productId} line={line} />
+            ))}
+          </ul>
+        </section>
+      ))}
+    </section>
+  );
+}
+
+function ShippedLineItem({ line }: { line: Shipment['lines'][number] }) {
+  const fetcher = useFetcher();
+  const removing = fetcher.formData?.get('intent') === 'remove';
+  const href =
+    line.kind === 'wine'
+      ? `/shop/vineandcellar/product-details.${line.productId}.html`
+      : `/shop/marketplace/product-details.${line.productId}.html`;
+  return (
+    <li
+      className={`flex flex-col gap-3 border-t border-stone-100 pt-3 first:border-0 first:pt-0 sm:flex-row ${removing ? 'opacity-50' : ''}`}
+      data-testid="shipped-line"
+      data-product-id={line.productId}
+    >
+      <img
+        src={`/images/products/${line.imageKey}.svg`}
+        alt=""
+        width={64}
+        height={64}
+        className="h-16 w-16 shrink-0 rounded-xl bg-stone-50 p-1"
+      />
+      <div className="min-w-0 flex-1">
+        <div className="flex flex-wrap justify-between gap-2">
+          <div>
+            <h4 className="font-semibold leading-snug">
+              <Link to={href} className="hover:text-brand hover:underline">
+                {line.name}
+              </Link>
+            </h4>
+            <p className="text-xs text-stone-500">
+              {line.sizeLabel} · {formatCents(line.unitPriceCents)} each
+            </p>
+          </div>
+          <p className="font-bold">{formatCents(line.lineCents)}</p>
+        </div>
+        <div className="mt-2 flex flex-wrap items-end gap-3">
+          <fetcher.Form method="post" action={CART_ACTION} className="flex items-end gap-2">
+            <input type="hidden" name="intent" value="update" />
+            <input type="hidden" name="productId" value={line.productId} />
+            <input type="hidden" name="returnTo" value={CART_PAGE} />
+            <label className="text-xs font-semibold">
+              Quantity
+              <input
+                type="number"
+                name="quantity"
+                min={0}
+                max={MAX_LINE_QUANTITY}
+                defaultValue={line.quantity}
+                key={line.quantity}
+                className="mt-1 block w-20 rounded-lg border border-stone-300 px-2 py-1 text-sm"
+                aria-label={`Quantity of ${line.name}`}
+              />
+            </label>
+            <button type="submit" className="btn-outline py-1 text-sm">
+              Update
+            </button>
+          </fetcher.Form>
+          <fetcher.Form method="post" action={CART_ACTION}>
+            <input type="hidden" name="intent" value="remove" />
+            <input type="hidden" name="productId" value={line.productId} />
+            <input type="hidden" name="returnTo" value={CART_PAGE} />
+            <button type="submit" className="btn-outline py-1 text-sm" aria-label={`Remove ${line.name}`}>
+              Remove
+            </button>
+          </fetcher.Form>
+        </div>
       </div>
     </li>
   );

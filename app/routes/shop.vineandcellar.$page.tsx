@@ -11,6 +11,8 @@ import { shippingNote } from '~/modules/catalog/shipping-note';
 import { parseShippedProductPage } from '~/modules/catalog/shop-pages';
 import { parseForm } from '~/modules/http/forms.server';
 import { priceContextFor } from '~/modules/search/product-search.server';
+import { productArriveBy, shippingZip } from '~/modules/shipping/shipping-estimates.server';
+import { currentStore } from '~/modules/stores/current-store.server';
 
 /** wine shop product details: `product-details.{bpn}.html`, no store id and no location (shipped goods). */
 export const access = pageAccess({ allowedUserTypes: PUBLIC_PAGE, escapeSSO: true });
@@ -21,7 +23,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const bpn = parseShippedProductPage(params.page ?? '');
   const product = bpn === null ? null : await productDetails(bpn, 'wine', priceContextFor(null, shopper.host.bannerId));
   if (!product) throw json({ message: 'We could not find that product.' }, { status: 404, headers: shopper.headers });
-  return json({ product, shippingNote: shippingNote(product) }, { headers: shopper.headers });
+  const arriveBy = await productArriveBy(product, {
+    zipcode: await shippingZip(request, shopper),
+    store: await currentStore(shopper),
+  });
+  return json({ product, shippingNote: shippingNote(product), arriveBy }, { headers: shopper.headers });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -43,6 +49,6 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
     : [{ title: 'Not found' }];
 
 export default function ProductPage() {
-  const { product, shippingNote } = useLoaderData<typeof loader>();
-  return <ProductDetailsView product={product} storeName={null} shippingNote={shippingNote} />;
+  const { product, shippingNote, arriveBy } = useLoaderData<typeof loader>();
+  return <ProductDetailsView product={product} storeName={null} shippingNote={shippingNote} arriveBy={arriveBy} />;
 }

@@ -29,6 +29,7 @@ describe.each(DIALECTS)('database on %s', (dialect) => {
       '0005-rewards',
       '0006-cart-orders',
       '0009-address-selections',
+      '0012-shipping',
     ]);
   });
 

@@ -1,5 +1,6 @@
 import { Form, Link, useActionData, useNavigation } from '@remix-run/react';
 import { ProductCarousel } from '~/components/search/ProductCarousel';
+import { ArriveByPanel, type ArriveByData } from '~/components/ShippingEstimate';
 import { brandHref, sellerHref } from '~/modules/catalog/links';
 import { formatCents } from '~/modules/catalog/pricing';
 import type { ProductDetails } from '~/modules/catalog/product-details.server';
@@ -14,10 +15,13 @@ export function ProductDetailsView({
   product,
   storeName,
   shippingNote,
+  arriveBy = null,
 }: {
   product: ProductDetails;
   storeName: string | null;
   shippingNote: string | null;
+  /** Wine and marketplace pages: the arrive-by date for the shopper's ZIP. */
+  arriveBy?: ArriveByData | null;
 }) {
   const notice = useActionData<CartNotice>();
   const navigation = useNavigation();
@@ -168,6 +172,7 @@ export function ProductDetailsView({
               {shippingNote}
             </p>
           ) : null}
+          {arriveBy ? <ArriveByPanel arrive={arriveBy} /> : null}
 
           <section aria-labelledby="about-heading" className="mt-6">
             <h2 id="about-heading" className="text-lg font-bold">

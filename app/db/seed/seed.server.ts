@@ -4,6 +4,8 @@ import { BANNERS } from '~/modules/banners/banner-catalog';
 import { DEPARTMENTS, BRANDS_BY_DEPARTMENT, type ShelfItem, type ShelfSize } from '~/modules/catalog/shelf-vocabulary';
 import { varietalsForRegion, WINE_REGIONS, WINERIES } from '~/modules/catalog/wine-vocabulary';
 import { MARKETPLACE_ITEMS, SELLERS } from '~/modules/catalog/marketplace-vocabulary';
+import { commaWrapped, sellerShippingRule } from '~/modules/shipping/seller-rules';
+import zipToTimezone from 'zipcode-to-timezone';
 import { RECIPES } from '~/modules/catalog/recipe-vocabulary';
 import { OFFER_CATEGORIES, OFFER_TEMPLATES } from '~/modules/catalog/offer-vocabulary';
 import { wineImageKey } from '~/modules/catalog/illustration-keys';
@@ -36,6 +38,8 @@ type Db = Kysely<Database>;
 
 /** Tables in an order that respects foreign keys when deleting (reverse to insert). */
 const TABLES_CHILD_FIRST: (keyof Database)[] = [
+  'shipping_cache',
+  'seller_shipping',
   'slot_holds',
   'slots',
   'cart_items',
@@ -218,6 +222,19 @@ export async function seedDatabase(db: Db, dialect: DialectName, partial: Partia
       handling_days: seller.handlingDays,
       carrier: seller.carrier,
     })),
+  );
+  await insertRows(
+    db,
+    'seller_shipping',
+    SELLERS.map((seller, index) => {
+      const rule = sellerShippingRule(seller.slug);
+      return {
+        seller_id: index + 1,
+        cutoff_hour: rule.cutoffHour,
+        timezone: zipToTimezone.lookup(seller.originZip) ?? 'America/Chicago',
+        no_ship_states: commaWrapped(rule.noShipStates),
+      };
+    }),
   );
 
   // Grocery products, in batches inside transactions so a million rows stay quick.

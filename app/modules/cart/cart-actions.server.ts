@@ -38,7 +38,7 @@ export async function runCartIntent(
   }
   const result =
     form.intent === 'add'
-      ? await addToCart(cartId, form.productId, form.quantity, storeId)
+      ? await addToCart(cartId, form.productId, form.quantity, storeId, { shipped: 'allow' })
       : form.intent === 'update'
         ? await setQuantity(cartId, form.productId, form.quantity, storeId)
         : form.intent === 'remove'

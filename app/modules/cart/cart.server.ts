@@ -83,15 +83,25 @@ async function touch(cartId: string, storeId: number, conn: Db) {
   await conn.updateTable('carts').set({ updated_at: nowIso(), store_id: storeId }).where('id', '=', cartId).execute();
 }
 
-/** Adds units of a grocery product (capped at 99 a line); the cart moves to the shopper's current store. */
-export async function addToCart(cartId: string, productId: number, quantity: number, storeId: number) {
+/**
+ * Adds units of a product (capped at 99 a line); the cart moves to the shopper's current store. Wine and
+ * marketplace items are shipped lines, kept apart from the grocery delivery (docs/decisions/0018); only
+ * the cart's own action lets them in (`shipped: 'allow'`), not an order being edited.
+ */
+export async function addToCart(
+  cartId: string,
+  productId: number,
+  quantity: number,
+  storeId: number,
+  options: { shipped?: 'allow' | 'refuse' } = {},
+) {
   const product = await db()
     .selectFrom('products')
     .select(['id', 'kind'])
     .where('id', '=', productId)
     .executeTakeFirst();
   if (!product) return refusal('UNKNOWN_PRODUCT', 'We could not find that product. Please refresh the page.');
-  if (product.kind !== 'grocery')
+  if (product.kind !== 'grocery' && options.shipped !== 'allow')
     return refusal('NOT_GROCERY', 'This item ships separately and cannot be added to a grocery cart.');
   await db()
     .transaction()
@@ -249,8 +259,25 @@ export interface CartLine {
   available: boolean;
 }
 
+/** A wine or marketplace line: shipped by the seller (or the wine cellar) at the product's own price. */
+export interface ShippedLine {
+  productId: number;
+  kind: 'wine' | 'marketplace';
+  name: string;
+  sizeLabel: string;
+  imageKey: string;
+  quantity: number;
+  unitPriceCents: number;
+  lineCents: number;
+  sellerId: number | null;
+  sellerName: string | null;
+}
+
 export interface CartView {
   cartId: string | null;
+  /** Wine and marketplace lines: not part of the grocery delivery, its totals or its orders. */
+  shippedLines: ShippedLine[];
+  shippedSubtotalCents: number;
   storeId: number;
   storeName: string;
   lines: CartLine[];
@@ -275,6 +302,8 @@ export async function cartView(input: {
   const { store } = input;
   const empty: CartView = {
     cartId: input.cartId,
+    shippedLines: [],
+    shippedSubtotalCents: 0,
     storeId: store.id,
     storeName: store.name,
     lines: [],
@@ -286,6 +315,7 @@ export async function cartView(input: {
     needsAttendedDelivery: false,
   };
   if (!input.cartId) return empty;
+  const shippedLines = await shippedCartLines(input.cartId);
   const rows = await db()
     .selectFrom('cart_items as i')
     .innerJoin('products as p', 'p.id', 'i.product_id')
@@ -308,6 +338,7 @@ export async function cartView(input: {
       'o.stock_status',
     ])
     .where('i.cart_id', '=', input.cartId)
+    .where('p.kind', '=', 'grocery')
     .orderBy('i.added_at')
     .orderBy('i.product_id')
     .execute();
@@ -364,13 +395,77 @@ export async function cartView(input: {
   return {
     ...empty,
     lines,
-    itemCount: lines.reduce((sum, line) => sum + line.quantity, 0),
+    shippedLines,
+    shippedSubtotalCents: shippedLines.reduce((sum, line) => sum + line.lineCents, 0),
+    itemCount: [...lines, ...shippedLines].reduce((sum, line) => sum + line.quantity, 0),
     subtotalCents,
     savingsCents: savings.totalCents,
     totalCents: subtotalCents - savings.totalCents,
     unavailableCount: lines.length - buyable.length,
     needsAttendedDelivery: buyable.some((line) => line.attendedDeliveryOnly),
   };
+}
+
+/** The cart's wine and marketplace lines, with their sellers (wine has none: it ships from the wine cellar). */
+async function shippedCartLines(cartId: string, conn: Db = db()): Promise<ShippedLine[]> {
+  const rows = await conn
+    .selectFrom('cart_items as i')
+    .innerJoin('products as p', 'p.id', 'i.product_id')
+    .leftJoin('sellers as s', 's.id', 'p.seller_id')
+    .select([
+      'i.product_id',
+      'i.quantity',
+      'p.kind',
+      'p.name',
+      'p.size_label',
+      'p.image_key',
+      'p.base_price_cents',
+      's.id as seller_id',
+      's.name as seller_name',
+    ])
+    .where('i.cart_id', '=', cartId)
+    .where('p.kind', '!=', 'grocery')
+    .orderBy('i.added_at')
+    .orderBy('i.product_id')
+    .execute();
+  return rows.map((row) => ({
+    productId: row.product_id,
+    kind: row.kind === 'wine' ? 'wine' : 'marketplace',
+    name: row.name,
+    sizeLabel: row.size_label,
+    imageKey: row.image_key,
+    quantity: row.quantity,
+    unitPriceCents: row.base_price_cents,
+    lineCents: row.base_price_cents * row.quantity,
+    sellerId: row.seller_id,
+    sellerName: row.seller_name,
+  }));
+}
+
+/**
+ * Placing a grocery order claims its cart; the shipped lines are not part of that order, so they move
+ * to a new active cart of the customer (called inside the placing transaction, after the claim).
+ */
+export async function keepShippedLines(
+  tx: Transaction<Database>,
+  orderedCartId: string,
+  owner: CartOwner,
+  storeId: number,
+) {
+  const shipped = await shippedCartLines(orderedCartId, tx);
+  if (shipped.length === 0) return null;
+  const cartId = await createCart(owner, storeId, tx);
+  await tx
+    .updateTable('cart_items')
+    .set({ cart_id: cartId })
+    .where('cart_id', '=', orderedCartId)
+    .where(
+      'product_id',
+      'in',
+      shipped.map((line) => line.productId),
+    )
+    .execute();
+  return cartId;
 }
 
 /** Units in a cart (the header badge). */

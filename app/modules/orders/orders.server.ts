@@ -3,9 +3,9 @@ import { formatInTimeZone } from 'date-fns-tz';
 import type { Transaction } from 'kysely';
 import { db } from '~/db/db.server';
 import type { Database } from '~/db/schema';
-import { cartView, type CartView } from '~/modules/cart/cart.server';
 import { newAddressSchema } from '~/modules/customers/address-rules';
 import { addAddress as addCustomerAddress, listAddresses, type AddResult } from '~/modules/customers/addresses.server';
+import { cartView, keepShippedLines, type CartView } from '~/modules/cart/cart.server';
 import { toProductCard } from '~/modules/catalog/product-cards.server';
 import { heldSlot, releaseCartHold, slotLabel } from '~/modules/slots/slots.server';
 import { ORDER_CUTOFF_MS } from '~/modules/slots/slot-rules';
@@ -217,6 +217,12 @@ export async function placeOrder(input: {
         .executeTakeFirstOrThrow();
       await insertOrderLines(tx, order.id, lines);
       await tx.updateTable('carts').set({ order_id: order.id }).where('id', '=', input.cartId!).execute();
+      await keepShippedLines(
+        tx,
+        input.cartId!,
+        { customerId: customer.customerId, bannerId: customer.bannerId, siteType: customer.siteType },
+        input.store.id,
+      );
       // The order keeps the held place: no expiry, tied to the order.
       await tx
         .updateTable('slot_holds')

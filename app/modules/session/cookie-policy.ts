@@ -60,6 +60,8 @@ export const AUXILIARY_COOKIE_NAMES = {
   orderNumber: 'PANTRY_ORDER_NUMBER',
   /** A clip asked for before signing in, completed once the customer is back. */
   pendingClip: 'PANTRY_PENDING_CLIP',
+  /** The ZIP code shipping estimates use when the shopper typed one (else the session's zipcode). */
+  shipZip: 'PANTRY_SHIP_ZIP',
 } as const;
 export type AuxiliaryCookieKind = keyof typeof AUXILIARY_COOKIE_NAMES;
 

@@ -1,0 +1,39 @@
+import type { ActionFunctionArgs } from '@remix-run/node';
+import { redirect } from '@remix-run/node';
+import { pageAccess, PUBLIC_PAGE } from '~/modules/access/page-access';
+import { redirectPolicy, requireUserType } from '~/modules/access/shopper.server';
+import { safeRedirect } from '~/modules/access/safe-redirect';
+import { CART_PAGE } from '~/modules/cart/cart-forms';
+import { parseForm } from '~/modules/http/forms.server';
+import { shipZipCookie } from '~/modules/shipping/shipping-estimates.server';
+import { isShipZip, shipZipFormSchema } from '~/modules/shipping/shipping-zip';
+import { lookupZip } from '~/modules/stores/zip-codes.server';
+
+/** POST /shop/shipping-zip: the ZIP code shipping estimates use (a signed cookie), then back to the page. */
+const access = pageAccess({ allowedUserTypes: PUBLIC_PAGE, escapeSSO: true });
+
+function backTo(returnTo: string | undefined, extra: Record<string, string>) {
+  const url = new URL(safeRedirect(returnTo ?? CART_PAGE, redirectPolicy()), 'http://relative.invalid');
+  url.searchParams.delete('shipZipError');
+  for (const [key, value] of Object.entries(extra)) url.searchParams.set(key, value);
+  return `${url.pathname}${url.search}${url.hash || '#shipping'}`;
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const shopper = await requireUserType(request, access);
+  const headers = new Headers(shopper.headers);
+  const form = await parseForm(request, shipZipFormSchema);
+  if (!form.ok) return redirect(backTo(undefined, { shipZipError: 'BAD_ZIP' }), { headers });
+  if (!isShipZip(form.data.zipcode)) {
+    return redirect(backTo(form.data.returnTo, { shipZipError: 'BAD_ZIP' }), { headers });
+  }
+  if (!lookupZip(form.data.zipcode)) {
+    return redirect(backTo(form.data.returnTo, { shipZipError: 'UNKNOWN_ZIP' }), { headers });
+  }
+  headers.append('Set-Cookie', await shipZipCookie(form.data.zipcode, shopper));
+  return redirect(backTo(form.data.returnTo, {}), { headers });
+}
+
+export async function loader() {
+  return redirect(CART_PAGE);
+}
