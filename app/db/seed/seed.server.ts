@@ -16,6 +16,7 @@ import type { Database, ProductTable, StoreTable } from '../schema';
 import { DEMO_CUSTOMERS } from './demo-customers';
 import { SeededRandom } from './random';
 import { generateStores } from './stores.seed';
+import { seedPharmacyDemo } from './pharmacy.seed';
 
 export const DEFAULT_PRODUCT_COUNT = 20_000;
 export const DEFAULT_SEED = 20_261_122;
@@ -35,6 +36,10 @@ type Db = Kysely<Database>;
 
 /** Tables in an order that respects foreign keys when deleting (reverse to insert). */
 const TABLES_CHILD_FIRST: (keyof Database)[] = [
+  'health_handshakes',
+  'prescriptions',
+  'pharmacy_profiles',
+  'delivery_subscriptions',
   'slot_holds',
   'slots',
   'cart_items',
@@ -491,6 +496,7 @@ export async function seedDatabase(db: Db, dialect: DialectName, partial: Partia
   log(`Indexed the catalogue for search in ${((Date.now() - indexStarted) / 1000).toFixed(1)} s`);
 
   await seedDemoCustomers(db, random, now, defaultStoreOf, offerRows);
+  await seedPharmacyDemo(db, DEMO_CUSTOMERS[0]!.id, now);
   await db
     .insertInto('app_meta')
     .values({

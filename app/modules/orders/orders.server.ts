@@ -8,6 +8,7 @@ import { toProductCard } from '~/modules/catalog/product-cards.server';
 import { heldSlot, releaseCartHold, slotLabel } from '~/modules/slots/slots.server';
 import { ORDER_CUTOFF_MS } from '~/modules/slots/slot-rules';
 import { storeById, type Store } from '~/modules/stores/stores.server';
+import { deliveryFeeFor } from '~/modules/subscriptions/subscriptions.server';
 import { cardBrand, ORDER_STATUS, type OrderRefusalCode } from './order-rules';
 
 /** A signed-in customer on one banner and site: every order query carries the customer id. */
@@ -171,6 +172,7 @@ export async function placeOrder(input: {
     .where('customer_id', '=', customer.customerId)
     .executeTakeFirst();
   if (!tender) return { ok: false, code: 'NO_TENDER' };
+  const fee = await deliveryFeeFor(customer, hold, view.totalCents, now);
 
   const cutoffAt = new Date(new Date(hold.startsAt).getTime() - ORDER_CUTOFF_MS).toISOString();
   const placed = await db()
@@ -200,8 +202,8 @@ export async function placeOrder(input: {
           slot_end: hold.endsAt,
           subtotal_cents: view.subtotalCents,
           savings_cents: view.savingsCents,
-          fees_cents: hold.feeCents,
-          total_cents: view.totalCents + hold.feeCents,
+          fees_cents: fee.feeCents,
+          total_cents: view.totalCents + fee.feeCents,
           placed_at: now.toISOString(),
           cutoff_at: cutoffAt,
           address_id: address?.id ?? null,

@@ -60,6 +60,8 @@ export const AUXILIARY_COOKIE_NAMES = {
   orderNumber: 'PANTRY_ORDER_NUMBER',
   /** A clip asked for before signing in, completed once the customer is back. */
   pendingClip: 'PANTRY_PENDING_CLIP',
+  /** The health area's own session, set when it consumes a one-time handshake token. */
+  healthSession: 'PANTRY_HEALTH_SESSION',
 } as const;
 export type AuxiliaryCookieKind = keyof typeof AUXILIARY_COOKIE_NAMES;
 
