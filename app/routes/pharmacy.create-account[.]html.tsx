@@ -119,7 +119,7 @@ export default function PharmacyCreateAccountPage() {
             <p className="mt-4 text-sm text-stone-700" data-testid="pharmacy-ready">
               {firstName ? `${firstName}, your` : 'Your'} pharmacy account is ready.
             </p>
-            <Form method="post" action={HEALTH_SESSION_PATH} className="mt-4">
+            <Form method="post" action={HEALTH_SESSION_PATH} className="mt-4" reloadDocument>
               <button type="submit" className="btn-primary">
                 Open your health dashboard
               </button>

@@ -72,7 +72,8 @@ export default function PharmacyLandingPage() {
             Complete your pharmacy profile
           </Link>
         ) : (
-          <Form method="post" action={HEALTH_SESSION_PATH} className="mt-4">
+          // A full page load, as into a separate app: exactly one request carries the one-time token.
+          <Form method="post" action={HEALTH_SESSION_PATH} className="mt-4" reloadDocument>
             <button type="submit" className="btn-primary" disabled={busy}>
               {busy ? 'Opening…' : 'Open your health dashboard'}
             </button>

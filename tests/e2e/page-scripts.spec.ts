@@ -28,6 +28,9 @@ const PUBLIC_PAGES = [
   '/shop/cart.html',
   '/shop/slots.html',
   '/shop/slots.html?type=pickup',
+  '/shop/delivery-subscription.html',
+  '/pharmacy.html',
+  '/health/handshake?token=not-a-token',
 ];
 const CUSTOMER_PAGES = [
   '/account/overview.html',
@@ -40,6 +43,9 @@ const CUSTOMER_PAGES = [
   '/account/order-summary.html?orderNumber=C10000001',
   '/shop/buy-it-again.html',
   '/erums?orderNumber=C10000001',
+  '/shop/delivery-subscription/payment.html?subscriptioncode=MONTHLY',
+  '/account/delivery-subscription.html',
+  '/pharmacy/create-account.html?newPharmacyAccount=true',
 ];
 
 async function scriptErrors(page: Page, paths: string[]) {
