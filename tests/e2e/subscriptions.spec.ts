@@ -53,6 +53,40 @@ test.describe('delivery subscription', () => {
     await expect(page.getByTestId('overview-subscription')).toContainText('none');
   });
 
+  test('a subscriber pays no 2-hour delivery fee at checkout once the basket reaches the minimum', async ({ page }) => {
+    await createAccount(page, 'Freebie');
+    await page.goto(`${PAYMENT}?subscriptioncode=MONTHLY`);
+    await page.getByLabel('Card number').fill('4111 1111 1111 1111');
+    await page.getByLabel('Expiry (MM/YY)').fill('12/30');
+    await page.getByRole('button', { name: 'Save card' }).click();
+    await page.getByRole('button', { name: /^Subscribe for / }).click();
+    await expect(page.getByTestId('subscription-status')).toContainText('Active');
+
+    await page.goto('/');
+    await page
+      .getByRole('button', { name: /^Add .+ to cart$/ })
+      .first()
+      .click();
+    await page.goto('/shop/slots.html');
+    await page
+      .getByRole('button', { name: /^Reserve 2-hour delivery / })
+      .and(page.locator(':enabled'))
+      .first()
+      .click();
+    await expect(page.getByTestId('held-slot')).toContainText('Reserved');
+
+    // One item is under the $35.00 minimum: the fee is charged.
+    await page.goto('/shop/checkout.html');
+    await expect(page.getByTestId('checkout-fee')).toHaveText('$4.95');
+    // Enough of it to pass the minimum: the same fee is waived.
+    await page.goto('/shop/cart.html');
+    await page.getByLabel(/^Quantity of /).fill('99');
+    await page.getByRole('button', { name: 'Update' }).click();
+    await expect(page.getByTestId('cart-count')).toHaveText('99');
+    await page.goto('/shop/checkout.html');
+    await expect(page.getByTestId('checkout-fee')).toContainText('Free with your delivery pass');
+  });
+
   test('a guest is sent to sign in and comes back to the payment page to subscribe', async ({ page, context }) => {
     const email = await createAccount(page, 'Returner');
     await context.clearCookies();
