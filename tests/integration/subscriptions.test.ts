@@ -1,8 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useDatabaseForTests } from '~/db/db.server';
 import { seedDatabase } from '~/db/seed/seed.server';
-import { addToCart, cartForWriting, cartView } from '~/modules/cart/cart.server';
-import { addAddress, addTender, placeOrder, type OrderCustomer } from '~/modules/orders/orders.server';
+import { addToCart, cartForWriting, cartView, setQuantity } from '~/modules/cart/cart.server';
+import {
+  addAddress,
+  addTender,
+  placeOrder,
+  saveEdit,
+  startEdit,
+  type OrderCustomer,
+} from '~/modules/orders/orders.server';
 import { listSlots, reserveSlot } from '~/modules/slots/slots.server';
 import { forgetCachedStores, storeById, type Store } from '~/modules/stores/stores.server';
 import {
@@ -188,7 +195,7 @@ describe.each(DIALECTS)('delivery subscriptions on %s', (dialect) => {
       .select(['fees_cents', 'total_cents'])
       .where('id', '=', placed.orderId)
       .executeTakeFirstOrThrow();
-    return { ...cart, order };
+    return { ...cart, order, orderNumber: placed.orderNumber };
   }
 
   it("waives a subscriber's delivery fee when the basket reaches the threshold, and not below it", async () => {
@@ -219,5 +226,21 @@ describe.each(DIALECTS)('delivery subscriptions on %s', (dialect) => {
     expect(otherBanner).toEqual({ feeCents: 495, baseFeeCents: 495, waived: false });
     const sameBanner = await deliveryFeeFor(JORDAN, { kind: 'delivery-2h', feeCents: 495 }, 100_000, now);
     expect(sameBanner.waived).toBe(true);
+  });
+
+  it('re-prices the fee when an edited order drops under the threshold, and waives it again above', async () => {
+    const placed = await placeWith(JORDAN, 99, 3);
+    expect(placed.order.fees_cents).toBe(0);
+    const edit = await startEdit(JORDAN, placed.orderNumber, now);
+    if (!edit.ok) throw new Error(edit.code);
+    await setQuantity(edit.cartId, cheap.id, 1, store.id);
+    const under = await saveEdit(JORDAN, placed.orderNumber, now);
+    expect(under.ok && under.order.feesCents).toBe(placed.slot.feeCents);
+
+    const again = await startEdit(JORDAN, placed.orderNumber, now);
+    if (!again.ok) throw new Error(again.code);
+    await setQuantity(again.cartId, cheap.id, 99, store.id);
+    const over = await saveEdit(JORDAN, placed.orderNumber, now);
+    expect(over.ok && over.order.feesCents).toBe(0);
   });
 });
