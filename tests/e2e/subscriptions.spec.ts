@@ -121,6 +121,34 @@ test.describe('delivery subscription', () => {
     const other = await page.request.get('/api/customers/500001/subscriptions');
     expect(other.status()).toBe(404);
     expect((await other.json()).error.code).toBe('NOT_FOUND');
+    const url = `/api/customers/${customerId}/subscriptions`;
+    expect(
+      (await (await page.request.post(url, { data: { subscriptionCode: 'MONTHLY', tenderId: 999999 } })).json()).error
+        .code,
+    ).toBe('NO_TENDER');
+    await page.goto(`${PAYMENT}?subscriptioncode=MONTHLY`);
+    await page.getByLabel('Card number').fill('4111 1111 1111 1111');
+    await page.getByLabel('Expiry (MM/YY)').fill('12/30');
+    await page.getByRole('button', { name: 'Save card' }).click();
+    const tenderId = Number(await page.getByRole('radio').first().getAttribute('value'));
+    const created = await page.request.post(url, { data: { subscriptionCode: 'annual', tenderId } });
+    expect(created.status()).toBe(201);
+    const { subscription } = await created.json();
+    expect(subscription).toMatchObject({ planCode: 'ANNUAL', status: 'active', tender: 'Visa ending in 1111' });
+    const twice = await page.request.post(url, { data: { subscriptionCode: 'MONTHLY', tenderId } });
+    expect(twice.status()).toBe(409);
+    expect((await twice.json()).error.code).toBe('ALREADY_SUBSCRIBED');
+    const unknown = await page.request.post(url, { data: { subscriptionCode: 'WEEKLY', tenderId } });
+    expect((await unknown.json()).error.code).toBe('BAD_REQUEST');
+    const elsewhere = await page.request.delete('/api/customers/500001/subscriptions', {
+      data: { subscriptionId: subscription.id },
+    });
+    expect(elsewhere.status()).toBe(404);
+    const cancelled = await page.request.delete(url, { data: { subscriptionId: subscription.id } });
+    expect((await cancelled.json()).subscription.status).toBe('cancelled');
+    const again = await page.request.delete(url, { data: { subscriptionId: subscription.id } });
+    expect((await again.json()).error.code).toBe('NOT_ACTIVE');
+
     const guest = await request.get(`/api/customers/${customerId}/subscriptions`);
     expect(guest.status()).toBe(401);
     expect((await guest.json()).error.code).toBe('SIGN_IN_REQUIRED');
