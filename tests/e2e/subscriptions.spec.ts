@@ -184,10 +184,13 @@ test.describe('pharmacy and health dashboard', () => {
     await expect(page).toHaveURL(/\/pharmacy\.html$/);
   });
 
-  test('a tampered handshake link gets a clear page, not an error', async ({ page }) => {
+  test('a tampered handshake link gets a clear page; a guest is asked to sign in first', async ({ page }) => {
     const response = await page.goto('/health/handshake?token=eyJhbGciOiJIUzI1NiJ9.e30.tampered');
     expect(response?.status()).toBe(400);
     await expect(page.getByRole('heading', { name: 'We could not open your health dashboard' })).toBeVisible();
+    await page.goto('/pharmacy/create-account.html?newPharmacyAccount=true');
+    await expect(page).toHaveURL(/\/account\/sign-in\.html\?goto=/);
+    expect(new URL(page.url()).searchParams.get('goto')).toBe('/pharmacy/create-account.html?newPharmacyAccount=true');
     const dashboard = await page.goto('/health/dashboard.html');
     expect(dashboard?.status()).toBe(401);
     await expect(page.getByRole('heading', { name: 'Your health session has ended' })).toBeVisible();
