@@ -8,6 +8,7 @@ import { rewardsSchema } from './migrations/0005-rewards';
 import { cartOrdersSchema } from './migrations/0006-cart-orders';
 import { addressSelectionsSchema } from './migrations/0009-address-selections';
 import { shippingSchema } from './migrations/0012-shipping';
+import { subscriptionsPharmacySchema } from './migrations/0010-subscriptions-pharmacy';
 
 function migrationsFor(dialect: DialectName): Record<string, Migration> {
   return {
@@ -19,6 +20,7 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0006-cart-orders': cartOrdersSchema(dialect),
     '0009-address-selections': addressSelectionsSchema,
     '0012-shipping': shippingSchema,
+    '0010-subscriptions-pharmacy': subscriptionsPharmacySchema(dialect),
   };
 }
 

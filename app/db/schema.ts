@@ -45,6 +45,11 @@ export interface Database {
   customer_address_selections: CustomerAddressSelectionTable;
   seller_shipping: SellerShippingTable;
   shipping_cache: ShippingCacheTable;
+  delivery_plans: DeliveryPlanTable;
+  delivery_subscriptions: DeliverySubscriptionTable;
+  pharmacy_profiles: PharmacyProfileTable;
+  prescriptions: PrescriptionTable;
+  health_handshakes: HealthHandshakeTable;
 }
 
 export type Flag = 0 | 1;
@@ -493,4 +498,62 @@ export interface ShippingCacheTable {
   payload: string;
   expires_at: string;
   created_at: string;
+}
+
+/** A banner's delivery plan (MONTHLY or ANNUAL): free delivery on baskets at or over the threshold. */
+export interface DeliveryPlanTable {
+  id: number;
+  banner_id: string;
+  code: string;
+  name: string;
+  price_cents: number;
+  period_months: number;
+  threshold_cents: number;
+  position: number;
+}
+
+export type SubscriptionStatus = 'active' | 'cancelled' | 'expired';
+
+/** A customer's subscription; price and threshold are copied from the plan when it is bought. */
+export interface DeliverySubscriptionTable {
+  id: Generated<number>;
+  customer_id: number;
+  plan_id: number;
+  banner_id: string;
+  plan_code: string;
+  price_cents: number;
+  threshold_cents: number;
+  tender_id: number;
+  status: SubscriptionStatus;
+  started_at: string;
+  period_end: string;
+  ended_at: string | null;
+}
+
+export interface PharmacyProfileTable {
+  customer_id: number;
+  date_of_birth: string | null;
+  allergies: Generated<string>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PrescriptionTable {
+  id: Generated<number>;
+  customer_id: number;
+  rx_number: string;
+  medication: string;
+  directions: string;
+  refills_left: number;
+  status: string;
+  last_filled_at: string | null;
+}
+
+/** A handshake token issued for the health area: its id (jti) is consumed once. */
+export interface HealthHandshakeTable {
+  jti: string;
+  customer_id: number;
+  issued_at: string;
+  expires_at: string;
+  consumed_at: string | null;
 }

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
-import { useLoaderData } from '@remix-run/react';
+import { Link, useLoaderData } from '@remix-run/react';
 import { AccountNav } from '~/components/AccountNav';
 import { SignOutButton } from '~/components/SignOutButton';
 import { pageAccess, SIGN_IN_PATH } from '~/modules/access/page-access';
@@ -8,6 +8,8 @@ import { requireUserType } from '~/modules/access/shopper.server';
 import { withHeaders } from '~/modules/http/api.server';
 import { formatCents } from '~/modules/catalog/pricing';
 import { accountSummary } from '~/modules/customers/account-summary.server';
+import { ACCOUNT_SUBSCRIPTION_PATH, formatDay, PLANS_PATH } from '~/modules/subscriptions/subscription-rules';
+import { activeSubscription } from '~/modules/subscriptions/subscriptions.server';
 
 /** Signed-in customers only; everyone else is sent to sign in and brought back here. */
 export const access = pageAccess({ allowedUserTypes: ['C'], redirections: { DEFAULT: SIGN_IN_PATH } });
@@ -15,9 +17,16 @@ export const handle = { access };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const shopper = await requireUserType(request, access);
-  const summary = await accountSummary(Number(shopper.customer!.customerId));
+  const customerId = Number(shopper.customer!.customerId);
+  const [summary, subscription] = await Promise.all([accountSummary(customerId), activeSubscription(customerId)]);
   if (!summary) throw json({ message: 'We could not find your account.' }, { status: 404 });
-  return json(summary, { headers: withHeaders(shopper.headers, { 'Cache-Control': 'private, no-store' }) });
+  const deliveryPass = subscription
+    ? { planName: subscription.planName, until: formatDay(subscription.periodEnd) }
+    : null;
+  return json(
+    { ...summary, deliveryPass },
+    { headers: withHeaders(shopper.headers, { 'Cache-Control': 'private, no-store' }) },
+  );
 }
 
 export const meta: MetaFunction = () => [{ title: 'Your account' }];
@@ -70,6 +79,24 @@ export default function AccountOverviewPage() {
           )}
         </section>
       </div>
+      <p className="card mt-4 p-4 text-sm" data-testid="overview-subscription">
+        <span className="font-bold">Delivery subscription: </span>
+        {account.deliveryPass ? (
+          <>
+            {account.deliveryPass.planName}, active until {account.deliveryPass.until} ·{' '}
+            <Link to={ACCOUNT_SUBSCRIPTION_PATH} className="font-semibold text-brand underline">
+              Manage
+            </Link>
+          </>
+        ) : (
+          <>
+            none ·{' '}
+            <Link to={PLANS_PATH} className="font-semibold text-brand underline">
+              Get free delivery with a Delivery Pass
+            </Link>
+          </>
+        )}
+      </p>
       <div className="mt-6">
         <SignOutButton />
       </div>

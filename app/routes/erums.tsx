@@ -18,6 +18,7 @@ import {
 } from '~/modules/orders/order-session.server';
 import {
   discardEdit,
+  editedOrderFee,
   saveEdit,
   startEdit,
   type OrderCustomer,
@@ -73,6 +74,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     listSlots(store, type),
     featuredProducts(store, 8),
   ]);
+  const feeCents = await editedOrderFee(customer, edit.order, held, view.totalCents);
   return json(
     {
       closed: null,
@@ -80,6 +82,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         order: edit.order,
         view,
         held,
+        feeCents,
         slots: slots.filter((slot) => slot.bookable).slice(0, 40),
         products: products.filter((product) => product.stock === 'in_stock'),
         error:
@@ -155,7 +158,7 @@ export default function EditOrderPage() {
       </div>
     );
   }
-  const { order, view, held, slots, products, error } = data.editing;
+  const { order, view, held, feeCents, slots, products, error } = data.editing;
   const inOrder = new Map(view.lines.map((line) => [line.productId, line.quantity]));
   const hidden = <input type="hidden" name="orderNumber" value={order.orderNumber} />;
   return (
@@ -323,7 +326,7 @@ export default function EditOrderPage() {
               {view.savingsCents > 0 ? ` · savings -${formatCents(view.savingsCents)}` : ''}
             </p>
             <p className="mt-1 text-base font-extrabold" data-testid="edit-total">
-              {formatCents(view.totalCents + (held?.feeCents ?? order.feesCents))}
+              {formatCents(view.totalCents + feeCents)}
             </p>
           </section>
         </aside>

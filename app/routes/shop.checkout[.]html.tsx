@@ -12,6 +12,7 @@ import { orderCustomer, orderNumberCookie } from '~/modules/orders/order-session
 import { addAddress, addTender, customerAddresses, customerTenders, placeOrder } from '~/modules/orders/orders.server';
 import { SLOT_KIND_LABELS } from '~/modules/slots/slot-rules';
 import { heldSlot } from '~/modules/slots/slots.server';
+import { deliveryFeeFor } from '~/modules/subscriptions/subscriptions.server';
 
 /** Checkout (signed-in customers): address, reserved time, saved card, review, place the order. */
 export const access = pageAccess({ allowedUserTypes: CUSTOMER_ONLY, redirections: { DEFAULT: SIGN_IN_PATH } });
@@ -33,9 +34,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     customerAddresses(customer),
     customerTenders(customer.customerId),
   ]);
+  const fee = held ? await deliveryFeeFor(customer, held, view.totalCents) : null;
   const headers = new Headers(shopper.headers);
   for (const cookie of cart.setCookies) headers.append('Set-Cookie', cookie);
-  return json({ cart: view, held, addresses, tenders }, { headers });
+  return json({ cart: view, held, fee, addresses, tenders }, { headers });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -74,11 +76,11 @@ export const meta: MetaFunction = () => [{ title: 'Checkout' }];
 const input = 'mt-1 block w-full rounded-lg border border-stone-300 px-3 py-2 text-sm';
 
 export default function CheckoutPage() {
-  const { cart, held, addresses, tenders } = useLoaderData<typeof loader>();
+  const { cart, held, fee: quote, addresses, tenders } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const busy = useNavigation().state === 'submitting';
   const buyable = cart.lines.filter((line) => line.available);
-  const fee = held?.feeCents ?? 0;
+  const fee = quote?.feeCents ?? 0;
   const anySelected = addresses.some((address) => address.selected);
   return (
     <div className="container-page py-8">
@@ -263,7 +265,16 @@ export default function CheckoutPage() {
               ) : null}
               <div className="flex justify-between">
                 <dt>Delivery or pickup fee</dt>
-                <dd>{formatCents(fee)}</dd>
+                <dd data-testid="checkout-fee">
+                  {quote?.waived ? (
+                    <>
+                      <s className="mr-1 text-stone-500">{formatCents(quote.baseFeeCents)}</s>Free with your delivery
+                      pass
+                    </>
+                  ) : (
+                    formatCents(fee)
+                  )}
+                </dd>
               </div>
               <div className="flex justify-between pt-1 text-base font-extrabold">
                 <dt>Total</dt>

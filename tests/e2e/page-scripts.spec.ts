@@ -28,6 +28,9 @@ const PUBLIC_PAGES = [
   '/shop/cart.html',
   '/shop/slots.html',
   '/shop/slots.html?type=pickup',
+  '/shop/delivery-subscription.html',
+  '/pharmacy.html',
+  '/health/handshake?token=not-a-token',
 ];
 const CUSTOMER_PAGES = [
   '/account/overview.html',
@@ -43,6 +46,9 @@ const CUSTOMER_PAGES = [
   '/account/addresses.html',
   '/account/addresses.html?edit=1',
   '/account/pet.html',
+  '/shop/delivery-subscription/payment.html?subscriptioncode=MONTHLY',
+  '/account/delivery-subscription.html',
+  '/pharmacy/create-account.html?newPharmacyAccount=true',
 ];
 
 async function scriptErrors(page: Page, paths: string[]) {

@@ -30,6 +30,7 @@ describe.each(DIALECTS)('database on %s', (dialect) => {
       '0006-cart-orders',
       '0009-address-selections',
       '0012-shipping',
+      '0010-subscriptions-pharmacy',
     ]);
   });
 

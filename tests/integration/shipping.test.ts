@@ -320,13 +320,13 @@ describe.each(DIALECTS)('shipping estimates on %s', (dialect) => {
       cartId,
       store,
       preference: 'Delivery',
-      addressId: await addAddress(customer.customerId, {
+      addressId: await addAddress(customer, {
         address1: '1 Pine St',
         address2: '',
         city: 'Seattle',
         state: 'wa',
         zipcode: SEATTLE,
-      }),
+      }).then((saved) => (saved.ok ? saved.address.addressId : Promise.reject(new Error(saved.message)))),
       tenderId: await addTender(customer.customerId, '4111111111111111', '12/30'),
       now,
     });

@@ -19,6 +19,7 @@ import type { Database, ProductTable, StoreTable } from '../schema';
 import { DEMO_CUSTOMERS } from './demo-customers';
 import { SeededRandom } from './random';
 import { generateStores } from './stores.seed';
+import { seedPharmacyDemo } from './pharmacy.seed';
 
 export const DEFAULT_PRODUCT_COUNT = 20_000;
 export const DEFAULT_SEED = 20_261_122;
@@ -40,6 +41,10 @@ type Db = Kysely<Database>;
 const TABLES_CHILD_FIRST: (keyof Database)[] = [
   'shipping_cache',
   'seller_shipping',
+  'health_handshakes',
+  'prescriptions',
+  'pharmacy_profiles',
+  'delivery_subscriptions',
   'slot_holds',
   'slots',
   'cart_items',
@@ -510,6 +515,7 @@ export async function seedDatabase(db: Db, dialect: DialectName, partial: Partia
   log(`Indexed the catalogue for search in ${((Date.now() - indexStarted) / 1000).toFixed(1)} s`);
 
   await seedDemoCustomers(db, random, now, defaultStoreOf, offerRows);
+  await seedPharmacyDemo(db, DEMO_CUSTOMERS[0]!.id, now);
   await db
     .insertInto('app_meta')
     .values({

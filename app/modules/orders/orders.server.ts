@@ -7,9 +7,10 @@ import { newAddressSchema } from '~/modules/customers/address-rules';
 import { addAddress as addCustomerAddress, listAddresses, type AddResult } from '~/modules/customers/addresses.server';
 import { cartView, keepShippedLines, type CartView } from '~/modules/cart/cart.server';
 import { toProductCard } from '~/modules/catalog/product-cards.server';
-import { heldSlot, releaseCartHold, slotLabel } from '~/modules/slots/slots.server';
+import { heldSlot, releaseCartHold, slotLabel, type HeldSlot } from '~/modules/slots/slots.server';
 import { ORDER_CUTOFF_MS } from '~/modules/slots/slot-rules';
 import { storeById, type Store } from '~/modules/stores/stores.server';
+import { deliveryFeeFor } from '~/modules/subscriptions/subscriptions.server';
 import { cardBrand, ORDER_STATUS, type OrderRefusalCode } from './order-rules';
 
 /** A signed-in customer on one banner and site: every order query carries the customer id. */
@@ -168,6 +169,7 @@ export async function placeOrder(input: {
     .where('customer_id', '=', customer.customerId)
     .executeTakeFirst();
   if (!tender) return { ok: false, code: 'NO_TENDER' };
+  const fee = await deliveryFeeFor(customer, hold, view.totalCents, now);
 
   const cutoffAt = new Date(new Date(hold.startsAt).getTime() - ORDER_CUTOFF_MS).toISOString();
   const placed = await db()
@@ -197,8 +199,8 @@ export async function placeOrder(input: {
           slot_end: hold.endsAt,
           subtotal_cents: view.subtotalCents,
           savings_cents: view.savingsCents,
-          fees_cents: hold.feeCents,
-          total_cents: view.totalCents + hold.feeCents,
+          fees_cents: fee.feeCents,
+          total_cents: view.totalCents + fee.feeCents,
           placed_at: now.toISOString(),
           cutoff_at: cutoffAt,
           address_id: address?.id ?? null,
@@ -530,6 +532,26 @@ export async function editCartId(customer: OrderCustomer, orderId: number) {
 }
 
 /**
+ * The fee an edited order pays: its new (or kept) slot's own fee, less the delivery-subscription waiver
+ * for the edited basket. Orders without a slot record keep the fee they have.
+ */
+export async function editedOrderFee(
+  customer: OrderCustomer,
+  order: Pick<OrderSummary, 'slotId' | 'feesCents'>,
+  newHold: HeldSlot | null,
+  basketCents: number,
+  now = new Date(),
+): Promise<number> {
+  const kept =
+    !newHold && order.slotId
+      ? await db().selectFrom('slots').select(['kind', 'fee_cents']).where('id', '=', order.slotId).executeTakeFirst()
+      : undefined;
+  const slot = newHold ?? (kept ? { kind: kept.kind, feeCents: kept.fee_cents } : null);
+  if (!slot) return order.feesCents;
+  return (await deliveryFeeFor(customer, slot, basketCents, now)).feeCents;
+}
+
+/**
  * Saves the edit: the order takes the edit cart's lines (re-priced at the order's store), and the
  * edit cart's newly held slot if one was chosen (the old place is given back). Refused after the cut-off.
  */
@@ -554,12 +576,12 @@ export async function saveEdit(
   const lines = view.lines.filter((line) => line.available);
   if (lines.length === 0) return { ok: false, code: 'EMPTY_CART' };
   const newHold = await heldSlot(cartId, store.timezone, now);
+  const fees = await editedOrderFee(customer, order, newHold, view.totalCents, now);
   const savedAt = now.toISOString();
   const result = await db()
     .transaction()
     .execute(async (tx) => {
       const slot = newHold ?? null;
-      const fees = slot ? slot.feeCents : order.feesCents;
       const changed = await tx
         .updateTable('orders')
         .set({

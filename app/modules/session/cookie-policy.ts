@@ -62,6 +62,8 @@ export const AUXILIARY_COOKIE_NAMES = {
   pendingClip: 'PANTRY_PENDING_CLIP',
   /** The ZIP code shipping estimates use when the shopper typed one (else the session's zipcode). */
   shipZip: 'PANTRY_SHIP_ZIP',
+  /** The health area's own session, set when it consumes a one-time handshake token. */
+  healthSession: 'PANTRY_HEALTH_SESSION',
 } as const;
 export type AuxiliaryCookieKind = keyof typeof AUXILIARY_COOKIE_NAMES;
 

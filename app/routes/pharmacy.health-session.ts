@@ -1,0 +1,33 @@
+import type { ActionFunctionArgs } from '@remix-run/node';
+import { redirect } from '@remix-run/node';
+import { CUSTOMER_ONLY, pageAccess, SIGN_IN_PATH } from '~/modules/access/page-access';
+import { requireUserType } from '~/modules/access/shopper.server';
+import { assertSameOrigin } from '~/modules/http/forms.server';
+import { issueHandshake } from '~/modules/pharmacy/health-handshake.server';
+import { HEALTH_HANDSHAKE_PATH, PHARMACY_CREATE_ACCOUNT_PATH, PHARMACY_PATH } from '~/modules/pharmacy/pharmacy-rules';
+import { pharmacyProfile } from '~/modules/pharmacy/pharmacy.server';
+
+/** Spec section 7 "health session": a customer is handed to the health area with a one-time token. */
+const access = pageAccess({
+  allowedUserTypes: CUSTOMER_ONLY,
+  redirections: { DEFAULT: `${SIGN_IN_PATH}?goto=${encodeURIComponent(PHARMACY_PATH)}` },
+});
+
+export async function loader() {
+  return redirect(PHARMACY_PATH);
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  const shopper = await requireUserType(request, access);
+  const customerId = Number(shopper.customer!.customerId);
+  const profile = await pharmacyProfile(customerId);
+  if (!profile)
+    return redirect(`${PHARMACY_CREATE_ACCOUNT_PATH}?newPharmacyAccount=true`, { headers: shopper.headers });
+  if (profile.missing.length > 0)
+    return redirect(`${PHARMACY_CREATE_ACCOUNT_PATH}?progProfUser=true`, { headers: shopper.headers });
+  const token = await issueHandshake(customerId);
+  const headers = new Headers(shopper.headers);
+  headers.set('Cache-Control', 'no-store');
+  return redirect(`${HEALTH_HANDSHAKE_PATH}?token=${encodeURIComponent(token)}`, { status: 303, headers });
+}
