@@ -42,6 +42,9 @@ export interface Database {
   slot_holds: SlotHoldTable;
   customer_tenders: CustomerTenderTable;
   order_sequences: OrderSequenceTable;
+  customer_preferences: CustomerPreferenceTable;
+  customer_prompts: CustomerPromptTable;
+  verification_codes: VerificationCodeTable;
 }
 
 export type Flag = 0 | 1;
@@ -461,4 +464,33 @@ export interface CustomerTenderTable {
 export interface OrderSequenceTable {
   site_type: 'C' | 'B';
   next_value: number;
+}
+
+/** A customer's fulfilment preference on one banner, keyed by the preference definition (geo-flow ids). */
+export interface CustomerPreferenceTable {
+  customer_id: number;
+  banner_id: string;
+  preference_def_id: string;
+  value: string;
+  updated_at: string;
+}
+
+/** When the email or phone verification prompt was last shown (at most every 180 days). */
+export interface CustomerPromptTable {
+  customer_id: number;
+  kind: 'email' | 'phone';
+  last_shown_at: string;
+}
+
+/** A one-time code that verifies the customer's email or phone: hashed, single use, 10 minutes. */
+export interface VerificationCodeTable {
+  id: Generated<number>;
+  customer_id: number;
+  channel: 'email' | 'phone';
+  target: string;
+  code_hash: string;
+  expires_at: string;
+  attempts: number;
+  used_at: string | null;
+  created_at: string;
 }

@@ -35,6 +35,9 @@ type Db = Kysely<Database>;
 
 /** Tables in an order that respects foreign keys when deleting (reverse to insert). */
 const TABLES_CHILD_FIRST: (keyof Database)[] = [
+  'verification_codes',
+  'customer_prompts',
+  'customer_preferences',
   'slot_holds',
   'slots',
   'cart_items',
