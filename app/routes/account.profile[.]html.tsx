@@ -189,7 +189,11 @@ function VerifyPrompt({ channel, target }: { channel: VerifyChannel; target: str
 
 function CodeForm({ channel, error }: { channel: VerifyChannel; error: string | null }) {
   return (
-    <Form method="post" className="mt-3 flex flex-col gap-2 sm:flex-row sm:items-end" aria-label={`Confirm ${channel}`}>
+    <Form
+      method="post"
+      className="card mt-4 flex flex-col gap-2 p-4 sm:flex-row sm:items-end"
+      aria-label={`Confirm ${channel}`}
+    >
       <input type="hidden" name="channel" value={channel} />
       <label className="text-sm font-semibold" htmlFor={`code-${channel}`}>
         Verification code
@@ -288,7 +292,7 @@ export default function ProfilePage() {
           </div>
         </Form>
         {notice('name')}
-        <dl className="mt-5 grid grid-cols-1 gap-x-6 gap-y-3 text-sm sm:grid-cols-[auto_1fr]">
+        <dl className="mt-5 grid grid-cols-[auto_1fr] gap-x-6 gap-y-3 text-sm">
           <dt className="text-stone-500">Name</dt>
           <dd data-testid="profile-name" className="font-semibold">
             {profile.firstName} {profile.lastName}

@@ -13,9 +13,14 @@ const Body = z.object({
   zipcode: z
     .string()
     .trim()
-    .regex(/^\d{5}(-\d{4})?$/, 'Enter a 5-digit ZIP code, like 98101.')
+    .regex(/^(\d{5}(-\d{4})?)?$/, 'Enter a 5-digit ZIP code, like 98101.')
     .optional(),
   goto: z.string().max(2048).optional(),
+  resolvedBy: z
+    .string()
+    .regex(/^[A-Za-z_-]{1,40}$/)
+    .optional(),
+  address: z.string().max(200).optional(),
   /** The page the script runs on: where a reload goes and where sign-in brings the customer back. */
   returnTo: z.string().max(2048).optional(),
 });
@@ -34,8 +39,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const outcome = await applyStoreChoice(request, shopper, {
     storeId: body.storeId,
     preference: body.preference,
-    zipcode: body.zipcode ?? null,
+    zipcode: body.zipcode || null,
     goto: body.goto ?? null,
+    resolvedBy: body.resolvedBy ?? null,
+    address: body.address ?? null,
     returnTo,
   });
   const headers = new Headers(shopper.headers);

@@ -40,6 +40,7 @@ const CUSTOMER_PAGES = [
   '/account/order-summary.html?orderNumber=C10000001',
   '/shop/buy-it-again.html',
   '/erums?orderNumber=C10000001',
+  '/account/profile.html',
 ];
 
 async function scriptErrors(page: Page, paths: string[]) {
