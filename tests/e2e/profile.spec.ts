@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { createAccount } from './support/accounts';
 import { readSignedCookie } from './support/cookies';
 import { signInWithPassword } from './support/sign-in';
+import { replaceAccessToken } from './support/tokens';
 
 const PROFILE = '/account/profile.html';
 
@@ -154,4 +155,25 @@ test('the verification prompt shows once, not again within 180 days, and a code 
 test('the profile page sends a guest to sign in and back', async ({ page }) => {
   await page.goto(PROFILE);
   await expect(page).toHaveURL(/\/account\/sign-in\.html\?goto=%2Faccount%2Fprofile\.html$/);
+});
+
+test('a kept-signed-in customer whose token lapsed is sent to sign in, then back to the store finder', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  const email = await createAccount(page, 'Kim');
+  // Account creation keeps the customer signed in (PANTRY_KMSI true). The provider session ends (so
+  // nothing renews the token silently) and the token lapses: the customer is R.
+  const issuer = `http://localhost:${Number(new URL(baseURL!).port) + 1}`;
+  expect((await page.request.delete(`${issuer}/api/v1/sessions/me`)).status()).toBe(204);
+  await replaceAccessToken(context, baseURL!, -60);
+  await chooseFirstStore(page, 'zipcode=98101&preference=Dug');
+  await expect(page).toHaveURL(
+    /\/account\/sign-in\.html\?goto=%2Fset-store\.html%3Fzipcode%3D98101%26preference%3DDug$/,
+  );
+  await signInWithPassword(page, email, { password: 'Fresh-basil-42' });
+  await expect(page).toHaveURL(/\/set-store\.html\?zipcode=98101&preference=Dug$/);
+  // Nothing was saved while the token had lapsed.
+  expect(await savedMethod(page)).toBe('DELIVERY');
 });
