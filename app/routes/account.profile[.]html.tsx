@@ -339,7 +339,13 @@ export default function ProfilePage() {
           How you shop
         </h2>
         {params.get('notice') === 'profile-updated' ? null : notice('preferences')}
-        <Form method="post" className="mt-3" aria-label="Fulfilment preference" data-testid={`preferences-${bannerId}`}>
+        <Form
+          key={`${current?.method}-${current?.storeId}`}
+          method="post"
+          className="mt-3"
+          aria-label="Fulfilment preference"
+          data-testid={`preferences-${bannerId}`}
+        >
           <fieldset>
             <legend className="text-sm font-semibold">
               {current?.bannerName ?? 'This store'}: how would you like to shop?

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createAccount } from './support/accounts';
+import { axeViolations } from './support/axe';
 import { readSignedCookie } from './support/cookies';
 import { signInWithPassword } from './support/sign-in';
 import { replaceAccessToken } from './support/tokens';
@@ -176,4 +177,14 @@ test('a kept-signed-in customer whose token lapsed is sent to sign in, then back
   await expect(page).toHaveURL(/\/set-store\.html\?zipcode=98101&preference=Dug$/);
   // Nothing was saved while the token had lapsed.
   expect(await savedMethod(page)).toBe('DELIVERY');
+});
+
+test('the profile page, with its verification prompts, has no accessibility violations', async ({
+  page,
+  browser,
+}, testInfo) => {
+  await createAccount(page, 'Axel');
+  await page.goto(PROFILE);
+  await expect(page.getByTestId('verify-prompt-email')).toBeVisible();
+  expect(await axeViolations(page, browser, testInfo)).toEqual([]);
 });
