@@ -27,6 +27,12 @@ const FinderQuery = z.object({
     .optional(),
   preference: z.enum(PREFERENCES).catch('Delivery').default('Delivery'),
   goto: z.string().max(2048).optional(),
+  /** A deep link's store, shown first for a signed-in customer to confirm with one click. */
+  store: z
+    .string()
+    .regex(/^\d{1,4}$/)
+    .optional()
+    .catch(undefined),
 });
 
 const ChooseForm = z.object({
@@ -52,9 +58,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const remembered = query.zipcode || address ? null : await readGeoAddress(request, shopper);
   const zipcode = query.zipcode || address?.zipcode || remembered?.zipcode || null;
   const finder = await findStores(shopper, { zipcode, preference: query.preference });
+  const linked = query.store ? finder.stores.find((store) => store.storeId === query.store) : undefined;
   return json(
     {
       ...finder,
+      stores: linked ? [linked, ...finder.stores.filter((store) => store !== linked)] : finder.stores,
+      linkedStoreId: linked?.storeId ?? null,
       goto: query.goto ?? null,
       resolvedBy: query.resolvedBy ?? (address ? 'address' : null),
       address: address?.address ?? remembered?.address ?? null,
@@ -232,6 +241,11 @@ export default function SetStorePage() {
                   <Capabilities store={store} />
                   {otherBanner ? (
                     <p className="mt-2 text-xs text-stone-600">Delivered by our sister store {store.bannerName}.</p>
+                  ) : null}
+                  {data.linkedStoreId === store.storeId ? (
+                    <p className="mt-2 text-xs font-semibold text-brand-dark" data-testid="linked-store">
+                      From your link: confirm to shop here.
+                    </p>
                   ) : null}
                   <Form method="post" className="mt-3" onSubmit={sessionUpdate.onSubmit}>
                     <input type="hidden" name="storeId" value={store.storeId} />

@@ -188,3 +188,21 @@ test('the profile page, with its verification prompts, has no accessibility viol
   await expect(page.getByTestId('verify-prompt-email')).toBeVisible();
   expect(await axeViolations(page, browser, testInfo)).toEqual([]);
 });
+
+test('a deep link opens the store finder for a signed-in customer, whose one click saves it to the profile', async ({
+  page,
+}) => {
+  await createAccount(page, 'Dee');
+  await page.goto('/set-store.html?zipcode=98101&preference=Dug');
+  const storeId = await page.getByTestId('store-result').nth(1).locator('input[name="storeId"]').inputValue();
+  await page.goto(`/shop/aisles.html?storeId=${storeId}&preference=pickup&utm_source=mail`);
+  await expect(page).toHaveURL(/\/set-store\.html\?/);
+  const linked = page.getByTestId('store-result').first();
+  await expect(linked.getByTestId('linked-store')).toBeVisible();
+  expect(await linked.locator('input[name="storeId"]').inputValue()).toBe(storeId);
+  expect(await savedMethod(page)).toBe('DELIVERY');
+  await linked.getByRole('button').click();
+  await expect(page).toHaveURL(/\/shop\/aisles\.html\?utm_source=mail&notice=profile-updated$/);
+  await expect(page.getByTestId('notice')).toHaveText('We have Successfully updated your profile');
+  expect(await savedMethod(page)).toBe('DUG');
+});

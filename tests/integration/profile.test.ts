@@ -17,7 +17,8 @@ import {
 import { serializeSession } from '~/modules/session/session-cookie.server';
 import { forgetCachedStores } from '~/modules/stores/stores.server';
 import { userInfo } from '~/modules/customers/user-info.server';
-import { loadShopper } from '~/modules/access/shopper.server';
+import { loadShopper, requireUserType } from '~/modules/access/shopper.server';
+import { pageAccess, PUBLIC_PAGE } from '~/modules/access/page-access';
 import * as storesRoute from '~/routes/ucaservice.api.uca.customers.$customerId.stores';
 import * as geoRoute from '~/routes/api.customers.$customerId.preferences.fulfillment';
 import * as storesReadRoute from '~/routes/api.customers.$customerId.stores';
@@ -422,6 +423,32 @@ describe.each(DIALECTS)('profile and session update on %s', (dialect) => {
       });
       // The customer's own banner keeps its store.
       expect(await customer(JORDAN)).toMatchObject({ store_id: jordanStore });
+    });
+  });
+
+  describe('deep links for a signed-in customer', () => {
+    it('open the store finder with the linked store to confirm, and change nothing on the GET', async () => {
+      const link = `/?storeId=${dugStore.id}&preference=PICKUP&utm_source=mail`;
+      let thrown: unknown;
+      try {
+        await requireUserType(
+          request(link, { cookies: await userCookies(await tokenFor(JORDAN), 'true') }),
+          pageAccess({ allowedUserTypes: PUBLIC_PAGE }),
+        );
+      } catch (error) {
+        thrown = error;
+      }
+      expect(thrown).toBeInstanceOf(Response);
+      const location = new URL((thrown as Response).headers.get('Location')!, ORIGIN);
+      expect(location.pathname).toBe('/set-store.html');
+      expect(Object.fromEntries(location.searchParams)).toMatchObject({
+        store: String(dugStore.id),
+        preference: 'Dug',
+        zipcode: dugStore.zipcode,
+        goto: '/?utm_source=mail',
+      });
+      expect(await preferenceRows(JORDAN)).toEqual([]);
+      expect(await customer(JORDAN)).toMatchObject({ store_id: jordanStore, preference: 'Delivery' });
     });
   });
 
