@@ -6,9 +6,10 @@ import { passwordResetsSchema } from './migrations/0003-password-resets';
 import { searchSchema } from './migrations/0004-search';
 import { rewardsSchema } from './migrations/0005-rewards';
 import { cartOrdersSchema } from './migrations/0006-cart-orders';
+import { profileSchema } from './migrations/0007-profile';
 import { addressSelectionsSchema } from './migrations/0009-address-selections';
-import { shippingSchema } from './migrations/0012-shipping';
 import { subscriptionsPharmacySchema } from './migrations/0010-subscriptions-pharmacy';
+import { shippingSchema } from './migrations/0012-shipping';
 
 function migrationsFor(dialect: DialectName): Record<string, Migration> {
   return {
@@ -18,9 +19,10 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0004-search': searchSchema(dialect),
     '0005-rewards': rewardsSchema(dialect),
     '0006-cart-orders': cartOrdersSchema(dialect),
+    '0007-profile': profileSchema(dialect),
     '0009-address-selections': addressSelectionsSchema,
-    '0012-shipping': shippingSchema,
     '0010-subscriptions-pharmacy': subscriptionsPharmacySchema(dialect),
+    '0012-shipping': shippingSchema,
   };
 }
 

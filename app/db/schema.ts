@@ -50,6 +50,9 @@ export interface Database {
   pharmacy_profiles: PharmacyProfileTable;
   prescriptions: PrescriptionTable;
   health_handshakes: HealthHandshakeTable;
+  customer_preferences: CustomerPreferenceTable;
+  customer_prompts: CustomerPromptTable;
+  verification_codes: VerificationCodeTable;
 }
 
 export type Flag = 0 | 1;
@@ -556,4 +559,33 @@ export interface HealthHandshakeTable {
   issued_at: string;
   expires_at: string;
   consumed_at: string | null;
+}
+
+/** A customer's fulfilment preference on one banner, keyed by the preference definition (geo-flow ids). */
+export interface CustomerPreferenceTable {
+  customer_id: number;
+  banner_id: string;
+  preference_def_id: string;
+  value: string;
+  updated_at: string;
+}
+
+/** When the email or phone verification prompt was last shown (at most every 180 days). */
+export interface CustomerPromptTable {
+  customer_id: number;
+  kind: 'email' | 'phone';
+  last_shown_at: string;
+}
+
+/** A one-time code that verifies the customer's email or phone: hashed, single use, 10 minutes. */
+export interface VerificationCodeTable {
+  id: Generated<number>;
+  customer_id: number;
+  channel: 'email' | 'phone';
+  target: string;
+  code_hash: string;
+  expires_at: string;
+  attempts: number;
+  used_at: string | null;
+  created_at: string;
 }

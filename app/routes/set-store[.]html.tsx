@@ -1,6 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json, redirect } from '@remix-run/node';
-import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { Form, useActionData, useFetcher, useLoaderData, useNavigation } from '@remix-run/react';
+import { useEffect, type FormEvent } from 'react';
+import { useHydrated } from 'remix-utils/use-hydrated';
 import { z } from 'zod';
 import { pageAccess, PUBLIC_PAGE } from '~/modules/access/page-access';
 import { requireUserType } from '~/modules/access/shopper.server';
@@ -25,6 +27,12 @@ const FinderQuery = z.object({
     .optional(),
   preference: z.enum(PREFERENCES).catch('Delivery').default('Delivery'),
   goto: z.string().max(2048).optional(),
+  /** A deep link's store, shown first for a signed-in customer to confirm with one click. */
+  store: z
+    .string()
+    .regex(/^\d{1,4}$/)
+    .optional()
+    .catch(undefined),
 });
 
 const ChooseForm = z.object({
@@ -50,9 +58,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const remembered = query.zipcode || address ? null : await readGeoAddress(request, shopper);
   const zipcode = query.zipcode || address?.zipcode || remembered?.zipcode || null;
   const finder = await findStores(shopper, { zipcode, preference: query.preference });
+  const linked = query.store ? finder.stores.find((store) => store.storeId === query.store) : undefined;
   return json(
     {
       ...finder,
+      stores: linked ? [linked, ...finder.stores.filter((store) => store !== linked)] : finder.stores,
+      linkedStoreId: linked?.storeId ?? null,
       goto: query.goto ?? null,
       resolvedBy: query.resolvedBy ?? (address ? 'address' : null),
       address: address?.address ?? remembered?.address ?? null,
@@ -106,11 +117,45 @@ function Capabilities({ store }: { store: StoreSummary }) {
   );
 }
 
+type SessionUpdateAnswer = { success: boolean; message?: string | null; redirectTo?: string; reload?: boolean };
+
+/**
+ * With JavaScript the choice goes to the session-update resource route (spec section 4): it answers
+ * where to go next, a reload (401/403 without keep-me-signed-in), or a message. Without JavaScript the
+ * same form posts to this page's action, which runs the same module.
+ */
+function useSessionUpdate() {
+  const fetcher = useFetcher<SessionUpdateAnswer>();
+  const hydrated = useHydrated();
+  const answer = fetcher.state === 'idle' ? fetcher.data : undefined;
+  useEffect(() => {
+    if (answer?.redirectTo) window.location.assign(answer.redirectTo);
+    else if (answer?.reload) window.location.reload();
+  }, [answer]);
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    if (!hydrated) return;
+    event.preventDefault();
+    const body = Object.fromEntries(
+      [...new FormData(event.currentTarget).entries()].filter(
+        (entry): entry is [string, string] => typeof entry[1] === 'string',
+      ),
+    );
+    fetcher.submit(
+      { ...body, returnTo: window.location.pathname + window.location.search },
+      { method: 'post', action: '/api/session/update', encType: 'application/json' },
+    );
+  };
+  const pendingStore =
+    fetcher.state !== 'idle' ? String((fetcher.json as { storeId?: string } | undefined)?.storeId ?? '') : null;
+  return { onSubmit, pendingStore, error: answer && !answer.success && answer.message ? answer.message : null };
+}
+
 export default function SetStorePage() {
   const data = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  const busyStore = navigation.state !== 'idle' ? navigation.formData?.get('storeId') : null;
+  const sessionUpdate = useSessionUpdate();
+  const busyStore = navigation.state !== 'idle' ? navigation.formData?.get('storeId') : sessionUpdate.pendingStore;
   return (
     <div className="container-page max-w-4xl py-8">
       <h1 className="text-2xl font-extrabold md:text-3xl">Choose how you shop</h1>
@@ -170,6 +215,7 @@ export default function SetStorePage() {
 
       {data.error ? <ErrorAlert id="finder-error">{data.error.message}</ErrorAlert> : null}
       {actionData?.error ? <ErrorAlert>{actionData.error}</ErrorAlert> : null}
+      {sessionUpdate.error ? <ErrorAlert>{sessionUpdate.error}</ErrorAlert> : null}
 
       {data.stores.length > 0 ? (
         <section aria-labelledby="results-heading" className="mt-6">
@@ -196,7 +242,12 @@ export default function SetStorePage() {
                   {otherBanner ? (
                     <p className="mt-2 text-xs text-stone-600">Delivered by our sister store {store.bannerName}.</p>
                   ) : null}
-                  <Form method="post" className="mt-3">
+                  {data.linkedStoreId === store.storeId ? (
+                    <p className="mt-2 text-xs font-semibold text-brand-dark" data-testid="linked-store">
+                      From your link: confirm to shop here.
+                    </p>
+                  ) : null}
+                  <Form method="post" className="mt-3" onSubmit={sessionUpdate.onSubmit}>
                     <input type="hidden" name="storeId" value={store.storeId} />
                     <input type="hidden" name="preference" value={data.preference} />
                     <input type="hidden" name="zipcode" value={data.zipcode ?? ''} />

@@ -49,6 +49,7 @@ const CUSTOMER_PAGES = [
   '/shop/delivery-subscription/payment.html?subscriptioncode=MONTHLY',
   '/account/delivery-subscription.html',
   '/pharmacy/create-account.html?newPharmacyAccount=true',
+  '/account/profile.html',
 ];
 
 async function scriptErrors(page: Page, paths: string[]) {

@@ -28,9 +28,10 @@ describe.each(DIALECTS)('database on %s', (dialect) => {
       '0004-search',
       '0005-rewards',
       '0006-cart-orders',
+      '0007-profile',
       '0009-address-selections',
-      '0012-shipping',
       '0010-subscriptions-pharmacy',
+      '0012-shipping',
     ]);
   });
 

@@ -50,6 +50,11 @@ export function useTokenVerifierForTests(verifier: TokenVerifier | undefined) {
   verifierOverride = verifier;
 }
 
+/** The verifier in force (the identity provider's keys, or the test issuer's), for bearer-token calls. */
+export function activeTokenVerifier(): TokenVerifier {
+  return verifierOverride ?? identityProviderVerifier();
+}
+
 export function cookieSecureFor(host: HostInfo): boolean {
   const configured = appEnv().COOKIE_SECURE;
   if (configured) return configured === 'true';

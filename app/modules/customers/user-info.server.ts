@@ -3,6 +3,7 @@ import type { Shopper } from '~/modules/access/shopper.server';
 import { bannerById } from '~/modules/banners/banners.server';
 import { storeById } from '~/modules/stores/stores.server';
 import { selectedAddress } from './addresses.server';
+import { verificationPrompts } from '~/modules/profile/profile.server';
 import { formatDeliveryAddress } from './delivery-address';
 
 const FULFILMENT_METHOD = { Delivery: 'DELIVERY', Dug: 'DUG', J4U: 'J4U' } as const;
@@ -67,6 +68,10 @@ export async function userInfo(shopper: Shopper) {
   };
   if (!record || !shopper.customer) return { ...base, customer: null };
   const { customer, address, orderCount, pending } = record;
+  const prompts = await verificationPrompts(customer.id, {
+    email: customer.email_verified === 1,
+    phone: customer.phone_verified === 1,
+  });
   return {
     ...base,
     customer: {
@@ -98,6 +103,9 @@ export async function userInfo(shopper: Shopper) {
       orderNumber: pending?.order_number ?? null,
       emailVerified: customer.email_verified === 1,
       phoneVerified: customer.phone_verified === 1,
+      // Whether the verification prompt is due (unverified, and not shown in the last 180 days).
+      emailPrompt180: prompts.emailPrompt180,
+      phonePrompt180: prompts.phonePrompt180,
       expireTime: shopper.customer.exp * 1000,
     },
   };

@@ -13,6 +13,8 @@ export const FLAG_NAMES = [
   // Toggles the spec names without a flag name: resolver v2 (daily delivery check), banner switch (SSO).
   'enableResolverV2',
   'enableBannerSwitch',
+  // Session update for signed-in customers posts the geo-flow preferences payload instead of the classic one.
+  'enableGeoFlow',
 ] as const;
 export type FlagName = (typeof FLAG_NAMES)[number];
 export type FeatureFlags = Record<FlagName, boolean>;
@@ -28,6 +30,7 @@ const DEFAULTS: FeatureFlags = {
   referralProgramEnabled: false,
   enableResolverV2: true,
   enableBannerSwitch: true,
+  enableGeoFlow: false,
 };
 
 /** Per-environment differences from DEFAULTS; new features reach prod last. */

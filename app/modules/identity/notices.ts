@@ -2,6 +2,8 @@
 export const SIGN_IN_NOTICES = {
   'account-created': 'Account successfully created! You are now signed in.',
   'password-updated': 'Password successfully updated!',
+  // Spec section 8: a registered customer's session update (store or fulfilment) saved to the profile.
+  'profile-updated': 'We have Successfully updated your profile',
 } as const;
 export type SignInNotice = keyof typeof SIGN_IN_NOTICES;
 

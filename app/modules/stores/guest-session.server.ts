@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { PageAccess } from '~/modules/access/page-access';
+import { SET_STORE_PATH, type PageAccess } from '~/modules/access/page-access';
 import type { Shopper } from '~/modules/access/shopper.server';
 import { bannerById } from '~/modules/banners/banners.server';
 import { log } from '~/modules/config/logger.server';
@@ -65,7 +65,12 @@ export async function establishGuestSession(
   access: PageAccess,
   pathStoreId: string | null,
 ): Promise<EstablishOutcome> {
-  const link = shopper.userType === 'A' || shopper.userType === 'G' ? parseDeepLink(shopper.url.searchParams) : null;
+  const registered = shopper.userType === 'R' || shopper.userType === 'C';
+  if (registered && shopper.url.pathname !== SET_STORE_PATH) {
+    const confirm = await deepLinkConfirmation(shopper);
+    if (confirm) return { kind: 'redirect', to: confirm, setCookies: [] };
+  }
+  const link = registered ? null : parseDeepLink(shopper.url.searchParams);
   if (link) {
     const check = await validateStoreSelection({ banner: shopper.host.bannerId, ...link });
     const store = check.validRequest.isValid ? await storeById(link.storeId) : undefined;
@@ -126,6 +131,28 @@ export async function establishGuestSession(
     return dailyDeliveryCheck(request, shopper, common.storeId, common.zipcode);
   }
   return { kind: 'unchanged' };
+}
+
+/**
+ * A registered customer's store is their profile's (spec section 6), and a GET must not change it (any
+ * site could link to it). A valid deep link therefore opens the store finder with the linked store
+ * first; one click there (a POST) saves it to the profile. The link parameters are stripped from goto.
+ */
+async function deepLinkConfirmation(shopper: Shopper): Promise<string | null> {
+  const link = parseDeepLink(shopper.url.searchParams);
+  if (!link) return null;
+  const check = await validateStoreSelection({ banner: shopper.host.bannerId, ...link });
+  if (!check.validRequest.isValid || !check.mappedZip) {
+    log.info('deep link not applied', { storeId: link.storeId, reason: check.validRequest.message });
+    return null;
+  }
+  const params = new URLSearchParams({
+    zipcode: link.zipcode ?? check.mappedZip,
+    preference: link.preference,
+    store: link.storeId,
+    goto: stripDeepLink(shopper.url),
+  });
+  return `${SET_STORE_PATH}?${params.toString()}`;
 }
 
 async function establishWith(

@@ -6,6 +6,9 @@ import { offBannerBlock } from '~/modules/session/off-banner';
 import { serializeSession } from '~/modules/session/session-cookie.server';
 import { applySessionUpdate, type Preference } from '~/modules/session/session-schema';
 import { chooseStore } from '~/modules/session/store-choice.server';
+import { withNotice } from '~/modules/identity/notices';
+import { postProfileUpdate, updatesProfile } from '~/modules/profile/session-update.server';
+import type { ProfileUpdateResult } from '~/modules/profile/profile-update-client';
 import { signHandoff } from './handoff-token.server';
 import { validateStoreSelection, wineStoreIdOf } from './store-resolver.server';
 import { storeById } from './stores.server';
@@ -13,7 +16,31 @@ import { storeById } from './stores.server';
 export const DELIVERY_WELCOME_PATH = '/shop/delivery-welcome.html';
 
 export type StoreChoiceOutcome =
-  { ok: true; redirectTo: string; setCookies: string[] } | { ok: false; message: string };
+  | { ok: true; redirectTo: string; setCookies: string[]; profile?: ProfileUpdateResult }
+  | { ok: false; message: string; profile?: ProfileUpdateResult };
+
+/**
+ * A registered customer's choice goes to their profile first (spec section 4); the cookies change
+ * only once it is saved. 401/403 go to sign-in (keep-me-signed-in) or back to the page; other
+ * failures keep everything as it was and say why.
+ */
+async function profileFirst(
+  request: Request,
+  shopper: Shopper,
+  choice: { storeId: string; preference: Preference; zipcode: string; banner: string },
+  returnTo: string,
+): Promise<{ proceed: true; profile?: ProfileUpdateResult } | { proceed: false; outcome: StoreChoiceOutcome }> {
+  if (!updatesProfile(shopper)) return { proceed: true };
+  const profile = await postProfileUpdate(request, shopper, choice, returnTo);
+  if (profile.success) return { proceed: true, profile };
+  if (profile.action === 'redirect') {
+    return { proceed: false, outcome: { ok: true, redirectTo: profile.redirectTo, setCookies: [], profile } };
+  }
+  if (profile.action === 'reload') {
+    return { proceed: false, outcome: { ok: true, redirectTo: returnTo, setCookies: [], profile } };
+  }
+  return { proceed: false, outcome: { ok: false, message: profile.message, profile } };
+}
 
 /**
  * The shopper picked a store on the store finder. Same banner: validate with the resolver, write the
@@ -30,8 +57,11 @@ export async function applyStoreChoice(
     goto: string | null;
     resolvedBy?: string | null;
     address?: string | null;
+    /** The page the choice was made on: the sign-in goto or the page to reload after a 401/403. */
+    returnTo?: string;
   },
 ): Promise<StoreChoiceOutcome> {
+  const returnTo = input.returnTo ?? shopper.url.pathname + shopper.url.search;
   const store = await storeById(input.storeId);
   if (!store) return { ok: false, message: 'That store is not available. Please choose another one.' };
 
@@ -53,6 +83,18 @@ export async function applyStoreChoice(
     });
     if (!check.validRequest.isValid)
       return { ok: false, message: check.validRequest.message ?? 'That store cannot serve this address.' };
+    const saved = await profileFirst(
+      request,
+      shopper,
+      {
+        storeId: String(store.id),
+        preference: input.preference,
+        zipcode: check.mappedZip ?? zipcode,
+        banner: store.banner_id,
+      },
+      returnTo,
+    );
+    if (!saved.proceed) return saved.outcome;
     const setCookies: string[] = [];
     const base = shopper.session ?? {
       info: { COMMON: { userType: shopper.userType === 'A' ? 'G' : shopper.userType } },
@@ -71,7 +113,7 @@ export async function applyStoreChoice(
       `${url.protocol}//${hostForBanner(shopper.host, store.banner_id as BannerId, url.port || null)}/set-store/handoff`,
     );
     target.searchParams.set('token', token);
-    return { ok: true, redirectTo: target.toString(), setCookies };
+    return { ok: true, redirectTo: target.toString(), setCookies, profile: saved.profile };
   }
 
   const check = await validateStoreSelection({
@@ -83,6 +125,18 @@ export async function applyStoreChoice(
   if (!check.validRequest.isValid) {
     return { ok: false, message: check.validRequest.message ?? 'That store cannot serve this choice.' };
   }
+  const saved = await profileFirst(
+    request,
+    shopper,
+    {
+      storeId: String(store.id),
+      preference: input.preference,
+      zipcode: check.mappedZip ?? input.zipcode ?? store.zipcode,
+      banner: store.banner_id,
+    },
+    returnTo,
+  );
+  if (!saved.proceed) return saved.outcome;
   const chosen = await chooseStore(request, shopper, {
     store,
     preference: input.preference,
@@ -101,9 +155,12 @@ export async function applyStoreChoice(
     if (geo) setCookies.push(geo);
   }
   const fallback = input.preference === 'Delivery' ? DELIVERY_WELCOME_PATH : '/';
+  const target = safeRedirect(input.goto ?? fallback, { ...redirectPolicy(), defaultUrl: fallback });
   return {
     ok: true,
-    redirectTo: safeRedirect(input.goto ?? fallback, { ...redirectPolicy(), defaultUrl: fallback }),
+    // The saved profile is announced on the next page (relative targets only keep their host).
+    redirectTo: saved.profile?.success && target.startsWith('/') ? withNotice(target, 'profile-updated') : target,
     setCookies,
+    profile: saved.profile,
   };
 }

@@ -1,0 +1,69 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
+import { json } from '@remix-run/node';
+import { z } from 'zod';
+import { loadShopper, redirectPolicy } from '~/modules/access/shopper.server';
+import { safeRedirect } from '~/modules/access/safe-redirect';
+import { apiError, readJsonBody } from '~/modules/http/api.server';
+import { PREFERENCES } from '~/modules/session/session-schema';
+import { applyStoreChoice } from '~/modules/stores/store-choice-flow.server';
+
+const Body = z.object({
+  storeId: z.string().regex(/^\d{1,4}$/, 'Choose one of the stores listed.'),
+  preference: z.enum(PREFERENCES, { message: 'Choose Delivery, DriveUp & Go or In-store.' }),
+  zipcode: z
+    .string()
+    .trim()
+    .regex(/^(\d{5}(-\d{4})?)?$/, 'Enter a 5-digit ZIP code, like 98101.')
+    .optional(),
+  goto: z.string().max(2048).optional(),
+  resolvedBy: z
+    .string()
+    .regex(/^[A-Za-z_-]{1,40}$/)
+    .optional(),
+  address: z.string().max(200).optional(),
+  /** The page the script runs on: where a reload goes and where sign-in brings the customer back. */
+  returnTo: z.string().max(2048).optional(),
+});
+
+/**
+ * Spec section 4, session update, for page scripts: guests get cookies only; registered customers
+ * get the profile update first and the spec's answers — success with 'We have Successfully updated
+ * your profile', 'CustomerId is not Available to Update Profile', a redirect to sign-in (keep me signed
+ * in) or a reload on 401/403, and success false with the status text otherwise.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== 'POST') return apiError(405, 'METHOD_NOT_ALLOWED', 'Use POST to update the session.');
+  const body = await readJsonBody(request, Body);
+  const shopper = await loadShopper(request);
+  const returnTo = safeRedirect(body.returnTo ?? '/', { ...redirectPolicy(), defaultUrl: '/' });
+  const outcome = await applyStoreChoice(request, shopper, {
+    storeId: body.storeId,
+    preference: body.preference,
+    zipcode: body.zipcode || null,
+    goto: body.goto ?? null,
+    resolvedBy: body.resolvedBy ?? null,
+    address: body.address ?? null,
+    returnTo,
+  });
+  const headers = new Headers(shopper.headers);
+  headers.set('Cache-Control', 'no-store');
+  const profile = outcome.profile;
+  if (profile && !profile.success && profile.action === 'redirect') {
+    return json({ success: false, redirectTo: profile.redirectTo }, { headers });
+  }
+  if (profile && !profile.success && profile.action === 'reload') {
+    return json({ success: false, reload: true }, { headers });
+  }
+  if (!outcome.ok) {
+    return json({ success: false, code: 'SESSION_UPDATE_FAILED', message: outcome.message }, { status: 400, headers });
+  }
+  for (const cookie of outcome.setCookies) headers.append('Set-Cookie', cookie);
+  return json(
+    { success: true, message: profile?.success ? profile.message : null, redirectTo: outcome.redirectTo },
+    { headers },
+  );
+}
+
+export function loader(_args: LoaderFunctionArgs) {
+  return apiError(405, 'METHOD_NOT_ALLOWED', 'Use POST to update the session.');
+}
