@@ -14,6 +14,7 @@ import {
   MAX_NOTE_LENGTH,
 } from '~/modules/cart/cart-forms';
 import { formatCents } from '~/modules/catalog/pricing';
+import { BusinessPriceTag } from '~/components/BusinessPriceTag';
 
 /** The cart: lines priced at the shopper's store, clipped savings, substitutions and notes. */
 export const access = pageAccess({ allowedUserTypes: PUBLIC_PAGE });
@@ -48,6 +49,7 @@ export default function CartPage() {
           <h1 className="text-2xl font-extrabold md:text-3xl">Your cart</h1>
           <p className="mt-1 text-stone-600" data-testid="cart-summary-line">
             {cart.itemCount === 1 ? '1 item' : `${cart.itemCount} items`} · prices at {cart.storeName}
+            {cart.priceTier === 'business' ? <BusinessPriceTag /> : null}
           </p>
         </div>
         <Link to="/" className="btn-outline">

@@ -1,4 +1,5 @@
 import { Form, Link, useActionData, useNavigation } from '@remix-run/react';
+import { BusinessPriceTag } from '~/components/BusinessPriceTag';
 import { ProductCarousel } from '~/components/search/ProductCarousel';
 import { brandHref, sellerHref } from '~/modules/catalog/links';
 import { formatCents } from '~/modules/catalog/pricing';
@@ -87,6 +88,7 @@ export function ProductDetailsView({
             <p className="text-3xl font-extrabold" data-testid="price">
               {formatCents(product.priceCents)}
             </p>
+            {product.businessPrice ? <BusinessPriceTag /> : null}
             {product.unitPrice ? <p className="text-sm text-stone-600">{product.unitPrice}</p> : null}
           </div>
           {storeName ? <p className="mt-1 text-sm text-stone-600">Price at {storeName}</p> : null}
