@@ -39,12 +39,22 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const shopper = await requireUserType(request, access);
+  // Without JavaScript the page reloads: a refused form comes back filled in (never the password).
+  const submitted = request.clone();
   const form = await parseForm(request, shopper.host.siteType === 'B' ? BusinessCreateAccountForm : CreateAccountForm);
-  if (!form.ok) return json({ errors: form.errors, message: form.message }, { status: 400, headers: shopper.headers });
+  if (!form.ok)
+    return json(
+      { errors: form.errors, message: form.message, values: await keptValues(submitted) },
+      { status: 400, headers: shopper.headers },
+    );
   const created = await registerCustomer(shopper.host, form.data);
   if (!created.ok)
     return json(
-      { errors: { [created.field ?? 'email']: created.message }, message: created.message },
+      {
+        errors: { [created.field ?? 'email']: created.message },
+        message: created.message,
+        values: await keptValues(submitted),
+      },
       { status: 409, headers: shopper.headers },
     );
   // Spec section 4: automatic sign-in through authorize with the sessionToken, kept signed in for 90 days.
@@ -59,6 +69,18 @@ export async function action({ request }: ActionFunctionArgs) {
   for (const cookie of await firstLoginCookies(shopper.cookie, shopper.flags.isReceiptsOnboardEventEnabled))
     headers.append('Set-Cookie', cookie);
   return redirect(start.redirectTo, { headers });
+}
+
+const KEPT_FIELDS = ['companyName', 'taxId', 'firstName', 'lastName', 'email', 'phone', 'zipcode'];
+
+async function keptValues(request: Request): Promise<Record<string, string>> {
+  const form = await request.formData().catch(() => null);
+  const values: Record<string, string> = {};
+  for (const name of KEPT_FIELDS) {
+    const value = form?.get(name);
+    if (typeof value === 'string') values[name] = value.slice(0, 254);
+  }
+  return values;
 }
 
 export const meta: MetaFunction = () => [{ title: 'Create an account' }];
@@ -84,6 +106,7 @@ export default function CreateAccountPage() {
   const result = useActionData<typeof action>();
   const busy = useNavigation().state !== 'idle';
   const errors: Record<string, string> = result?.errors ?? {};
+  const values: Record<string, string> = result?.values ?? {};
   return (
     <div className="container-page max-w-md py-10">
       <div className="card p-6">
@@ -103,7 +126,7 @@ export default function CreateAccountPage() {
                 name={field.name}
                 type={field.type}
                 autoComplete={field.autoComplete}
-                defaultValue={field.name === 'zipcode' ? zipcode : undefined}
+                defaultValue={values[field.name] ?? (field.name === 'zipcode' ? zipcode : undefined)}
                 aria-invalid={errors[field.name] ? true : undefined}
                 aria-describedby={
                   errors[field.name] ? `${field.name}-error` : field.hint ? `${field.name}-hint` : undefined
