@@ -10,6 +10,7 @@ import { featuredProducts } from '~/modules/catalog/product-cards.server';
 import { productDetails } from '~/modules/catalog/product-details.server';
 import { BUSINESS_DETAILS_MESSAGE, registerCustomer } from '~/modules/identity/registration.server';
 import { addAddress, addTender, orderSummary, placeOrder, type OrderCustomer } from '~/modules/orders/orders.server';
+import { offerDetails } from '~/modules/offers/offers.server';
 import { productResults } from '~/modules/search/search.server';
 import { priceContextFor } from '~/modules/search/product-search.server';
 import { listSlots, reserveSlot } from '~/modules/slots/slots.server';
@@ -221,6 +222,25 @@ describe.each(DIALECTS)('business site on %s', (dialect) => {
         const again = await productDetails(item.id, 'grocery', ctx);
         expect(again?.priceCents).toBe(item.priceCents);
       }
+    });
+
+    it('prices the products of an offer at the business tier for a business customer on the business site', async () => {
+      const now = new Date().toISOString();
+      const offer = await test.db
+        .selectFrom('offers as o')
+        .innerJoin('offer_products as op', 'op.offer_id', 'o.id')
+        .select('o.id')
+        .where('o.banner_id', '=', 'greenleaf')
+        .where('o.starts_at', '<=', now)
+        .where('o.ends_at', '>', now)
+        .executeTakeFirstOrThrow();
+      const viewer = { bannerId: 'greenleaf', customerId: CAFE_ID, storeId: store.id };
+      const onBusiness = await offerDetails({ ...viewer, siteType: 'B' }, offer.id);
+      const onConsumer = await offerDetails({ ...viewer, siteType: 'C' }, offer.id);
+      expect(onBusiness?.products.length).toBeGreaterThan(0);
+      expect(onBusiness!.products.map((p) => p.priceCents)).toEqual(
+        onConsumer!.products.map((p) => tierPriceCents(p.priceCents, 'business')),
+      );
     });
 
     it('prices a business cart at the business tier and a guest cart on the business site at shelf prices', async () => {
