@@ -134,6 +134,8 @@ test.describe('business site', () => {
     await page.goto(`http://localhost:${port}/shop/search-results.html?q=milk`);
     await page.locator('article h3 a').first().click();
     await expect(page.getByTestId('price')).toBeVisible();
+    // The consumer site says nothing about business prices.
+    await expect(page.getByTestId('business-price-hint')).toHaveCount(0);
     const consumer = (await context.cookies(`http://localhost:${port}`)).find((c) => c.name === 'PANTRY_SESSION');
     expect(consumer).toBeDefined();
     // …copied onto the business host is not read there: the business site starts its own session.
@@ -199,6 +201,7 @@ test.describe('business site', () => {
     const productUrl = page.url();
     const shelf = priceOf(await page.getByTestId('price').innerText());
     await expect(page.getByTestId('business-price')).toHaveCount(0);
+    await expect(page.getByTestId('business-price-hint')).toContainText('Business prices after you sign in');
 
     // A fresh context, so this test does not share the buyer's cart with the cookie walk.
     const buyer = await browser.newContext({ javaScriptEnabled: test.info().project.name !== 'nojs' });
@@ -210,6 +213,7 @@ test.describe('business site', () => {
     await buyerPage.goto(productUrl);
     const business = priceOf(await buyerPage.getByTestId('price').innerText());
     await expect(productPriceTag(buyerPage)).toBeVisible();
+    await expect(buyerPage.getByTestId('business-price-hint')).toHaveCount(0);
     // 10% off the shelf price, rounded half up to the cent (docs/decisions/0017-business-site.md).
     expect(business).toBe(Math.floor((shelf * 9000 + 5000) / 10000));
     // Search cards show the same business price.

@@ -1,5 +1,5 @@
 import { Form, Link, useActionData, useNavigation } from '@remix-run/react';
-import { BusinessPriceTag } from '~/components/BusinessPriceTag';
+import { BusinessPriceHint, BusinessPriceTag } from '~/components/BusinessPriceTag';
 import { ProductCarousel } from '~/components/search/ProductCarousel';
 import { brandHref, sellerHref } from '~/modules/catalog/links';
 import { formatCents } from '~/modules/catalog/pricing';
@@ -92,6 +92,7 @@ export function ProductDetailsView({
             {product.unitPrice ? <p className="text-sm text-stone-600">{product.unitPrice}</p> : null}
           </div>
           {storeName ? <p className="mt-1 text-sm text-stone-600">Price at {storeName}</p> : null}
+          {product.kind === 'grocery' && !product.businessPrice ? <BusinessPriceHint /> : null}
 
           <ul className="mt-3 space-y-1 text-sm" data-testid="availability">
             {product.stock === 'in_stock' ? (
