@@ -19,6 +19,7 @@ import { SessionTimeout } from '~/components/SessionTimeout';
 import { SignInModal } from '~/components/SignInModal';
 import { ConsentBanner } from '~/components/ConsentBanner';
 import { ErrorMessage } from '~/components/ErrorMessage';
+import { BusinessSiteClosedPage, isBusinessSiteClosed } from '~/components/BusinessSiteClosedPage';
 import { Header } from '~/components/Header';
 import { storefrontChrome } from '~/modules/access/chrome.server';
 import { headerCartCount } from '~/modules/cart/cart-session.server';
@@ -153,7 +154,11 @@ export function ErrorBoundary() {
     <Document style={chrome?.banner.cssVariables as CSSProperties | undefined}>
       {chrome ? <Header chrome={chrome} /> : null}
       <main id="main" className="container-page flex-1 py-16">
-        <ErrorMessage status={status} message={message} />
+        {isBusinessSiteClosed(data) ? (
+          <BusinessSiteClosedPage closed={data} />
+        ) : (
+          <ErrorMessage status={status} message={message} />
+        )}
       </main>
     </Document>
   );

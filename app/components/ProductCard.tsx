@@ -2,6 +2,7 @@ import type { ProductKind } from '~/db/schema';
 import { productHref } from '~/modules/catalog/links';
 import { formatCents } from '~/modules/catalog/pricing';
 import { AddToCart } from './AddToCart';
+import { BusinessPriceTag } from './BusinessPriceTag';
 import type { ProductCard as ProductCardData } from '~/modules/catalog/product-cards.server';
 
 const STOCK_MESSAGES = {
@@ -31,7 +32,10 @@ export function ProductCard({
         />
       </a>
       <div className="flex flex-1 flex-col gap-1 p-3">
-        <p className="text-lg font-extrabold text-stone-900">{formatCents(product.priceCents)}</p>
+        <p className="text-lg font-extrabold text-stone-900">
+          {formatCents(product.priceCents)}
+          {product.businessPrice ? <BusinessPriceTag /> : null}
+        </p>
         {product.unitPrice ? <p className="text-xs text-stone-500">{product.unitPrice}</p> : null}
         <h3 className="line-clamp-3 text-sm font-medium leading-snug">
           <a href={href} className="hover:text-brand hover:underline">

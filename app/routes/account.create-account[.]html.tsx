@@ -9,7 +9,7 @@ import { parseForm } from '~/modules/http/forms.server';
 import { firstLoginCookies } from '~/modules/identity/first-login.server';
 import { withNotice } from '~/modules/identity/notices';
 import { registerCustomer } from '~/modules/identity/registration.server';
-import { registrationSchema } from '~/modules/identity/registration-schema';
+import { businessRegistrationSchema, registrationSchema } from '~/modules/identity/registration-schema';
 import { startAuthorization } from '~/modules/identity/sign-in.server';
 import { ErrorAlert } from '~/components/Alerts';
 
@@ -21,21 +21,40 @@ export const access = pageAccess({
 export const handle = { access };
 
 const CreateAccountForm = registrationSchema.extend({ goto: z.string().max(2048).optional() });
+/** The business site opens business accounts: the same form plus the company and its EIN. */
+const BusinessCreateAccountForm = businessRegistrationSchema.extend({ goto: z.string().max(2048).optional() });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const shopper = await requireUserType(request, access);
   const goto = safeRedirect(new URL(request.url).searchParams.get('goto') ?? '/', redirectPolicy());
-  return json({ goto, zipcode: shopper.session?.info.COMMON.zipcode?.slice(0, 5) ?? '' }, { headers: shopper.headers });
+  return json(
+    {
+      goto,
+      zipcode: shopper.session?.info.COMMON.zipcode?.slice(0, 5) ?? '',
+      business: shopper.host.siteType === 'B',
+    },
+    { headers: shopper.headers },
+  );
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const shopper = await requireUserType(request, access);
-  const form = await parseForm(request, CreateAccountForm);
-  if (!form.ok) return json({ errors: form.errors, message: form.message }, { status: 400, headers: shopper.headers });
+  // Without JavaScript the page reloads: a refused form comes back filled in (never the password).
+  const submitted = request.clone();
+  const form = await parseForm(request, shopper.host.siteType === 'B' ? BusinessCreateAccountForm : CreateAccountForm);
+  if (!form.ok)
+    return json(
+      { errors: form.errors, message: form.message, values: await keptValues(submitted) },
+      { status: 400, headers: shopper.headers },
+    );
   const created = await registerCustomer(shopper.host, form.data);
   if (!created.ok)
     return json(
-      { errors: { email: created.message }, message: created.message },
+      {
+        errors: { [created.field ?? 'email']: created.message },
+        message: created.message,
+        values: await keptValues(submitted),
+      },
       { status: 409, headers: shopper.headers },
     );
   // Spec section 4: automatic sign-in through authorize with the sessionToken, kept signed in for 90 days.
@@ -52,45 +71,75 @@ export async function action({ request }: ActionFunctionArgs) {
   return redirect(start.redirectTo, { headers });
 }
 
+const KEPT_FIELDS = ['companyName', 'taxId', 'firstName', 'lastName', 'email', 'phone', 'zipcode'];
+
+async function keptValues(request: Request): Promise<Record<string, string>> {
+  const form = await request.formData().catch(() => null);
+  const values: Record<string, string> = {};
+  for (const name of KEPT_FIELDS) {
+    const value = form?.get(name);
+    if (typeof value === 'string') values[name] = value.slice(0, 254);
+  }
+  return values;
+}
+
 export const meta: MetaFunction = () => [{ title: 'Create an account' }];
 
-const FIELDS = [
+type Field = { name: string; label: string; autoComplete: string; type: string; hint?: string };
+
+const BUSINESS_FIELDS: readonly Field[] = [
+  { name: 'companyName', label: 'Company name', autoComplete: 'organization', type: 'text' },
+  { name: 'taxId', label: 'Tax id (EIN)', autoComplete: 'off', type: 'text', hint: 'Nine digits, as NN-NNNNNNN.' },
+];
+
+const FIELDS: readonly Field[] = [
   { name: 'firstName', label: 'First name', autoComplete: 'given-name', type: 'text' },
   { name: 'lastName', label: 'Last name', autoComplete: 'family-name', type: 'text' },
   { name: 'email', label: 'Email', autoComplete: 'email', type: 'email' },
   { name: 'phone', label: 'Mobile phone', autoComplete: 'tel', type: 'tel' },
   { name: 'password', label: 'Password', autoComplete: 'new-password', type: 'password' },
   { name: 'zipcode', label: 'ZIP code', autoComplete: 'postal-code', type: 'text' },
-] as const;
+];
 
 export default function CreateAccountPage() {
-  const { goto, zipcode } = useLoaderData<typeof loader>();
+  const { goto, zipcode, business } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const busy = useNavigation().state !== 'idle';
   const errors: Record<string, string> = result?.errors ?? {};
+  const values: Record<string, string> = result?.values ?? {};
   return (
     <div className="container-page max-w-md py-10">
       <div className="card p-6">
-        <h1 className="text-2xl font-extrabold">Create an account</h1>
-        <p className="mt-1 text-sm text-stone-600">Get a club card, clip digital coupons and save your cart.</p>
+        <h1 className="text-2xl font-extrabold">{business ? 'Create a business account' : 'Create an account'}</h1>
+        <p className="mt-1 text-sm text-stone-600">
+          {business
+            ? 'Business prices for your company, and an order history of its own.'
+            : 'Get a club card, clip digital coupons and save your cart.'}
+        </p>
         {result?.message ? <ErrorAlert>{result.message}</ErrorAlert> : null}
         <Form method="post" className="mt-5 grid gap-3" noValidate>
           <input type="hidden" name="goto" value={goto} />
-          {FIELDS.map((field) => (
+          {(business ? [...BUSINESS_FIELDS, ...FIELDS] : FIELDS).map((field) => (
             <label key={field.name} className="text-sm font-semibold">
               {field.label}
               <input
                 name={field.name}
                 type={field.type}
                 autoComplete={field.autoComplete}
-                defaultValue={field.name === 'zipcode' ? zipcode : undefined}
+                defaultValue={values[field.name] ?? (field.name === 'zipcode' ? zipcode : undefined)}
                 aria-invalid={errors[field.name] ? true : undefined}
-                aria-describedby={errors[field.name] ? `${field.name}-error` : undefined}
+                aria-describedby={
+                  errors[field.name] ? `${field.name}-error` : field.hint ? `${field.name}-hint` : undefined
+                }
                 className="mt-1 block w-full rounded-xl border border-stone-300 px-3 py-2 text-base font-normal"
               />
               {errors[field.name] ? (
                 <span id={`${field.name}-error`} className="mt-1 block text-xs font-medium text-red-700">
                   {errors[field.name]}
+                </span>
+              ) : field.hint ? (
+                <span id={`${field.name}-hint`} className="mt-1 block text-xs font-normal text-stone-500">
+                  {field.hint}
                 </span>
               ) : null}
             </label>

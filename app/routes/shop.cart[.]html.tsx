@@ -16,6 +16,7 @@ import {
 import { formatCents } from '~/modules/catalog/pricing';
 import { ShipZipForm } from '~/components/ShippingEstimate';
 import { cartShipments, shippingZip, type Shipment } from '~/modules/shipping/shipping-estimates.server';
+import { BusinessPriceTag } from '~/components/BusinessPriceTag';
 
 /** The cart: lines priced at the shopper's store, clipped savings, substitutions and notes. */
 export const access = pageAccess({ allowedUserTypes: PUBLIC_PAGE });
@@ -55,6 +56,7 @@ export default function CartPage() {
           <h1 className="text-2xl font-extrabold md:text-3xl">Your cart</h1>
           <p className="mt-1 text-stone-600" data-testid="cart-summary-line">
             {cart.itemCount === 1 ? '1 item' : `${cart.itemCount} items`} · prices at {cart.storeName}
+            {cart.priceTier === 'business' ? <BusinessPriceTag /> : null}
           </p>
         </div>
         <Link to="/" className="btn-outline">

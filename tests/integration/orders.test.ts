@@ -3,7 +3,6 @@ import { useDatabaseForTests } from '~/db/db.server';
 import { seedDatabase } from '~/db/seed/seed.server';
 import { addToCart, cartForWriting, setQuantity } from '~/modules/cart/cart.server';
 import {
-  addAddress,
   addTender,
   buyItAgain,
   customerTenders,
@@ -20,6 +19,7 @@ import {
 import { listSlots, reserveSlot } from '~/modules/slots/slots.server';
 import { forgetCachedStores, storeById, type Store } from '~/modules/stores/stores.server';
 import { createTestDatabase, DIALECTS, type TestDatabase } from './support/databases';
+import { saveCheckoutAddress } from './support/fixtures';
 
 const JORDAN: OrderCustomer = { customerId: 500001, bannerId: 'greenleaf', siteType: 'C' };
 const BART: OrderCustomer = { customerId: 500002, bannerId: 'greenleaf', siteType: 'C' };
@@ -67,13 +67,12 @@ describe.each(DIALECTS)('orders on %s', (dialect) => {
     let known = saved.get(customer.customerId);
     if (!known) {
       known = {
-        addressId: await addAddress(customer, {
+        addressId: await saveCheckoutAddress(customer, {
           address1: '12 Elm St',
-          address2: '',
           city: 'Seattle',
           state: 'wa',
           zipcode: '98101',
-        }).then((saved) => (saved.ok ? saved.address.addressId : Promise.reject(new Error(saved.message)))),
+        }),
         tenderId: await addTender(customer.customerId, '4111111111111111', '12/30'),
       };
       saved.set(customer.customerId, known);

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, useDatabaseForTests } from '~/db/db.server';
 import { seedDatabase } from '~/db/seed/seed.server';
 import { activeCustomerCartId, addToCart, cartForWriting, cartView } from '~/modules/cart/cart.server';
-import { addAddress, addTender, orderSummary, placeOrder } from '~/modules/orders/orders.server';
+import { addTender, orderSummary, placeOrder } from '~/modules/orders/orders.server';
 import { listSlots, reserveSlot } from '~/modules/slots/slots.server';
 import { cartShipments } from '~/modules/shipping/shipping-estimates.server';
 import { cachedShipping } from '~/modules/shipping/shipping-cache.server';
@@ -15,6 +15,7 @@ import { forgetCachedStores, storeById, type Store } from '~/modules/stores/stor
 import { action as sellerMethodsAction } from '~/routes/api.shipping.seller-methods';
 import { action as wineAction } from '~/routes/api.shipping.wine';
 import { createTestDatabase, DIALECTS, type TestDatabase } from './support/databases';
+import { saveCheckoutAddress } from './support/fixtures';
 
 const run = promisify(execFile);
 const NOW = new Date('2026-11-24T17:00:00Z');
@@ -320,13 +321,12 @@ describe.each(DIALECTS)('shipping estimates on %s', (dialect) => {
       cartId,
       store,
       preference: 'Delivery',
-      addressId: await addAddress(customer, {
+      addressId: await saveCheckoutAddress(customer, {
         address1: '1 Pine St',
-        address2: '',
         city: 'Seattle',
         state: 'wa',
         zipcode: SEATTLE,
-      }).then((saved) => (saved.ok ? saved.address.addressId : Promise.reject(new Error(saved.message)))),
+      }),
       tenderId: await addTender(customer.customerId, '4111111111111111', '12/30'),
       now,
     });

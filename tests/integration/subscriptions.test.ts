@@ -2,14 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useDatabaseForTests } from '~/db/db.server';
 import { seedDatabase } from '~/db/seed/seed.server';
 import { addToCart, cartForWriting, cartView, setQuantity } from '~/modules/cart/cart.server';
-import {
-  addAddress,
-  addTender,
-  placeOrder,
-  saveEdit,
-  startEdit,
-  type OrderCustomer,
-} from '~/modules/orders/orders.server';
+import { addTender, placeOrder, saveEdit, startEdit, type OrderCustomer } from '~/modules/orders/orders.server';
 import { listSlots, reserveSlot } from '~/modules/slots/slots.server';
 import { forgetCachedStores, storeById, type Store } from '~/modules/stores/stores.server';
 import {
@@ -21,6 +14,7 @@ import {
   subscribe,
 } from '~/modules/subscriptions/subscriptions.server';
 import { createTestDatabase, DIALECTS, type TestDatabase } from './support/databases';
+import { saveCheckoutAddress } from './support/fixtures';
 
 const JORDAN: OrderCustomer = { customerId: 500001, bannerId: 'greenleaf', siteType: 'C' };
 const BART: OrderCustomer = { customerId: 500002, bannerId: 'greenleaf', siteType: 'C' };
@@ -173,13 +167,12 @@ describe.each(DIALECTS)('delivery subscriptions on %s', (dialect) => {
 
   async function placeWith(customer: OrderCustomer, quantity: number, nth: number) {
     const cart = await cartWith(customer, quantity, nth);
-    const addressId = await addAddress(customer, {
+    const addressId = await saveCheckoutAddress(customer, {
       address1: '12 Elm St',
-      address2: '',
       city: 'Seattle',
       state: 'WA',
       zipcode: '98101',
-    }).then((saved) => (saved.ok ? saved.address.addressId : Promise.reject(new Error(saved.message))));
+    });
     const placed = await placeOrder({
       customer,
       cartId: cart.cartId,

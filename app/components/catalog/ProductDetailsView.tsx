@@ -1,4 +1,5 @@
 import { Form, Link, useActionData, useNavigation } from '@remix-run/react';
+import { BusinessPriceHint, BusinessPriceTag } from '~/components/BusinessPriceTag';
 import { ProductCarousel } from '~/components/search/ProductCarousel';
 import { ArriveByPanel, type ArriveByData } from '~/components/ShippingEstimate';
 import { brandHref, sellerHref } from '~/modules/catalog/links';
@@ -91,9 +92,11 @@ export function ProductDetailsView({
             <p className="text-3xl font-extrabold" data-testid="price">
               {formatCents(product.priceCents)}
             </p>
+            {product.businessPrice ? <BusinessPriceTag /> : null}
             {product.unitPrice ? <p className="text-sm text-stone-600">{product.unitPrice}</p> : null}
           </div>
           {storeName ? <p className="mt-1 text-sm text-stone-600">Price at {storeName}</p> : null}
+          {product.kind === 'grocery' && !product.businessPrice ? <BusinessPriceHint /> : null}
 
           <ul className="mt-3 space-y-1 text-sm" data-testid="availability">
             {product.stock === 'in_stock' ? (

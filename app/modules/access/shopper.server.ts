@@ -1,4 +1,5 @@
-import { redirect } from '@remix-run/node';
+import { json, redirect } from '@remix-run/node';
+import { businessSiteClosed } from '~/modules/banners/business-site';
 import { parseHost, type HostInfo } from '~/modules/banners/hosts';
 import { appEnv, marketingParams } from '~/modules/config/env.server';
 import { featureFlags, type FeatureFlags } from '~/modules/flags/feature-flags.server';
@@ -78,6 +79,11 @@ export function loadShopper(request: Request): Promise<Shopper> {
 async function resolveShopper(request: Request): Promise<Shopper> {
   const url = new URL(request.url);
   const host = parseHost(request.headers.get('Host') ?? url.host, appEnv().APP_ENV);
+  const flags = featureFlags(host.environment);
+  // isB2BDisabled: every business-site page and API answers the friendly closed page, before any
+  // cookie is read or set (the root error boundary renders it; health checks do not come here).
+  const closed = businessSiteClosed(host, flags, url);
+  if (closed) throw json(closed, { status: 503, headers: { 'Cache-Control': 'no-store' } });
   const cookie: CookieContext = { siteType: host.siteType, secure: cookieSecureFor(host) };
   const headers = new Headers();
 
@@ -119,7 +125,7 @@ async function resolveShopper(request: Request): Promise<Shopper> {
     else if (stored === 'G' && session.info.COMMON.storeId) userType = 'G';
   }
 
-  return { userType, host, flags: featureFlags(host.environment), session, customer, elevated, cookie, url, headers };
+  return { userType, host, flags, session, customer, elevated, cookie, url, headers };
 }
 
 /**

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import { db } from '~/db/db.server';
 import type { Database, Substitution } from '~/db/schema';
-import { storePriceCents, unitPriceLabel } from '~/modules/catalog/pricing';
+import { cartPriceTier } from '~/modules/catalog/price-tier.server';
+import { storePriceCents, unitPriceLabel, type PriceTier } from '~/modules/catalog/pricing';
 import { clippedSavings } from '~/modules/offers/savings.server';
 import type { Store } from '~/modules/stores/stores.server';
 import { ITEM_MESSAGES, MAX_LINE_QUANTITY } from './cart-forms';
@@ -288,6 +289,8 @@ export interface CartView {
   totalCents: number;
   unavailableCount: number;
   needsAttendedDelivery: boolean;
+  /** Business customers on the business site pay the business tier. */
+  priceTier: PriceTier;
 }
 
 /** The cart's lines, priced and stocked at `store` (so a store change re-prices), with clipped savings. */
@@ -313,9 +316,12 @@ export async function cartView(input: {
     totalCents: 0,
     unavailableCount: 0,
     needsAttendedDelivery: false,
+    priceTier: 'consumer',
   };
   if (!input.cartId) return empty;
-  const shippedLines = await shippedCartLines(input.cartId);
+  // The tier comes from the cart itself (its owner and site), so the cart page, checkout, order
+  // and order edit all price the same way without each caller having to say so.
+  const [shippedLines, tier] = await Promise.all([shippedCartLines(input.cartId), cartPriceTier(input.cartId)]);
   const rows = await db()
     .selectFrom('cart_items as i')
     .innerJoin('products as p', 'p.id', 'i.product_id')
@@ -344,7 +350,7 @@ export async function cartView(input: {
     .execute();
   const deliveryPreferred = input.preference === null || input.preference === 'Delivery';
   const lines: CartLine[] = rows.map((row) => {
-    const unitPriceCents = storePriceCents(row.base_price_cents, store.price_factor_bp, row.override_price);
+    const unitPriceCents = storePriceCents(row.base_price_cents, store.price_factor_bp, row.override_price, tier);
     const attended = row.attended_delivery_only === 1;
     const message =
       row.stock_status === 'out_of_stock'
@@ -403,6 +409,7 @@ export async function cartView(input: {
     totalCents: subtotalCents - savings.totalCents,
     unavailableCount: lines.length - buyable.length,
     needsAttendedDelivery: buyable.some((line) => line.attendedDeliveryOnly),
+    priceTier: tier,
   };
 }
 

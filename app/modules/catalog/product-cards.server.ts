@@ -13,6 +13,8 @@ export interface ProductCard {
   unitPrice: string | null;
   stock: 'in_stock' | StockStatus;
   attendedDeliveryOnly: boolean;
+  /** Present (true) when the price is the business tier's, so the card can say so. */
+  businessPrice?: true;
 }
 
 /** A product row priced and stocked for a store: what a product card shows. */
@@ -32,8 +34,10 @@ export function toProductCard(
   },
   store: Store,
 ): ProductCard {
-  const priceCents = storePriceCents(row.base_price_cents, store.price_factor_bp, row.override_price);
+  const tier = store.priceTier ?? 'consumer';
+  const priceCents = storePriceCents(row.base_price_cents, store.price_factor_bp, row.override_price, tier);
   return {
+    ...(tier === 'business' ? { businessPrice: true as const } : {}),
     id: row.id,
     name: row.name,
     brand: row.brand,

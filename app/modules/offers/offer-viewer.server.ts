@@ -1,4 +1,5 @@
 import type { Shopper } from '~/modules/access/shopper.server';
+import type { SiteType } from '~/modules/banners/hosts';
 import { bannerById } from '~/modules/banners/banners.server';
 import { readSignedCookie } from '~/modules/session/session-cookie.server';
 import { storeIdSchema } from '~/modules/session/session-schema';
@@ -8,6 +9,8 @@ export interface OfferViewer {
   bannerId: string;
   customerId: number | null;
   storeId: number;
+  /** The site the offers are seen on (business customers see business prices there); consumer when absent. */
+  siteType?: SiteType;
 }
 
 /**
@@ -31,5 +34,6 @@ export async function offerViewer(request: Request, shopper: Shopper): Promise<O
     bannerId: shopper.host.bannerId,
     customerId: shopper.userType === 'C' && shopper.customer ? Number(shopper.customer.customerId) : null,
     storeId,
+    siteType: shopper.host.siteType,
   };
 }

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { db } from '~/db/db.server';
+import { customerPriceTier } from '~/modules/catalog/price-tier.server';
 import { storePriceCents, unitPriceLabel } from '~/modules/catalog/pricing';
 import { storeById } from '~/modules/stores/stores.server';
 import type { GalleryFilters } from './gallery-filters';
@@ -141,11 +142,15 @@ export interface OfferProduct {
   unitPrice: string | null;
 }
 
-/** The products each offer applies to, priced at the viewer's store (most popular first). */
-async function productsForOffers(offerIds: number[], storeId: number, perOffer: number) {
+/** The products each offer applies to, priced at the viewer's store and tier (most popular first). */
+async function productsForOffers(offerIds: number[], viewer: OfferViewer, perOffer: number) {
   const byOffer = new Map<number, OfferProduct[]>();
   if (offerIds.length === 0) return byOffer;
-  const store = await storeById(storeId);
+  const storeId = viewer.storeId;
+  const [store, tier] = await Promise.all([
+    storeById(storeId),
+    customerPriceTier(viewer.customerId, viewer.siteType ?? 'C'),
+  ]);
   const rows = await db()
     .selectFrom('offer_products as op')
     .innerJoin('products as p', 'p.id', 'op.product_id')
@@ -172,7 +177,12 @@ async function productsForOffers(offerIds: number[], storeId: number, perOffer: 
   for (const row of rows) {
     const list = byOffer.get(row.offer_id) ?? [];
     if (list.length >= perOffer) continue;
-    const priceCents = storePriceCents(row.base_price_cents, store?.price_factor_bp ?? 10_000, row.override_price);
+    const priceCents = storePriceCents(
+      row.base_price_cents,
+      store?.price_factor_bp ?? 10_000,
+      row.override_price,
+      tier,
+    );
     list.push({
       id: row.id,
       name: row.name,
@@ -197,7 +207,7 @@ export async function offerDetails(viewer: OfferViewer, offerId: number, now = n
     .where('o.banner_id', '=', viewer.bannerId)
     .executeTakeFirst();
   if (!row) return null;
-  const products = (await productsForOffers([row.id], viewer.storeId, 12)).get(row.id) ?? [];
+  const products = (await productsForOffers([row.id], viewer, 12)).get(row.id) ?? [];
   const at = now.toISOString();
   return {
     ...toCard(row, viewer),
@@ -218,7 +228,7 @@ export async function myList(viewer: OfferViewer & { customerId: number }, now =
     .execute();
   const products = await productsForOffers(
     rows.map((row) => row.id),
-    viewer.storeId,
+    viewer,
     4,
   );
   return rows.map((row) => ({ ...toCard(row, viewer), products: products.get(row.id) ?? [] }));

@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import { database } from '~/db/db.server';
 import type { ProductKind, StockStatus } from '~/db/schema';
-import { storePriceCents, unitPriceLabel } from '~/modules/catalog/pricing';
+import { BUSINESS_TIER_DISCOUNT_BP, storePriceCents, unitPriceLabel, type PriceTier } from '~/modules/catalog/pricing';
 import type { ProductCard } from '~/modules/catalog/product-cards.server';
 import type { Store } from '~/modules/stores/stores.server';
 import { DIETARY_TAGS, PRICE_BUCKETS, type DietaryTagId, type PriceBucketId, type SortId } from './query';
@@ -19,6 +19,8 @@ export interface PriceContext {
   priceFactorBp: number;
   bannerId: string;
   now: string;
+  /** The shopper's price tier at this store (business customers on the business site). */
+  priceTier: PriceTier;
 }
 
 export function priceContextFor(store: Store | null, bannerId: string, now = new Date()): PriceContext {
@@ -27,6 +29,8 @@ export function priceContextFor(store: Store | null, bannerId: string, now = new
     priceFactorBp: store?.price_factor_bp ?? 10_000,
     bannerId: store?.banner_id ?? bannerId,
     now: now.toISOString(),
+    // Shipped goods (no store) have one price for everyone.
+    priceTier: store?.priceTier ?? 'consumer',
   };
 }
 
@@ -128,10 +132,14 @@ function priceExpression(ctx: PriceContext, kind: ProductKind): RawBuilder<numbe
   if (kind !== 'grocery' || ctx.storeId === null) return sql<number>`p.base_price_cents`;
   const factor = sql.lit(Math.trunc(ctx.priceFactorBp));
   const scaled = sql`(p.base_price_cents * ${factor})`;
-  return sql<number>`coalesce(o.price_cents, case
+  const shelf = sql<number>`coalesce(o.price_cents, case
       when ${scaled} < 15000 then 1
       when ${scaled} < 1000000 then (${scaled} + 5000) / 10000
       else ((${scaled} + 50000) / 100000) * 10 - 1 end)`;
+  if (ctx.priceTier !== 'business') return shelf;
+  // tierPriceCents in SQL: the same half-up rounding in integer division.
+  const keep = sql.lit(10_000 - BUSINESS_TIER_DISCOUNT_BP);
+  return sql<number>`((${shelf}) * ${keep} + 5000) / 10000`;
 }
 
 const UNIT_DIVISOR = sql`case p.size_unit when 'lb' then 16 when 'gal' then 128 when 'qt' then 32
@@ -229,11 +237,12 @@ interface HitRow {
 }
 
 export function toProductHit(row: HitRow, ctx: PriceContext): ProductHit {
-  const priceCents =
-    row.kind === 'grocery' && ctx.storeId !== null
-      ? storePriceCents(row.base_price_cents, ctx.priceFactorBp, row.override_price)
-      : row.base_price_cents;
+  const stocked = row.kind === 'grocery' && ctx.storeId !== null;
+  const priceCents = stocked
+    ? storePriceCents(row.base_price_cents, ctx.priceFactorBp, row.override_price, ctx.priceTier)
+    : row.base_price_cents;
   return {
+    ...(stocked && ctx.priceTier === 'business' ? { businessPrice: true as const } : {}),
     id: row.id,
     kind: row.kind,
     name: row.name,

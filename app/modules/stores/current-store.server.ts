@@ -1,5 +1,6 @@
 import type { Shopper } from '~/modules/access/shopper.server';
 import { bannerById } from '~/modules/banners/banners.server';
+import { shopperPriceTier } from '~/modules/catalog/price-tier.server';
 import { storeById, type Store } from './stores.server';
 
 /**
@@ -7,6 +8,12 @@ import { storeById, type Store } from './stores.server';
  * else the shopper's chosen store, else the banner's default store.
  */
 export async function currentStore(shopper: Shopper, pathStoreId?: string | null): Promise<Store> {
+  const [store, priceTier] = await Promise.all([storeFor(shopper, pathStoreId), shopperPriceTier(shopper)]);
+  // A copy: the cached store rows are shared by every request.
+  return { ...store, priceTier };
+}
+
+async function storeFor(shopper: Shopper, pathStoreId?: string | null): Promise<Store> {
   for (const candidate of [pathStoreId, shopper.session?.info.COMMON.storeId]) {
     if (!candidate) continue;
     const store = await storeById(candidate);

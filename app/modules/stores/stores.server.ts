@@ -1,7 +1,9 @@
 import { db } from '~/db/db.server';
 import type { StoreTable } from '~/db/schema';
+import type { PriceTier } from '~/modules/catalog/pricing';
 
-export type Store = StoreTable;
+/** A store row; `priceTier` is set when a store is resolved for a shopper (absent: shelf prices). */
+export type Store = StoreTable & { priceTier?: PriceTier };
 
 let storeCache: { at: number; stores: Promise<Store[]> } | undefined;
 const STORE_CACHE_MS = 60_000;

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import zipcodes from 'zipcodes';
 import type { Database, StoreTable } from '~/db/schema';
+import { addAddress, type OrderCustomer } from '~/modules/orders/orders.server';
 
 /** A banner row, for tests that build a small world of their own. */
 export async function insertBanner(db: Kysely<Database>, id: string, defaultStoreId: number, defaultZip: string) {
@@ -56,4 +57,14 @@ export async function insertStore(
   };
   await db.insertInto('stores').values(row).execute();
   return row;
+}
+
+/** Saves a delivery address through checkout's own function and returns its id (throws on a refusal). */
+export async function saveCheckoutAddress(
+  customer: Pick<OrderCustomer, 'customerId' | 'bannerId'>,
+  address: { address1: string; city: string; state: string; zipcode: string },
+): Promise<number> {
+  const saved = await addAddress(customer, { address2: '', ...address });
+  if (!saved.ok) throw new Error(saved.message);
+  return saved.address.addressId;
 }

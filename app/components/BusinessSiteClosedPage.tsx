@@ -1,0 +1,27 @@
+import { B2B_DISABLED_CODE, type BusinessSiteClosed } from '~/modules/banners/business-site';
+
+export function isBusinessSiteClosed(data: unknown): data is BusinessSiteClosed {
+  return (
+    typeof data === 'object' &&
+    data !== null &&
+    'code' in data &&
+    data.code === B2B_DISABLED_CODE &&
+    'consumerUrl' in data &&
+    typeof data.consumerUrl === 'string'
+  );
+}
+
+/** What every business-site page shows while isB2BDisabled is on: a way back to the consumer site. */
+export function BusinessSiteClosedPage({ closed }: { closed: BusinessSiteClosed }) {
+  return (
+    <div className="mx-auto max-w-xl text-center" data-testid="business-site-closed">
+      <p className="text-sm font-semibold uppercase tracking-wide text-brand">Business site</p>
+      <h1 className="mt-2 text-3xl font-extrabold">We&apos;re not taking business orders right now</h1>
+      <p className="mt-3 text-stone-600">{closed.message}</p>
+      {/* Another origin (the consumer host), so a plain link rather than a client-side one. */}
+      <a href={closed.consumerUrl} className="btn-primary mt-6">
+        Shop our main site
+      </a>
+    </div>
+  );
+}
