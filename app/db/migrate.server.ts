@@ -6,6 +6,7 @@ import { passwordResetsSchema } from './migrations/0003-password-resets';
 import { searchSchema } from './migrations/0004-search';
 import { rewardsSchema } from './migrations/0005-rewards';
 import { cartOrdersSchema } from './migrations/0006-cart-orders';
+import { passkeysSchema } from './migrations/0008-passkeys';
 
 function migrationsFor(dialect: DialectName): Record<string, Migration> {
   return {
@@ -15,6 +16,7 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0004-search': searchSchema(dialect),
     '0005-rewards': rewardsSchema(dialect),
     '0006-cart-orders': cartOrdersSchema(dialect),
+    '0008-passkeys': passkeysSchema,
   };
 }
 

@@ -42,6 +42,8 @@ export interface Database {
   slot_holds: SlotHoldTable;
   customer_tenders: CustomerTenderTable;
   order_sequences: OrderSequenceTable;
+  customer_factors: CustomerFactorTable;
+  webauthn_challenges: WebauthnChallengeTable;
 }
 
 export type Flag = 0 | 1;
@@ -461,4 +463,33 @@ export interface CustomerTenderTable {
 export interface OrderSequenceTable {
   site_type: 'C' | 'B';
   next_value: number;
+}
+
+/** A sign-in factor (a FIDO passkey); the credential fields are set when it is activated. */
+export interface CustomerFactorTable {
+  id: string;
+  customer_id: number;
+  factor_type: string;
+  provider: string;
+  status: 'PENDING_ACTIVATION' | 'ACTIVE';
+  name: string;
+  rp_id: string;
+  origin: string;
+  challenge: string | null;
+  challenge_expires_at: string | null;
+  credential_id: string | null;
+  public_key: string | null;
+  counter: number;
+  transports: string;
+  created_at: string;
+  activated_at: string | null;
+  last_used_at: string | null;
+}
+
+export interface WebauthnChallengeTable {
+  challenge: string;
+  rp_id: string;
+  origin: string;
+  expires_at: string;
+  used_at: string | null;
 }

@@ -28,6 +28,7 @@ describe.each(DIALECTS)('database on %s', (dialect) => {
       '0004-search',
       '0005-rewards',
       '0006-cart-orders',
+      '0008-passkeys',
     ]);
   });
 
