@@ -12,14 +12,27 @@ const NO_JS_MESSAGE =
  * "Add a passkey": the spec's enrolment flow in the browser. Without JavaScript (or WebAuthn) a
  * passkey cannot be made, so the server-rendered text says so and points to the password instead.
  */
-export function PasskeyEnrolment({ uuid, recent, confirmHref }: { uuid: string; recent: boolean; confirmHref: string }) {
+export function PasskeyEnrolment({
+  uuid,
+  recent,
+  confirmHref,
+}: {
+  uuid: string;
+  recent: boolean;
+  confirmHref: string;
+}) {
   const hydrated = useHydrated();
   const revalidator = useRevalidator();
   const [name, setName] = useState('');
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<{ ok: boolean; message: string; confirm?: boolean } | null>(null);
 
-  if (!hydrated) return <p className="mt-3 text-sm text-stone-700" data-testid="passkey-needs-js">{NO_JS_MESSAGE}</p>;
+  if (!hydrated)
+    return (
+      <p className="mt-3 text-sm text-stone-700" data-testid="passkey-needs-js">
+        {NO_JS_MESSAGE}
+      </p>
+    );
   if (!passkeysSupported()) {
     return (
       <p className="mt-3 text-sm text-stone-700">
@@ -43,7 +56,11 @@ export function PasskeyEnrolment({ uuid, recent, confirmHref }: { uuid: string; 
     const result = await enrolPasskey(await browserFlowDeps(), uuid, name.trim() || undefined);
     setBusy(false);
     if (result.error) {
-      setOutcome({ ok: false, message: result.details.message, confirm: result.details.cause === 'ELEVATION_REQUIRED' });
+      setOutcome({
+        ok: false,
+        message: result.details.message,
+        confirm: result.details.cause === 'ELEVATION_REQUIRED',
+      });
       return;
     }
     setName('');

@@ -10,12 +10,7 @@ import { pageAccess, SIGN_IN_PATH } from '~/modules/access/page-access';
 import { requireUserType } from '~/modules/access/shopper.server';
 import { withHeaders } from '~/modules/http/api.server';
 import { parseForm } from '~/modules/http/forms.server';
-import {
-  changeEmail,
-  changePassword,
-  changePhone,
-  signInDetails,
-} from '~/modules/customers/sign-in-details.server';
+import { changeEmail, changePassword, changePhone, signInDetails } from '~/modules/customers/sign-in-details.server';
 import { hasRecentSignIn, requireRecentSignIn } from '~/modules/identity/elevated-sign-in.server';
 import { confirmPasswordUrl } from '~/modules/identity/elevation';
 import { listFactors, removeFactor } from '~/modules/passkeys/factors.server';
@@ -88,7 +83,9 @@ export async function action({ request }: ActionFunctionArgs) {
         : input.intent === 'password'
           ? await changePassword(customerId, input.password, input.confirm)
           : await removeFactor(customerId, input.factorId).then((removed) =>
-              removed.ok ? { ok: true as const, message: 'The passkey was removed.' } : { ok: false as const, message: removed.message },
+              removed.ok
+                ? { ok: true as const, message: 'The passkey was removed.' }
+                : { ok: false as const, message: removed.message },
             );
   return json(
     { intent: input.intent as Intent | null, ok: result.ok, message: result.message },
@@ -240,7 +237,7 @@ export default function SecurityPage() {
                 className={inputClass}
               />
             </label>
-            <div className="sm:col-span-2">{submit('password', 'Change password')}</div>
+            <div className="flex flex-col sm:col-span-2 sm:flex-row">{submit('password', 'Change password')}</div>
           </Form>
         </Section>
       </div>

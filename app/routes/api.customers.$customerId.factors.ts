@@ -22,7 +22,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const created = await createFactor(customerId, relyingPartyFor(request), { name: body.name });
   if (!created.ok) return refusalResponse(created);
   return json(
-    { id: created.id, factorType: 'webauthn', provider: 'FIDO', status: created.status, activation: created.activation },
+    {
+      id: created.id,
+      factorType: 'webauthn',
+      provider: 'FIDO',
+      status: created.status,
+      activation: created.activation,
+    },
     { status: 201, headers: noStore(shopper.headers) },
   );
 }

@@ -40,6 +40,8 @@ const CUSTOMER_PAGES = [
   '/account/order-summary.html?orderNumber=C10000001',
   '/shop/buy-it-again.html',
   '/erums?orderNumber=C10000001',
+  '/account/security.html',
+  '/account/confirm-password.html?goto=%2Faccount%2Fsecurity.html',
 ];
 
 async function scriptErrors(page: Page, paths: string[]) {

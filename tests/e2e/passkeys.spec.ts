@@ -40,7 +40,10 @@ test('a passkey is enrolled after confirming the password, signs the customer in
   page,
   baseURL,
 }) => {
-  test.skip(test.info().project.name === 'nojs', 'a passkey needs JavaScript (the nojs test checks what the page says)');
+  test.skip(
+    test.info().project.name === 'nojs',
+    'a passkey needs JavaScript (the nojs test checks what the page says)',
+  );
   const authenticator = await addVirtualAuthenticator(page);
   await createAccount(page, 'Paula');
   // The account was made over 10 minutes ago as far as the token says: the confirm step is due.

@@ -284,13 +284,19 @@ describe.each(DIALECTS)('passkeys on %s', (dialect) => {
     it('refuses to activate a factor from another banner host than the one that created it', async () => {
       const created = await createFactor(jordan.id, RP, {});
       if (!created.ok) throw new Error('not created');
-      const sunridge: RelyingParty = { rpId: 'sunridge.localhost', rpName: 'Sunridge', origin: 'http://sunridge.localhost:3000' };
+      const sunridge: RelyingParty = {
+        rpId: 'sunridge.localhost',
+        rpName: 'Sunridge',
+        origin: 'http://sunridge.localhost:3000',
+      };
       const body = new SoftAuthenticator(jordan.uuid).register({
         challenge: created.activation.challenge,
         origin: sunridge.origin,
         rpId: sunridge.rpId,
       });
-      expect(await activateFactor(jordan.id, created.id, sunridge, body)).toMatchObject({ code: 'ATTESTATION_INVALID' });
+      expect(await activateFactor(jordan.id, created.id, sunridge, body)).toMatchObject({
+        code: 'ATTESTATION_INVALID',
+      });
     });
   });
 
@@ -314,7 +320,9 @@ describe.each(DIALECTS)('passkeys on %s', (dialect) => {
         }),
       );
       expect(remove.status).toBe(404);
-      expect(await remove.json()).toEqual({ error: { code: 'FACTOR_NOT_FOUND', message: 'We could not find that passkey.' } });
+      expect(await remove.json()).toEqual({
+        error: { code: 'FACTOR_NOT_FOUND', message: 'We could not find that passkey.' },
+      });
       const activate = await settle(
         activateRoute.action({
           request: apiRequest(`/api/customers/${jordan.uuid}/factors/${samsFactor}/lifecycle/activate`, {
@@ -347,11 +355,19 @@ describe.each(DIALECTS)('passkeys on %s', (dialect) => {
         await userCookie(jordan, { scope: 'openid shop' }),
         await userCookie(jordan, { signedInSecondsAgo: 11 * 60 }),
       ]) {
-        const deps: FlowDeps = { fetch: routeFetch(cookie), createCredential: credentialsFrom(new SoftAuthenticator(jordan.uuid)) };
+        const deps: FlowDeps = {
+          fetch: routeFetch(cookie),
+          createCredential: credentialsFrom(new SoftAuthenticator(jordan.uuid)),
+        };
         expect(await listFactorsCall(deps, jordan.uuid)).toBeInstanceOf(Array);
         expect(await createFactors(deps, jordan.uuid)).toEqual({
           error: true,
-          details: { type: 'UCA', message: 'Failed to create factors: Forbidden', status: 403, cause: 'ELEVATION_REQUIRED' },
+          details: {
+            type: 'UCA',
+            message: 'Failed to create factors: Forbidden',
+            status: 403,
+            cause: 'ELEVATION_REQUIRED',
+          },
         });
       }
     });
@@ -377,7 +393,10 @@ describe.each(DIALECTS)('passkeys on %s', (dialect) => {
     it("'Failed to create factors: {status text}' as type UCA for a bad body", async () => {
       const deps: FlowDeps = {
         fetch: async (path, init) =>
-          routeFetch(await userCookie(jordan))(path, { ...init, body: JSON.stringify({ factorType: 'sms', provider: 'FIDO' }) }),
+          routeFetch(await userCookie(jordan))(path, {
+            ...init,
+            body: JSON.stringify({ factorType: 'sms', provider: 'FIDO' }),
+          }),
         createCredential: credentialsFrom(new SoftAuthenticator(jordan.uuid)),
       };
       expect(await enrolPasskey(deps, jordan.uuid)).toMatchObject({
@@ -410,7 +429,10 @@ describe.each(DIALECTS)('passkeys on %s', (dialect) => {
 
     it('activating with a spent challenge answers the status text of the conflict', async () => {
       const cookie = await userCookie(jordan);
-      const deps: FlowDeps = { fetch: routeFetch(cookie), createCredential: credentialsFrom(new SoftAuthenticator(jordan.uuid)) };
+      const deps: FlowDeps = {
+        fetch: routeFetch(cookie),
+        createCredential: credentialsFrom(new SoftAuthenticator(jordan.uuid)),
+      };
       const created = await createFactors(deps, jordan.uuid);
       if ('error' in created) throw new Error(created.details.message);
       const credential = await deps.createCredential(created.activation);
@@ -433,7 +455,12 @@ describe.each(DIALECTS)('passkeys on %s', (dialect) => {
           request: apiRequest('/account/passkey/sign-in', {
             method: 'POST',
             body: {
-              response: authenticator.assert({ challenge: options.challenge, origin: ORIGIN, rpId: 'localhost', step: 5 }),
+              response: authenticator.assert({
+                challenge: options.challenge,
+                origin: ORIGIN,
+                rpId: 'localhost',
+                step: 5,
+              }),
               goto: '/account/security.html',
               remember: true,
             },
@@ -453,7 +480,11 @@ describe.each(DIALECTS)('passkeys on %s', (dialect) => {
         remember: true,
         method: 'passkey',
       });
-      const row = await test.db.selectFrom('customer_factors').selectAll().where('id', '=', factorId).executeTakeFirstOrThrow();
+      const row = await test.db
+        .selectFrom('customer_factors')
+        .selectAll()
+        .where('id', '=', factorId)
+        .executeTakeFirstOrThrow();
       expect(Number(row.counter)).toBe(5);
       expect(row.last_used_at).not.toBeNull();
     });
@@ -476,12 +507,22 @@ describe.each(DIALECTS)('passkeys on %s', (dialect) => {
       const { authenticator } = await activeFactor(jordan);
       const stale = await passkeySignInOptions(RP, new Date(Date.now() - 3 * 60_000));
       expect(
-        await verifyPasskeySignIn(RP, authenticator.assert({ challenge: stale.challenge, origin: ORIGIN, rpId: 'localhost' })),
+        await verifyPasskeySignIn(
+          RP,
+          authenticator.assert({ challenge: stale.challenge, origin: ORIGIN, rpId: 'localhost' }),
+        ),
       ).toMatchObject({ ok: false, code: 'CHALLENGE_EXPIRED' });
-      const sunridge: RelyingParty = { rpId: 'sunridge.localhost', rpName: 'Sunridge', origin: 'http://sunridge.localhost:3000' };
+      const sunridge: RelyingParty = {
+        rpId: 'sunridge.localhost',
+        rpName: 'Sunridge',
+        origin: 'http://sunridge.localhost:3000',
+      };
       const elsewhere = await passkeySignInOptions(sunridge);
       expect(
-        await verifyPasskeySignIn(RP, authenticator.assert({ challenge: elsewhere.challenge, origin: ORIGIN, rpId: 'localhost' })),
+        await verifyPasskeySignIn(
+          RP,
+          authenticator.assert({ challenge: elsewhere.challenge, origin: ORIGIN, rpId: 'localhost' }),
+        ),
       ).toMatchObject({ ok: false, code: 'CHALLENGE_EXPIRED' });
       // The passkey belongs to localhost: it is not accepted on the Sunridge host even with its own challenge.
       expect(

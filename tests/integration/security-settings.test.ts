@@ -74,7 +74,11 @@ describe.each(DIALECTS)('sign-in details and the elevated sign-in on %s', (diale
   });
 
   const emailOf = async (id: number) =>
-    (await test.db.selectFrom('customers').select(['email', 'email_verified']).where('id', '=', id).executeTakeFirstOrThrow());
+    await test.db
+      .selectFrom('customers')
+      .select(['email', 'email_verified'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
 
   it('keeps email addresses unique: another account’s email changes nothing', async () => {
     const jordan = customers.jordan!;
@@ -107,7 +111,11 @@ describe.each(DIALECTS)('sign-in details and the elevated sign-in on %s', (diale
       message: 'Enter a 10-digit US phone number.',
     });
     expect(await changePhone(jordan.id, '+1 (503) 555-0123')).toMatchObject({ ok: true });
-    const row = await test.db.selectFrom('customers').select('phone').where('id', '=', jordan.id).executeTakeFirstOrThrow();
+    const row = await test.db
+      .selectFrom('customers')
+      .select('phone')
+      .where('id', '=', jordan.id)
+      .executeTakeFirstOrThrow();
     expect(row.phone).toBe('5035550123');
   });
 
@@ -142,7 +150,11 @@ describe.each(DIALECTS)('sign-in details and the elevated sign-in on %s', (diale
     );
     expect(response.status).toBe(302);
     expect(response.headers.get('Location')).toBe('/account/confirm-password.html?goto=%2Faccount%2Fsecurity.html');
-    const row = await test.db.selectFrom('customers').select('phone').where('id', '=', jordan.id).executeTakeFirstOrThrow();
+    const row = await test.db
+      .selectFrom('customers')
+      .select('phone')
+      .where('id', '=', jordan.id)
+      .executeTakeFirstOrThrow();
     expect(row.phone).not.toBe('2065550999');
   });
 
@@ -165,7 +177,9 @@ describe.each(DIALECTS)('sign-in details and the elevated sign-in on %s', (diale
     const cookie = await userCookie(jordan, { signedInSecondsAgo: 3600, remember: true });
     const request = formPost('/account/confirm-password.html', cookie, {});
     const shopper = await loadShopper(request);
-    expect(await confirmPassword(request, shopper, { password: 'wrong-password-1', goto: '/account/security.html' })).toEqual({
+    expect(
+      await confirmPassword(request, shopper, { password: 'wrong-password-1', goto: '/account/security.html' }),
+    ).toEqual({
       ok: false,
       status: 401,
       message: "That password isn't right. Please try again.",

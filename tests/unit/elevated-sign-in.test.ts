@@ -1,11 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { testIssuer } from './support/tokens';
 import { checkAccessToken } from '~/modules/access/token.server';
-import {
-  confirmPasswordUrl,
-  elevationRemainingMs,
-  isRecentElevatedSignIn,
-} from '~/modules/identity/elevation';
+import { confirmPasswordUrl, elevationRemainingMs, isRecentElevatedSignIn } from '~/modules/identity/elevation';
 
 const now = new Date('2026-11-24T08:00:00Z');
 const secondsAgo = (seconds: number) => now.getTime() / 1000 - seconds;
@@ -56,6 +52,10 @@ describe('the access token says when the customer signed in', async () => {
       await issue({ scope: 'openid shop used_credentials', auth_time: 1_790_000_000, uuid: 'u-1' }),
       verifier,
     );
-    expect(check).toMatchObject({ status: 'active', elevated: true, claims: { auth_time: 1_790_000_000, uuid: 'u-1' } });
+    expect(check).toMatchObject({
+      status: 'active',
+      elevated: true,
+      claims: { auth_time: 1_790_000_000, uuid: 'u-1' },
+    });
   });
 });

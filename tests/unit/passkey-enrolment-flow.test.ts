@@ -73,7 +73,11 @@ describe('passkey enrolment flow', () => {
     const run = deps([jsonReply({ id: 'fido1', activation: ACTIVATION }, 201, 'Created'), jsonReply(ACTIVE)]);
     expect(await enrolPasskey(run.deps, UUID, 'Phone')).toEqual({ error: false, factor: ACTIVE });
     expect(run.calls[0]!.url).toBe(`/api/customers/${UUID}/factors`);
-    expect(JSON.parse(String(run.calls[0]!.init?.body))).toEqual({ factorType: 'webauthn', provider: 'FIDO', name: 'Phone' });
+    expect(JSON.parse(String(run.calls[0]!.init?.body))).toEqual({
+      factorType: 'webauthn',
+      provider: 'FIDO',
+      name: 'Phone',
+    });
     expect(run.calls[1]!.url).toBe(`/api/customers/${UUID}/factors/fido1/lifecycle/activate`);
     expect(JSON.parse(String(run.calls[1]!.init?.body))).toEqual({
       attestation: 'YXR0',
@@ -90,7 +94,12 @@ describe('passkey enrolment flow', () => {
     const run = deps([jsonReply({ error: { code: 'ELEVATION_REQUIRED', message: '…' } }, 403, 'Forbidden')]);
     expect(await enrolPasskey(run.deps, UUID)).toEqual({
       error: true,
-      details: { type: 'UCA', message: 'Failed to create factors: Forbidden', status: 403, cause: 'ELEVATION_REQUIRED' },
+      details: {
+        type: 'UCA',
+        message: 'Failed to create factors: Forbidden',
+        status: 403,
+        cause: 'ELEVATION_REQUIRED',
+      },
     });
     expect(run.created).toEqual([]);
   });
@@ -123,11 +132,14 @@ describe('passkey enrolment flow', () => {
       details: { message: 'Failed to create credential', cause: 'NotAllowedError' },
     });
     expect(refused.calls).toHaveLength(1);
-    const empty = deps(
-      [jsonReply({ id: 'fido1', activation: ACTIVATION }, 201, 'Created')],
-      async () => ({ id: 'x', response: { attestationObject: '', clientDataJSON: '' } }),
-    );
-    expect(await enrolPasskey(empty.deps, UUID)).toEqual({ error: true, details: { message: 'Failed to create credential' } });
+    const empty = deps([jsonReply({ id: 'fido1', activation: ACTIVATION }, 201, 'Created')], async () => ({
+      id: 'x',
+      response: { attestationObject: '', clientDataJSON: '' },
+    }));
+    expect(await enrolPasskey(empty.deps, UUID)).toEqual({
+      error: true,
+      details: { message: 'Failed to create credential' },
+    });
   });
 
   it("answers 'Failed to activate factor: {status text}' when activation fails", async () => {

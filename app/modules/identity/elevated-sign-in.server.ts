@@ -30,8 +30,7 @@ export function requireRecentSignIn(shopper: Shopper, goto: string) {
 }
 
 export type ConfirmPasswordOutcome =
-  | { ok: true; redirectTo: string; setCookies: string[] }
-  | { ok: false; status: 401 | 429; message: string };
+  { ok: true; redirectTo: string; setCookies: string[] } | { ok: false; status: 401 | 429; message: string };
 
 /**
  * The confirm-password step: the password is checked exactly like a sign-in (same rate limits per

@@ -16,7 +16,8 @@ export interface ActivationOptions {
   excludeCredentials?: { id: string; type: 'public-key'; transports?: string[] }[];
   timeout?: number;
   u2fParams?: { appid: string };
-  [key: string]: unknown;
+  extensions?: Record<string, unknown>;
+  hints?: string[];
 }
 
 /** What the browser's credential creation (startRegistration) returns, as far as the flow needs it. */

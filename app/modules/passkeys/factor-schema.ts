@@ -8,7 +8,11 @@ export const createFactorBody = z.object({
 });
 export type CreateFactorBody = z.infer<typeof createFactorBody>;
 
-const base64url = z.string().min(1).max(8000).regex(/^[A-Za-z0-9_-]+$/, 'Expected base64url data.');
+const base64url = z
+  .string()
+  .min(1)
+  .max(8000)
+  .regex(/^[A-Za-z0-9_-]+$/, 'Expected base64url data.');
 
 export const activateFactorBody = z.object({
   attestation: base64url,

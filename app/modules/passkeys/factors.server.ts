@@ -21,7 +21,12 @@ export interface FactorActivation extends PublicKeyCredentialCreationOptionsJSON
   u2fParams: { appid: string };
 }
 
-const NOT_FOUND: FactorRefusal = { ok: false, status: 404, code: 'FACTOR_NOT_FOUND', message: 'We could not find that passkey.' };
+const NOT_FOUND: FactorRefusal = {
+  ok: false,
+  status: 404,
+  code: 'FACTOR_NOT_FOUND',
+  message: 'We could not find that passkey.',
+};
 
 function summary(row: CustomerFactorTable): FactorSummary {
   return {
@@ -71,7 +76,8 @@ export async function createFactor(
     .select(['uuid', 'email', 'first_name', 'last_name'])
     .where('id', '=', customerId)
     .executeTakeFirst();
-  if (!customer) return { ok: false, status: 404, code: 'CUSTOMER_NOT_FOUND', message: 'We could not find your account.' };
+  if (!customer)
+    return { ok: false, status: 404, code: 'CUSTOMER_NOT_FOUND', message: 'We could not find your account.' };
   // A pending factor whose challenge lapsed can never be activated: drop it rather than list it.
   await db()
     .deleteFrom('customer_factors')

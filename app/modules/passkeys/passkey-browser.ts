@@ -2,7 +2,10 @@
  * Page-safe, browser only: @simplewebauthn/browser is loaded on demand (a separate chunk), so
  * pages without passkeys never download it.
  */
-import type { PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
+import type {
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+} from '@simplewebauthn/browser';
 import type { FlowDeps } from './enrolment-flow';
 
 export function passkeysSupported(): boolean {

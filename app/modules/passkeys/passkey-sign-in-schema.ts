@@ -1,6 +1,9 @@
 import { z } from 'zod';
 
-const base64url = z.string().max(8000).regex(/^[A-Za-z0-9_-]*$/, 'Expected base64url data.');
+const base64url = z
+  .string()
+  .max(8000)
+  .regex(/^[A-Za-z0-9_-]*$/, 'Expected base64url data.');
 
 /** Page-safe: the browser's assertion (AuthenticationResponseJSON) plus where to go afterwards. */
 export const passkeySignInBody = z.object({

@@ -114,9 +114,7 @@ export async function verifyPasskeySignIn(
         id: factor.credential_id,
         publicKey: new Uint8Array(Buffer.from(factor.public_key, 'base64url')),
         counter: Number(factor.counter),
-        transports: factor.transports
-          ? (factor.transports.split(',') as AuthenticatorTransport[])
-          : undefined,
+        transports: factor.transports ? (factor.transports.split(',') as AuthenticatorTransport[]) : undefined,
       },
       requireUserVerification: true,
     });

@@ -50,7 +50,12 @@ export class SoftAuthenticator {
 
   /** The body of the activate call: what @simplewebauthn/browser's startRegistration yields. */
   register(input: { challenge: string; origin: string; rpId: string; userVerified?: boolean }) {
-    const clientDataJSON = JSON.stringify({ type: 'webauthn.create', challenge: input.challenge, origin: input.origin, crossOrigin: false });
+    const clientDataJSON = JSON.stringify({
+      type: 'webauthn.create',
+      challenge: input.challenge,
+      origin: input.origin,
+      crossOrigin: false,
+    });
     const credentialId = this.credentialId;
     const lengthBytes = Buffer.alloc(2);
     lengthBytes.writeUInt16BE(credentialId.length);
@@ -64,13 +69,12 @@ export class SoftAuthenticator {
       credentialId,
       Buffer.from(this.cosePublicKey()),
     ]);
-    const attestationObject = isoCBOR.encode(
-      new Map<string, string | Map<string, never> | Uint8Array>([
-        ['fmt', 'none'],
-        ['attStmt', new Map()],
-        ['authData', new Uint8Array(authData)],
-      ]),
-    );
+    const attestation = new Map<string, unknown>([
+      ['fmt', 'none'],
+      ['attStmt', new Map()],
+      ['authData', new Uint8Array(authData)],
+    ]);
+    const attestationObject = isoCBOR.encode(attestation as Parameters<typeof isoCBOR.encode>[0]);
     return {
       attestation: b64url(attestationObject),
       clientData: b64url(Buffer.from(clientDataJSON)),
