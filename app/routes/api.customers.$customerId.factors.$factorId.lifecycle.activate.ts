@@ -10,8 +10,8 @@ import { relyingPartyFor } from '~/modules/passkeys/relying-party.server';
 export async function action({ request, params }: ActionFunctionArgs) {
   if (request.method !== 'POST') return apiError(405, 'METHOD_NOT_ALLOWED', 'Use POST to activate a factor.');
   const body = await readJsonBody(request, activateFactorBody);
-  const { shopper, customerId } = await requireFactorOwner(request, params.customerId, { elevated: true });
+  const { headers, customerId } = await requireFactorOwner(request, params.customerId, { elevated: true });
   const activated = await activateFactor(customerId, params.factorId ?? '', relyingPartyFor(request), body);
   if (!activated.ok) return refusalResponse(activated);
-  return json(activated.factor, { headers: withHeaders(shopper.headers, { 'Cache-Control': 'private, no-store' }) });
+  return json(activated.factor, { headers: withHeaders(headers, { 'Cache-Control': 'private, no-store' }) });
 }

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { assertSameOrigin } from '~/modules/http/forms.server';
-import { apiError } from '~/modules/http/api.server';
+import { apiError, withHeaders } from '~/modules/http/api.server';
 import { requireFactorOwner, refusalResponse } from '~/modules/passkeys/factor-api.server';
 import { removeFactor } from '~/modules/passkeys/factors.server';
 
@@ -8,10 +8,8 @@ import { removeFactor } from '~/modules/passkeys/factors.server';
 export async function action({ request, params }: ActionFunctionArgs) {
   if (request.method !== 'DELETE') return apiError(405, 'METHOD_NOT_ALLOWED', 'Use DELETE to remove a factor.');
   assertSameOrigin(request);
-  const { shopper, customerId } = await requireFactorOwner(request, params.customerId, { elevated: true });
+  const { headers, customerId } = await requireFactorOwner(request, params.customerId, { elevated: true });
   const removed = await removeFactor(customerId, params.factorId ?? '');
   if (!removed.ok) return refusalResponse(removed);
-  const headers = new Headers(shopper.headers);
-  headers.set('Cache-Control', 'no-store');
-  return new Response(null, { status: 204, headers });
+  return new Response(null, { status: 204, headers: withHeaders(headers, { 'Cache-Control': 'no-store' }) });
 }

@@ -10,15 +10,15 @@ const noStore = (headers: Headers) => withHeaders(headers, { 'Cache-Control': 'p
 
 /** Spec section 7: GET …/customers/{uuid}/factors lists the customer's factors. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { shopper, customerId } = await requireFactorOwner(request, params.customerId, { elevated: false });
-  return json(await listFactors(customerId), { headers: noStore(shopper.headers) });
+  const { headers, customerId } = await requireFactorOwner(request, params.customerId, { elevated: false });
+  return json(await listFactors(customerId), { headers: noStore(headers) });
 }
 
 /** Spec section 7: POST …/customers/{uuid}/factors (factorType webauthn, provider FIDO) → id and activation. */
 export async function action({ request, params }: ActionFunctionArgs) {
   if (request.method !== 'POST') return apiError(405, 'METHOD_NOT_ALLOWED', 'Use POST to create a factor.');
   const body = await readJsonBody(request, createFactorBody);
-  const { shopper, customerId } = await requireFactorOwner(request, params.customerId, { elevated: true });
+  const { headers, customerId } = await requireFactorOwner(request, params.customerId, { elevated: true });
   const created = await createFactor(customerId, relyingPartyFor(request), { name: body.name });
   if (!created.ok) return refusalResponse(created);
   return json(
@@ -29,6 +29,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
       status: created.status,
       activation: created.activation,
     },
-    { status: 201, headers: noStore(shopper.headers) },
+    { status: 201, headers: noStore(headers) },
   );
 }

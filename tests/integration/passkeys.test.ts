@@ -339,6 +339,33 @@ describe.each(DIALECTS)('passkeys on %s', (dialect) => {
       expect((await listFactors(sam.id)).some((factor) => factor.id === samsFactor)).toBe(true);
     });
 
+    it("accepts the spec's bearer token in place of the cookie, with the same UUID and elevation checks", async () => {
+      const now = Math.floor(Date.now() / 1000);
+      const bearer = async (customer: Customer, claims: Record<string, unknown> = {}) =>
+        issuer.issue({
+          customerId: String(customer.id),
+          uuid: customer.uuid,
+          scope: 'openid shop used_credentials',
+          auth_time: now - 30,
+          ...claims,
+        });
+      const call = async (token: string, uuid: string, method = 'GET') => {
+        const request = apiRequest(`/api/customers/${uuid}/factors`, {
+          method,
+          body: method === 'POST' ? { factorType: 'webauthn', provider: 'FIDO' } : undefined,
+        });
+        request.headers.set('Authorization', `Bearer ${token}`);
+        const args = { request, params: { customerId: uuid }, context: {} };
+        return settle(method === 'GET' ? factorsRoute.loader(args) : factorsRoute.action(args));
+      };
+      expect((await call(await bearer(jordan), jordan.uuid)).status).toBe(200);
+      expect((await call(await bearer(jordan), jordan.uuid, 'POST')).status).toBe(201);
+      expect((await call(await bearer(jordan), sam.uuid)).status).toBe(404);
+      expect((await call(await bearer(jordan, { auth_time: now - 3600 }), jordan.uuid, 'POST')).status).toBe(403);
+      expect((await call(await bearer(jordan, {}), jordan.uuid.replace(/.$/, 'x'))).status).toBe(404);
+      expect((await call('not-a-token', jordan.uuid)).status).toBe(401);
+    });
+
     it('needs a signed-in customer', async () => {
       const response = await settle(
         factorsRoute.loader({

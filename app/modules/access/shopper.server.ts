@@ -50,6 +50,11 @@ export function useTokenVerifierForTests(verifier: TokenVerifier | undefined) {
   verifierOverride = verifier;
 }
 
+/** The verifier every token check uses (the provider's JWKS, or the tests' own keys). */
+export function tokenVerifier(): TokenVerifier {
+  return verifierOverride ?? identityProviderVerifier();
+}
+
 export function cookieSecureFor(host: HostInfo): boolean {
   const configured = appEnv().COOKIE_SECURE;
   if (configured) return configured === 'true';
