@@ -135,3 +135,34 @@ test('the security page is for signed-in customers only', async ({ page }) => {
   await expect(page.getByTestId('confirm-notice')).toHaveCount(0);
   await expect(page.getByRole('navigation', { name: 'Your account' })).toBeVisible();
 });
+
+test('a silent sign-on on another banner host is not an elevated sign-in: the email change asks for the password', async ({
+  page,
+  baseURL,
+}) => {
+  const port = new URL(baseURL!).port;
+  const email = await createAccount(page, 'Sunny');
+  const sunridge = `http://sunridge.localhost:${port}`;
+  await page.goto(`${sunridge}/account/security.html`);
+  await expect(page).toHaveURL(`${sunridge}/account/security.html`);
+  await expect(
+    page.getByText('A passkey works only on the site where you made it (sunridge.localhost).'),
+  ).toBeVisible();
+  await expect(page.getByTestId('confirm-notice')).toBeVisible();
+
+  await page.getByLabel('New email').fill('jordan@pantry.test');
+  await page.getByRole('button', { name: 'Change email' }).click();
+  await confirmPassword(page);
+  await expect(page).toHaveURL(`${sunridge}/account/security.html`);
+  await expect(page.getByTestId('confirm-notice')).toHaveCount(0);
+  await page.getByLabel('New email').fill('jordan@pantry.test');
+  await page.getByRole('button', { name: 'Change email' }).click();
+  await expect(page.getByRole('alert')).toHaveText('That email address already belongs to another account.');
+  await expect(page.getByText(`You sign in with ${email}`)).toBeVisible();
+
+  const next = email.replace('@', '.new@');
+  await page.getByLabel('New email').fill(next);
+  await page.getByRole('button', { name: 'Change email' }).click();
+  await expect(page.getByRole('status')).toHaveText(`Your email address is now ${next}.`);
+  await expect(page.getByText(`You sign in with ${next}`)).toBeVisible();
+});
