@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createAccount } from './support/accounts';
+import { axeViolations } from './support/axe';
 import { ageSignIn } from './support/elevation';
 import { expectSignedIn, signInWithPassword } from './support/sign-in';
 
@@ -165,4 +166,17 @@ test('a silent sign-on on another banner host is not an elevated sign-in: the em
   await page.getByRole('button', { name: 'Change email' }).click();
   await expect(page.getByRole('status')).toHaveText(`Your email address is now ${next}.`);
   await expect(page.getByText(`You sign in with ${next}`)).toBeVisible();
+});
+
+test('the security and confirm-password pages have no accessibility violations', async ({
+  page,
+  browser,
+}, testInfo) => {
+  await signInWithPassword(page, 'bartholomew@pantry.test');
+  await expectSignedIn(page, 'Bartholomew');
+  await page.goto('/account/security.html');
+  await expect(page.getByRole('heading', { name: 'Sign-in & security' })).toBeVisible();
+  expect(await axeViolations(page, browser, testInfo)).toEqual([]);
+  await page.goto('/account/confirm-password.html?goto=%2Faccount%2Fsecurity.html');
+  expect(await axeViolations(page, browser, testInfo)).toEqual([]);
 });
