@@ -36,7 +36,7 @@ export function PasskeySignIn({ goto }: { goto: string }) {
           checked={remember}
           onChange={(event) => setRemember(event.target.checked)}
         />
-        Keep me signed in with my passkey
+        Stay signed in on this device
       </label>
     </div>
   );
