@@ -94,6 +94,13 @@ describe.each(DIALECTS)('sign-in details and the elevated sign-in on %s', (diale
     const bart = customers.bartholomew!;
     expect(await changeEmail(bart.id, 'Bart.New@Pantry.test')).toMatchObject({ ok: true });
     expect(await emailOf(bart.id)).toEqual({ email: 'bart.new@pantry.test', email_verified: 0 });
+    const notice = await test.db
+      .selectFrom('outbox')
+      .selectAll()
+      .where('subject', '=', 'Your sign-in email was changed')
+      .executeTakeFirstOrThrow();
+    expect(notice.recipient).toBe('bartholomew@pantry.test');
+    expect(notice.body).toContain('bart.new@pantry.test');
     const signIn = await authenticateWithPassword({
       email: 'bart.new@pantry.test',
       password: PASSWORD,
@@ -136,6 +143,12 @@ describe.each(DIALECTS)('sign-in details and the elevated sign-in on %s', (diale
     expect(await changePassword(sam.id, 'Fresh-basil-42', 'Fresh-basil-42')).toMatchObject({ ok: true });
     expect((await authenticateWithPassword({ ...before, password: 'Fresh-basil-42' })).status).toBe('SUCCESS');
     expect((await authenticateWithPassword({ ...before, password: PASSWORD })).status).toBe('INVALID');
+    const notices = await test.db
+      .selectFrom('outbox')
+      .select('recipient')
+      .where('subject', '=', 'Your password was changed')
+      .execute();
+    expect(notices).toEqual([{ recipient: 'sam@pantry.test' }]);
   });
 
   it('sends a customer whose elevated sign-in is older than 10 minutes to confirm the password, changing nothing', async () => {

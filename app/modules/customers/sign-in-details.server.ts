@@ -1,5 +1,6 @@
 import { db } from '~/db/db.server';
 import { customerByEmail, normalizeEmail } from '~/modules/identity/customers.server';
+import { sendToOutbox } from '~/modules/identity/outbox.server';
 import { hashPassword } from '~/modules/identity/passwords.server';
 import { passwordProblem } from '~/modules/identity/password-rules';
 
@@ -29,12 +30,25 @@ export async function changeEmail(customerId: number, email: string): Promise<Ch
   const owner = await customerByEmail(next);
   if (owner && owner.id !== customerId) return { ok: false, field: 'email', message: EMAIL_IN_USE_MESSAGE };
   if (owner) return { ok: true, message: 'That is already your email address.' };
+  const current = await db()
+    .selectFrom('customers')
+    .select(['email', 'first_name'])
+    .where('id', '=', customerId)
+    .executeTakeFirst();
+  if (!current) return { ok: false, field: 'email', message: 'We could not find your account.' };
   try {
     await db().updateTable('customers').set({ email: next, email_verified: 0 }).where('id', '=', customerId).execute();
   } catch {
     // Another account took the address between the check and the update (the unique index said no).
     return { ok: false, field: 'email', message: EMAIL_IN_USE_MESSAGE };
   }
+  // The old address hears about it, so its owner can act if someone else made the change.
+  await sendToOutbox({
+    channel: 'email',
+    recipient: current.email,
+    subject: 'Your sign-in email was changed',
+    body: `Hi ${current.first_name}, the email address you sign in with is now ${next}. If you didn't make this change, reset your password and contact us.`,
+  });
   return { ok: true, message: `Your email address is now ${next}.` };
 }
 
@@ -61,5 +75,18 @@ export async function changePassword(customerId: number, password: string, confi
     .set({ password_hash: await hashPassword(password) })
     .where('id', '=', customerId)
     .execute();
+  const customer = await db()
+    .selectFrom('customers')
+    .select(['email', 'first_name'])
+    .where('id', '=', customerId)
+    .executeTakeFirst();
+  if (customer) {
+    await sendToOutbox({
+      channel: 'email',
+      recipient: customer.email,
+      subject: 'Your password was changed',
+      body: `Hi ${customer.first_name}, your Pantry password was just changed. If you didn't make this change, reset your password and contact us.`,
+    });
+  }
   return { ok: true, message: 'Your password was changed.' };
 }
