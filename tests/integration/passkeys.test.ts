@@ -24,6 +24,7 @@ import type { RelyingParty } from '~/modules/passkeys/relying-party.server';
 import * as factorsRoute from '~/routes/api.customers.$customerId.factors';
 import * as factorRoute from '~/routes/api.customers.$customerId.factors.$factorId';
 import * as activateRoute from '~/routes/api.customers.$customerId.factors.$factorId.lifecycle.activate';
+import * as passkeyOptionsRoute from '~/routes/account.passkey.options';
 import * as passkeySignInRoute from '~/routes/account.passkey.sign-in';
 import { testIssuer } from '../unit/support/tokens';
 import { SoftAuthenticator } from './support/authenticator';
@@ -514,6 +515,30 @@ describe.each(DIALECTS)('passkeys on %s', (dialect) => {
         .executeTakeFirstOrThrow();
       expect(Number(row.counter)).toBe(5);
       expect(row.last_used_at).not.toBeNull();
+    });
+
+    it('serves sign-in options from its route, storing the challenge, and limits how often a client asks', async () => {
+      const ask = async () => {
+        const request = apiRequest('/account/passkey/options', { method: 'POST', body: {} });
+        request.headers.set('X-Forwarded-For', `203.0.113.${dialect === 'sqlite' ? 7 : 8}`);
+        return settle(passkeyOptionsRoute.action({ request, params: {}, context: {} }));
+      };
+      const response = await ask();
+      expect(response.status).toBe(200);
+      const options = (await response.json()) as { challenge: string; rpId: string };
+      expect(options.rpId).toBe('localhost');
+      const stored = await test.db
+        .selectFrom('webauthn_challenges')
+        .selectAll()
+        .where('challenge', '=', options.challenge)
+        .executeTakeFirstOrThrow();
+      expect(stored).toMatchObject({ rp_id: 'localhost', origin: ORIGIN, used_at: null });
+      await test.db
+        .updateTable('rate_limits')
+        .set({ hits: 100 })
+        .where('bucket', '=', `passkey:options:203.0.113.${dialect === 'sqlite' ? 7 : 8}`)
+        .execute();
+      expect((await ask()).status).toBe(429);
     });
 
     it('refuses a replayed challenge', async () => {
