@@ -444,6 +444,40 @@ describe.each(DIALECTS)('passkeys on %s', (dialect) => {
       });
     });
 
+    it("'Failed to create credential' when the browser refuses; the factor stays pending and unlisted", async () => {
+      const deps: FlowDeps = {
+        fetch: routeFetch(await userCookie(sam)),
+        createCredential: async () => {
+          throw Object.assign(new Error('The operation either timed out or was not allowed.'), {
+            name: 'NotAllowedError',
+          });
+        },
+      };
+      const before = (await listFactors(sam.id)).filter((factor) => factor.status === 'ACTIVE').length;
+      expect(await enrolPasskey(deps, sam.uuid)).toEqual({
+        error: true,
+        details: { message: 'Failed to create credential', cause: 'NotAllowedError' },
+      });
+      expect((await listFactors(sam.id)).filter((factor) => factor.status === 'ACTIVE')).toHaveLength(before);
+    });
+
+    it("'Invalid data received from createFactors' when the create answer lacks the activation", async () => {
+      const real = routeFetch(await userCookie(sam));
+      const deps: FlowDeps = {
+        // A create answer that lost its activation on the way (a proxy, an older service version).
+        fetch: async (path, init) => {
+          const response = await real(path, init);
+          const { id } = (await response.json()) as { id: string };
+          return new Response(JSON.stringify({ id }), { status: response.status, statusText: response.statusText });
+        },
+        createCredential: credentialsFrom(new SoftAuthenticator(sam.uuid)),
+      };
+      expect(await enrolPasskey(deps, sam.uuid)).toEqual({
+        error: true,
+        details: { message: 'Invalid data received from createFactors' },
+      });
+    });
+
     it("'HTTP error! status: {code}' is logged and the list returns nothing", async () => {
       const logged: string[] = [];
       const deps: FlowDeps = {
