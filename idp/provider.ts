@@ -108,11 +108,15 @@ export function createProvider({ issuer, origins, secrets, storefrontPort }: Pro
         },
       };
     },
-    async extraTokenClaims(_ctx, token) {
+    async extraTokenClaims(ctx, token) {
       const accountId = 'accountId' in token ? token.accountId : undefined;
       const customer = accountId ? await customerById(Number(accountId)) : undefined;
       if (!customer) return undefined;
+      // When the customer last presented credentials (a refresh renews iat, not this): the
+      // storefront's elevated sign-in rule (at most 10 minutes old) reads it from the access token.
+      const signIn = ctx?.oidc?.entities?.AuthorizationCode ?? ctx?.oidc?.entities?.RefreshToken;
       return {
+        ...(signIn?.authTime ? { auth_time: signIn.authTime } : {}),
         customerId: String(customer.id),
         firstName: customer.first_name,
         hhid: customer.house_id,

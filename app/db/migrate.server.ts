@@ -7,6 +7,7 @@ import { searchSchema } from './migrations/0004-search';
 import { rewardsSchema } from './migrations/0005-rewards';
 import { cartOrdersSchema } from './migrations/0006-cart-orders';
 import { profileSchema } from './migrations/0007-profile';
+import { passkeysSchema } from './migrations/0008-passkeys';
 import { addressSelectionsSchema } from './migrations/0009-address-selections';
 import { subscriptionsPharmacySchema } from './migrations/0010-subscriptions-pharmacy';
 import { shippingSchema } from './migrations/0012-shipping';
@@ -20,6 +21,7 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0005-rewards': rewardsSchema(dialect),
     '0006-cart-orders': cartOrdersSchema(dialect),
     '0007-profile': profileSchema(dialect),
+    '0008-passkeys': passkeysSchema,
     '0009-address-selections': addressSelectionsSchema,
     '0010-subscriptions-pharmacy': subscriptionsPharmacySchema(dialect),
     '0012-shipping': shippingSchema,

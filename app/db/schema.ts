@@ -53,6 +53,8 @@ export interface Database {
   customer_preferences: CustomerPreferenceTable;
   customer_prompts: CustomerPromptTable;
   verification_codes: VerificationCodeTable;
+  customer_factors: CustomerFactorTable;
+  webauthn_challenges: WebauthnChallengeTable;
 }
 
 export type Flag = 0 | 1;
@@ -588,4 +590,33 @@ export interface VerificationCodeTable {
   attempts: number;
   used_at: string | null;
   created_at: string;
+}
+
+/** A sign-in factor (a FIDO passkey); the credential fields are set when it is activated. */
+export interface CustomerFactorTable {
+  id: string;
+  customer_id: number;
+  factor_type: string;
+  provider: string;
+  status: 'PENDING_ACTIVATION' | 'ACTIVE';
+  name: string;
+  rp_id: string;
+  origin: string;
+  challenge: string | null;
+  challenge_expires_at: string | null;
+  credential_id: string | null;
+  public_key: string | null;
+  counter: number;
+  transports: string;
+  created_at: string;
+  activated_at: string | null;
+  last_used_at: string | null;
+}
+
+export interface WebauthnChallengeTable {
+  challenge: string;
+  rp_id: string;
+  origin: string;
+  expires_at: string;
+  used_at: string | null;
 }

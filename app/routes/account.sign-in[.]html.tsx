@@ -9,6 +9,7 @@ import { parseForm } from '~/modules/http/forms.server';
 import { assistantParamsFrom, rememberAssistant } from '~/modules/identity/assistant-sign-in.server';
 import { signInStep } from '~/modules/identity/sign-in-flow.server';
 import type { SignInStepData } from '~/modules/identity/sign-in-step';
+import { PasskeySignIn } from '~/components/PasskeySignIn';
 import { SignInForm } from '~/components/SignInForm';
 
 /** Guests and lapsed customers sign in here; a signed-in customer is sent on to the home page. */
@@ -93,6 +94,7 @@ export default function SignInPage() {
               : 'Clip deals, save your cart and check out faster.'}
         </p>
         <SignInForm state={result ?? { step: 'email', email: '', goto }} busy={navigation.state !== 'idle'} />
+        <PasskeySignIn goto={goto} />
       </div>
     </div>
   );

@@ -50,6 +50,8 @@ const CUSTOMER_PAGES = [
   '/account/delivery-subscription.html',
   '/pharmacy/create-account.html?newPharmacyAccount=true',
   '/account/profile.html',
+  '/account/security.html',
+  '/account/confirm-password.html?goto=%2Faccount%2Fsecurity.html',
 ];
 
 async function scriptErrors(page: Page, paths: string[]) {

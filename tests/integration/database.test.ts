@@ -29,6 +29,7 @@ describe.each(DIALECTS)('database on %s', (dialect) => {
       '0005-rewards',
       '0006-cart-orders',
       '0007-profile',
+      '0008-passkeys',
       '0009-address-selections',
       '0010-subscriptions-pharmacy',
       '0012-shipping',

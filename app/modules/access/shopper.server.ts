@@ -51,8 +51,8 @@ export function useTokenVerifierForTests(verifier: TokenVerifier | undefined) {
   verifierOverride = verifier;
 }
 
-/** The verifier in force (the identity provider's keys, or the test issuer's), for bearer-token calls. */
-export function activeTokenVerifier(): TokenVerifier {
+/** The verifier every token check uses (the provider's JWKS, or the tests' own keys). */
+export function tokenVerifier(): TokenVerifier {
   return verifierOverride ?? identityProviderVerifier();
 }
 

@@ -16,6 +16,9 @@ export const customerClaimsSchema = z.object({
   scope: z.string().default(''),
   exp: z.number(),
   iat: z.number().optional(),
+  /** When the customer last presented credentials (seconds); the elevated sign-in rule reads it. */
+  auth_time: z.number().optional(),
+  uuid: z.string().optional(),
 });
 export type CustomerClaims = z.infer<typeof customerClaimsSchema>;
 

@@ -6,7 +6,7 @@ export const SESSION_TOKEN_TTL_MS = 5 * 60_000;
 
 export async function issueSessionToken(
   customerId: number,
-  options: { remember: boolean; method: 'password' | 'otp' | 'registration' | 'reset' },
+  options: { remember: boolean; method: 'password' | 'otp' | 'registration' | 'reset' | 'passkey' },
 ) {
   const token = randomToken();
   await db()

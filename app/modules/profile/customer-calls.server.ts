@@ -1,4 +1,4 @@
-import { activeTokenVerifier, type Shopper } from '~/modules/access/shopper.server';
+import { tokenVerifier, type Shopper } from '~/modules/access/shopper.server';
 import { checkAccessToken } from '~/modules/access/token.server';
 import { parseUserCookie } from '~/modules/identity/user-cookie.server';
 import { readSignedCookie, sessionCookie } from '~/modules/session/session-cookie.server';
@@ -70,7 +70,7 @@ export type CallAuthorization = { ok: true; customerId: number } | { ok: false; 
  */
 export async function authorizeCustomerCall(token: string | null, customerIdParam: string | undefined) {
   if (!token) return { ok: false, answer: refusal(401, 'UNAUTHORIZED', 'Sign in to change your profile.') } as const;
-  const check = await checkAccessToken(token, activeTokenVerifier());
+  const check = await checkAccessToken(token, tokenVerifier());
   if (check.status === 'invalid' || check.status === 'expired') {
     return {
       ok: false,

@@ -1,0 +1,92 @@
+import { db } from '~/db/db.server';
+import { customerByEmail, normalizeEmail } from '~/modules/identity/customers.server';
+import { sendToOutbox } from '~/modules/identity/outbox.server';
+import { hashPassword } from '~/modules/identity/passwords.server';
+import { passwordProblem } from '~/modules/identity/password-rules';
+
+export const EMAIL_IN_USE_MESSAGE = 'That email address already belongs to another account.';
+
+export type ChangeResult = { ok: true; message: string } | { ok: false; field: string; message: string };
+
+/** What the security page shows about how the customer signs in. */
+export async function signInDetails(customerId: number) {
+  const row = await db()
+    .selectFrom('customers')
+    .select(['email', 'phone', 'email_verified', 'phone_verified'])
+    .where('id', '=', customerId)
+    .executeTakeFirst();
+  if (!row) return null;
+  return {
+    email: row.email,
+    phone: row.phone,
+    emailVerified: row.email_verified === 1,
+    phoneVerified: row.phone_verified === 1,
+  };
+}
+
+/** A new email must stay unique; it is unverified until the customer confirms it. */
+export async function changeEmail(customerId: number, email: string): Promise<ChangeResult> {
+  const next = normalizeEmail(email);
+  const owner = await customerByEmail(next);
+  if (owner && owner.id !== customerId) return { ok: false, field: 'email', message: EMAIL_IN_USE_MESSAGE };
+  if (owner) return { ok: true, message: 'That is already your email address.' };
+  const current = await db()
+    .selectFrom('customers')
+    .select(['email', 'first_name'])
+    .where('id', '=', customerId)
+    .executeTakeFirst();
+  if (!current) return { ok: false, field: 'email', message: 'We could not find your account.' };
+  try {
+    await db().updateTable('customers').set({ email: next, email_verified: 0 }).where('id', '=', customerId).execute();
+  } catch {
+    // Another account took the address between the check and the update (the unique index said no).
+    return { ok: false, field: 'email', message: EMAIL_IN_USE_MESSAGE };
+  }
+  // The old address hears about it, so its owner can act if someone else made the change.
+  await sendToOutbox({
+    channel: 'email',
+    recipient: current.email,
+    subject: 'Your sign-in email was changed',
+    body: `Hi ${current.first_name}, the email address you sign in with is now ${next}. If you didn't make this change, reset your password and contact us.`,
+  });
+  return { ok: true, message: `Your email address is now ${next}.` };
+}
+
+/** US mobile numbers: ten digits, stored without punctuation like the rest of the customer records. */
+export function normalizePhone(phone: string): string | null {
+  let digits = phone.replace(/[\s().+-]/g, '');
+  if (digits.length === 11 && digits.startsWith('1')) digits = digits.slice(1);
+  return /^[2-9]\d{9}$/.test(digits) ? digits : null;
+}
+
+export async function changePhone(customerId: number, phone: string): Promise<ChangeResult> {
+  const next = normalizePhone(phone);
+  if (!next) return { ok: false, field: 'phone', message: 'Enter a 10-digit US phone number.' };
+  await db().updateTable('customers').set({ phone: next, phone_verified: 0 }).where('id', '=', customerId).execute();
+  return { ok: true, message: 'Your phone number was updated.' };
+}
+
+export async function changePassword(customerId: number, password: string, confirm: string): Promise<ChangeResult> {
+  const problem = passwordProblem(password);
+  if (problem) return { ok: false, field: 'password', message: problem };
+  if (password !== confirm) return { ok: false, field: 'confirm', message: 'The two passwords do not match.' };
+  await db()
+    .updateTable('customers')
+    .set({ password_hash: await hashPassword(password) })
+    .where('id', '=', customerId)
+    .execute();
+  const customer = await db()
+    .selectFrom('customers')
+    .select(['email', 'first_name'])
+    .where('id', '=', customerId)
+    .executeTakeFirst();
+  if (customer) {
+    await sendToOutbox({
+      channel: 'email',
+      recipient: customer.email,
+      subject: 'Your password was changed',
+      body: `Hi ${customer.first_name}, your Pantry password was just changed. If you didn't make this change, reset your password and contact us.`,
+    });
+  }
+  return { ok: true, message: 'Your password was changed.' };
+}

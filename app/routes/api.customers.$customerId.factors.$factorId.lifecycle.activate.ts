@@ -1,0 +1,17 @@
+import type { ActionFunctionArgs } from '@remix-run/node';
+import { json } from '@remix-run/node';
+import { apiError, readJsonBody, withHeaders } from '~/modules/http/api.server';
+import { requireFactorOwner, refusalResponse } from '~/modules/passkeys/factor-api.server';
+import { activateFactorBody } from '~/modules/passkeys/factor-schema';
+import { activateFactor } from '~/modules/passkeys/factors.server';
+import { relyingPartyFor } from '~/modules/passkeys/relying-party.server';
+
+/** Spec section 7: POST …/factors/{factorId}/lifecycle/activate with attestation and clientData. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  if (request.method !== 'POST') return apiError(405, 'METHOD_NOT_ALLOWED', 'Use POST to activate a factor.');
+  const body = await readJsonBody(request, activateFactorBody);
+  const { headers, customerId } = await requireFactorOwner(request, params.customerId, { elevated: true });
+  const activated = await activateFactor(customerId, params.factorId ?? '', relyingPartyFor(request), body);
+  if (!activated.ok) return refusalResponse(activated);
+  return json(activated.factor, { headers: withHeaders(headers, { 'Cache-Control': 'private, no-store' }) });
+}

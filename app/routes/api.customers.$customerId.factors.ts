@@ -1,0 +1,34 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
+import { json } from '@remix-run/node';
+import { apiError, readJsonBody, withHeaders } from '~/modules/http/api.server';
+import { requireFactorOwner, refusalResponse } from '~/modules/passkeys/factor-api.server';
+import { createFactorBody } from '~/modules/passkeys/factor-schema';
+import { createFactor, listFactors } from '~/modules/passkeys/factors.server';
+import { relyingPartyFor } from '~/modules/passkeys/relying-party.server';
+
+const noStore = (headers: Headers) => withHeaders(headers, { 'Cache-Control': 'private, no-store' });
+
+/** Spec section 7: GET …/customers/{uuid}/factors lists the customer's factors. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { headers, customerId } = await requireFactorOwner(request, params.customerId, { elevated: false });
+  return json(await listFactors(customerId), { headers: noStore(headers) });
+}
+
+/** Spec section 7: POST …/customers/{uuid}/factors (factorType webauthn, provider FIDO) → id and activation. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  if (request.method !== 'POST') return apiError(405, 'METHOD_NOT_ALLOWED', 'Use POST to create a factor.');
+  const body = await readJsonBody(request, createFactorBody);
+  const { headers, customerId } = await requireFactorOwner(request, params.customerId, { elevated: true });
+  const created = await createFactor(customerId, relyingPartyFor(request), { name: body.name });
+  if (!created.ok) return refusalResponse(created);
+  return json(
+    {
+      id: created.id,
+      factorType: 'webauthn',
+      provider: 'FIDO',
+      status: created.status,
+      activation: created.activation,
+    },
+    { status: 201, headers: noStore(headers) },
+  );
+}
