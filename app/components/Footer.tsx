@@ -1,5 +1,12 @@
 import { Link } from '@remix-run/react';
 
+const SERVICE_LINKS = [
+  { to: '/shop/delivery-subscription.html', label: 'Delivery Pass' },
+  { to: '/pharmacy.html', label: 'Pharmacy' },
+  { to: '/shop/vineandcellar/search-results.html', label: 'Wine shop' },
+  { to: '/shop/marketplace/search-results.html', label: 'Marketplace' },
+] as const;
+
 const ACCOUNT_LINKS = [
   { to: '/account/overview.html', label: 'Your account' },
   { to: '/account/orders.html', label: 'Orders' },
@@ -11,8 +18,8 @@ export function Footer({ bannerName, signedIn }: { bannerName: string; signedIn:
   const year = 2026;
   return (
     <footer className="mt-16 border-t border-stone-200 bg-white">
-      <div className="container-page grid gap-8 py-10 text-sm text-stone-600 md:grid-cols-3 lg:grid-cols-4">
-        <div>
+      <div className="container-page grid gap-8 py-10 text-sm text-stone-600 grid-cols-2 md:grid-cols-4 lg:grid-cols-5">
+        <div className="col-span-2 md:col-span-1">
           <p className="text-base font-bold text-stone-900">{bannerName}</p>
           <p className="mt-2">Groceries delivered, ready for pickup, or waiting in store.</p>
         </div>
@@ -51,6 +58,18 @@ export function Footer({ bannerName, signedIn }: { bannerName: string; signedIn:
             </li>
           </ul>
         </nav>
+        <nav aria-label="Services">
+          <p className="font-semibold text-stone-900">Services</p>
+          <ul className="mt-2 space-y-1">
+            {SERVICE_LINKS.map((link) => (
+              <li key={link.to}>
+                <Link className="hover:text-brand" to={link.to}>
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
         <nav aria-label="Account links">
           <p className="font-semibold text-stone-900">Account</p>
           <ul className="mt-2 space-y-1">
@@ -78,7 +97,9 @@ export function Footer({ bannerName, signedIn }: { bannerName: string; signedIn:
             )}
           </ul>
         </nav>
-        <p className="lg:text-right">© {year} Pantry demo storefront. Prices are illustrative.</p>
+        <p className="col-span-2 md:col-span-4 lg:col-span-1 lg:text-right">
+          © {year} Pantry demo storefront. Prices are illustrative.
+        </p>
       </div>
     </footer>
   );
