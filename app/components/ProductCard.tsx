@@ -19,7 +19,7 @@ export function ProductCard({
 }) {
   const href = productHref(product.kind ?? 'grocery', product.id);
   return (
-    <article className="card group flex flex-col overflow-hidden">
+    <article className="card group relative flex flex-col overflow-hidden">
       <a href={href} className="block rounded-t-2xl bg-stone-50 p-3" tabIndex={-1} aria-hidden="true">
         <img
           src={`/images/products/${product.imageKey}.svg`}

@@ -29,7 +29,7 @@ export function ProductCarousel({
           </Link>
         ) : null}
       </div>
-      <ul className="mt-3 flex snap-x gap-3 overflow-x-auto pb-3">
+      <ul className="relative mt-3 flex snap-x gap-3 overflow-x-auto pb-3">
         {products.map((product) => (
           <li key={product.id} className="w-40 shrink-0 snap-start md:w-48">
             <ProductCard product={product} />
