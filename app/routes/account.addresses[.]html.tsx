@@ -13,8 +13,8 @@ import {
   newAddressSchema,
   PURPOSE_LABELS,
   selectedAddressSchema,
-  US_STATES,
 } from '~/modules/customers/address-rules';
+import { US_STATES } from '~/modules/geo/us-states';
 import {
   addAddress,
   deleteAddress,

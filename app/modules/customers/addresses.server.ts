@@ -6,12 +6,12 @@ import { addressHash } from './address-hash.server';
 import {
   ADDRESS_MESSAGES,
   orderedPurposes,
-  US_STATES,
   type AddressInput,
   type AddressPurpose,
   type NewAddress,
   type SelectedAddressInput,
 } from './address-rules';
+import { US_STATES } from '~/modules/geo/us-states';
 
 export type AddressRefusalCode = 'NOT_FOUND' | 'INVALID_ADDRESS' | 'DUPLICATE_ADDRESS' | 'PURPOSE_NOT_ALLOWED';
 export type AddressRefusal = { ok: false; code: AddressRefusalCode; message: string; field?: string };
