@@ -144,10 +144,6 @@ export function checkPlace(address: Pick<AddressInput, 'postalCode' | 'stateCode
   return null;
 }
 
-function hashOf(address: AddressInput) {
-  return addressHash(address);
-}
-
 type Db = Kysely<Database> | Transaction<Database>;
 
 /**
@@ -225,7 +221,7 @@ export async function addAddress(
   const { address, selection } = input;
   const refusal = checkPlace(address);
   if (refusal) return refusal;
-  const hash = hashOf(address);
+  const hash = addressHash(address);
   const addressId = await db()
     .transaction()
     .execute(async (tx) => {
@@ -283,7 +279,7 @@ export async function updateAddress(
 ): Promise<UpdateResult> {
   const refusal = checkPlace(address);
   if (refusal) return refusal;
-  const hash = hashOf(address);
+  const hash = addressHash(address);
   const outcome = await db()
     .transaction()
     .execute(async (tx): Promise<AddressRefusalCode | null> => {
