@@ -129,6 +129,23 @@ export async function selectedAddress(
   return row ?? null;
 }
 
+/** The columns an added or changed address writes (the hash is the server's, never the client's). */
+function addressColumns(address: AddressInput, hash: string) {
+  return {
+    address_name: address.addressName,
+    address1: address.address1,
+    address2: address.address2,
+    city: address.city,
+    state_code: address.stateCode,
+    country: address.country,
+    postal_code: address.postalCode,
+    postal_code_extn: address.postalCodeExtn,
+    address_types: address.addressTypes.join(','),
+    purposes: address.purposes.join(','),
+    address_hash: hash,
+  };
+}
+
 /** The ZIP code must exist and lie in the chosen state (the zipcodes package knows both). */
 export function checkPlace(address: Pick<AddressInput, 'postalCode' | 'stateCode'>): AddressRefusal | null {
   const place = lookupZip(address.postalCode);
@@ -229,17 +246,7 @@ export async function addAddress(
         .insertInto('customer_addresses')
         .values({
           customer_id: customerId,
-          address_name: address.addressName,
-          address1: address.address1,
-          address2: address.address2,
-          city: address.city,
-          state_code: address.stateCode,
-          country: address.country,
-          postal_code: address.postalCode,
-          postal_code_extn: address.postalCodeExtn,
-          address_types: address.addressTypes.join(','),
-          purposes: address.purposes.join(','),
-          address_hash: hash,
+          ...addressColumns(address, hash),
           is_selected: 0,
           selected_banner: null,
           created_at: now.toISOString(),
@@ -301,17 +308,7 @@ export async function updateAddress(
       await tx
         .updateTable('customer_addresses')
         .set({
-          address_name: address.addressName,
-          address1: address.address1,
-          address2: address.address2,
-          city: address.city,
-          state_code: address.stateCode,
-          country: address.country,
-          postal_code: address.postalCode,
-          postal_code_extn: address.postalCodeExtn,
-          address_types: address.addressTypes.join(','),
-          purposes: address.purposes.join(','),
-          address_hash: hash,
+          ...addressColumns(address, hash),
         })
         .where('id', '=', addressId)
         .where('customer_id', '=', customerId)
