@@ -13,8 +13,8 @@ import {
   newAddressSchema,
   PURPOSE_LABELS,
   selectedAddressSchema,
-  US_STATES,
 } from '~/modules/customers/address-rules';
+import { US_STATES } from '~/modules/geo/us-states';
 import {
   addAddress,
   deleteAddress,
@@ -26,6 +26,7 @@ import {
 import { fieldErrors, formValues } from '~/modules/customers/form-errors';
 import { withHeaders } from '~/modules/http/api.server';
 import { parseForm } from '~/modules/http/forms.server';
+import { FIELD_INPUT_CLASS, FieldError, FormField } from '~/components/FormField';
 
 /** Saved addresses (signed-in customers): list, add, edit, remove, and the selected one per purpose. */
 export const access = pageAccess({ allowedUserTypes: CUSTOMER_ONLY, redirections: { DEFAULT: SIGN_IN_PATH } });
@@ -115,9 +116,6 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export const meta: MetaFunction = () => [{ title: 'Your addresses' }];
-
-const input =
-  'mt-1 block w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-sm aria-[invalid=true]:border-red-600';
 
 function formatZip(address: Pick<AddressView, 'postalCode' | 'postalCodeExtn'>) {
   return address.postalCodeExtn ? `${address.postalCode}-${address.postalCodeExtn}` : address.postalCode;
@@ -261,18 +259,6 @@ function AddressForm({
     if (values) return [];
     return editing ? editing.purposes : [...ADDRESS_PURPOSES];
   })();
-  const field = (name: string) => ({
-    name,
-    id: `address-${name}`,
-    'aria-invalid': errors[name] ? true : undefined,
-    'aria-describedby': errors[name] ? `address-${name}-error` : undefined,
-  });
-  const problem = (name: string) =>
-    errors[name] ? (
-      <span id={`address-${name}-error`} className="mt-1 block text-xs font-semibold text-red-700">
-        {errors[name]}
-      </span>
-    ) : null;
   const postal = editing && !values ? formatZip(editing) : value('postalCode');
   return (
     <section id="address-form" className="card h-fit p-5" aria-labelledby="address-form-heading">
@@ -283,57 +269,53 @@ function AddressForm({
         <input type="hidden" name="intent" value={editing ? 'update' : 'add'} />
         {editing ? <input type="hidden" name="addressId" value={editing.addressId} /> : null}
         <input type="hidden" name="country" value="US" />
-        <div>
-          <label className="text-sm font-semibold" htmlFor="address-addressName">
-            Address name
+        <FormField prefix="address" name="addressName" label="Address name" errors={errors}>
+          {(control) => (
             <input
-              {...field('addressName')}
+              {...control}
               defaultValue={value('addressName', 'Home')}
-              className={input}
+              className={FIELD_INPUT_CLASS}
               maxLength={40}
             />
-          </label>
-          {problem('addressName')}
-        </div>
-        <div>
-          <label className="text-sm font-semibold" htmlFor="address-address1">
-            Street address
+          )}
+        </FormField>
+        <FormField prefix="address" name="address1" label="Street address" errors={errors}>
+          {(control) => (
             <input
-              {...field('address1')}
+              {...control}
               defaultValue={value('address1')}
-              className={input}
+              className={FIELD_INPUT_CLASS}
               autoComplete="address-line1"
             />
-          </label>
-          {problem('address1')}
-        </div>
-        <div>
-          <label className="text-sm font-semibold" htmlFor="address-address2">
-            Apartment, suite (optional)
+          )}
+        </FormField>
+        <FormField prefix="address" name="address2" label="Apartment, suite (optional)" errors={errors}>
+          {(control) => (
             <input
-              {...field('address2')}
+              {...control}
               defaultValue={value('address2')}
-              className={input}
+              className={FIELD_INPUT_CLASS}
               autoComplete="address-line2"
             />
-          </label>
-          {problem('address2')}
-        </div>
-        <div>
-          <label className="text-sm font-semibold" htmlFor="address-city">
-            City
-            <input {...field('city')} defaultValue={value('city')} className={input} autoComplete="address-level2" />
-          </label>
-          {problem('city')}
-        </div>
+          )}
+        </FormField>
+        <FormField prefix="address" name="city" label="City" errors={errors}>
+          {(control) => (
+            <input
+              {...control}
+              defaultValue={value('city')}
+              className={FIELD_INPUT_CLASS}
+              autoComplete="address-level2"
+            />
+          )}
+        </FormField>
         <div className="grid grid-cols-2 gap-3">
-          <div>
-            <label className="text-sm font-semibold" htmlFor="address-stateCode">
-              State
+          <FormField prefix="address" name="stateCode" label="State" errors={errors}>
+            {(control) => (
               <select
-                {...field('stateCode')}
+                {...control}
                 defaultValue={value('stateCode')}
-                className={input}
+                className={FIELD_INPUT_CLASS}
                 autoComplete="address-level1"
               >
                 <option value="">Choose…</option>
@@ -343,23 +325,20 @@ function AddressForm({
                   </option>
                 ))}
               </select>
-            </label>
-            {problem('stateCode')}
-          </div>
-          <div>
-            <label className="text-sm font-semibold" htmlFor="address-postalCode">
-              ZIP code
+            )}
+          </FormField>
+          <FormField prefix="address" name="postalCode" label="ZIP code" errors={errors}>
+            {(control) => (
               <input
-                {...field('postalCode')}
+                {...control}
                 defaultValue={postal}
-                className={input}
+                className={FIELD_INPUT_CLASS}
                 inputMode="numeric"
                 autoComplete="postal-code"
                 placeholder="98101"
               />
-            </label>
-            {problem('postalCode')}
-          </div>
+            )}
+          </FormField>
         </div>
         <fieldset aria-describedby={errors.purposes ? 'address-purposes-error' : undefined}>
           <legend className="text-sm font-semibold">Use this address for</legend>
@@ -377,11 +356,7 @@ function AddressForm({
               </label>
             ))}
           </div>
-          {errors.purposes ? (
-            <span id="address-purposes-error" className="mt-1 block text-xs font-semibold text-red-700">
-              {errors.purposes}
-            </span>
-          ) : null}
+          <FieldError id="address-purposes-error" message={errors.purposes} />
         </fieldset>
         {editing ? null : (
           <label className="flex items-start gap-2 text-sm">

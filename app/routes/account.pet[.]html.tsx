@@ -17,6 +17,7 @@ import {
 import { createPet, deletePet, listPets, updatePet, type PetProfile } from '~/modules/customers/pets.server';
 import { withHeaders } from '~/modules/http/api.server';
 import { parseForm } from '~/modules/http/forms.server';
+import { FIELD_INPUT_CLASS, FieldError, FormField } from '~/components/FormField';
 
 /** Pet profiles (signed-in customers): list, add, edit and remove the customer's own pets. */
 export const access = pageAccess({ allowedUserTypes: CUSTOMER_ONLY, redirections: { DEFAULT: SIGN_IN_PATH } });
@@ -84,9 +85,6 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export const meta: MetaFunction = () => [{ title: 'Your pets' }];
-
-const input =
-  'mt-1 block w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-sm aria-[invalid=true]:border-red-600';
 
 function formatBirthday(birthday: string | null) {
   if (!birthday) return null;
@@ -196,18 +194,6 @@ function PetForm({
     if (typeof typed === 'string') return typed;
     return editing?.[name] ?? fallback;
   };
-  const field = (name: string) => ({
-    name,
-    id: `pet-${name}`,
-    'aria-invalid': errors[name] ? true : undefined,
-    'aria-describedby': errors[name] ? `pet-${name}-error` : undefined,
-  });
-  const problem = (name: string) =>
-    errors[name] ? (
-      <span id={`pet-${name}-error`} className="mt-1 block text-xs font-semibold text-red-700">
-        {errors[name]}
-      </span>
-    ) : null;
   const photo = value('photo');
   return (
     <section id="pet-form" className="card h-fit p-5" aria-labelledby="pet-form-heading">
@@ -217,18 +203,15 @@ function PetForm({
       <Form method="post" className="mt-3 grid gap-3" noValidate>
         <input type="hidden" name="intent" value={editing ? 'update' : 'add'} />
         {editing ? <input type="hidden" name="petId" value={editing.petId} /> : null}
-        <div>
-          <label className="text-sm font-semibold" htmlFor="pet-name">
-            Name
-            <input {...field('name')} defaultValue={value('name')} className={input} maxLength={40} />
-          </label>
-          {problem('name')}
-        </div>
+        <FormField prefix="pet" name="name" label="Name" errors={errors}>
+          {(control) => (
+            <input {...control} defaultValue={value('name')} className={FIELD_INPUT_CLASS} maxLength={40} />
+          )}
+        </FormField>
         <div className="grid grid-cols-2 gap-3">
-          <div>
-            <label className="text-sm font-semibold" htmlFor="pet-type">
-              Kind of pet
-              <select {...field('type')} defaultValue={value('type')} className={input}>
+          <FormField prefix="pet" name="type" label="Kind of pet" errors={errors}>
+            {(control) => (
+              <select {...control} defaultValue={value('type')} className={FIELD_INPUT_CLASS}>
                 <option value="">Choose…</option>
                 {PET_TYPES.map((type) => (
                   <option key={type} value={type}>
@@ -236,24 +219,19 @@ function PetForm({
                   </option>
                 ))}
               </select>
-            </label>
-            {problem('type')}
-          </div>
-          <div>
-            <label className="text-sm font-semibold" htmlFor="pet-breed">
-              Breed (optional)
-              <input {...field('breed')} defaultValue={value('breed')} className={input} maxLength={60} />
-            </label>
-            {problem('breed')}
-          </div>
+            )}
+          </FormField>
+          <FormField prefix="pet" name="breed" label="Breed (optional)" errors={errors}>
+            {(control) => (
+              <input {...control} defaultValue={value('breed')} className={FIELD_INPUT_CLASS} maxLength={60} />
+            )}
+          </FormField>
         </div>
-        <div>
-          <label className="text-sm font-semibold" htmlFor="pet-birthday">
-            Birthday (optional)
-            <input {...field('birthday')} type="date" defaultValue={value('birthday')} className={input} />
-          </label>
-          {problem('birthday')}
-        </div>
+        <FormField prefix="pet" name="birthday" label="Birthday (optional)" errors={errors}>
+          {(control) => (
+            <input {...control} type="date" defaultValue={value('birthday')} className={FIELD_INPUT_CLASS} />
+          )}
+        </FormField>
         <fieldset aria-describedby={errors.photo ? 'pet-photo-error' : undefined}>
           <legend className="text-sm font-semibold">
             Portrait <span className="font-normal text-stone-600">(optional: we pick one for the kind of pet)</span>
@@ -270,11 +248,7 @@ function PetForm({
               </label>
             ))}
           </div>
-          {errors.photo ? (
-            <span id="pet-photo-error" className="mt-1 block text-xs font-semibold text-red-700">
-              {errors.photo}
-            </span>
-          ) : null}
+          <FieldError id="pet-photo-error" message={errors.photo} />
         </fieldset>
         <div className="flex flex-wrap gap-2">
           <button type="submit" className="btn-primary" disabled={busy}>

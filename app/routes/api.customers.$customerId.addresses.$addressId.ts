@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { json } from '@remix-run/node';
+import { requireCustomerCaller } from '~/modules/access/customer-caller.server';
 import { apiError, readJsonBody, withHeaders } from '~/modules/http/api.server';
 import { ADDRESS_MESSAGES, addressUpdateSchema } from '~/modules/customers/address-rules';
 import { deleteAddress, getAddress, updateAddress } from '~/modules/customers/addresses.server';
@@ -7,12 +8,12 @@ import {
   methodNotAllowed,
   recordIdParam,
   refusalStatus,
-  requireRecordOwner,
+  ACCOUNT_CALLER,
 } from '~/modules/customers/record-owner.server';
 
 /** One saved address: read (GET), change (PUT), remove (DELETE); owner only. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { shopper, customerId, bannerId } = await requireRecordOwner(request, params.customerId);
+  const { shopper, customerId, bannerId } = await requireCustomerCaller(request, params.customerId, ACCOUNT_CALLER);
   const address = await getAddress(customerId, recordIdParam(params.addressId, ADDRESS_MESSAGES.notFound), bannerId);
   if (!address) return apiError(404, 'NOT_FOUND', ADDRESS_MESSAGES.notFound);
   return json({ address }, { headers: withHeaders(shopper.headers, { 'Cache-Control': 'no-store' }) });
@@ -20,7 +21,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   if (request.method !== 'PUT' && request.method !== 'DELETE') return methodNotAllowed('GET, PUT, DELETE');
-  const { shopper, customerId, bannerId } = await requireRecordOwner(request, params.customerId);
+  const { shopper, customerId, bannerId } = await requireCustomerCaller(request, params.customerId, ACCOUNT_CALLER);
   const addressId = recordIdParam(params.addressId, ADDRESS_MESSAGES.notFound);
   const headers = withHeaders(shopper.headers, { 'Cache-Control': 'no-store' });
   if (request.method === 'DELETE') {

@@ -1,11 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { json } from '@remix-run/node';
+import { requireCustomerCaller } from '~/modules/access/customer-caller.server';
 import { z } from 'zod';
 import { BANNER_IDS } from '~/modules/banners/hosts';
 import { apiError, readJsonBody, withHeaders } from '~/modules/http/api.server';
 import { ADDRESS_PURPOSES, selectedAddressSchema } from '~/modules/customers/address-rules';
 import { selectAddress, selectedAddress } from '~/modules/customers/addresses.server';
-import { methodNotAllowed, refusalStatus, requireRecordOwner } from '~/modules/customers/record-owner.server';
+import { methodNotAllowed, refusalStatus, ACCOUNT_CALLER } from '~/modules/customers/record-owner.server';
 
 const SelectedQuery = z.object({ banner: z.enum(BANNER_IDS).optional() });
 
@@ -14,7 +15,7 @@ const SelectedQuery = z.object({ banner: z.enum(BANNER_IDS).optional() });
  * banner (this site's unless ?banner= names another); PUT (or POST) makes an address the selected one.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { shopper, customerId, bannerId } = await requireRecordOwner(request, params.customerId);
+  const { shopper, customerId, bannerId } = await requireCustomerCaller(request, params.customerId, ACCOUNT_CALLER);
   const query = SelectedQuery.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   if (!query.success) return apiError(400, 'BAD_QUERY', 'banner must be one of ours.');
   const banner = query.data.banner ?? bannerId;
@@ -41,7 +42,7 @@ function groupByAddress(rows: { addressId: number; banner: string; purpose: stri
 
 export async function action({ request, params }: ActionFunctionArgs) {
   if (request.method !== 'PUT' && request.method !== 'POST') return methodNotAllowed('GET, PUT, POST');
-  const { shopper, customerId, bannerId } = await requireRecordOwner(request, params.customerId);
+  const { shopper, customerId, bannerId } = await requireCustomerCaller(request, params.customerId, ACCOUNT_CALLER);
   const body = await readJsonBody(request, selectedAddressSchema);
   const result = await selectAddress(customerId, bannerId, body);
   if (!result.ok) return apiError(refusalStatus(result.code), result.code, result.message);

@@ -1,13 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { json } from '@remix-run/node';
+import { requireCustomerCaller } from '~/modules/access/customer-caller.server';
 import { readJsonBody, withHeaders } from '~/modules/http/api.server';
 import { petProfileSchema } from '~/modules/customers/pet-rules';
 import { createPet, listPets } from '~/modules/customers/pets.server';
-import { methodNotAllowed, requireRecordOwner } from '~/modules/customers/record-owner.server';
+import { methodNotAllowed, ACCOUNT_CALLER } from '~/modules/customers/record-owner.server';
 
 /** Spec section 7, pet profile: list (GET) and create (POST), owner only. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { shopper, customerId } = await requireRecordOwner(request, params.customerId);
+  const { shopper, customerId } = await requireCustomerCaller(request, params.customerId, ACCOUNT_CALLER);
   return json(
     { customerId: String(customerId), pets: await listPets(customerId) },
     { headers: withHeaders(shopper.headers, { 'Cache-Control': 'no-store' }) },
@@ -16,7 +17,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   if (request.method !== 'POST') return methodNotAllowed('GET, POST');
-  const { shopper, customerId } = await requireRecordOwner(request, params.customerId);
+  const { shopper, customerId } = await requireCustomerCaller(request, params.customerId, ACCOUNT_CALLER);
   const body = await readJsonBody(request, petProfileSchema);
   const pet = await createPet(customerId, body);
   return json({ pet }, { status: 201, headers: withHeaders(shopper.headers, { 'Cache-Control': 'no-store' }) });

@@ -1,37 +1,24 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { z } from 'zod';
-import { loadShopper } from '~/modules/access/shopper.server';
+import { requireCustomerCaller } from '~/modules/access/customer-caller.server';
 import { apiError, readJsonBody } from '~/modules/http/api.server';
-import {
-  answer,
-  authorizeRead,
-  callResponse,
-  geoPreferencesCall,
-  shopperToken,
-} from '~/modules/profile/customer-calls.server';
+import { answer, callResponse, geoPreferencesCall, PROFILE_CALLER } from '~/modules/profile/customer-calls.server';
 import { asGeoPreferences, fulfillmentPreferences } from '~/modules/profile/profile-service.server';
 
 /** Customer service preferences/fulfillment: the customer's fulfilment preferences per banner (owner only). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const shopper = await loadShopper(request);
-  const auth = await authorizeRead(request, shopper, params.customerId);
-  if (!auth.ok) return callResponse(auth.answer, shopper.headers);
-  const byBanner = await fulfillmentPreferences(auth.customerId);
+  const { customerId, headers } = await requireCustomerCaller(request, params.customerId, PROFILE_CALLER);
+  const byBanner = await fulfillmentPreferences(customerId);
   return callResponse(
-    answer(200, { customerId: String(auth.customerId), preferences: asGeoPreferences(byBanner), byBanner }),
-    shopper.headers,
+    answer(200, { customerId: String(customerId), preferences: asGeoPreferences(byBanner), byBanner }),
+    headers,
   );
 }
 
 /** Geo flow: the session update posts the preferences payload (preferenceDefId, value, banner) here. */
 export async function action({ request, params }: ActionFunctionArgs) {
   if (request.method !== 'POST') return apiError(405, 'METHOD_NOT_ALLOWED', 'Use POST to update preferences.');
-  const shopper = await loadShopper(request);
   const body = await readJsonBody(request, z.unknown());
-  const result = await geoPreferencesCall({
-    token: await shopperToken(request, shopper),
-    customerId: params.customerId,
-    body,
-  });
-  return callResponse(result, shopper.headers);
+  const { customerId, headers } = await requireCustomerCaller(request, params.customerId, PROFILE_CALLER);
+  return callResponse(await geoPreferencesCall(customerId, body), headers);
 }

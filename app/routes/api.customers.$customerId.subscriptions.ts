@@ -1,9 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { z } from 'zod';
+import { requireCustomerCaller } from '~/modules/access/customer-caller.server';
 import { apiError, readJsonBody, withHeaders } from '~/modules/http/api.server';
 import { subscriptionCodeSchema } from '~/modules/subscriptions/subscription-rules';
-import { apiCustomerFor, subscriptionRefusal } from '~/modules/subscriptions/subscriptions-api.server';
+import { SUBSCRIPTIONS_CALLER, subscriptionRefusal } from '~/modules/subscriptions/subscriptions-api.server';
 import { cancelSubscription, customerSubscriptions, subscribe } from '~/modules/subscriptions/subscriptions.server';
 
 const SubscribeBody = z.object({
@@ -16,31 +17,35 @@ const noStore = (headers: Headers) => withHeaders(headers, { 'Cache-Control': 'n
 
 /** Spec section 7, customer service `customers/{customerId}/subscriptions`: the customer's subscriptions. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { shopper, customer } = await apiCustomerFor(request, params.customerId);
-  const subscriptions = await customerSubscriptions(customer.customerId);
-  return json({ customerId: String(customer.customerId), subscriptions }, { headers: noStore(shopper.headers) });
+  const { headers, customerId } = await requireCustomerCaller(request, params.customerId, SUBSCRIPTIONS_CALLER);
+  const subscriptions = await customerSubscriptions(customerId);
+  return json({ customerId: String(customerId), subscriptions }, { headers: noStore(headers) });
 }
 
 /** POST subscribes (`{ subscriptionCode, tenderId }`); DELETE cancels (`{ subscriptionId }`). */
 export async function action({ request, params }: ActionFunctionArgs) {
   if (request.method === 'POST') {
     const body = await readJsonBody(request, SubscribeBody);
-    const { shopper, customer } = await apiCustomerFor(request, params.customerId);
+    const { headers, customerId, bannerId } = await requireCustomerCaller(
+      request,
+      params.customerId,
+      SUBSCRIPTIONS_CALLER,
+    );
     const result = await subscribe({
-      customerId: customer.customerId,
-      bannerId: customer.bannerId,
+      customerId,
+      bannerId,
       code: body.subscriptionCode,
       tenderId: body.tenderId,
     });
     if (!result.ok) return subscriptionRefusal(result.code);
-    return json({ subscription: result.subscription }, { status: 201, headers: noStore(shopper.headers) });
+    return json({ subscription: result.subscription }, { status: 201, headers: noStore(headers) });
   }
   if (request.method === 'DELETE') {
     const body = await readJsonBody(request, CancelBody);
-    const { shopper, customer } = await apiCustomerFor(request, params.customerId);
-    const result = await cancelSubscription(customer.customerId, body.subscriptionId);
+    const { headers, customerId } = await requireCustomerCaller(request, params.customerId, SUBSCRIPTIONS_CALLER);
+    const result = await cancelSubscription(customerId, body.subscriptionId);
     if (!result.ok) return subscriptionRefusal(result.code);
-    return json({ subscription: result.subscription }, { headers: noStore(shopper.headers) });
+    return json({ subscription: result.subscription }, { headers: noStore(headers) });
   }
   return apiError(405, 'METHOD_NOT_ALLOWED', 'Use GET, POST or DELETE.');
 }

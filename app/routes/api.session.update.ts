@@ -4,23 +4,10 @@ import { z } from 'zod';
 import { loadShopper, redirectPolicy } from '~/modules/access/shopper.server';
 import { safeRedirect } from '~/modules/access/safe-redirect';
 import { apiError, readJsonBody } from '~/modules/http/api.server';
-import { PREFERENCES } from '~/modules/session/session-schema';
-import { applyStoreChoice } from '~/modules/stores/store-choice-flow.server';
+import { applyStoreChoiceFields } from '~/modules/stores/store-choice-flow.server';
+import { storeChoiceSchema } from '~/modules/stores/store-choice-schema';
 
-const Body = z.object({
-  storeId: z.string().regex(/^\d{1,4}$/, 'Choose one of the stores listed.'),
-  preference: z.enum(PREFERENCES, { message: 'Choose Delivery, DriveUp & Go or In-store.' }),
-  zipcode: z
-    .string()
-    .trim()
-    .regex(/^(\d{5}(-\d{4})?)?$/, 'Enter a 5-digit ZIP code, like 98101.')
-    .optional(),
-  goto: z.string().max(2048).optional(),
-  resolvedBy: z
-    .string()
-    .regex(/^[A-Za-z_-]{1,40}$/)
-    .optional(),
-  address: z.string().max(200).optional(),
+const Body = storeChoiceSchema.extend({
   /** The page the script runs on: where a reload goes and where sign-in brings the customer back. */
   returnTo: z.string().max(2048).optional(),
 });
@@ -36,15 +23,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const body = await readJsonBody(request, Body);
   const shopper = await loadShopper(request);
   const returnTo = safeRedirect(body.returnTo ?? '/', { ...redirectPolicy(), defaultUrl: '/' });
-  const outcome = await applyStoreChoice(request, shopper, {
-    storeId: body.storeId,
-    preference: body.preference,
-    zipcode: body.zipcode || null,
-    goto: body.goto ?? null,
-    resolvedBy: body.resolvedBy ?? null,
-    address: body.address ?? null,
-    returnTo,
-  });
+  const outcome = await applyStoreChoiceFields(request, shopper, body, returnTo);
   const headers = new Headers(shopper.headers);
   headers.set('Cache-Control', 'no-store');
   const profile = outcome.profile;

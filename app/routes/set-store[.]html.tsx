@@ -10,7 +10,8 @@ import { parseForm, parseSearchParams } from '~/modules/http/forms.server';
 import { readGeoAddress } from '~/modules/session/consent.server';
 import { PREFERENCES } from '~/modules/session/session-schema';
 import { decodeAddressParam } from '~/modules/stores/address-param';
-import { applyStoreChoice } from '~/modules/stores/store-choice-flow.server';
+import { applyStoreChoiceFields } from '~/modules/stores/store-choice-flow.server';
+import { storeChoiceSchema } from '~/modules/stores/store-choice-schema';
 import { findStores } from '~/modules/stores/set-store.server';
 import type { StoreSummary } from '~/modules/stores/store-resolver.server';
 import { ErrorAlert } from '~/components/Alerts';
@@ -33,22 +34,6 @@ const FinderQuery = z.object({
     .regex(/^\d{1,4}$/)
     .optional()
     .catch(undefined),
-});
-
-const ChooseForm = z.object({
-  storeId: z.string().regex(/^\d{1,4}$/, 'Choose one of the stores listed.'),
-  preference: z.enum(PREFERENCES, { message: 'Choose Delivery, DriveUp & Go or In-store.' }),
-  zipcode: z
-    .string()
-    .trim()
-    .regex(/^(\d{5}(-\d{4})?)?$/, 'Enter a 5-digit ZIP code, like 98101.')
-    .optional(),
-  goto: z.string().max(2048).optional(),
-  resolvedBy: z
-    .string()
-    .regex(/^[A-Za-z_-]{1,40}$/)
-    .optional(),
-  address: z.string().max(200).optional(),
 });
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -75,16 +60,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const shopper = await requireUserType(request, access);
-  const form = await parseForm(request, ChooseForm);
+  const form = await parseForm(request, storeChoiceSchema);
   if (!form.ok) return json({ error: form.message }, { status: 400, headers: shopper.headers });
-  const outcome = await applyStoreChoice(request, shopper, {
-    storeId: form.data.storeId,
-    preference: form.data.preference,
-    zipcode: form.data.zipcode || null,
-    goto: form.data.goto ?? null,
-    resolvedBy: form.data.resolvedBy ?? null,
-    address: form.data.address ?? null,
-  });
+  const outcome = await applyStoreChoiceFields(request, shopper, form.data);
   if (!outcome.ok) return json({ error: outcome.message }, { status: 400, headers: shopper.headers });
   const headers = new Headers(shopper.headers);
   for (const cookie of outcome.setCookies) headers.append('Set-Cookie', cookie);

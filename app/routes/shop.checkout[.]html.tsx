@@ -13,6 +13,7 @@ import { addAddress, addTender, customerAddresses, customerTenders, placeOrder }
 import { SLOT_KIND_LABELS } from '~/modules/slots/slot-rules';
 import { heldSlot } from '~/modules/slots/slots.server';
 import { deliveryFeeFor } from '~/modules/subscriptions/subscriptions.server';
+import { AddCardForm, NoChargeNote, SavedCardChoice } from '~/components/SavedCards';
 
 /** Checkout (signed-in customers): address, reserved time, saved card, review, place the order. */
 export const access = pageAccess({ allowedUserTypes: CUSTOMER_ONLY, redirections: { DEFAULT: SIGN_IN_PATH } });
@@ -153,26 +154,8 @@ export default function CheckoutPage() {
                   <legend id="payment-heading" className="text-lg font-bold">
                     3. Payment
                   </legend>
-                  <p className="mt-1 text-sm text-stone-600">
-                    Pantry is a demonstration store: no card is charged and no card number is stored — only a token and
-                    the last four digits.
-                  </p>
-                  <div className="mt-2 flex flex-col gap-2">
-                    {tenders.map((tender, index) => (
-                      <label key={tender.id} className="flex items-center gap-3 rounded-xl border border-stone-200 p-3">
-                        <input
-                          type="radio"
-                          name="tenderId"
-                          value={tender.id}
-                          defaultChecked={index === tenders.length - 1}
-                        />
-                        <span>
-                          {tender.brand} ending in {tender.lastFour}{' '}
-                          <span className="text-sm text-stone-500">(expires {tender.expiry})</span>
-                        </span>
-                      </label>
-                    ))}
-                  </div>
+                  <NoChargeNote />
+                  <SavedCardChoice tenders={tenders} className="mt-2" />
                 </fieldset>
               </section>
             </Form>
@@ -209,29 +192,7 @@ export default function CheckoutPage() {
                   </button>
                 </Form>
               </details>
-              <details className="card p-5" open={tenders.length === 0}>
-                <summary className="cursor-pointer font-semibold">Add a card</summary>
-                <Form method="post" className="mt-3 grid gap-2" autoComplete="off">
-                  <input type="hidden" name="intent" value="card" />
-                  <label className="text-sm font-semibold">
-                    Card number
-                    <input
-                      name="cardNumber"
-                      required
-                      inputMode="numeric"
-                      className={input}
-                      placeholder="4111 1111 1111 1111"
-                    />
-                  </label>
-                  <label className="text-sm font-semibold">
-                    Expiry (MM/YY)
-                    <input name="expiry" required className={input} placeholder="12/30" />
-                  </label>
-                  <button type="submit" className="btn-outline w-fit text-sm">
-                    Save card
-                  </button>
-                </Form>
-              </details>
+              <AddCardForm open={tenders.length === 0} />
             </div>
           </div>
 

@@ -19,6 +19,7 @@ import {
   subscriptionCodeSchema,
 } from '~/modules/subscriptions/subscription-rules';
 import { activeSubscription, deliveryPlan, subscribe } from '~/modules/subscriptions/subscriptions.server';
+import { AddCardForm, NoChargeNote, SavedCardChoice } from '~/components/SavedCards';
 
 /**
  * Spec section 2: the delivery-subscription payment page, `?subscriptioncode=MONTHLY|ANNUAL`.
@@ -79,8 +80,6 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export const meta: MetaFunction = () => [{ title: 'Delivery Pass payment' }];
 
-const input = 'mt-1 block w-full rounded-lg border border-stone-300 px-3 py-2 text-sm';
-
 export default function DeliverySubscriptionPaymentPage() {
   const { plan, tenders, active } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
@@ -139,29 +138,11 @@ export default function DeliverySubscriptionPaymentPage() {
             <input type="hidden" name="intent" value="subscribe" />
             <fieldset>
               <legend className="text-lg font-bold">Pay with a saved card</legend>
-              <p className="mt-1 text-sm text-stone-600">
-                Pantry is a demonstration store: no card is charged and no card number is stored — only a token and the
-                last four digits.
-              </p>
+              <NoChargeNote />
               {tenders.length === 0 ? (
                 <p className="mt-3 text-sm font-semibold text-amber-800">Add a card below to subscribe.</p>
               ) : (
-                <div className="mt-3 flex flex-col gap-2">
-                  {tenders.map((tender, index) => (
-                    <label key={tender.id} className="flex items-center gap-3 rounded-xl border border-stone-200 p-3">
-                      <input
-                        type="radio"
-                        name="tenderId"
-                        value={tender.id}
-                        defaultChecked={index === tenders.length - 1}
-                      />
-                      <span>
-                        {tender.brand} ending in {tender.lastFour}{' '}
-                        <span className="text-sm text-stone-500">(expires {tender.expiry})</span>
-                      </span>
-                    </label>
-                  ))}
-                </div>
+                <SavedCardChoice tenders={tenders} className="mt-3" />
               )}
             </fieldset>
             <button
@@ -172,29 +153,7 @@ export default function DeliverySubscriptionPaymentPage() {
               {busy ? 'Subscribing…' : `Subscribe for ${formatCents(plan.priceCents)}`}
             </button>
           </Form>
-          <details className="card mt-6 p-5" open={tenders.length === 0}>
-            <summary className="cursor-pointer font-semibold">Add a card</summary>
-            <Form method="post" className="mt-3 grid gap-2" autoComplete="off">
-              <input type="hidden" name="intent" value="card" />
-              <label className="text-sm font-semibold">
-                Card number
-                <input
-                  name="cardNumber"
-                  required
-                  inputMode="numeric"
-                  className={input}
-                  placeholder="4111 1111 1111 1111"
-                />
-              </label>
-              <label className="text-sm font-semibold">
-                Expiry (MM/YY)
-                <input name="expiry" required className={input} placeholder="12/30" />
-              </label>
-              <button type="submit" className="btn-outline w-fit text-sm">
-                Save card
-              </button>
-            </Form>
-          </details>
+          <AddCardForm open={tenders.length === 0} className="mt-6" />
         </>
       )}
     </div>

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { z } from 'zod';
-import { loadShopper } from '~/modules/access/shopper.server';
+import { requireCustomerCaller } from '~/modules/access/customer-caller.server';
 import { apiError, readJsonBody } from '~/modules/http/api.server';
-import { callResponse, shopperToken, storesUpdateCall } from '~/modules/profile/customer-calls.server';
+import { callResponse, PROFILE_CALLER, storesUpdateCall } from '~/modules/profile/customer-calls.server';
 
 /**
  * Spec section 7: POST {profile path}/ucaservice/api/uca/customers/{customerId}/stores with the
@@ -10,14 +10,9 @@ import { callResponse, shopperToken, storesUpdateCall } from '~/modules/profile/
  */
 export async function action({ request, params }: ActionFunctionArgs) {
   if (request.method !== 'POST') return apiError(405, 'METHOD_NOT_ALLOWED', 'Use POST to update stores.');
-  const shopper = await loadShopper(request);
   const body = await readJsonBody(request, z.unknown());
-  const result = await storesUpdateCall({
-    token: await shopperToken(request, shopper),
-    customerId: params.customerId,
-    body,
-  });
-  return callResponse(result, shopper.headers);
+  const { customerId, headers } = await requireCustomerCaller(request, params.customerId, PROFILE_CALLER);
+  return callResponse(await storesUpdateCall(customerId, body), headers);
 }
 
 export function loader(_args: LoaderFunctionArgs) {

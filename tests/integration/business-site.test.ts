@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useDatabaseForTests } from '~/db/db.server';
-import { seedDatabase } from '~/db/seed/seed.server';
 import type { Shopper } from '~/modules/access/shopper.server';
 import { parseHost } from '~/modules/banners/hosts';
 import { addToCart, cartForWriting, cartView } from '~/modules/cart/cart.server';
@@ -15,9 +14,9 @@ import { productResults } from '~/modules/search/search.server';
 import { priceContextFor } from '~/modules/search/product-search.server';
 import { listSlots, reserveSlot } from '~/modules/slots/slots.server';
 import { currentStore } from '~/modules/stores/current-store.server';
-import { forgetCachedStores, storeById, type Store } from '~/modules/stores/stores.server';
-import { createTestDatabase, DIALECTS, type TestDatabase } from './support/databases';
-import { saveCheckoutAddress } from './support/fixtures';
+import { forgetCachedStores, type Store } from '~/modules/stores/stores.server';
+import { DIALECTS, type TestDatabase } from './support/databases';
+import { saveCheckoutAddress, seededDeliveryWorld } from './support/fixtures';
 
 const CAFE_ID = 500003; // buyer@harborstreetcafe.test, a business customer of the greenleaf business site
 const JORDAN_ID = 500001; // a consumer customer
@@ -48,17 +47,7 @@ describe.each(DIALECTS)('business site on %s', (dialect) => {
   let productId: number;
 
   beforeAll(async () => {
-    test = await createTestDatabase(dialect);
-    await seedDatabase(test.db, test.dialect, { products: 300, log: () => {} });
-    useDatabaseForTests(test);
-    forgetCachedStores();
-    const row = await test.db
-      .selectFrom('stores')
-      .select('id')
-      .where('banner_id', '=', 'greenleaf')
-      .where('has_grocery_delivery', '=', 1)
-      .executeTakeFirstOrThrow();
-    store = (await storeById(row.id))!;
+    ({ test, store } = await seededDeliveryWorld(dialect));
     // The most popular grocery product (the first featured card), without a store override.
     const product = await test.db
       .selectFrom('products')

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useDatabaseForTests } from '~/db/db.server';
-import { seedDatabase } from '~/db/seed/seed.server';
 import { addToCart, cartForWriting, setQuantity } from '~/modules/cart/cart.server';
 import {
   addTender,
@@ -17,9 +16,9 @@ import {
   type OrderCustomer,
 } from '~/modules/orders/orders.server';
 import { listSlots, reserveSlot } from '~/modules/slots/slots.server';
-import { forgetCachedStores, storeById, type Store } from '~/modules/stores/stores.server';
-import { createTestDatabase, DIALECTS, type TestDatabase } from './support/databases';
-import { saveCheckoutAddress } from './support/fixtures';
+import { forgetCachedStores, type Store } from '~/modules/stores/stores.server';
+import { DIALECTS, type TestDatabase } from './support/databases';
+import { saveCheckoutAddress, seededDeliveryWorld } from './support/fixtures';
 
 const JORDAN: OrderCustomer = { customerId: 500001, bannerId: 'greenleaf', siteType: 'C' };
 const BART: OrderCustomer = { customerId: 500002, bannerId: 'greenleaf', siteType: 'C' };
@@ -32,17 +31,7 @@ describe.each(DIALECTS)('orders on %s', (dialect) => {
   const now = new Date();
 
   beforeAll(async () => {
-    test = await createTestDatabase(dialect);
-    await seedDatabase(test.db, test.dialect, { products: 300, log: () => {} });
-    useDatabaseForTests(test);
-    forgetCachedStores();
-    const row = await test.db
-      .selectFrom('stores')
-      .select('id')
-      .where('banner_id', '=', 'greenleaf')
-      .where('has_grocery_delivery', '=', 1)
-      .executeTakeFirstOrThrow();
-    store = (await storeById(row.id))!;
+    ({ test, store } = await seededDeliveryWorld(dialect));
     productIds = (
       await test.db
         .selectFrom('products')

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useDatabaseForTests } from '~/db/db.server';
-import { seedDatabase } from '~/db/seed/seed.server';
 import { addToCart, cartForWriting, cartView, setQuantity } from '~/modules/cart/cart.server';
 import { addTender, placeOrder, saveEdit, startEdit, type OrderCustomer } from '~/modules/orders/orders.server';
 import { listSlots, reserveSlot } from '~/modules/slots/slots.server';
-import { forgetCachedStores, storeById, type Store } from '~/modules/stores/stores.server';
+import { forgetCachedStores, type Store } from '~/modules/stores/stores.server';
 import {
   activeSubscription,
   cancelSubscription,
@@ -13,8 +12,8 @@ import {
   deliveryPlans,
   subscribe,
 } from '~/modules/subscriptions/subscriptions.server';
-import { createTestDatabase, DIALECTS, type TestDatabase } from './support/databases';
-import { saveCheckoutAddress } from './support/fixtures';
+import { DIALECTS, type TestDatabase } from './support/databases';
+import { saveCheckoutAddress, seededDeliveryWorld } from './support/fixtures';
 
 const JORDAN: OrderCustomer = { customerId: 500001, bannerId: 'greenleaf', siteType: 'C' };
 const BART: OrderCustomer = { customerId: 500002, bannerId: 'greenleaf', siteType: 'C' };
@@ -29,17 +28,7 @@ describe.each(DIALECTS)('delivery subscriptions on %s', (dialect) => {
   const now = new Date();
 
   beforeAll(async () => {
-    test = await createTestDatabase(dialect);
-    await seedDatabase(test.db, test.dialect, { products: 300, log: () => {} });
-    useDatabaseForTests(test);
-    forgetCachedStores();
-    const row = await test.db
-      .selectFrom('stores')
-      .select('id')
-      .where('banner_id', '=', 'greenleaf')
-      .where('has_grocery_delivery', '=', 1)
-      .executeTakeFirstOrThrow();
-    store = (await storeById(row.id))!;
+    ({ test, store } = await seededDeliveryWorld(dialect));
     const product = await test.db
       .selectFrom('products')
       .select(['id', 'base_price_cents'])

@@ -15,7 +15,7 @@ import {
   wineAllowedIn,
   wineRefusalMessage,
 } from '~/modules/shipping/shipping-rules';
-import { STATE_NAMES } from '~/modules/shipping/states';
+import { STATE_NAMES } from '~/modules/geo/us-states';
 
 const method = (sellerId: string, ts?: number, message?: string): ShipMethod => ({
   sellerId,

@@ -1,69 +1,13 @@
 /** Page-safe address vocabulary and forms (no server imports): the page and the API share them. */
 import { z } from 'zod';
 import { BANNER_IDS } from '~/modules/banners/hosts';
+import { US_STATES, type StateCode } from '~/modules/geo/us-states';
 
 /** What an address can be used for (addressTypes) and what the customer uses it for (purposes). */
 export const ADDRESS_PURPOSES = ['DELIVERY', 'BILLING'] as const;
 export type AddressPurpose = (typeof ADDRESS_PURPOSES)[number];
 export const PURPOSE_LABELS: Record<AddressPurpose, string> = { DELIVERY: 'Deliveries', BILLING: 'Billing' };
 
-/** The 50 states, DC and the territories the US Postal Service gives ZIP codes to. */
-export const US_STATES = {
-  AL: 'Alabama',
-  AK: 'Alaska',
-  AZ: 'Arizona',
-  AR: 'Arkansas',
-  CA: 'California',
-  CO: 'Colorado',
-  CT: 'Connecticut',
-  DE: 'Delaware',
-  DC: 'District of Columbia',
-  FL: 'Florida',
-  GA: 'Georgia',
-  HI: 'Hawaii',
-  ID: 'Idaho',
-  IL: 'Illinois',
-  IN: 'Indiana',
-  IA: 'Iowa',
-  KS: 'Kansas',
-  KY: 'Kentucky',
-  LA: 'Louisiana',
-  ME: 'Maine',
-  MD: 'Maryland',
-  MA: 'Massachusetts',
-  MI: 'Michigan',
-  MN: 'Minnesota',
-  MS: 'Mississippi',
-  MO: 'Missouri',
-  MT: 'Montana',
-  NE: 'Nebraska',
-  NV: 'Nevada',
-  NH: 'New Hampshire',
-  NJ: 'New Jersey',
-  NM: 'New Mexico',
-  NY: 'New York',
-  NC: 'North Carolina',
-  ND: 'North Dakota',
-  OH: 'Ohio',
-  OK: 'Oklahoma',
-  OR: 'Oregon',
-  PA: 'Pennsylvania',
-  PR: 'Puerto Rico',
-  RI: 'Rhode Island',
-  SC: 'South Carolina',
-  SD: 'South Dakota',
-  TN: 'Tennessee',
-  TX: 'Texas',
-  UT: 'Utah',
-  VT: 'Vermont',
-  VA: 'Virginia',
-  VI: 'U.S. Virgin Islands',
-  WA: 'Washington',
-  WV: 'West Virginia',
-  WI: 'Wisconsin',
-  WY: 'Wyoming',
-} as const;
-export type StateCode = keyof typeof US_STATES;
 const STATE_CODES = Object.keys(US_STATES) as [StateCode, ...StateCode[]];
 
 export const ADDRESS_MESSAGES = {

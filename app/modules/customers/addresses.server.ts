@@ -6,12 +6,12 @@ import { addressHash } from './address-hash.server';
 import {
   ADDRESS_MESSAGES,
   orderedPurposes,
-  US_STATES,
   type AddressInput,
   type AddressPurpose,
   type NewAddress,
   type SelectedAddressInput,
 } from './address-rules';
+import { US_STATES } from '~/modules/geo/us-states';
 
 export type AddressRefusalCode = 'NOT_FOUND' | 'INVALID_ADDRESS' | 'DUPLICATE_ADDRESS' | 'PURPOSE_NOT_ALLOWED';
 export type AddressRefusal = { ok: false; code: AddressRefusalCode; message: string; field?: string };
@@ -129,6 +129,23 @@ export async function selectedAddress(
   return row ?? null;
 }
 
+/** The columns an added or changed address writes (the hash is the server's, never the client's). */
+function addressColumns(address: AddressInput, hash: string) {
+  return {
+    address_name: address.addressName,
+    address1: address.address1,
+    address2: address.address2,
+    city: address.city,
+    state_code: address.stateCode,
+    country: address.country,
+    postal_code: address.postalCode,
+    postal_code_extn: address.postalCodeExtn,
+    address_types: address.addressTypes.join(','),
+    purposes: address.purposes.join(','),
+    address_hash: hash,
+  };
+}
+
 /** The ZIP code must exist and lie in the chosen state (the zipcodes package knows both). */
 export function checkPlace(address: Pick<AddressInput, 'postalCode' | 'stateCode'>): AddressRefusal | null {
   const place = lookupZip(address.postalCode);
@@ -142,10 +159,6 @@ export function checkPlace(address: Pick<AddressInput, 'postalCode' | 'stateCode
     };
   }
   return null;
-}
-
-function hashOf(address: AddressInput) {
-  return addressHash(address);
 }
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -225,7 +238,7 @@ export async function addAddress(
   const { address, selection } = input;
   const refusal = checkPlace(address);
   if (refusal) return refusal;
-  const hash = hashOf(address);
+  const hash = addressHash(address);
   const addressId = await db()
     .transaction()
     .execute(async (tx) => {
@@ -233,17 +246,7 @@ export async function addAddress(
         .insertInto('customer_addresses')
         .values({
           customer_id: customerId,
-          address_name: address.addressName,
-          address1: address.address1,
-          address2: address.address2,
-          city: address.city,
-          state_code: address.stateCode,
-          country: address.country,
-          postal_code: address.postalCode,
-          postal_code_extn: address.postalCodeExtn,
-          address_types: address.addressTypes.join(','),
-          purposes: address.purposes.join(','),
-          address_hash: hash,
+          ...addressColumns(address, hash),
           is_selected: 0,
           selected_banner: null,
           created_at: now.toISOString(),
@@ -283,7 +286,7 @@ export async function updateAddress(
 ): Promise<UpdateResult> {
   const refusal = checkPlace(address);
   if (refusal) return refusal;
-  const hash = hashOf(address);
+  const hash = addressHash(address);
   const outcome = await db()
     .transaction()
     .execute(async (tx): Promise<AddressRefusalCode | null> => {
@@ -305,17 +308,7 @@ export async function updateAddress(
       await tx
         .updateTable('customer_addresses')
         .set({
-          address_name: address.addressName,
-          address1: address.address1,
-          address2: address.address2,
-          city: address.city,
-          state_code: address.stateCode,
-          country: address.country,
-          postal_code: address.postalCode,
-          postal_code_extn: address.postalCodeExtn,
-          address_types: address.addressTypes.join(','),
-          purposes: address.purposes.join(','),
-          address_hash: hash,
+          ...addressColumns(address, hash),
         })
         .where('id', '=', addressId)
         .where('customer_id', '=', customerId)

@@ -2,6 +2,20 @@ import { json } from '@remix-run/node';
 import type { z } from 'zod';
 import { assertSameOrigin } from './forms.server';
 
+const STATUS_TEXT: Record<number, string> = {
+  200: 'OK',
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  500: 'Internal Server Error',
+};
+
+/** The reason phrase a client reads (the profile update reads statusText, spec section 6). */
+export function statusTextOf(status: number): string {
+  return STATUS_TEXT[status] ?? 'Error';
+}
+
 /** JSON error with a stable code, for resource routes. */
 export function apiError(status: number, code: string, message: string) {
   return json({ error: { code, message } }, { status, headers: { 'Cache-Control': 'no-store' } });

@@ -5,7 +5,8 @@ import { verifyPassword } from './passwords.server';
 import { hitRateLimit, minutesText, peekRateLimit, RATE_RULES } from './rate-limit.server';
 import { issueSessionToken } from './session-tokens.server';
 import { db } from '~/db/db.server';
-import { sameHash, sha256, sixDigitCode } from './secrets.server';
+import { claimLatestCode } from './one-time-codes.server';
+import { sha256, sixDigitCode } from './secrets.server';
 
 /** The same words for a wrong password and an unknown email: no account enumeration. */
 export const INVALID_CREDENTIALS_MESSAGE = "That email and password don't match our records.";
@@ -110,28 +111,16 @@ export async function verifyPasscode(input: {
     .orderBy('id', 'desc')
     .limit(1)
     .executeTakeFirst();
-  const now = new Date().toISOString();
-  if (!latest || latest.used_at || latest.expires_at <= now) return invalid;
-  if (latest.attempts >= PASSCODE_MAX_ATTEMPTS) {
+  const used = await claimLatestCode(
+    'one_time_passcodes',
+    latest,
+    sha256(`${customer.id}:${input.passCode}`),
+    PASSCODE_MAX_ATTEMPTS,
+  );
+  if (used === 'locked') {
     return { status: 'LOCKED_OUT', retryAfterSeconds: 0, message: 'Too many wrong codes. Ask for a new code.' };
   }
-  if (!sameHash(latest.code_hash, sha256(`${customer.id}:${input.passCode}`))) {
-    await db()
-      .updateTable('one_time_passcodes')
-      .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
-      .where('id', '=', latest.id)
-      .execute();
-    return invalid;
-  }
-  // Single use: only the request that flips used_at wins.
-  const claimed = await db()
-    .updateTable('one_time_passcodes')
-    .set({ used_at: now })
-    .where('id', '=', latest.id)
-    .where('used_at', 'is', null)
-    .returning('id')
-    .executeTakeFirst();
-  if (!claimed) return invalid;
+  if (used === 'invalid') return invalid;
   const sessionToken = await issueSessionToken(customer.id, { remember: input.remember, method: 'otp' });
   return { status: 'SUCCESS', sessionToken, customerId: customer.id };
 }

@@ -2,7 +2,8 @@ import { db } from '~/db/db.server';
 import { BANNERS } from '~/modules/banners/banner-catalog';
 import { sendToOutbox } from '~/modules/identity/outbox.server';
 import { hitRateLimit, minutesText, RATE_RULES } from '~/modules/identity/rate-limit.server';
-import { sameHash, sha256, sixDigitCode } from '~/modules/identity/secrets.server';
+import { claimLatestCode } from '~/modules/identity/one-time-codes.server';
+import { sha256, sixDigitCode } from '~/modules/identity/secrets.server';
 import { storeById } from '~/modules/stores/stores.server';
 import { fulfillmentPreferences } from './profile-service.server';
 import { promptDue, VERIFICATION_CODE_TTL_MS, VERIFICATION_MAX_ATTEMPTS, type VerifyChannel } from './profile-rules';
@@ -177,27 +178,17 @@ export async function confirmVerificationCode(
     .orderBy('id', 'desc')
     .limit(1)
     .executeTakeFirst();
-  const now = new Date().toISOString();
+  // A code counts only for the address it was sent to.
   const target = channel === 'email' ? customer.email : customer.phone;
-  if (!latest || latest.used_at || latest.expires_at <= now || latest.target !== target) return invalid;
-  if (latest.attempts >= VERIFICATION_MAX_ATTEMPTS) return { ok: false, message: VERIFICATION_MESSAGES.tooManyTries };
-  if (!sameHash(latest.code_hash, sha256(`${customerId}:${channel}:${code}`))) {
-    await db()
-      .updateTable('verification_codes')
-      .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
-      .where('id', '=', latest.id)
-      .execute();
-    return invalid;
-  }
-  // Single use: only the request that flips used_at wins.
-  const claimed = await db()
-    .updateTable('verification_codes')
-    .set({ used_at: now })
-    .where('id', '=', latest.id)
-    .where('used_at', 'is', null)
-    .returning('id')
-    .executeTakeFirst();
-  if (!claimed) return invalid;
+  if (latest && latest.target !== target) return invalid;
+  const used = await claimLatestCode(
+    'verification_codes',
+    latest,
+    sha256(`${customerId}:${channel}:${code}`),
+    VERIFICATION_MAX_ATTEMPTS,
+  );
+  if (used === 'locked') return { ok: false, message: VERIFICATION_MESSAGES.tooManyTries };
+  if (used === 'invalid') return invalid;
   await db()
     .updateTable('customers')
     .set(channel === 'email' ? { email_verified: 1 } : { phone_verified: 1 })

@@ -1,6 +1,7 @@
 import type { Shopper } from '~/modules/access/shopper.server';
 import { readKeepMeSignedIn } from '~/modules/identity/keep-me-signed-in.server';
-import { inProcessTransport, shopperToken } from './customer-calls.server';
+import { callerToken } from '~/modules/access/customer-caller.server';
+import { inProcessTransport } from './customer-calls.server';
 import type { StoreChoiceForProfile } from './profile-payload';
 import { updateProfile, type ProfileUpdateResult } from './profile-update-client';
 
@@ -22,7 +23,7 @@ export async function postProfileUpdate(
 ): Promise<ProfileUpdateResult> {
   const [keepMeSignedIn, token] = await Promise.all([
     readKeepMeSignedIn(request, shopper.cookie.siteType),
-    shopperToken(request, shopper),
+    callerToken(request, shopper),
   ]);
   return updateProfile(
     { customerId: shopper.customer?.customerId ?? null, choice, geoFlow: shopper.flags.enableGeoFlow },

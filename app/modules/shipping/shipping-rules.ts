@@ -1,6 +1,9 @@
-import { NONCONTIGUOUS, stateName } from './states';
-
 /** Page-safe shipping rules (no server imports): cache lifetime, carrier speeds, business days, state rules. */
+
+import { stateName } from '~/modules/geo/us-states';
+
+/** Places outside the contiguous 48 states, where ground and freight services cost days or do not go. */
+const NONCONTIGUOUS = new Set(['AK', 'HI', 'PR', 'GU', 'VI', 'AS', 'MP', 'AA', 'AE', 'AP']);
 
 /** Spec section 9: marketplace and wine shipping info is cached for 10,800,000 ms (3 hours). */
 export const SHIPPING_CACHE_TTL_MS = 10_800_000;

@@ -10,6 +10,7 @@ import { withNotice } from '~/modules/identity/notices';
 import { postProfileUpdate, updatesProfile } from '~/modules/profile/session-update.server';
 import type { ProfileUpdateResult } from '~/modules/profile/profile-update-client';
 import { signHandoff } from './handoff-token.server';
+import type { StoreChoiceFields } from './store-choice-schema';
 import { validateStoreSelection, wineStoreIdOf } from './store-resolver.server';
 import { storeById } from './stores.server';
 
@@ -163,4 +164,25 @@ export async function applyStoreChoice(
     setCookies,
     profile: saved.profile,
   };
+}
+
+/**
+ * A parsed store choice (the store finder's form, the session update's body): a field left empty
+ * or out is not given. `returnTo` is where sign-in brings a registered customer back.
+ */
+export function applyStoreChoiceFields(
+  request: Request,
+  shopper: Shopper,
+  fields: StoreChoiceFields,
+  returnTo?: string,
+): Promise<StoreChoiceOutcome> {
+  return applyStoreChoice(request, shopper, {
+    storeId: fields.storeId,
+    preference: fields.preference,
+    zipcode: fields.zipcode || null,
+    goto: fields.goto ?? null,
+    resolvedBy: fields.resolvedBy ?? null,
+    address: fields.address ?? null,
+    returnTo,
+  });
 }

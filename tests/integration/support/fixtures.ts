@@ -1,7 +1,12 @@
 import type { Kysely } from 'kysely';
 import zipcodes from 'zipcodes';
 import type { Database, StoreTable } from '~/db/schema';
+import { useDatabaseForTests } from '~/db/db.server';
+import { seedDatabase } from '~/db/seed/seed.server';
 import { addAddress, type OrderCustomer } from '~/modules/orders/orders.server';
+import { forgetCachedStores, storeById, type Store } from '~/modules/stores/stores.server';
+import type { DialectName } from '~/db/dialect';
+import { createTestDatabase, type TestDatabase } from './databases';
 
 /** A banner row, for tests that build a small world of their own. */
 export async function insertBanner(db: Kysely<Database>, id: string, defaultStoreId: number, defaultZip: string) {
@@ -67,4 +72,24 @@ export async function saveCheckoutAddress(
   const saved = await addAddress(customer, { address2: '', ...address });
   if (!saved.ok) throw new Error(saved.message);
   return saved.address.addressId;
+}
+
+/**
+ * The seeded world the order tests start from (300 products), in use for the app's modules, with
+ * greenleaf's first grocery-delivery store. Undo with `useDatabaseForTests(undefined)` and
+ * `forgetCachedStores()` after the tests.
+ */
+export async function seededDeliveryWorld(dialect: DialectName): Promise<{ test: TestDatabase; store: Store }> {
+  const test = await createTestDatabase(dialect);
+  await seedDatabase(test.db, test.dialect, { products: 300, log: () => {} });
+  // eslint-disable-next-line react-hooks/rules-of-hooks -- the app's database switch for tests, not a React hook
+  useDatabaseForTests(test);
+  forgetCachedStores();
+  const row = await test.db
+    .selectFrom('stores')
+    .select('id')
+    .where('banner_id', '=', 'greenleaf')
+    .where('has_grocery_delivery', '=', 1)
+    .executeTakeFirstOrThrow();
+  return { test, store: (await storeById(row.id))! };
 }

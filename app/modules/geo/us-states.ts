@@ -1,5 +1,7 @@
-/** US state and territory names by postal code: shipping messages name the state in full. */
-export const STATE_NAMES: Record<string, string> = {
+/** Page-safe: the US states, DC and territories by postal code (the address book, shipping messages). */
+
+/** Where the address book takes addresses: the 50 states, DC, Puerto Rico and the U.S. Virgin Islands. */
+export const US_STATES = {
   AL: 'Alabama',
   AK: 'Alaska',
   AZ: 'Arizona',
@@ -8,7 +10,7 @@ export const STATE_NAMES: Record<string, string> = {
   CO: 'Colorado',
   CT: 'Connecticut',
   DE: 'Delaware',
-  DC: 'the District of Columbia',
+  DC: 'District of Columbia',
   FL: 'Florida',
   GA: 'Georgia',
   HI: 'Hawaii',
@@ -39,6 +41,7 @@ export const STATE_NAMES: Record<string, string> = {
   OK: 'Oklahoma',
   OR: 'Oregon',
   PA: 'Pennsylvania',
+  PR: 'Puerto Rico',
   RI: 'Rhode Island',
   SC: 'South Carolina',
   SD: 'South Dakota',
@@ -47,23 +50,31 @@ export const STATE_NAMES: Record<string, string> = {
   UT: 'Utah',
   VT: 'Vermont',
   VA: 'Virginia',
+  VI: 'U.S. Virgin Islands',
   WA: 'Washington',
   WV: 'West Virginia',
   WI: 'Wisconsin',
   WY: 'Wyoming',
-  PR: 'Puerto Rico',
+} as const;
+export type StateCode = keyof typeof US_STATES;
+
+/** Every postal code a shipping rule may meet: the address book's places, the other territories, military mail. */
+export const STATE_NAMES: Readonly<Record<string, string>> = {
+  ...US_STATES,
   GU: 'Guam',
-  VI: 'the U.S. Virgin Islands',
   AS: 'American Samoa',
-  MP: 'the Northern Mariana Islands',
+  MP: 'Northern Mariana Islands',
   AA: 'Armed Forces Americas',
   AE: 'Armed Forces Europe',
   AP: 'Armed Forces Pacific',
 };
 
-export function stateName(code: string): string {
-  return STATE_NAMES[code] ?? code;
-}
+/** Names a sentence puts "the" before ("We can't ship wine to the District of Columbia."). */
+const NAMED_WITH_THE = new Set(['DC', 'VI', 'MP']);
 
-/** Places outside the contiguous 48 states, where ground and freight services cost days or do not go. */
-export const NONCONTIGUOUS = new Set(['AK', 'HI', 'PR', 'GU', 'VI', 'AS', 'MP', 'AA', 'AE', 'AP']);
+/** The state's name in a sentence; an unknown code stays as it is. */
+export function stateName(code: string): string {
+  const name = STATE_NAMES[code];
+  if (!name) return code;
+  return NAMED_WITH_THE.has(code) ? `the ${name}` : name;
+}
