@@ -67,6 +67,8 @@ test.describe('delivery subscription', () => {
       .getByRole('button', { name: /^Add .+ to cart$/ })
       .first()
       .click();
+    // With JavaScript the add is a fetcher: wait for it to land before leaving the page.
+    await expect(page.getByTestId('cart-count')).toHaveText('1');
     await page.goto('/shop/slots.html');
     await page
       .getByRole('button', { name: /^Reserve 2-hour delivery / })
