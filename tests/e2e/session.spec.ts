@@ -69,6 +69,29 @@ for (const remember of [true, false]) {
   });
 }
 
+test('after sign-out the old cookie cannot renew: its refresh token was revoked with the provider session', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await signInWithPassword(page, 'jordan@pantry.test', { remember: true });
+  await expectSignedIn(page, 'Jordan');
+  const kept = (await context.cookies()).find((cookie) => cookie.name === 'PANTRY_USER')!;
+  await page.goto('/account/overview.html');
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  // Without JavaScript the identity provider asks for one click to confirm.
+  if (!isJs()) await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('heading', { name: "You're signed out" })).toBeVisible();
+  // Someone replays the cookie from before the sign-out, once its access token has lapsed.
+  await context.addCookies([kept]);
+  await replaceAccessToken(context, baseURL!, -60, { keepRefreshToken: true });
+  expect(((await readSignedCookie(context, 'PANTRY_USER')) as { refreshToken?: string }).refreshToken).toEqual(
+    expect.any(String),
+  );
+  await page.goto('/account/overview.html');
+  await expect(page).toHaveURL(/\/account\/sign-in\.html\?goto=%2Faccount%2Foverview\.html$/);
+});
+
 test.describe('the session-timeout modal', () => {
   test.beforeEach(() => {
     test.skip(!isJs(), 'the modal runs in the page: without JavaScript the next page load finds the lapsed token');
