@@ -72,7 +72,10 @@ export class KyselyAdapter implements Adapter {
     await db().deleteFrom('oidc_payloads').where('model', '=', this.model).where('id', '=', id).execute();
   }
 
+  // The provider calls this once per token model. Other rows carry a grantId too (an interaction in
+  // flight): deleting those broke the sign-in of another account in the same browser, whose logout of
+  // the first account revokes its grant in the middle of the new authorization.
   async revokeByGrantId(grantId: string): Promise<void> {
-    await db().deleteFrom('oidc_payloads').where('grant_id', '=', grantId).execute();
+    await db().deleteFrom('oidc_payloads').where('model', '=', this.model).where('grant_id', '=', grantId).execute();
   }
 }

@@ -183,8 +183,16 @@ export function createProvider({ issuer, origins, secrets, storefrontPort }: Pro
       AccessToken: 45 * 60,
       RefreshToken: NINETY_DAYS_S,
     },
+    // OIDC grants offline_access only with a consent prompt, so the storefront's sign-in never carries
+    // it. Its first-party client still gets a refresh token whenever the customer presented credentials
+    // (`used_credentials`, decision 0014); without offline_access the provider binds that token to its
+    // session (the default expiresWithSession): it renews while the session lives — 90 days or the
+    // browser session, as keep-me-signed-in chose — and dies with sign-out or another account's
+    // sign-in. A silent single sign-on still gets none (decision 0010).
     issueRefreshToken: async (_ctx, client, code) =>
-      client.grantTypeAllowed('refresh_token') && code.scopes.has('offline_access'),
+      client.grantTypeAllowed('refresh_token') &&
+      (code.scopes.has('offline_access') ||
+        (client.clientId === STOREFRONT_CLIENT_ID && code.scopes.has('used_credentials'))),
     rotateRefreshToken: true,
     jwks: secrets.jwks as Configuration['jwks'],
     async renderError(ctx, out) {

@@ -24,6 +24,74 @@ test('a customer whose token expired becomes R: sent to sign in again, then back
   await expect(page.getByTestId('account-name')).toHaveText('Jordan Rivera');
 });
 
+for (const remember of [true, false]) {
+  test(`an expired token is renewed from the refresh token on the next page, without the provider (keep me signed in: ${remember})`, async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    await signInWithPassword(page, 'jordan@pantry.test', { remember });
+    await expectSignedIn(page, 'Jordan');
+    const signedIn = (await readSignedCookie(context, 'PANTRY_USER')) as { refreshToken?: string };
+    expect(signedIn.refreshToken).toEqual(expect.any(String));
+    await replaceAccessToken(context, baseURL!, -60, { keepRefreshToken: true });
+    const lapsed = (await readSignedCookie(context, 'PANTRY_USER')) as { token: string };
+
+    const toProvider: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().startsWith(issuerOf(baseURL!))) toProvider.push(request.url());
+    });
+    await page.goto('/account/overview.html');
+    await expect(page).toHaveURL(/\/account\/overview\.html$/);
+    await expect(page.getByTestId('account-name')).toHaveText('Jordan Rivera');
+    await expectSignedIn(page, 'Jordan');
+    expect(toProvider).toEqual([]);
+
+    const renewed = (await readSignedCookie(context, 'PANTRY_USER')) as {
+      token: string;
+      refreshToken?: string;
+      remember?: boolean;
+    };
+    expect(renewed.token).not.toBe(lapsed.token);
+    const claims = JSON.parse(Buffer.from(renewed.token.split('.')[1]!, 'base64url').toString()) as {
+      exp: number;
+      customerId: string;
+    };
+    expect(claims.exp - Date.now() / 1000).toBeGreaterThan(40 * 60);
+    expect(claims.customerId).toBe('500001');
+    // The refresh token rotates, and the keep-me-signed-in choice (the cookie's lifetime) stays.
+    expect(renewed.refreshToken).toEqual(expect.any(String));
+    expect(renewed.refreshToken).not.toBe(signedIn.refreshToken);
+    expect(renewed.remember).toBe(remember);
+    const user = (await context.cookies()).find((cookie) => cookie.name === 'PANTRY_USER');
+    if (remember) expect(user!.expires - Date.now() / 1000).toBeGreaterThan(89 * 24 * 3600);
+    else expect(user!.expires).toBe(-1);
+  });
+}
+
+test('after sign-out the old cookie cannot renew: its refresh token was revoked with the provider session', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await signInWithPassword(page, 'jordan@pantry.test', { remember: true });
+  await expectSignedIn(page, 'Jordan');
+  const kept = (await context.cookies()).find((cookie) => cookie.name === 'PANTRY_USER')!;
+  await page.goto('/account/overview.html');
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  // Without JavaScript the identity provider asks for one click to confirm.
+  if (!isJs()) await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('heading', { name: "You're signed out" })).toBeVisible();
+  // Someone replays the cookie from before the sign-out, once its access token has lapsed.
+  await context.addCookies([kept]);
+  await replaceAccessToken(context, baseURL!, -60, { keepRefreshToken: true });
+  expect(((await readSignedCookie(context, 'PANTRY_USER')) as { refreshToken?: string }).refreshToken).toEqual(
+    expect.any(String),
+  );
+  await page.goto('/account/overview.html');
+  await expect(page).toHaveURL(/\/account\/sign-in\.html\?goto=%2Faccount%2Foverview\.html$/);
+});
+
 test.describe('the session-timeout modal', () => {
   test.beforeEach(() => {
     test.skip(!isJs(), 'the modal runs in the page: without JavaScript the next page load finds the lapsed token');

@@ -47,10 +47,9 @@ describe('auth_time in the access token', () => {
       nonce: 'n-1',
       code_challenge: challenge,
       code_challenge_method: 'S256',
+      // The storefront's own request: no prompt=consent, so no offline_access; the refresh token comes
+      // from the credentials sign-in (idp/provider.ts issueRefreshToken).
       sessionToken,
-      // offline_access (a refresh token) is granted only with a consent prompt, which the provider
-      // grants at once for its first-party client.
-      prompt: 'consent',
     }))
       url.searchParams.set(key, value);
     let next = url.toString();

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { checkAccessToken, type TokenCheck, type TokenVerifier } from '~/modules/access/token.server';
 import { KEEP_ME_SIGNED_IN_LIFETIME_MS, lifetimeSeconds } from '~/modules/session/cookie-policy';
 import { writeCookie, type CookieContext } from '~/modules/session/session-cookie.server';
-import { refreshTokens } from './oidc-client.server';
+import { refreshTokens, type TokenSet } from './oidc-client.server';
 
 /** The active session user's cookie: the access token, the refresh token, keep-me-signed-in. */
 export const userCookieSchema = z
@@ -29,6 +29,24 @@ export function writeUserCookie(user: UserCookie, context: CookieContext): Promi
 }
 
 /**
+ * Refresh tokens rotate, and the provider takes a second use of a spent one for theft: it revokes the
+ * whole grant, signing the customer out. Several requests arrive with the same lapsed cookie — a
+ * page's loaders, the user-info call, the rewards poll — so in this process they share one renewal,
+ * and a request that still carries the old cookie a little later gets the same answer.
+ */
+const RENEWAL_REUSE_MS = 30_000;
+const renewals = new Map<string, Promise<TokenSet | null>>();
+
+function renewOnce(refreshToken: string): Promise<TokenSet | null> {
+  const pending = renewals.get(refreshToken);
+  if (pending) return pending;
+  const renewal = refreshTokens(refreshToken);
+  renewals.set(refreshToken, renewal);
+  setTimeout(() => renewals.delete(refreshToken), RENEWAL_REUSE_MS).unref();
+  return renewal;
+}
+
+/**
  * Spec section 4, token and session validation: an active token is used as is; an expired one is
  * refreshed while the provider still honours the refresh token; otherwise the shopper is R.
  */
@@ -39,7 +57,7 @@ export async function validateUserCookie(
 ): Promise<{ check: TokenCheck; setCookie?: string }> {
   const check = await checkAccessToken(user.token, verifier);
   if (check.status !== 'expired' || !user.refreshToken) return { check };
-  const refreshed = await refreshTokens(user.refreshToken);
+  const refreshed = await renewOnce(user.refreshToken);
   if (!refreshed) return { check };
   const renewed = await checkAccessToken(refreshed.access_token, verifier);
   if (renewed.status !== 'active') return { check };
