@@ -211,35 +211,7 @@ function CartLineItem({ line }: { line: CartLine }) {
           </p>
         ) : null}
         <div className="mt-3 flex flex-wrap items-end gap-3">
-          <fetcher.Form method="post" action={CART_ACTION} className="flex items-end gap-2">
-            <input type="hidden" name="intent" value="update" />
-            <input type="hidden" name="productId" value={line.productId} />
-            <input type="hidden" name="returnTo" value={CART_PAGE} />
-            <label className="text-xs font-semibold">
-              Quantity
-              <input
-                type="number"
-                name="quantity"
-                min={0}
-                max={MAX_LINE_QUANTITY}
-                defaultValue={line.quantity}
-                key={line.quantity}
-                className="mt-1 block w-20 rounded-lg border border-stone-300 px-2 py-1 text-sm"
-                aria-label={`Quantity of ${line.name}`}
-              />
-            </label>
-            <button type="submit" className="btn-outline py-1 text-sm">
-              Update
-            </button>
-          </fetcher.Form>
-          <fetcher.Form method="post" action={CART_ACTION}>
-            <input type="hidden" name="intent" value="remove" />
-            <input type="hidden" name="productId" value={line.productId} />
-            <input type="hidden" name="returnTo" value={CART_PAGE} />
-            <button type="submit" className="btn-outline py-1 text-sm" aria-label={`Remove ${line.name}`}>
-              Remove
-            </button>
-          </fetcher.Form>
+          <LineQuantityForms fetcher={fetcher} line={line} />
         </div>
         <details className="mt-3 rounded-xl bg-stone-50 p-3 text-sm">
           <summary className="cursor-pointer font-semibold">
@@ -387,37 +359,52 @@ function ShippedLineItem({ line }: { line: Shipment['lines'][number] }) {
           <p className="font-bold">{formatCents(line.lineCents)}</p>
         </div>
         <div className="mt-2 flex flex-wrap items-end gap-3">
-          <fetcher.Form method="post" action={CART_ACTION} className="flex items-end gap-2">
-            <input type="hidden" name="intent" value="update" />
-            <input type="hidden" name="productId" value={line.productId} />
-            <input type="hidden" name="returnTo" value={CART_PAGE} />
-            <label className="text-xs font-semibold">
-              Quantity
-              <input
-                type="number"
-                name="quantity"
-                min={0}
-                max={MAX_LINE_QUANTITY}
-                defaultValue={line.quantity}
-                key={line.quantity}
-                className="mt-1 block w-20 rounded-lg border border-stone-300 px-2 py-1 text-sm"
-                aria-label={`Quantity of ${line.name}`}
-              />
-            </label>
-            <button type="submit" className="btn-outline py-1 text-sm">
-              Update
-            </button>
-          </fetcher.Form>
-          <fetcher.Form method="post" action={CART_ACTION}>
-            <input type="hidden" name="intent" value="remove" />
-            <input type="hidden" name="productId" value={line.productId} />
-            <input type="hidden" name="returnTo" value={CART_PAGE} />
-            <button type="submit" className="btn-outline py-1 text-sm" aria-label={`Remove ${line.name}`}>
-              Remove
-            </button>
-          </fetcher.Form>
+          <LineQuantityForms fetcher={fetcher} line={line} />
         </div>
       </div>
     </li>
+  );
+}
+
+/** Quantity and remove for one cart line (grocery or shipped): plain posts without JavaScript, one fetcher with it. */
+function LineQuantityForms({
+  fetcher,
+  line,
+}: {
+  fetcher: ReturnType<typeof useFetcher>;
+  line: { productId: number; name: string; quantity: number };
+}) {
+  return (
+    <>
+      <fetcher.Form method="post" action={CART_ACTION} className="flex items-end gap-2">
+        <input type="hidden" name="intent" value="update" />
+        <input type="hidden" name="productId" value={line.productId} />
+        <input type="hidden" name="returnTo" value={CART_PAGE} />
+        <label className="text-xs font-semibold">
+          Quantity
+          <input
+            type="number"
+            name="quantity"
+            min={0}
+            max={MAX_LINE_QUANTITY}
+            defaultValue={line.quantity}
+            key={line.quantity}
+            className="mt-1 block w-20 rounded-lg border border-stone-300 px-2 py-1 text-sm"
+            aria-label={`Quantity of ${line.name}`}
+          />
+        </label>
+        <button type="submit" className="btn-outline py-1 text-sm">
+          Update
+        </button>
+      </fetcher.Form>
+      <fetcher.Form method="post" action={CART_ACTION}>
+        <input type="hidden" name="intent" value="remove" />
+        <input type="hidden" name="productId" value={line.productId} />
+        <input type="hidden" name="returnTo" value={CART_PAGE} />
+        <button type="submit" className="btn-outline py-1 text-sm" aria-label={`Remove ${line.name}`}>
+          Remove
+        </button>
+      </fetcher.Form>
+    </>
   );
 }
