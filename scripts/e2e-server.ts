@@ -11,6 +11,8 @@ const env = {
   DATABASE_URL: '',
   SEED_PRODUCTS: process.env.SEED_PRODUCTS ?? '3000',
   SESSION_SECRET: 'e2e-secret-not-for-production',
+  // Every Playwright context signs in from the same client (loopback, no proxy header), hundreds of times.
+  SIGNIN_CLIENT_LIMIT: '100000',
   NODE_ENV: 'production' as const,
   PORT: process.env.E2E_PORT ?? '3100',
   LOG_LEVEL: 'warn',

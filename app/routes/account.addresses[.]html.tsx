@@ -125,8 +125,10 @@ export default function AddressesPage() {
   const { addresses, bannerName, done, editing } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const busy = useNavigation().state === 'submitting';
-  // A fresh form after each saved change; a refused one keeps what was typed.
-  const formKey = `${useLocation().key}-${answer ? JSON.stringify(answer.values) : ''}`;
+  // A fresh form after each saved change (a redirect: a new location); a refused one is mounted once and then
+  // kept, so what the shopper types after a refusal is never reset under them.
+  const locationKey = useLocation().key;
+  const formKey = answer ? 'refused' : locationKey;
   return (
     <div className="container-page max-w-5xl py-8">
       <h1 className="text-2xl font-extrabold md:text-3xl">Your addresses</h1>

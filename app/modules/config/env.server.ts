@@ -32,6 +32,8 @@ const EnvSchema = z.object({
   DEFAULT_REDIRECT_URL: z.string().default('/'),
   APP_ENV: z.string().optional(),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  /** Sign-in attempts one client may make per 15 minutes (the end-to-end suite, one client, raises it). */
+  SIGNIN_CLIENT_LIMIT: z.coerce.number().int().positive().default(100),
 });
 
 export type AppEnv = z.infer<typeof EnvSchema>;

@@ -2,7 +2,7 @@ import { log } from '~/modules/config/logger.server';
 import { customerByEmail, normalizeEmail } from './customers.server';
 import { sendToOutbox } from './outbox.server';
 import { verifyPassword } from './passwords.server';
-import { hitRateLimit, minutesText, peekRateLimit, RATE_RULES } from './rate-limit.server';
+import { hitRateLimit, minutesText, peekRateLimit, RATE_RULES, signInClientRule } from './rate-limit.server';
 import { issueSessionToken } from './session-tokens.server';
 import { db } from '~/db/db.server';
 import { claimLatestCode } from './one-time-codes.server';
@@ -29,7 +29,7 @@ function lockedOut(retryAfterSeconds: number): Extract<AuthnResult, { status: 'L
 }
 
 async function clientAllowed(clientKey: string) {
-  return hitRateLimit(`signin:client:${clientKey}`, RATE_RULES.signInAttemptsPerClient);
+  return hitRateLimit(`signin:client:${clientKey}`, signInClientRule());
 }
 
 /** Primary authentication with a password (POST /api/v1/authn). */

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { db } from '~/db/db.server';
+import { appEnv } from '~/modules/config/env.server';
 
 export interface RateRule {
   limit: number;
@@ -9,9 +10,13 @@ export interface RateRule {
 /** Spec: rate limits on sign-in and one-time passcodes, per account and per client, across processes. */
 export const RATE_RULES = {
   signInFailuresPerAccount: { limit: 5, windowSeconds: 15 * 60 },
-  signInAttemptsPerClient: { limit: 100, windowSeconds: 15 * 60 },
   passcodesSentPerAccount: { limit: 3, windowSeconds: 15 * 60 },
 } as const satisfies Record<string, RateRule>;
+
+/** Sign-in attempts per client (IP, else visitor): 100 per 15 minutes unless SIGNIN_CLIENT_LIMIT says otherwise. */
+export function signInClientRule(): RateRule {
+  return { limit: appEnv().SIGNIN_CLIENT_LIMIT, windowSeconds: 15 * 60 };
+}
 
 export interface RateState {
   allowed: boolean;

@@ -1,7 +1,7 @@
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import type { Shopper } from '~/modules/access/shopper.server';
 import { clientKey } from '~/modules/http/client-key.server';
-import { hitRateLimit, minutesText, RATE_RULES } from '~/modules/identity/rate-limit.server';
+import { hitRateLimit, minutesText, signInClientRule } from '~/modules/identity/rate-limit.server';
 import { issueSessionToken } from '~/modules/identity/session-tokens.server';
 import { startAuthorization } from '~/modules/identity/sign-in.server';
 import { verifyPasskeySignIn } from './passkey-sign-in.server';
@@ -21,7 +21,7 @@ export async function signInWithPasskey(
   input: { response: AuthenticationResponseJSON; goto: string; remember: boolean },
 ): Promise<PasskeySignInOutcome> {
   const key = clientKey(request, shopper.session?.info.COMMON.deviceId);
-  const client = await hitRateLimit(`signin:client:${key}`, RATE_RULES.signInAttemptsPerClient);
+  const client = await hitRateLimit(`signin:client:${key}`, signInClientRule());
   if (!client.allowed) {
     return {
       ok: false,
