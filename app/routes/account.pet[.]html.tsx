@@ -100,8 +100,9 @@ export default function PetsPage() {
   const { pets, done, editing } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const busy = useNavigation().state === 'submitting';
-  // A fresh form after each saved change; a refused one keeps what was typed.
-  const formKey = `${useLocation().key}-${answer ? JSON.stringify(answer.values) : ''}`;
+  // Mounted afresh after a saved change (a redirect); a refused form is mounted once, then kept as typed.
+  const locationKey = useLocation().key;
+  const formKey = answer ? 'refused' : locationKey;
   return (
     <div className="container-page max-w-5xl py-8">
       <h1 className="text-2xl font-extrabold md:text-3xl">Your pets</h1>

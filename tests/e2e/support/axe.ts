@@ -18,8 +18,9 @@ export async function axeViolations(page: Page, browser: Browser, testInfo: Test
   }
   try {
     // Contrast is judged on the settled page: no hover left from the last click, no colour transition half-way.
+    // (The stylesheet drops transitions for reduced motion; the page's own DOM is left alone, React owns it.)
     await target.mouse.move(0, 0);
-    await target.addStyleTag({ content: '*,*::before,*::after{transition:none!important;animation:none!important}' });
+    await target.emulateMedia({ reducedMotion: 'reduce' });
     const results = await new AxeBuilder({ page: target }).analyze();
     return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   } finally {
