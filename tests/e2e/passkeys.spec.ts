@@ -26,6 +26,8 @@ async function addVirtualAuthenticator(page: Page) {
 
 async function confirmPassword(page: Page, password = PASSWORD) {
   await expect(page).toHaveURL(/\/account\/confirm-password\.html\?goto=/);
+  // The address can change a moment before the page that belongs to it has rendered.
+  await expect(page.getByRole('heading', { level: 1, name: 'Confirm your password' })).toBeVisible();
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Confirm' }).click();
 }
