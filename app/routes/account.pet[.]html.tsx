@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json, redirect } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from '@remix-run/react';
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { FormOutcome, useFormKey } from '~/components/FormOutcome';
 import { z } from 'zod';
 import { AccountNav } from '~/components/AccountNav';
 import { PetPortrait } from '~/components/PetPortrait';
@@ -100,25 +101,12 @@ export default function PetsPage() {
   const { pets, done, editing } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const busy = useNavigation().state === 'submitting';
-  // Mounted afresh after a saved change (a redirect); a refused form is mounted once, then kept as typed.
-  const locationKey = useLocation().key;
-  const formKey = answer ? 'refused' : locationKey;
+  const formKey = useFormKey(Boolean(answer));
   return (
     <div className="container-page max-w-5xl py-8">
       <h1 className="text-2xl font-extrabold md:text-3xl">Your pets</h1>
       <AccountNav />
-      {answer?.message ? (
-        <p
-          role="alert"
-          className="mt-4 rounded-xl border border-red-200 bg-red-50 p-3 text-sm font-semibold text-red-800"
-        >
-          {answer.message}
-        </p>
-      ) : done ? (
-        <p role="status" className="mt-4 rounded-xl border border-green-200 bg-green-50 p-3 text-sm text-green-900">
-          {done}
-        </p>
-      ) : null}
+      <FormOutcome error={answer?.message} done={done} />
 
       <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_24rem]">
         <section aria-labelledby="pets-heading">
