@@ -1,13 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Server } from 'node:http';
 import { decodeJwt } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { useDatabaseForTests } from '~/db/db.server';
-import { seedDatabase } from '~/db/seed/seed.server';
+import { describe, expect, it } from 'vitest';
+import { useRealIdentityProvider } from './support/identity-provider';
 import { SIGN_IN_SCOPE } from '~/modules/identity/oidc-client.server';
 import { issueSessionToken } from '~/modules/identity/session-tokens.server';
-import { startIdentityProvider } from '../../idp/server';
-import { createTestDatabase, type TestDatabase } from './support/databases';
 
 const CALLBACK = 'http://localhost:3000/account/auth/callback';
 
@@ -16,28 +12,12 @@ const CALLBACK = 'http://localhost:3000/account/auth/callback';
  * provider must put it there at sign-in, and a refresh must keep it rather than renew it.
  */
 describe('auth_time in the access token', () => {
-  let test: TestDatabase;
-  let server: Server;
-  const port = 3990 + Math.floor(Math.random() * 9);
-  const issuer = `http://localhost:${port}`;
-
-  beforeAll(async () => {
-    test = await createTestDatabase('sqlite');
-    await seedDatabase(test.db, 'sqlite', { products: 200, log: () => {} });
-    useDatabaseForTests(test);
-    process.env.DATA_DIR = test.url.replace(/\/test\.sqlite$/, '');
-    ({ server } = await startIdentityProvider({ port, issuer, origins: ['http://localhost:3000'] }));
-  });
-  afterAll(async () => {
-    await new Promise((resolve) => server?.close(resolve));
-    useDatabaseForTests(undefined);
-    await test?.drop();
-  });
+  const provider = useRealIdentityProvider('sqlite', ['http://localhost:3000']);
 
   /** Follows the provider's redirects (with its cookies) until it sends the browser back with a code. */
   async function authorize(sessionToken: string, challenge: string): Promise<string> {
     const jar = new Map<string, string>();
-    const url = new URL('/oauth2/v1/authorize', issuer);
+    const url = new URL('/oauth2/v1/authorize', provider.issuer);
     for (const [key, value] of Object.entries({
       client_id: 'pantry-storefront',
       redirect_uri: CALLBACK,
@@ -73,7 +53,7 @@ describe('auth_time in the access token', () => {
   }
 
   async function token(form: Record<string, string>) {
-    const response = await fetch(`${issuer}/oauth2/v1/token`, {
+    const response = await fetch(`${provider.issuer}/oauth2/v1/token`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ client_id: 'pantry-storefront', ...form }),

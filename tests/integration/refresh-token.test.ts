@@ -1,11 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { decodeJwt } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { useDatabaseForTests } from '~/db/db.server';
-import { seedDatabase } from '~/db/seed/seed.server';
+import { describe, expect, it } from 'vitest';
 import {
   authorizeUrl,
   exchangeCode,
@@ -15,21 +9,12 @@ import {
   type TokenSet,
 } from '~/modules/identity/oidc-client.server';
 import { issueSessionToken } from '~/modules/identity/session-tokens.server';
-import { startIdentityProvider } from '../../idp/server';
-import { createTestDatabase, DIALECTS, type TestDatabase } from './support/databases';
+import { DIALECTS } from './support/databases';
+import { useRealIdentityProvider } from './support/identity-provider';
 
 const ORIGIN = 'http://localhost:3000';
 const CALLBACK = `${ORIGIN}/account/auth/callback`;
 const JORDAN = 500001;
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const address = probe.address();
-  await new Promise((resolve) => probe.close(resolve));
-  if (!address || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
 
 /** A browser's cookie jar for the provider's own cookies (its session, interaction and resume). */
 type Jar = Map<string, string>;
@@ -113,28 +98,7 @@ async function signIn(jar: Jar, remember: boolean): Promise<TokenSet> {
  * lives, whichever keep-me-signed-in choice made it, and dies with it and with revocation.
  */
 describe.each(DIALECTS)('refresh tokens from the real provider on %s', (dialect) => {
-  let test: TestDatabase;
-  let server: Server;
-  let dataDir: string;
-
-  beforeAll(async () => {
-    test = await createTestDatabase(dialect);
-    await seedDatabase(test.db, dialect, { products: 200, log: () => {} });
-    useDatabaseForTests(test);
-    dataDir = mkdtempSync(path.join(tmpdir(), 'pantry-refresh-'));
-    process.env.DATA_DIR = dataDir;
-    const port = await freePort();
-    const issuer = `http://localhost:${port}`;
-    process.env.IDP_ISSUER = issuer;
-    ({ server } = await startIdentityProvider({ port, issuer, origins: [ORIGIN] }));
-  });
-  afterAll(async () => {
-    await new Promise((resolve) => server?.close(resolve));
-    delete process.env.IDP_ISSUER;
-    useDatabaseForTests(undefined);
-    await test?.drop();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  });
+  useRealIdentityProvider(dialect, [ORIGIN]);
 
   it.each([true, false])(
     'a password sign-in (keep me signed in: %s) yields a refresh token that renews the access token',
