@@ -21,6 +21,30 @@ export default defineConfig({
           pool: 'forks',
         },
       },
+      {
+        // Issue 10: cookies, CSP, CSRF, redirects, malformed input, enumeration; against real servers and databases.
+        extends: true,
+        test: {
+          name: 'security',
+          include: ['tests/security/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          pool: 'forks',
+        },
+      },
+      {
+        // Issue 10: load, faults and races against real server processes; bounded in time, loopback only.
+        extends: true,
+        test: {
+          name: 'resilience',
+          include: ['tests/resilience/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 300_000,
+          hookTimeout: 300_000,
+          pool: 'forks',
+        },
+      },
     ],
   },
 });
