@@ -81,7 +81,13 @@ export function SearchBox() {
   const optionId = (index: number) => `${listId}-option-${index}`;
 
   return (
-    <Form method="get" action={SEARCH_PATH} role="search" className="order-4 w-full md:order-none md:w-auto md:flex-1">
+    <Form
+      method="get"
+      action={SEARCH_PATH}
+      role="search"
+      aria-label="Site search"
+      className="order-4 w-full md:order-none md:w-auto md:flex-1"
+    >
       <label htmlFor="site-search" className="sr-only">
         Search products and recipes
       </label>

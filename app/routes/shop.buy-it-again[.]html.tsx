@@ -34,19 +34,22 @@ export default function BuyItAgainPage() {
           </Link>
         </div>
       ) : (
-        <ul
-          className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6"
-          aria-label="Products you bought before"
-        >
-          {products.map((product) => (
-            <li key={product.id} className="flex flex-col" data-testid="buy-again-product">
-              <ProductCard product={product} />
-              <p className="mt-1 text-center text-xs text-stone-500">
-                Bought {product.timesBought === 1 ? 'once' : `${product.timesBought} times`}
-              </p>
-            </li>
-          ))}
-        </ul>
+        <section aria-labelledby="bought-before">
+          {/* Names the list for headings navigation and keeps the product cards' h3 one level below. */}
+          <h2 id="bought-before" className="sr-only">
+            Products you bought before
+          </h2>
+          <ul className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
+            {products.map((product) => (
+              <li key={product.id} className="flex flex-col" data-testid="buy-again-product">
+                <ProductCard product={product} />
+                <p className="mt-1 text-center text-xs text-stone-500">
+                  Bought {product.timesBought === 1 ? 'once' : `${product.timesBought} times`}
+                </p>
+              </li>
+            ))}
+          </ul>
+        </section>
       )}
     </div>
   );

@@ -34,7 +34,7 @@ export default function CrossSellerSearchPage() {
         {query.text ? `Everything for “${query.correctedText ?? query.text}”` : 'Search every shop'}
       </h1>
       <p className="mt-1 text-stone-600">Groceries, marketplace sellers and the wine shop in one search.</p>
-      <Form method="get" role="search" className="mt-4 flex max-w-xl gap-2">
+      <Form method="get" role="search" aria-label="Search every shop" className="mt-4 flex max-w-xl gap-2">
         <label htmlFor="cross-search" className="sr-only">
           Search every shop
         </label>

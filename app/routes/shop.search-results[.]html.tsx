@@ -325,7 +325,13 @@ function BlankSearch({ text, departments }: { text: string; departments: Data['d
             ? `“${text}” has no letters or numbers to search for. Type a product, brand or recipe.`
             : 'Type a product, brand or recipe — or start from a department below.'}
         </p>
-        <Form method="get" action={PATH} role="search" className="mx-auto mt-5 flex max-w-xl gap-2">
+        <Form
+          method="get"
+          action={PATH}
+          role="search"
+          aria-label="Search again"
+          className="mx-auto mt-5 flex max-w-xl gap-2"
+        >
           <label htmlFor="page-search" className="sr-only">
             Search products and recipes
           </label>

@@ -51,7 +51,7 @@ export function ShopListing({
           </Link>
         </p>
       ) : null}
-      <Form method="get" action={path} role="search" className="mt-4 flex max-w-xl gap-2">
+      <Form method="get" action={path} role="search" aria-label={searchLabel} className="mt-4 flex max-w-xl gap-2">
         {Object.entries(filters).map(([name, value]) =>
           value && name !== 'spell' ? <input key={name} type="hidden" name={name} value={value} /> : null,
         )}

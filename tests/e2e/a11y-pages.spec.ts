@@ -1,0 +1,289 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import Database from 'better-sqlite3';
+import { axeViolations } from './support/axe';
+import { expectSignedIn, signInWithPassword } from './support/sign-in';
+
+/**
+ * axe-core on every page route, with JavaScript on and off, each page as the user types that can
+ * see it: A (anonymous), G (guest with a store), C (signed-in customer), and on the business host
+ * BA (anonymous) and BC (business customer). The walked list is checked against app/routes, so a
+ * new page route fails here until it is walked or excluded with a reason.
+ */
+
+type Visitor = 'A' | 'G' | 'C' | 'C2' | 'BA' | 'BC';
+interface Visit {
+  as: Visitor;
+  path: string;
+  status?: number;
+  /** Reaches the page through the UI when a URL alone cannot (e.g. a one-time handshake). */
+  open?: (page: Page) => Promise<void>;
+}
+
+const ROUTES_DIR = path.resolve('app/routes');
+const DATA_DIR = path.resolve('.cache/e2e-data');
+const JORDAN = 'jordan@pantry.test';
+/** A greenleaf customer without a pharmacy profile (pharmacy account set-up page). */
+const BARTHOLOMEW = 'bartholomew@pantry.test';
+const BUSINESS_BUYER = 'buyer@harborstreetcafe.test';
+const DEFAULT_STORE = 1001;
+
+/**
+ * Page routes (a default export) that this walk does not visit, with the reason. Routes without a
+ * default export are resource or redirect-only routes (sign-out, auth callbacks, JSON APIs, images):
+ * Remix renders no document for them, so they have no markup to check.
+ */
+const NOT_WALKED: Record<string, string> = {};
+
+/** Ids from the seeded demo data (the e2e server seeds .cache/e2e-data before tests start). */
+function demoIds() {
+  const db = new Database(path.join(DATA_DIR, 'pantry.sqlite'), { readonly: true, fileMustExist: true });
+  try {
+    const now = new Date().toISOString();
+    const offer = db
+      .prepare(`SELECT id FROM offers WHERE banner_id = 'greenleaf' AND ends_at > ? ORDER BY id LIMIT 1`)
+      .get(now) as { id: number };
+    const grocery = db.prepare(`SELECT id FROM products WHERE kind = 'grocery' ORDER BY id LIMIT 1`).get() as {
+      id: number;
+    };
+    const wine = db.prepare(`SELECT id FROM products WHERE kind = 'wine' ORDER BY id LIMIT 1`).get() as { id: number };
+    const market = db.prepare(`SELECT id FROM products WHERE kind = 'marketplace' ORDER BY id LIMIT 1`).get() as {
+      id: number;
+    };
+    const seller = db.prepare(`SELECT slug FROM sellers ORDER BY id LIMIT 1`).get() as { slug: string };
+    const brand = db.prepare(`SELECT slug FROM brands ORDER BY id LIMIT 1`).get() as { slug: string };
+    const recipe = db.prepare(`SELECT slug FROM recipes ORDER BY id LIMIT 1`).get() as { slug: string };
+    const reward = db
+      .prepare(`SELECT slug FROM rewards WHERE banner_id = 'greenleaf' AND ends_at > ? ORDER BY id LIMIT 1`)
+      .get(now) as { slug: string };
+    const order = db
+      .prepare(`SELECT order_number FROM orders o JOIN customers c ON c.id = o.customer_id WHERE c.email = ?`)
+      .get(JORDAN) as { order_number: string };
+    return {
+      offer: String(offer.id),
+      grocery: String(grocery.id),
+      wine: String(wine.id),
+      market: String(market.id),
+      seller: seller.slug,
+      brand: brand.slug,
+      recipe: recipe.slug,
+      reward: reward.slug,
+      order: order.order_number,
+    };
+  } finally {
+    db.close();
+  }
+}
+
+let ids: Record<string, string> | undefined;
+/** Fills `{offer}`-style placeholders: the database only exists once the e2e server has started. */
+function resolve(template: string) {
+  ids ??= demoIds();
+  return template.replace(/\{(\w+)\}/g, (_, key: string) => {
+    if (!(key in ids!)) throw new Error(`no demo id for {${key}}`);
+    return ids![key]!;
+  });
+}
+
+function walk(): Record<string, Visit[]> {
+  const everyone = (p: string): Visit[] => [
+    { as: 'A', path: p },
+    { as: 'C', path: p },
+  ];
+  return {
+    _index: [
+      { as: 'A', path: '/' },
+      { as: 'A', path: '/?ml=sign-in' },
+      { as: 'G', path: '/' },
+      { as: 'C', path: '/' },
+      { as: 'BA', path: '/' },
+      { as: 'BC', path: '/' },
+    ],
+    $: [{ as: 'A', path: '/no/such/page.html', status: 404 }],
+    'IAUC408[.]html': [{ as: 'A', path: '/IAUC408.html' }],
+    'error-page.500[.]html': [{ as: 'A', path: '/error-page/500.html', status: 500 }],
+    'account.addresses[.]html': [{ as: 'C', path: '/account/addresses.html' }],
+    'account.confirm-password[.]html': [
+      { as: 'C', path: '/account/confirm-password.html?goto=%2Faccount%2Fsecurity.html' },
+    ],
+    'account.create-account[.]html': [
+      { as: 'A', path: '/account/create-account.html' },
+      { as: 'BA', path: '/account/create-account.html' },
+    ],
+    'account.delivery-subscription[.]html': [{ as: 'C', path: '/account/delivery-subscription.html' }],
+    'account.forgot-password[.]html': [{ as: 'A', path: '/account/forgot-password.html' }],
+    'account.order-summary[.]html': [{ as: 'C', path: `/account/order-summary.html?orderNumber={order}` }],
+    'account.orders[.]html': [
+      { as: 'C', path: '/account/orders.html' },
+      { as: 'BC', path: '/account/orders.html' },
+    ],
+    'account.overview[.]html': [
+      { as: 'C', path: '/account/overview.html' },
+      { as: 'BC', path: '/account/overview.html' },
+    ],
+    'account.pet[.]html': [{ as: 'C', path: '/account/pet.html' }],
+    'account.profile[.]html': [{ as: 'C', path: '/account/profile.html' }],
+    'account.security[.]html': [{ as: 'C', path: '/account/security.html' }],
+    // Without the one-time reset cookie the page answers "Access denied." (403), still a page.
+    'account.setpassword[.]html': [{ as: 'A', path: '/account/setpassword.html', status: 403 }],
+    'account.sign-in[.]html': [
+      { as: 'A', path: '/account/sign-in.html' },
+      { as: 'BA', path: '/account/sign-in.html' },
+    ],
+    'account.signed-out': [{ as: 'A', path: '/account/signed-out' }],
+    'b2b.$page': [
+      { as: 'BA', path: `/b2b/offer-details.{offer}.html` },
+      { as: 'BC', path: `/b2b/offer-details.{offer}.html` },
+    ],
+    'dev.assistant': [{ as: 'A', path: '/dev/assistant' }],
+    'dev.outbox': [{ as: 'A', path: '/dev/outbox' }],
+    erums: [{ as: 'C', path: `/erums?orderNumber={order}` }],
+    'foru.$page': everyone(`/foru/offer-details.{offer}.html`),
+    'foru.coupons-deals[.]html': everyone('/foru/coupons-deals.html'),
+    'foru.my-list[.]html': [{ as: 'C', path: '/foru/my-list.html' }],
+    'foru.rewards.$page': everyone(`/foru/rewards/{reward}.${DEFAULT_STORE}.html`),
+    'foru.rewards[.]html': everyone('/foru/rewards.html'),
+    'health.dashboard[.]html': [
+      { as: 'A', path: '/health/dashboard.html', status: 401 },
+      {
+        as: 'C',
+        path: '/health/dashboard.html',
+        open: async (page) => {
+          await page.goto('/pharmacy.html');
+          await page.getByRole('button', { name: 'Open your health dashboard' }).click();
+          await expect(page).toHaveURL(/\/health\/dashboard\.html$/);
+        },
+      },
+    ],
+    'health.handshake': [{ as: 'A', path: '/health/handshake?token=eyJhbGciOiJIUzI1NiJ9.e30.tampered', status: 400 }],
+    'pharmacy.create-account[.]html': [{ as: 'C2', path: '/pharmacy/create-account.html?newPharmacyAccount=true' }],
+    'pharmacy[.]html': everyone('/pharmacy.html'),
+    // Without a token the hand-off page explains that the link has expired.
+    'set-store.handoff': [{ as: 'A', path: '/set-store/handoff' }],
+    'set-store[.]html': [
+      { as: 'A', path: '/set-store.html' },
+      { as: 'A', path: '/set-store.html?zipcode=98101&preference=Delivery' },
+      { as: 'C', path: '/set-store.html?zipcode=98101&preference=Delivery' },
+    ],
+    'shop.$page': [
+      ...everyone('/shop/aisles.html'),
+      ...everyone(`/shop/product-details.{grocery}.html`),
+      { as: 'G', path: `/shop/product-details.{grocery}.html` },
+      { as: 'BC', path: `/shop/product-details.{grocery}.html` },
+      { as: 'A', path: `/shop/offer-details.{offer}.html` },
+    ],
+    'shop.brand-index': [{ as: 'A', path: '/shop/brand-index' }],
+    'shop.brands.$brand': [{ as: 'A', path: `/shop/brands/{brand}` }],
+    'shop.buy-it-again[.]html': [{ as: 'C', path: '/shop/buy-it-again.html' }],
+    'shop.cart[.]html': [...everyone('/shop/cart.html'), { as: 'BC', path: '/shop/cart.html' }],
+    'shop.checkout[.]html': [{ as: 'C', path: '/shop/checkout.html' }],
+    'shop.cross-seller-search-results[.]html': [{ as: 'A', path: '/shop/cross-seller-search-results.html?q=milk' }],
+    'shop.delivery-subscription.payment[.]html': [
+      { as: 'C', path: '/shop/delivery-subscription/payment.html?subscriptioncode=MONTHLY' },
+    ],
+    'shop.delivery-subscription[.]html': everyone('/shop/delivery-subscription.html'),
+    'shop.delivery-welcome[.]html': [{ as: 'G', path: '/shop/delivery-welcome.html' }],
+    'shop.marketplace.$page': [{ as: 'A', path: `/shop/marketplace/product-details.{market}.html` }],
+    'shop.marketplace.search-results[.]html': [{ as: 'A', path: '/shop/marketplace/search-results.html' }],
+    'shop.marketplace.sellers.$seller': [{ as: 'A', path: `/shop/marketplace/sellers/{seller}.html` }],
+    'shop.recipes.$slug': [{ as: 'A', path: `/shop/recipes/{recipe}.html` }],
+    'shop.search-results[.]html': [
+      ...everyone('/shop/search-results.html?q=milk'),
+      { as: 'G', path: '/shop/search-results.html?q=milk' },
+      { as: 'A', path: '/shop/search-results.html?q=milk&tab=recipes' },
+      { as: 'A', path: '/shop/search-results.html?q=zzzzqqq' },
+      { as: 'BC', path: '/shop/search-results.html?q=milk' },
+    ],
+    'shop.slots[.]html': everyone('/shop/slots.html'),
+    'shop.vineandcellar.$page': [{ as: 'A', path: `/shop/vineandcellar/product-details.{wine}.html` }],
+    'shop.vineandcellar.search-results[.]html': [{ as: 'A', path: '/shop/vineandcellar/search-results.html' }],
+  };
+}
+
+/** Route files that render a page (a default export), by Remix route id (file name without extension). */
+function pageRoutes(): string[] {
+  return readdirSync(ROUTES_DIR)
+    .filter((file) => /\.tsx?$/.test(file))
+    .filter((file) => /^export default\b/m.test(readFileSync(path.join(ROUTES_DIR, file), 'utf8')))
+    .map((file) => file.replace(/\.tsx?$/, ''))
+    .sort();
+}
+
+test('every page route is walked (or excluded with a reason)', () => {
+  const walked = Object.keys(walk());
+  const routes = pageRoutes();
+  expect(routes.length).toBeGreaterThan(40);
+  expect(routes.filter((route) => !walked.includes(route) && !(route in NOT_WALKED))).toEqual([]);
+  // And nothing walked or excluded that is not a page route (renamed or deleted files).
+  expect([...walked, ...Object.keys(NOT_WALKED)].filter((route) => !routes.includes(route))).toEqual([]);
+});
+
+// Signed-in states, made once per worker and copied into each test's fresh context.
+const states = new Map<Visitor, Promise<Awaited<ReturnType<BrowserContext['storageState']>>>>();
+
+function originFor(as: Visitor, baseURL: string) {
+  if (!as.startsWith('B')) return baseURL;
+  const url = new URL(baseURL);
+  return `http://business.localhost:${url.port}`;
+}
+
+async function stateFor(browser: Browser, as: Visitor, baseURL: string) {
+  if (!states.has(as)) {
+    states.set(
+      as,
+      (async () => {
+        const context = await browser.newContext({ baseURL: originFor(as, baseURL) });
+        try {
+          const page = await context.newPage();
+          if (as === 'G') {
+            await page.goto(`/?storeId=${DEFAULT_STORE}&preference=DELIVERY&zipcode=98101`);
+            await expect(page.getByTestId('store-chip')).toContainText('Delivery');
+          } else if (as === 'C' || as === 'C2' || as === 'BC') {
+            const email = as === 'C' ? JORDAN : as === 'C2' ? BARTHOLOMEW : BUSINESS_BUYER;
+            await signInWithPassword(page, email);
+            await expectSignedIn(page, as === 'C' ? 'Jordan' : as === 'C2' ? 'Bartholomew' : 'Priya');
+            // The first signed-in page shows the onboarding modal once: seen here, not on the walked pages.
+            await page.goto('/');
+          }
+          return await context.storageState();
+        } finally {
+          await context.close();
+        }
+      })(),
+    );
+  }
+  return states.get(as)!;
+}
+
+for (const [route, visits] of Object.entries(walk())) {
+  for (const visit of visits) {
+    test(`${route}: ${visit.path} as ${visit.as}`, async ({ browser, baseURL }, testInfo) => {
+      const origin = originFor(visit.as, baseURL!);
+      const target = resolve(visit.path);
+      const storageState =
+        visit.as === 'A' || visit.as === 'BA' ? undefined : await stateFor(browser, visit.as, baseURL!);
+      const { javaScriptEnabled, viewport, userAgent, deviceScaleFactor } = testInfo.project.use;
+      const context = await browser.newContext({
+        javaScriptEnabled,
+        viewport,
+        userAgent,
+        deviceScaleFactor,
+        baseURL: origin,
+        storageState,
+      });
+      try {
+        const page = await context.newPage();
+        if (visit.open) await visit.open(page);
+        else {
+          const response = await page.goto(target);
+          expect(response?.status(), 'status').toBe(visit.status ?? 200);
+          expect(new URL(page.url()).pathname, 'not redirected').toBe(new URL(target, origin).pathname);
+        }
+        expect(await axeViolations(page, browser, testInfo)).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+}
