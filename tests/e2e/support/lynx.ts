@@ -54,7 +54,11 @@ export class Lynx {
   }
 
   private tmux(...args: string[]) {
-    return execFileSync('tmux', ['-L', this.socket, ...args], { encoding: 'utf8', timeout: 10_000 });
+    return execFileSync('tmux', ['-L', this.socket, ...args], {
+      encoding: 'utf8',
+      timeout: 10_000,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
   }
 
   screen() {
@@ -78,7 +82,7 @@ export class Lynx {
     let last = '';
     let stableSince = Date.now();
     while (Date.now() < deadline) {
-      await sleep(150);
+      await sleep(80);
       const now = this.screen();
       if (now !== last) {
         last = now;
@@ -86,7 +90,7 @@ export class Lynx {
         continue;
       }
       const status = now.trimEnd().split('\n').slice(-3).join('\n');
-      if (!busy.test(status) && Date.now() - stableSince >= 700) return;
+      if (!busy.test(status) && Date.now() - stableSince >= 300) return;
     }
     throw new Error(`lynx did not settle:\n${last}`);
   }
@@ -192,7 +196,6 @@ export class Lynx {
   async activate(pattern: RegExp) {
     await this.goTo(this.numberOf(pattern));
     this.keys('Enter');
-    await this.settle();
     return this.read();
   }
 
@@ -203,7 +206,6 @@ export class Lynx {
     this.keys('C-u');
     this.type(url);
     this.keys('Enter');
-    await this.settle();
     return this.read();
   }
 
