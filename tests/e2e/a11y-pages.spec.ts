@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import Database from 'better-sqlite3';
-import { axeViolations } from './support/axe';
+import { analyze, blockAppScripts } from './support/axe';
 import { expectSignedIn, signInWithPassword } from './support/sign-in';
 
 /**
@@ -17,8 +17,10 @@ interface Visit {
   as: Visitor;
   path: string;
   status?: number;
-  /** Reaches the page through the UI when a URL alone cannot (e.g. a one-time handshake). */
+  /** Reaches the page through the UI when a URL alone cannot (e.g. a one-time handshake, a modal). */
   open?: (page: Page) => Promise<void>;
+  /** Why this visit is only made with JavaScript on (what it checks does not exist without it). */
+  jsOnly?: string;
 }
 
 const ROUTES_DIR = path.resolve('app/routes');
@@ -95,6 +97,17 @@ function walk(): Record<string, Visit[]> {
     _index: [
       { as: 'A', path: '/' },
       { as: 'A', path: '/?ml=sign-in' },
+      {
+        as: 'A',
+        path: '/ (zipcode dialog)',
+        jsOnly:
+          'the store chip opens the zipcode dialog only with JavaScript; without it, it links to the store finder',
+        open: async (page) => {
+          await page.goto('/');
+          await page.getByTestId('store-chip').click();
+          await expect(page.getByRole('dialog', { name: 'Where are you shopping?' })).toBeVisible();
+        },
+      },
       { as: 'G', path: '/' },
       { as: 'C', path: '/' },
       { as: 'BA', path: '/' },
@@ -109,6 +122,8 @@ function walk(): Record<string, Visit[]> {
     ],
     'account.create-account[.]html': [
       { as: 'A', path: '/account/create-account.html' },
+      // A new account's first page shows the onboarding modal, once.
+      { as: 'A', path: '/ (onboarding modal after sign-up)', open: register },
       { as: 'BA', path: '/account/create-account.html' },
     ],
     'account.delivery-subscription[.]html': [{ as: 'C', path: '/account/delivery-subscription.html' }],
@@ -193,12 +208,28 @@ function walk(): Record<string, Visit[]> {
       { as: 'G', path: '/shop/search-results.html?q=milk' },
       { as: 'A', path: '/shop/search-results.html?q=milk&tab=recipes' },
       { as: 'A', path: '/shop/search-results.html?q=zzzzqqq' },
+      { as: 'A', path: '/shop/search-results.html' },
       { as: 'BC', path: '/shop/search-results.html?q=milk' },
     ],
     'shop.slots[.]html': everyone('/shop/slots.html'),
     'shop.vineandcellar.$page': [{ as: 'A', path: `/shop/vineandcellar/product-details.{wine}.html` }],
     'shop.vineandcellar.search-results[.]html': [{ as: 'A', path: '/shop/vineandcellar/search-results.html' }],
   };
+}
+
+async function register(page: Page) {
+  await page.goto('/account/create-account.html');
+  for (const [label, value] of [
+    ['First name', 'Ada'],
+    ['Last name', 'Tester'],
+    ['Email', `ada-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}@pantry.test`],
+    ['Mobile phone', '2065550100'],
+    ['Password', 'Fresh-basil-42'],
+    ['ZIP code', '98101'],
+  ] as const)
+    await page.getByLabel(label).fill(value);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByTestId('onboarding-modal')).toBeVisible();
 }
 
 /** Route files that render a page (a default export), by Remix route id (file name without extension). */
@@ -259,28 +290,36 @@ async function stateFor(browser: Browser, as: Visitor, baseURL: string) {
 for (const [route, visits] of Object.entries(walk())) {
   for (const visit of visits) {
     test(`${route}: ${visit.path} as ${visit.as}`, async ({ browser, baseURL }, testInfo) => {
+      const nojs = testInfo.project.name === 'nojs';
+      if (nojs && visit.jsOnly) {
+        console.log(`skipped without JavaScript: ${visit.jsOnly}`);
+        test.skip(true, visit.jsOnly);
+      }
       const origin = originFor(visit.as, baseURL!);
-      const target = resolve(visit.path);
       const storageState =
         visit.as === 'A' || visit.as === 'BA' ? undefined : await stateFor(browser, visit.as, baseURL!);
-      const { javaScriptEnabled, viewport, userAgent, deviceScaleFactor } = testInfo.project.use;
+      const { viewport, userAgent, deviceScaleFactor } = testInfo.project.use;
+      // axe is a script: without JavaScript the page is the no-JS markup, served to a context that
+      // runs scripts but never loads the app's bundles (support/axe.ts), in one visit.
       const context = await browser.newContext({
-        javaScriptEnabled,
+        javaScriptEnabled: true,
         viewport,
         userAgent,
         deviceScaleFactor,
         baseURL: origin,
         storageState,
       });
+      if (nojs) await blockAppScripts(context);
       try {
         const page = await context.newPage();
         if (visit.open) await visit.open(page);
         else {
+          const target = resolve(visit.path);
           const response = await page.goto(target);
           expect(response?.status(), 'status').toBe(visit.status ?? 200);
           expect(new URL(page.url()).pathname, 'not redirected').toBe(new URL(target, origin).pathname);
         }
-        expect(await axeViolations(page, browser, testInfo)).toEqual([]);
+        expect(await analyze(page)).toEqual([]);
       } finally {
         await context.close();
       }

@@ -192,9 +192,9 @@ export class Lynx {
     await this.settle();
   }
 
-  /** Moves to the link or button matching `pattern` and activates it (Enter), then waits for the page. */
-  async activate(pattern: RegExp) {
-    await this.goTo(this.numberOf(pattern));
+  /** Moves to the link or button matching `pattern` (or numbered `n`) and activates it (Enter), then reads the page. */
+  async activate(pattern: RegExp | number) {
+    await this.goTo(typeof pattern === 'number' ? pattern : this.numberOf(pattern));
     this.keys('Enter');
     return this.read();
   }
