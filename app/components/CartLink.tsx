@@ -16,6 +16,7 @@ export function CartLink() {
         <circle cx="17" cy="20" r="1.4" />
       </svg>
       <span className="hidden sm:inline">Cart</span>
+      {/* A space for text browsers ("Cart 2", not "Cart2"); flex layout ignores it. */}{' '}
       <span
         data-testid="cart-count"
         className="ml-1 min-w-[1.5rem] rounded-full bg-white px-1.5 text-center text-xs font-bold text-brand-dark"

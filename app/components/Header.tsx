@@ -38,7 +38,7 @@ export function Header({ chrome }: { chrome: StorefrontChrome; query?: string })
             className="grid h-9 w-9 place-items-center rounded-xl bg-brand text-lg font-black text-white"
           >
             {banner.logoText.charAt(0).toUpperCase()}
-          </span>
+          </span>{' '}
           <span className="text-xl font-extrabold tracking-tight text-brand-dark">
             {banner.logoText}
             {siteType === 'B' ? <span className="ml-1 text-sm font-semibold text-stone-500">business</span> : null}
@@ -64,6 +64,7 @@ export function Header({ chrome }: { chrome: StorefrontChrome; query?: string })
               <path d="M13 5v12" strokeDasharray="2 2" />
             </svg>
             <span>Coupons</span>
+            {/* A space for text browsers ("Coupons 5 clipped"); flex layout ignores it. */}{' '}
             {clippedOffers !== null ? (
               <span
                 className="rounded-full bg-brand-soft px-1.5 text-xs font-bold text-brand-dark"
