@@ -3,12 +3,11 @@ import type { ActionFunctionArgs, EntryContext, HandleErrorFunction, LoaderFunct
 import { createReadableStreamFromReadable } from '@remix-run/node';
 import { RemixServer } from '@remix-run/react';
 import { isbot } from 'isbot';
-import { renderToPipeableStream, renderToStaticMarkup } from 'react-dom/server';
-import { UnavailablePage } from '~/components/UnavailablePage';
+import { renderToPipeableStream } from 'react-dom/server';
 import { log } from '~/modules/config/logger.server';
 import {
   markIfDatabaseUnavailable,
-  unavailableHeaders,
+  unavailableHtml,
   unavailableJson,
   wasDatabaseUnavailable,
 } from '~/modules/http/database-unavailable.server';
@@ -61,12 +60,9 @@ function unavailableDocument(responseHeaders: Headers, remixContext: EntryContex
   const stylesheets = links.flatMap((link) =>
     'rel' in link && link.rel === 'stylesheet' && typeof link.href === 'string' ? [link.href] : [],
   );
-  const headers = new Headers(responseHeaders);
-  for (const [name, value] of Object.entries(unavailableHeaders())) headers.set(name, value);
-  headers.set('Content-Type', 'text/html; charset=utf-8');
-  applySecurityHeaders(headers);
-  const html = `<!DOCTYPE html>${renderToStaticMarkup(<UnavailablePage stylesheets={stylesheets} />)}`;
-  return new Response(html, { status: 503, headers });
+  const response = unavailableHtml(stylesheets, responseHeaders);
+  applySecurityHeaders(response.headers);
+  return response;
 }
 
 export function handleDataRequest(response: Response, { request }: LoaderFunctionArgs | ActionFunctionArgs) {

@@ -1,7 +1,7 @@
 import { json } from '@remix-run/node';
 import type { z } from 'zod';
 import { log } from '~/modules/config/logger.server';
-import { isDatabaseUnavailable, unavailableJson } from './database-unavailable.server';
+import { isDatabaseUnavailable, unavailableFor } from './database-unavailable.server';
 import { assertSameOrigin } from './forms.server';
 
 const STATUS_TEXT: Record<number, string> = {
@@ -72,8 +72,9 @@ export async function readJsonBody<S extends z.ZodTypeAny>(request: Request, sch
 }
 
 /**
- * Wraps a resource route's loader or action: when the database is unavailable it answers 503
- * `{ error: { code: 'UNAVAILABLE' } }` with Retry-After instead of Remix's bare 500 (docs/decisions/0024).
+ * Wraps a resource route's loader or action: when the database is unavailable it answers 503 with
+ * Retry-After instead of Remix's bare 500 (docs/decisions/0024): `{ error: { code: 'UNAVAILABLE' } }`,
+ * or the friendly page for a browser's form post.
  * Thrown Responses (apiError) and other errors pass through unchanged.
  */
 export function apiRoute<A extends { request: Request }>(handler: (args: A) => Promise<Response>) {
@@ -83,7 +84,7 @@ export function apiRoute<A extends { request: Request }>(handler: (args: A) => P
     } catch (error) {
       if (!isDatabaseUnavailable(error)) throw error;
       log.warn('database unavailable', { url: args.request.url, error: String(error) });
-      return unavailableJson();
+      return unavailableFor(args.request);
     }
   };
 }

@@ -1,3 +1,6 @@
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { UnavailablePage } from '~/components/UnavailablePage';
 import { UNAVAILABLE_MESSAGE } from './unavailable-copy';
 
 /**
@@ -89,4 +92,20 @@ export function unavailableJson(extraHeaders: Record<string, string> = {}): Resp
     statusText: 'Service Unavailable',
     headers: { 'Content-Type': 'application/json; charset=utf-8', ...unavailableHeaders(), ...extraHeaders },
   });
+}
+
+/** The friendly 503 document (no scripts, nothing to hydrate), with the app's stylesheets when known. */
+export function unavailableHtml(stylesheets: string[] = [], headers: Headers = new Headers()): Response {
+  const merged = new Headers(headers);
+  for (const [name, value] of Object.entries(unavailableHeaders())) merged.set(name, value);
+  merged.set('Content-Type', 'text/html; charset=utf-8');
+  const html = `<!DOCTYPE html>${renderToStaticMarkup(createElement(UnavailablePage, { stylesheets }))}`;
+  return new Response(html, { status: 503, statusText: 'Service Unavailable', headers: merged });
+}
+
+/** A browser's form post (no JavaScript) asks for HTML; scripts and API clients get JSON. */
+export function unavailableFor(request: Request): Response {
+  const accept = request.headers.get('Accept') ?? '';
+  const url = new URL(request.url);
+  return accept.includes('text/html') && !url.searchParams.has('_data') ? unavailableHtml() : unavailableJson();
 }
