@@ -46,7 +46,8 @@ export async function startStorefront(
       PORT: String(port),
       DATABASE_URL: databaseUrl,
       DATA_DIR: dataDir,
-      SESSION_SECRET,
+      // The test process signs cookies with the same secret (vitest sets it), so it can sign a shopper in.
+      SESSION_SECRET: process.env.SESSION_SECRET ?? SESSION_SECRET,
       LOG_LEVEL: 'warn',
       // No identity provider runs: guests only, unless the test starts one and passes IDP_ISSUER.
       IDP_ISSUER: `http://localhost:${await freePort()}`,
@@ -125,4 +126,42 @@ export class Shopper {
     const body = await response.text();
     return { status: response.status, ms: performance.now() - started, response, body };
   }
+}
+
+/**
+ * A stand-in identity provider for process-level tests: it publishes its own ES256 key at the JWKS
+ * address the storefront reads, and issues access tokens the storefront verifies exactly as it
+ * verifies the real provider's (signature, issuer, audience, expiry). Sign-in pages are not exercised.
+ */
+export async function startTokenIssuer() {
+  const { exportJWK, generateKeyPair, SignJWT } = await import('jose');
+  const { createServer: createHttpServer } = await import('node:http');
+  const { privateKey, publicKey } = await generateKeyPair('ES256');
+  const jwk = { ...(await exportJWK(publicKey)), kid: 'resilience', alg: 'ES256', use: 'sig' };
+  const server = createHttpServer((request, response) => {
+    if (request.url === '/oauth2/v1/keys') {
+      response.writeHead(200, { 'Content-Type': 'application/json' });
+      response.end(JSON.stringify({ keys: [jwk] }));
+    } else {
+      response.writeHead(404).end();
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  if (!address || typeof address === 'string') throw new Error('no port');
+  const issuer = `http://localhost:${address.port}`;
+  return {
+    issuer,
+    /** A signed-in customer's access token (scope shop: a full C shopper). */
+    token: (customer: { customerId: number; firstName: string }) =>
+      new SignJWT({ customerId: String(customer.customerId), firstName: customer.firstName, scope: 'openid shop' })
+        .setProtectedHeader({ alg: 'ES256', kid: 'resilience' })
+        .setIssuer(issuer)
+        .setAudience('pantry-storefront')
+        .setSubject(`customer-${customer.customerId}`)
+        .setIssuedAt()
+        .setExpirationTime('1h')
+        .sign(privateKey),
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
 }
