@@ -43,16 +43,25 @@ describe.runIf(DIALECTS.includes('postgres'))('PostgreSQL pool exhaustion', () =
     let held: Promise<Awaited<ReturnType<Shopper['addToCart']>>>;
     let page: { status: number; retryAfter: string | null; html: string; ms: number };
     let api: Awaited<ReturnType<Shopper['addToCart']>>;
+    let data: { status: number; retryAfter: string | null; caught: string | null; body: string };
     try {
       // This add takes the pool's only connection and waits on the lock inside its transaction.
       held = holderShopper.addToCart(productIds[1]!);
       await new Promise((resolve) => setTimeout(resolve, 500));
       const visitor = new Shopper(server.origin);
       const started = performance.now();
-      const [pageResponse, apiAnswer] = await Promise.all([
+      const [pageResponse, apiAnswer, dataResponse] = await Promise.all([
         visitor.fetch('/shop/aisles.html', { headers: { Accept: 'text/html' } }),
         new Shopper(server.origin).addToCart(productIds[2]!),
+        // What the client router asks for on a navigation with JavaScript on.
+        new Shopper(server.origin).fetch(`/shop/aisles.html?_data=${encodeURIComponent('routes/shop.$page')}`),
       ]);
+      data = {
+        status: dataResponse.status,
+        retryAfter: dataResponse.headers.get('Retry-After'),
+        caught: dataResponse.headers.get('X-Remix-Catch'),
+        body: await dataResponse.text(),
+      };
       page = {
         status: pageResponse.status,
         retryAfter: pageResponse.headers.get('Retry-After'),
@@ -76,6 +85,12 @@ describe.runIf(DIALECTS.includes('postgres'))('PostgreSQL pool exhaustion', () =
     expect(api.response.headers.get('Retry-After')).toBe(String(RETRY_AFTER_SECONDS));
     expect(JSON.parse(api.body)).toMatchObject({ error: { code: 'UNAVAILABLE' } });
     expect(api.ms).toBeLessThan(CONNECTION_TIMEOUT_MS + 2_000);
+
+    // A caught 503 the client router shows in the root ErrorBoundary with the same friendly copy.
+    expect(data.status).toBe(503);
+    expect(data.retryAfter).toBe(String(RETRY_AFTER_SECONDS));
+    expect(data.caught).toBe('yes');
+    expect(JSON.parse(data.body)).toMatchObject({ error: { code: 'UNAVAILABLE' } });
 
     // The request that held the connection finishes once the lock is gone; the process never went down.
     expect((await held).status).toBe(200);
