@@ -5,6 +5,12 @@ import { RemixServer } from '@remix-run/react';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import { log } from '~/modules/config/logger.server';
+import {
+  markIfDatabaseUnavailable,
+  unavailableHtml,
+  unavailableJson,
+  wasDatabaseUnavailable,
+} from '~/modules/http/database-unavailable.server';
 import { applySecurityHeaders } from '~/modules/http/security-headers.server';
 
 const ABORT_DELAY = 5_000;
@@ -15,6 +21,7 @@ export default function handleRequest(
   responseHeaders: Headers,
   remixContext: EntryContext,
 ) {
+  if (wasDatabaseUnavailable(request)) return unavailableDocument(responseHeaders, remixContext);
   const waitForAll = isbot(request.headers.get('user-agent') ?? '');
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
@@ -47,7 +54,20 @@ export default function handleRequest(
   });
 }
 
-export function handleDataRequest(response: Response) {
+/** A 503 page with Retry-After when a loader or action failed because the database is unavailable. */
+function unavailableDocument(responseHeaders: Headers, remixContext: EntryContext) {
+  const links = remixContext.routeModules.root?.links?.() ?? [];
+  const stylesheets = links.flatMap((link) =>
+    'rel' in link && link.rel === 'stylesheet' && typeof link.href === 'string' ? [link.href] : [],
+  );
+  const response = unavailableHtml(stylesheets, responseHeaders);
+  applySecurityHeaders(response.headers);
+  return response;
+}
+
+export function handleDataRequest(response: Response, { request }: LoaderFunctionArgs | ActionFunctionArgs) {
+  // A caught 503 the client router shows in the root ErrorBoundary (ErrorMessage's 503 copy).
+  if (wasDatabaseUnavailable(request)) response = unavailableJson({ 'X-Remix-Catch': 'yes' });
   applySecurityHeaders(response.headers);
   return response;
 }
@@ -55,7 +75,8 @@ export function handleDataRequest(response: Response) {
 /** Errors are logged with their stack on the server; pages only ever show a friendly message. */
 export const handleError: HandleErrorFunction = (error, { request }: LoaderFunctionArgs | ActionFunctionArgs) => {
   if (request.signal.aborted) return;
-  log.error('request failed', {
+  const unavailable = markIfDatabaseUnavailable(request, error);
+  log.error(unavailable ? 'database unavailable' : 'request failed', {
     url: request.url,
     error: error instanceof Error ? error.message : String(error),
     stack: error instanceof Error ? error.stack : undefined,

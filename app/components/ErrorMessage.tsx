@@ -1,4 +1,5 @@
 import { Link } from '@remix-run/react';
+import { UNAVAILABLE_MESSAGE, UNAVAILABLE_TITLE } from '~/modules/http/unavailable-copy';
 
 const COPY: Record<number, { title: string; body: string }> = {
   404: { title: "We couldn't find that page", body: 'The page may have moved, or the link may be mistyped.' },
@@ -6,6 +7,8 @@ const COPY: Record<number, { title: string; body: string }> = {
     title: 'Something went wrong on our side',
     body: 'Please try again in a moment. Your cart and clipped offers are safe.',
   },
+  // The database is briefly unavailable (docs/decisions/0024).
+  503: { title: UNAVAILABLE_TITLE, body: UNAVAILABLE_MESSAGE },
 };
 
 /** A friendly error panel; `message` is a sentence written for shoppers (never an exception's text). */

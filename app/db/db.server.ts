@@ -1,10 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { appEnv, dataDir } from '~/modules/config/env.server';
 import { dialectFor, type DialectName } from './dialect';
+import { LockWaitingSqliteDialect } from './sqlite-dialect.server';
 import type { Database } from './schema';
 
 export interface DatabaseHandle {
@@ -43,16 +44,19 @@ export function openDatabase(options: DatabaseOptions = {}): DatabaseHandle {
   const file = url || path.join(dataDir(), 'pantry.sqlite');
   if (file !== ':memory:') mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   const sqlite = new SQLite(file);
+  // Opening may meet another process's lock (switching to WAL needs it): wait for it here, once.
+  sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
   // Search joins thousands of matches to their product rows: read pages through the OS page cache
   // (memory-mapped) and keep a larger page cache than SQLite's 2 MB default.
   sqlite.pragma('mmap_size = 1073741824');
   sqlite.pragma('cache_size = -65536');
+  // From here on lock waits happen in LockWaitingSqliteDialect, between event-loop turns (docs/decisions/0024).
+  sqlite.pragma('busy_timeout = 0');
   return {
-    db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }),
+    db: new Kysely<Database>({ dialect: new LockWaitingSqliteDialect({ database: sqlite }) }),
     dialect,
     location: file,
   };

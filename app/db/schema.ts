@@ -6,6 +6,7 @@ import type { Generated } from 'kysely';
  * (docs/decisions/0002-one-schema-two-dialects.md).
  */
 export interface Database {
+  health_probe: HealthProbeTable;
   banners: BannerTable;
   stores: StoreTable;
   departments: DepartmentTable;
@@ -619,4 +620,9 @@ export interface WebauthnChallengeTable {
   origin: string;
   expires_at: string;
   used_at: string | null;
+}
+
+export interface HealthProbeTable {
+  probe_key: string;
+  checked_at: string;
 }

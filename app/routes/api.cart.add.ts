@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { loadShopper } from '~/modules/access/shopper.server';
 import { runCartIntent } from '~/modules/cart/cart-actions.server';
 import { MAX_LINE_QUANTITY } from '~/modules/cart/cart-forms';
-import { apiError, readJsonBody, withHeaders } from '~/modules/http/api.server';
+import { apiError, apiRoute, readJsonBody, withHeaders } from '~/modules/http/api.server';
 
 const Body = z.object({
   productId: z.number().int().positive(),
@@ -12,7 +12,7 @@ const Body = z.object({
 });
 
 /** Spec section 7: cart add. Guests get a guest cart (its id in a signed cookie). */
-export async function action({ request }: ActionFunctionArgs) {
+export const action = apiRoute(async ({ request }: ActionFunctionArgs) => {
   const body = await readJsonBody(request, Body);
   const shopper = await loadShopper(request);
   const { answer, setCookies } = await runCartIntent(request, shopper, { intent: 'add', ...body });
@@ -20,4 +20,4 @@ export async function action({ request }: ActionFunctionArgs) {
   const headers = withHeaders(shopper.headers, { 'Cache-Control': 'no-store' });
   for (const cookie of setCookies) headers.append('Set-Cookie', cookie);
   return json({ productId: answer.productId, itemCount: answer.itemCount }, { headers });
-}
+});

@@ -1,12 +1,12 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { offerBodySchema as ClipBody } from '~/modules/offers/clip-form';
-import { apiError, readJsonBody, withHeaders } from '~/modules/http/api.server';
+import { apiError, apiRoute, readJsonBody, withHeaders } from '~/modules/http/api.server';
 import { clipOffer } from '~/modules/offers/clips.server';
 import { apiViewer, refusalStatus, requireCustomer } from '~/modules/offers/offers-api.server';
 
 /** Spec section 7: clip. Idempotent; refusals carry a stable code and change nothing. */
-export async function action({ request }: ActionFunctionArgs) {
+export const action = apiRoute(async ({ request }: ActionFunctionArgs) => {
   const body = await readJsonBody(request, ClipBody);
   const { shopper, viewer } = await apiViewer(request);
   const result = await clipOffer(requireCustomer(viewer), body.offerId);
@@ -15,4 +15,4 @@ export async function action({ request }: ActionFunctionArgs) {
     { offerId: result.offerId, clipped: true, alreadyClipped: result.alreadyClipped },
     { headers: withHeaders(shopper.headers, { 'Cache-Control': 'no-store' }) },
   );
-}
+});

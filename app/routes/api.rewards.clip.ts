@@ -1,12 +1,12 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { rewardBodySchema as RewardBody } from '~/modules/offers/reward-form';
-import { apiError, readJsonBody, withHeaders } from '~/modules/http/api.server';
+import { apiError, apiRoute, readJsonBody, withHeaders } from '~/modules/http/api.server';
 import { apiViewer, refusalStatus, requireCustomer } from '~/modules/offers/offers-api.server';
 import { redeemReward } from '~/modules/offers/rewards.server';
 
 /** Redeems ("clips") a reward at a store with points. */
-export async function action({ request }: ActionFunctionArgs) {
+export const action = apiRoute(async ({ request }: ActionFunctionArgs) => {
   const body = await readJsonBody(request, RewardBody);
   const { shopper, viewer } = await apiViewer(request);
   const customer = requireCustomer(viewer);
@@ -16,4 +16,4 @@ export async function action({ request }: ActionFunctionArgs) {
     { rewardId: result.rewardId, redeemed: true, alreadyRedeemed: result.alreadyRedeemed, balance: result.balance },
     { headers: withHeaders(shopper.headers, { 'Cache-Control': 'no-store' }) },
   );
-}
+});

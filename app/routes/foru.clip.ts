@@ -3,6 +3,7 @@ import { json, redirect } from '@remix-run/node';
 import { pageAccess, PUBLIC_PAGE, SIGN_IN_PATH } from '~/modules/access/page-access';
 import { redirectPolicy, requireUserType } from '~/modules/access/shopper.server';
 import { safeRedirect } from '~/modules/access/safe-redirect';
+import { apiRoute } from '~/modules/http/api.server';
 import { parseForm } from '~/modules/http/forms.server';
 import { clipOffer, unclipOffer } from '~/modules/offers/clips.server';
 import { clipFormSchema, offerAnchor, type ClipAnswer } from '~/modules/offers/clip-form';
@@ -19,7 +20,7 @@ function backTo(returnTo: string, offerId: number, extra: Record<string, string>
   return `${url.pathname}${url.search}#${offerAnchor(offerId)}`;
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export const action = apiRoute(async ({ request }: ActionFunctionArgs) => {
   const shopper = await requireUserType(request, access);
   const script = new URL(request.url).searchParams.has('_data');
   const form = await parseForm(request, clipFormSchema);
@@ -57,7 +58,7 @@ export async function action({ request }: ActionFunctionArgs) {
   return redirect(backTo(returnTo, offerId, answer.ok ? {} : { clipError: answer.code, clipOffer: String(offerId) }), {
     headers,
   });
-}
+});
 
 export async function loader() {
   return redirect('/foru/coupons-deals.html');

@@ -5,6 +5,7 @@ import { redirectPolicy, requireUserType } from '~/modules/access/shopper.server
 import { safeRedirect } from '~/modules/access/safe-redirect';
 import { runCartIntent } from '~/modules/cart/cart-actions.server';
 import { CART_PAGE, cartFormSchema, type CartAnswer } from '~/modules/cart/cart-forms';
+import { apiRoute } from '~/modules/http/api.server';
 import { parseForm } from '~/modules/http/forms.server';
 
 /** POST /shop/cart: the one cart action (intent add, update, remove, substitution, note). Anyone may post. */
@@ -17,7 +18,7 @@ function backTo(returnTo: string | undefined, extra: Record<string, string>) {
   return `${url.pathname}${url.search}${url.hash}`;
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export const action = apiRoute(async ({ request }: ActionFunctionArgs) => {
   const shopper = await requireUserType(request, access);
   const script = new URL(request.url).searchParams.has('_data');
   const headers = new Headers(shopper.headers);
@@ -32,7 +33,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (script) return json(answer, { status: answer.ok ? 200 : 409, headers });
   const extra: Record<string, string> = answer.ok ? { cartMessage: answer.intent } : { cartError: answer.code };
   return redirect(backTo(form.data.returnTo, extra), { headers });
-}
+});
 
 export async function loader() {
   return redirect(CART_PAGE);

@@ -1,5 +1,7 @@
 import { json } from '@remix-run/node';
 import type { z } from 'zod';
+import { log } from '~/modules/config/logger.server';
+import { isDatabaseUnavailable, unavailableFor } from './database-unavailable.server';
 import { assertSameOrigin } from './forms.server';
 
 const STATUS_TEXT: Record<number, string> = {
@@ -8,6 +10,7 @@ const STATUS_TEXT: Record<number, string> = {
   401: 'Unauthorized',
   403: 'Forbidden',
   404: 'Not Found',
+  503: 'Service Unavailable',
   500: 'Internal Server Error',
 };
 
@@ -66,4 +69,22 @@ export async function readJsonBody<S extends z.ZodTypeAny>(request: Request, sch
     );
   }
   return parsed.data;
+}
+
+/**
+ * Wraps a resource route's loader or action: when the database is unavailable it answers 503 with
+ * Retry-After instead of Remix's bare 500 (docs/decisions/0024): `{ error: { code: 'UNAVAILABLE' } }`,
+ * or the friendly page for a browser's form post.
+ * Thrown Responses (apiError) and other errors pass through unchanged.
+ */
+export function apiRoute<A extends { request: Request }>(handler: (args: A) => Promise<Response>) {
+  return async (args: A): Promise<Response> => {
+    try {
+      return await handler(args);
+    } catch (error) {
+      if (!isDatabaseUnavailable(error)) throw error;
+      log.warn('database unavailable', { url: args.request.url, error: String(error) });
+      return unavailableFor(args.request);
+    }
+  };
 }

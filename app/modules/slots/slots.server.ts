@@ -1,6 +1,8 @@
 import { addDays } from 'date-fns';
 import { formatInTimeZone, fromZonedTime } from 'date-fns-tz';
+import type { Kysely } from 'kysely';
 import { db } from '~/db/db.server';
+import type { Database } from '~/db/schema';
 import { SLOT_HOLD_LIFETIME_MS } from '~/modules/session/cookie-policy';
 import type { Store } from '~/modules/stores/stores.server';
 import {
@@ -135,10 +137,15 @@ export async function releaseExpiredHolds(storeId: number, now = new Date()) {
   for (const hold of expired) await releaseHoldRow(hold.id, hold.slot_id);
 }
 
-async function releaseHoldRow(holdId: number, slotId: number) {
-  const deleted = await db().deleteFrom('slot_holds').where('id', '=', holdId).executeTakeFirst();
+/** Deletes the hold and gives its place back in one transaction: a crash never leaves a place taken twice or lost. */
+async function releaseHoldRow(holdId: number, slotId: number, conn?: Kysely<Database>): Promise<void> {
+  if (!conn)
+    return db()
+      .transaction()
+      .execute((tx) => releaseHoldRow(holdId, slotId, tx));
+  const deleted = await conn.deleteFrom('slot_holds').where('id', '=', holdId).executeTakeFirst();
   if (Number(deleted.numDeletedRows) === 0) return; // someone else released it
-  await db()
+  await conn
     .updateTable('slots')
     .set((eb) => ({ reserved: eb('reserved', '-', 1) }))
     .where('id', '=', slotId)
@@ -178,26 +185,33 @@ export async function reserveSlot(input: {
     return { ok: true, holdId: previous.id, slot: toView(slot, input.store, now), expiresAt };
   }
   await releaseExpiredHolds(input.store.id, now);
-  const taken = await db()
-    .updateTable('slots')
-    .set((eb) => ({ reserved: eb('reserved', '+', 1) }))
-    .where('id', '=', slot.id)
-    .where((eb) => eb('reserved', '<', eb.ref('capacity')))
-    .executeTakeFirst();
-  if (Number(taken.numUpdatedRows) === 0) return { ok: false, code: 'FULL' };
+  // Taking the place, recording the hold and giving back the cart's previous place happen together or not at all.
   const hold = await db()
-    .insertInto('slot_holds')
-    .values({
-      slot_id: slot.id,
-      customer_id: input.customerId,
-      cart_id: input.cartId,
-      order_id: null,
-      expires_at: expiresAt,
-      created_at: now.toISOString(),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  if (previous) await releaseHoldRow(previous.id, previous.slot_id);
+    .transaction()
+    .execute(async (tx) => {
+      const taken = await tx
+        .updateTable('slots')
+        .set((eb) => ({ reserved: eb('reserved', '+', 1) }))
+        .where('id', '=', slot.id)
+        .where((eb) => eb('reserved', '<', eb.ref('capacity')))
+        .executeTakeFirst();
+      if (Number(taken.numUpdatedRows) === 0) return null;
+      const inserted = await tx
+        .insertInto('slot_holds')
+        .values({
+          slot_id: slot.id,
+          customer_id: input.customerId,
+          cart_id: input.cartId,
+          order_id: null,
+          expires_at: expiresAt,
+          created_at: now.toISOString(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      if (previous) await releaseHoldRow(previous.id, previous.slot_id, tx);
+      return inserted;
+    });
+  if (!hold) return { ok: false, code: 'FULL' };
   return {
     ok: true,
     holdId: hold.id,

@@ -1,0 +1,88 @@
+import type { DatabaseConnection, QueryResult } from 'kysely';
+import { CompiledQuery, SqliteDialect, SqliteDriver, type SqliteDialectConfig } from 'kysely';
+
+/**
+ * How long one statement waits for another process's write lock before failing with SQLITE_BUSY
+ * (which the app answers with 503 + Retry-After). docs/decisions/0024.
+ */
+export const SQLITE_LOCK_WAIT_MS = 1_000;
+/** After a wait ran out, statements that find the lock still taken fail at once for this long. */
+const FAIL_FAST_MS = 500;
+const RETRY_EVERY_MS = 10;
+
+const isBusy = (error: unknown) =>
+  typeof (error as { code?: unknown })?.code === 'string' && (error as { code: string }).code.startsWith('SQLITE_BUSY');
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * better-sqlite3 is synchronous: its own busy_timeout would freeze the whole process while another
+ * process holds the write lock. So busy_timeout is 0 and this driver waits for the lock between
+ * event-loop turns instead (other requests keep being served), up to SQLITE_LOCK_WAIT_MS.
+ *
+ * Transactions start with BEGIN IMMEDIATE: a deferred transaction that reads first and then writes
+ * fails with SQLITE_BUSY_SNAPSHOT (no retry possible) when another process wrote in between; taking
+ * the write lock up front makes every transaction either wait or fail before it changed anything.
+ */
+class LockWaitingDriver extends SqliteDriver {
+  #failFastUntil = 0;
+
+  async acquireConnection(): Promise<DatabaseConnection> {
+    const connection = await super.acquireConnection();
+    let inTransaction = false;
+    const run = async (query: CompiledQuery) => {
+      const started = Date.now();
+      for (;;) {
+        try {
+          return await connection.executeQuery(query);
+        } catch (error) {
+          // Only a statement outside a transaction (or the BEGIN itself) is safe to run again.
+          const failFast = Date.now() < this.#failFastUntil;
+          if (!isBusy(error) || inTransaction || failFast) throw error;
+          if (Date.now() - started >= SQLITE_LOCK_WAIT_MS) {
+            this.#failFastUntil = Date.now() + FAIL_FAST_MS;
+            throw error;
+          }
+          await sleep(RETRY_EVERY_MS);
+        }
+      }
+    };
+    const wrapped: DatabaseConnection & { setInTransaction: (value: boolean) => void } = {
+      executeQuery: <R>(query: CompiledQuery): Promise<QueryResult<R>> => run(query) as Promise<QueryResult<R>>,
+      streamQuery: <R>(query: CompiledQuery, chunkSize?: number) => connection.streamQuery<R>(query, chunkSize),
+      setInTransaction: (value: boolean) => {
+        inTransaction = value;
+      },
+    };
+    return wrapped;
+  }
+
+  async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+    (connection as unknown as { setInTransaction: (value: boolean) => void }).setInTransaction(true);
+  }
+
+  async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    (connection as unknown as { setInTransaction: (value: boolean) => void }).setInTransaction(false);
+    await connection.executeQuery(CompiledQuery.raw('commit'));
+  }
+
+  async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    (connection as unknown as { setInTransaction: (value: boolean) => void }).setInTransaction(false);
+    await connection.executeQuery(CompiledQuery.raw('rollback'));
+  }
+}
+
+/** Kysely's better-sqlite3 dialect with lock waits that do not block the event loop. */
+export class LockWaitingSqliteDialect extends SqliteDialect {
+  readonly #config: SqliteDialectConfig;
+
+  constructor(config: SqliteDialectConfig) {
+    super(config);
+    this.#config = config;
+  }
+
+  createDriver() {
+    return new LockWaitingDriver(this.#config);
+  }
+}
