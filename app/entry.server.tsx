@@ -4,8 +4,10 @@ import { createReadableStreamFromReadable } from '@remix-run/node';
 import { RemixServer } from '@remix-run/react';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
+import { NonceProvider } from '~/components/Nonce';
+import { identityConfig } from '~/modules/config/env.server';
 import { log } from '~/modules/config/logger.server';
-import { applySecurityHeaders } from '~/modules/http/security-headers.server';
+import { applySecurityHeaders, createNonce } from '~/modules/http/security-headers.server';
 
 const ABORT_DELAY = 5_000;
 
@@ -16,16 +18,21 @@ export default function handleRequest(
   remixContext: EntryContext,
 ) {
   const waitForAll = isbot(request.headers.get('user-agent') ?? '');
+  // One nonce per response: in the CSP header and on every inline script/style the tree renders.
+  const nonce = createNonce();
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
-      <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />,
+      <NonceProvider value={nonce}>
+        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />
+      </NonceProvider>,
       {
+        nonce,
         [waitForAll ? 'onAllReady' : 'onShellReady']() {
           shellRendered = true;
           const body = new PassThrough();
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-          applySecurityHeaders(responseHeaders);
+          applySecurityHeaders(responseHeaders, { nonce, trustedOrigins: [identityConfig().issuer] });
           resolve(
             new Response(createReadableStreamFromReadable(body), {
               headers: responseHeaders,
@@ -48,7 +55,7 @@ export default function handleRequest(
 }
 
 export function handleDataRequest(response: Response) {
-  applySecurityHeaders(response.headers);
+  applySecurityHeaders(response.headers, { trustedOrigins: [identityConfig().issuer] });
   return response;
 }
 

@@ -15,6 +15,7 @@ import {
 import { customerById } from '../app/modules/identity/customers.server';
 import { redeemSessionToken } from '../app/modules/identity/session-tokens.server';
 import { KEEP_ME_SIGNED_IN_LIFETIME_MS } from '../app/modules/session/cookie-policy';
+import { applySecurityHeaders, createNonce } from '../app/modules/http/security-headers.server';
 import { loadIdpSecrets } from './keys';
 import { createProvider, storefrontOrigins } from './provider';
 
@@ -106,6 +107,17 @@ export async function startIdentityProvider(options: {
         }),
       ),
   };
+
+  // The provider's own pages (logout confirmation, errors) get the storefront's headers, with their
+  // own nonce; forms there may go back to a storefront origin (the post-logout redirect).
+  provider.use(async (ctx, next) => {
+    const nonce = createNonce();
+    ctx.state.cspNonce = nonce;
+    await next();
+    const headers = new Headers();
+    applySecurityHeaders(headers, { nonce, trustedOrigins: options.origins, frameAncestors: "'none'" });
+    headers.forEach((value, name) => ctx.set(name, value));
+  });
 
   provider.use(async (ctx, next) => {
     const origin = ctx.get('Origin');
