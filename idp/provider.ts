@@ -128,6 +128,8 @@ export function createProvider({ issuer, origins, secrets, storefrontPort }: Pro
         hhid: customer.house_id,
         clubCard: customer.club_card,
         uuid: customer.uuid,
+        // Storefronts refuse the token once this grant is gone (sign-out, revocation): decision 0021.
+        ...('grantId' in token && typeof token.grantId === 'string' ? { gid: token.grantId } : {}),
       };
     },
     features: {
