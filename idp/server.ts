@@ -114,6 +114,10 @@ export async function startIdentityProvider(options: {
     const nonce = createNonce();
     ctx.state.cspNonce = nonce;
     await next();
+    // oidc-provider's own pages (logout without a session, form_post) carry a bare inline <script>:
+    // it is the library's fixed markup, so it gets this response's nonce rather than 'unsafe-inline'.
+    if (typeof ctx.body === 'string' && ctx.response.is('html'))
+      ctx.body = ctx.body.replace(/<script>/g, `<script nonce="${nonce}">`);
     const headers = new Headers();
     applySecurityHeaders(headers, { nonce, trustedOrigins: options.origins, frameAncestors: "'none'" });
     headers.forEach((value, name) => ctx.set(name, value));
