@@ -5,9 +5,8 @@ import { RemixServer } from '@remix-run/react';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import { NonceProvider } from '~/components/Nonce';
-import { identityConfig } from '~/modules/config/env.server';
 import { log } from '~/modules/config/logger.server';
-import { applySecurityHeaders, createNonce } from '~/modules/http/security-headers.server';
+import { applySecurityHeaders, createNonce, storefrontTrustedOrigins } from '~/modules/http/security-headers.server';
 
 const ABORT_DELAY = 5_000;
 
@@ -32,7 +31,7 @@ export default function handleRequest(
           shellRendered = true;
           const body = new PassThrough();
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-          applySecurityHeaders(responseHeaders, { nonce, trustedOrigins: [identityConfig().issuer] });
+          applySecurityHeaders(responseHeaders, { nonce, trustedOrigins: storefrontTrustedOrigins(request) });
           resolve(
             new Response(createReadableStreamFromReadable(body), {
               headers: responseHeaders,
@@ -54,8 +53,8 @@ export default function handleRequest(
   });
 }
 
-export function handleDataRequest(response: Response) {
-  applySecurityHeaders(response.headers, { trustedOrigins: [identityConfig().issuer] });
+export function handleDataRequest(response: Response, { request }: { request: Request }) {
+  applySecurityHeaders(response.headers, { trustedOrigins: storefrontTrustedOrigins(request) });
   return response;
 }
 

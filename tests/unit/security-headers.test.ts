@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { applySecurityHeaders, contentSecurityPolicy, createNonce } from '~/modules/http/security-headers.server';
+import {
+  applySecurityHeaders,
+  contentSecurityPolicy,
+  createNonce,
+  storefrontTrustedOrigins,
+} from '~/modules/http/security-headers.server';
 
 function directives(policy: string) {
   return new Map(
@@ -44,5 +49,28 @@ describe('security headers', () => {
     expect(headers.get('Referrer-Policy')).toBe('strict-origin-when-cross-origin');
     expect(headers.get('Permissions-Policy')).toContain('camera=()');
     expect(headers.get('X-Frame-Options')).toBe('DENY');
+  });
+
+  it('trusts the identity provider and the sibling banner hosts of the same site for forms and calls', () => {
+    process.env.IDP_ISSUER = 'http://localhost:3001';
+    try {
+      const consumer = storefrontTrustedOrigins(new Request('http://localhost:3000/set-store.html'));
+      expect(consumer).toEqual([
+        'http://localhost:3001',
+        'http://sunridge.localhost:3000',
+        'http://bayside.localhost:3000',
+        'http://mesa.localhost:3000',
+      ]);
+      const business = storefrontTrustedOrigins(
+        new Request('http://business.bayside.localhost:3000/', {
+          headers: { Host: 'business.bayside.localhost:3000' },
+        }),
+      );
+      expect(business).toContain('http://business.localhost:3000');
+      expect(business).not.toContain('http://business.bayside.localhost:3000');
+      expect(business).not.toContain('http://localhost:3000');
+    } finally {
+      delete process.env.IDP_ISSUER;
+    }
   });
 });

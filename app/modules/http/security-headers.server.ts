@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { BANNER_IDS, hostForBanner, parseHost } from '~/modules/banners/hosts';
+import { appEnv, identityConfig } from '~/modules/config/env.server';
 
 /** A fresh nonce per HTML response (128 random bits), the only way an inline script or style runs. */
 export function createNonce(): string {
@@ -46,6 +48,18 @@ export function contentSecurityPolicy({
     `object-src 'none'`,
     `base-uri 'none'`,
   ].join('; ');
+}
+
+/**
+ * The origins a storefront page may post to or call besides its own: the identity provider, and the
+ * other banners' hosts of the same site (a store of another banner hands the shopper off there, and a
+ * form whose answer redirects to another origin is checked against form-action).
+ */
+export function storefrontTrustedOrigins(request: Request): string[] {
+  const url = new URL(request.url);
+  const host = parseHost(request.headers.get('Host') ?? url.host, appEnv().APP_ENV);
+  const siblings = BANNER_IDS.map((banner) => `${url.protocol}//${hostForBanner(host, banner, url.port || null)}`);
+  return [identityConfig().issuer, ...siblings.filter((origin) => origin !== url.origin)];
 }
 
 /** Baseline headers on every HTML and data response, the CSP among them. */
