@@ -4,6 +4,7 @@ import { createReadableStreamFromReadable } from '@remix-run/node';
 import { RemixServer } from '@remix-run/react';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
+import { NonceProvider } from '~/components/Nonce';
 import { log } from '~/modules/config/logger.server';
 import {
   markIfDatabaseUnavailable,
@@ -11,7 +12,7 @@ import {
   unavailableJson,
   wasDatabaseUnavailable,
 } from '~/modules/http/database-unavailable.server';
-import { applySecurityHeaders } from '~/modules/http/security-headers.server';
+import { applySecurityHeaders, createNonce, storefrontTrustedOrigins } from '~/modules/http/security-headers.server';
 
 const ABORT_DELAY = 5_000;
 
@@ -21,18 +22,23 @@ export default function handleRequest(
   responseHeaders: Headers,
   remixContext: EntryContext,
 ) {
-  if (wasDatabaseUnavailable(request)) return unavailableDocument(responseHeaders, remixContext);
+  if (wasDatabaseUnavailable(request)) return unavailableDocument(request, responseHeaders, remixContext);
   const waitForAll = isbot(request.headers.get('user-agent') ?? '');
+  // One nonce per response: in the CSP header and on every inline script/style the tree renders.
+  const nonce = createNonce();
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
-      <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />,
+      <NonceProvider value={nonce}>
+        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />
+      </NonceProvider>,
       {
+        nonce,
         [waitForAll ? 'onAllReady' : 'onShellReady']() {
           shellRendered = true;
           const body = new PassThrough();
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-          applySecurityHeaders(responseHeaders);
+          applySecurityHeaders(responseHeaders, { nonce, trustedOrigins: storefrontTrustedOrigins(request) });
           resolve(
             new Response(createReadableStreamFromReadable(body), {
               headers: responseHeaders,
@@ -55,20 +61,20 @@ export default function handleRequest(
 }
 
 /** A 503 page with Retry-After when a loader or action failed because the database is unavailable. */
-function unavailableDocument(responseHeaders: Headers, remixContext: EntryContext) {
+function unavailableDocument(request: Request, responseHeaders: Headers, remixContext: EntryContext) {
   const links = remixContext.routeModules.root?.links?.() ?? [];
   const stylesheets = links.flatMap((link) =>
     'rel' in link && link.rel === 'stylesheet' && typeof link.href === 'string' ? [link.href] : [],
   );
   const response = unavailableHtml(stylesheets, responseHeaders);
-  applySecurityHeaders(response.headers);
+  applySecurityHeaders(response.headers, { trustedOrigins: storefrontTrustedOrigins(request) });
   return response;
 }
 
 export function handleDataRequest(response: Response, { request }: LoaderFunctionArgs | ActionFunctionArgs) {
   // A caught 503 the client router shows in the root ErrorBoundary (ErrorMessage's 503 copy).
   if (wasDatabaseUnavailable(request)) response = unavailableJson({ 'X-Remix-Catch': 'yes' });
-  applySecurityHeaders(response.headers);
+  applySecurityHeaders(response.headers, { trustedOrigins: storefrontTrustedOrigins(request) });
   return response;
 }
 

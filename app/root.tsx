@@ -11,7 +11,9 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from '@remix-run/react';
-import type { CSSProperties, ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { BannerStyle } from '~/components/BannerStyle';
+import { useNonce } from '~/components/Nonce';
 import { BrowserSession } from '~/components/BrowserSession';
 import { Footer } from '~/components/Footer';
 import { OnboardingModal } from '~/components/OnboardingModal';
@@ -74,7 +76,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { name: 'description', content: 'Shop groceries for delivery, DriveUp & Go pickup or in store.' },
 ];
 
-function Document({ children, style }: { children: ReactNode; style?: CSSProperties }) {
+function Document({ children, style }: { children: ReactNode; style?: Record<string, string> }) {
+  const nonce = useNonce();
   return (
     <html lang="en">
       <head>
@@ -83,11 +86,12 @@ function Document({ children, style }: { children: ReactNode; style?: CSSPropert
         <meta name="theme-color" content="#16803c" />
         <Meta />
         <Links />
+        {style ? <BannerStyle variables={style} nonce={nonce} /> : null}
       </head>
-      <body style={style} className="flex min-h-screen flex-col">
+      <body className="flex min-h-screen flex-col">
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );
@@ -96,7 +100,7 @@ function Document({ children, style }: { children: ReactNode; style?: CSSPropert
 export default function App() {
   const chrome = useLoaderData<typeof loader>();
   return (
-    <Document style={chrome.banner.cssVariables as CSSProperties}>
+    <Document style={chrome.banner.cssVariables}>
       <Header chrome={chrome} />
       <PendingOrderAlert />
       <main id="main" className="flex-1">
@@ -151,7 +155,7 @@ export function ErrorBoundary() {
       ? data.message
       : undefined;
   return (
-    <Document style={chrome?.banner.cssVariables as CSSProperties | undefined}>
+    <Document style={chrome?.banner.cssVariables}>
       {chrome ? <Header chrome={chrome} /> : null}
       <main id="main" className="container-page flex-1 py-16">
         {isBusinessSiteClosed(data) ? (

@@ -24,6 +24,12 @@ export function storefrontOrigins(port: string | number, extra: string[] = []): 
   return [...hosts.map((host) => `http://${host}:${port}`), ...extra];
 }
 
+/** The nonce idp/server.ts put in this response's Content-Security-Policy. */
+function cspNonce(ctx: KoaContextWithOIDC): string {
+  const nonce: unknown = (ctx.state as { cspNonce?: unknown }).cspNonce;
+  return typeof nonce === 'string' ? nonce : '';
+}
+
 export interface ProviderOptions {
   issuer: string;
   origins: string[];
@@ -122,6 +128,8 @@ export function createProvider({ issuer, origins, secrets, storefrontPort }: Pro
         hhid: customer.house_id,
         clubCard: customer.club_card,
         uuid: customer.uuid,
+        // Storefronts refuse the token once this grant is gone (sign-out, revocation): decision 0021.
+        ...('grantId' in token && typeof token.grantId === 'string' ? { gid: token.grantId } : {}),
       };
     },
     features: {
@@ -133,7 +141,7 @@ export function createProvider({ issuer, origins, secrets, storefrontPort }: Pro
         async logoutSource(ctx, form) {
           // Sign-out is always first-party: submit the confirmation at once.
           ctx.type = 'html';
-          ctx.body = `<!doctype html><html><body>${form}<script nonce="${ctx.oidc?.params?.nonce ?? ''}">document.forms[0].submit()</script><noscript><p>Signing you out…</p><button form="op.logoutForm" name="logout" value="yes">Continue</button></noscript></body></html>`;
+          ctx.body = `<!doctype html><html><body>${form}<script nonce="${cspNonce(ctx)}">document.forms[0].submit()</script><noscript><p>Signing you out…</p><button form="op.logoutForm" name="logout" value="yes">Continue</button></noscript></body></html>`;
         },
       },
       resourceIndicators: {
@@ -198,7 +206,7 @@ export function createProvider({ issuer, origins, secrets, storefrontPort }: Pro
     async renderError(ctx, out) {
       ctx.type = 'html';
       const message = String(out.error_description ?? out.error ?? 'Sign-in failed').replace(/[<>&"]/g, '');
-      ctx.body = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sign-in problem</title></head><body style="font-family:system-ui;max-width:32rem;margin:4rem auto"><h1>We couldn't sign you in</h1><p>${message}</p><p><a href="${origins[0]}/IAUC408.html">Back to the store</a></p></body></html>`;
+      ctx.body = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sign-in problem</title><style nonce="${cspNonce(ctx)}">body{font-family:system-ui;max-width:32rem;margin:4rem auto}</style></head><body><h1>We couldn't sign you in</h1><p>${message}</p><p><a href="${origins[0]}/IAUC408.html">Back to the store</a></p></body></html>`;
     },
   };
   const provider = new Provider(issuer, configuration);

@@ -15,6 +15,7 @@ import {
 import { customerById } from '../app/modules/identity/customers.server';
 import { redeemSessionToken } from '../app/modules/identity/session-tokens.server';
 import { KEEP_ME_SIGNED_IN_LIFETIME_MS } from '../app/modules/session/cookie-policy';
+import { applySecurityHeaders, createNonce } from '../app/modules/http/security-headers.server';
 import { loadIdpSecrets } from './keys';
 import { createProvider, storefrontOrigins } from './provider';
 
@@ -106,6 +107,21 @@ export async function startIdentityProvider(options: {
         }),
       ),
   };
+
+  // The provider's own pages (logout confirmation, errors) get the storefront's headers, with their
+  // own nonce; forms there may go back to a storefront origin (the post-logout redirect).
+  provider.use(async (ctx, next) => {
+    const nonce = createNonce();
+    ctx.state.cspNonce = nonce;
+    await next();
+    // oidc-provider's own pages (logout without a session, form_post) carry a bare inline <script>:
+    // it is the library's fixed markup, so it gets this response's nonce rather than 'unsafe-inline'.
+    if (typeof ctx.body === 'string' && ctx.response.is('html'))
+      ctx.body = ctx.body.replace(/<script>/g, `<script nonce="${nonce}">`);
+    const headers = new Headers();
+    applySecurityHeaders(headers, { nonce, trustedOrigins: options.origins, frameAncestors: "'none'" });
+    headers.forEach((value, name) => ctx.set(name, value));
+  });
 
   provider.use(async (ctx, next) => {
     const origin = ctx.get('Origin');

@@ -3,6 +3,7 @@ import { businessSiteClosed } from '~/modules/banners/business-site';
 import { parseHost, type HostInfo } from '~/modules/banners/hosts';
 import { appEnv, marketingParams } from '~/modules/config/env.server';
 import { featureFlags, type FeatureFlags } from '~/modules/flags/feature-flags.server';
+import { assertSameOrigin } from '~/modules/http/same-origin.server';
 import {
   clearCookie,
   readSessionCookie,
@@ -77,6 +78,8 @@ export function loadShopper(request: Request): Promise<Shopper> {
 }
 
 async function resolveShopper(request: Request): Promise<Shopper> {
+  // Every action resolves its shopper first: a cross-site request is refused before anything happens.
+  assertSameOrigin(request);
   const url = new URL(request.url);
   const host = parseHost(request.headers.get('Host') ?? url.host, appEnv().APP_ENV);
   const flags = featureFlags(host.environment);

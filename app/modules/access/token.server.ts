@@ -1,6 +1,7 @@
 import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
 import { z } from 'zod';
 import { identityConfig } from '~/modules/config/env.server';
+import { grantIsLive } from '~/modules/identity/grants.server';
 
 /** The scope a token needs for full shopping (C); a token without it is "low scope" (R). */
 export const SHOP_SCOPE = 'shop';
@@ -19,6 +20,8 @@ export const customerClaimsSchema = z.object({
   /** When the customer last presented credentials (seconds); the elevated sign-in rule reads it. */
   auth_time: z.number().optional(),
   uuid: z.string().optional(),
+  /** The provider grant the token was issued under: gone means signed out or revoked (grants.server). */
+  gid: z.string().max(200).optional(),
 });
 export type CustomerClaims = z.infer<typeof customerClaimsSchema>;
 
@@ -59,6 +62,8 @@ export async function checkAccessToken(token: string, verifier: TokenVerifier): 
     if (!claims) return { status: 'invalid' };
     const scopes = scopesOf(claims);
     if (!scopes.includes(SHOP_SCOPE)) return { status: 'low-scope', claims };
+    // A signed-out or revoked session's token is refused by every process, before it expires.
+    if (claims.gid && !(await grantIsLive(claims.gid))) return { status: 'invalid' };
     return { status: 'active', claims, elevated: scopes.includes(ELEVATED_SCOPE) };
   } catch (error) {
     if (error instanceof errors.JWTExpired) {

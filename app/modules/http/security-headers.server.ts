@@ -1,7 +1,72 @@
-/** Baseline headers on every HTML and data response. */
-export function applySecurityHeaders(headers: Headers) {
+import { randomBytes } from 'node:crypto';
+import { BANNER_IDS, hostForBanner, parseHost } from '~/modules/banners/hosts';
+import { appEnv, identityConfig } from '~/modules/config/env.server';
+
+/** A fresh nonce per HTML response (128 random bits), the only way an inline script or style runs. */
+export function createNonce(): string {
+  return randomBytes(16).toString('base64');
+}
+
+export interface PolicyOptions {
+  /** This response's nonce; without one (data and JSON responses) nothing inline may run. */
+  nonce?: string;
+  /** Origins the pages talk to besides their own: the identity provider (sign-in redirects, lifecycle refresh). */
+  trustedOrigins?: string[];
+  /** Who may frame the page: the storefront allows itself, the identity provider nobody. */
+  frameAncestors?: "'self'" | "'none'";
+}
+
+function originOf(url: string): string | null {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The enforced Content-Security-Policy (decision 0021). Pages load only their own scripts and the
+ * nonce'd inline ones Remix renders; forms and fetches go to this origin or the identity provider
+ * (sign-in posts here, then redirects there, and Chromium checks form-action on every redirect).
+ */
+export function contentSecurityPolicy({
+  nonce,
+  trustedOrigins = [],
+  frameAncestors = "'self'",
+}: PolicyOptions): string {
+  const others = [...new Set(trustedOrigins.map(originOf).filter((o): o is string => Boolean(o)))];
+  const inline = nonce ? ` 'nonce-${nonce}'` : '';
+  return [
+    `default-src 'self'`,
+    `script-src 'self'${inline}`,
+    `style-src 'self'${inline}`,
+    `img-src 'self' data:`,
+    `font-src 'self'`,
+    `connect-src 'self'${others.map((o) => ` ${o}`).join('')}`,
+    `form-action 'self'${others.map((o) => ` ${o}`).join('')}`,
+    `frame-ancestors ${frameAncestors}`,
+    `object-src 'none'`,
+    `base-uri 'none'`,
+  ].join('; ');
+}
+
+/**
+ * The origins a storefront page may post to or call besides its own: the identity provider, and the
+ * other banners' hosts of the same site (a store of another banner hands the shopper off there, and a
+ * form whose answer redirects to another origin is checked against form-action).
+ */
+export function storefrontTrustedOrigins(request: Request): string[] {
+  const url = new URL(request.url);
+  const host = parseHost(request.headers.get('Host') ?? url.host, appEnv().APP_ENV);
+  const siblings = BANNER_IDS.map((banner) => `${url.protocol}//${hostForBanner(host, banner, url.port || null)}`);
+  return [identityConfig().issuer, ...siblings.filter((origin) => origin !== url.origin)];
+}
+
+/** Baseline headers on every HTML and data response, the CSP among them. */
+export function applySecurityHeaders(headers: Headers, policy: PolicyOptions = {}) {
+  headers.set('Content-Security-Policy', contentSecurityPolicy(policy));
   headers.set('X-Content-Type-Options', 'nosniff');
   headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
-  headers.set('X-Frame-Options', 'SAMEORIGIN');
+  headers.set('X-Frame-Options', policy.frameAncestors === "'none'" ? 'DENY' : 'SAMEORIGIN');
   headers.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=(self), payment=()');
 }

@@ -3,7 +3,13 @@ import type { Shopper } from '~/modules/access/shopper.server';
 import { redirectPolicy } from '~/modules/access/redirect-policy.server';
 import { safeRedirect } from '~/modules/access/safe-redirect';
 import { checkAccessToken, identityProviderVerifier } from '~/modules/access/token.server';
-import { clearCookie, readSignedCookie, serializeSession, writeCookie } from '~/modules/session/session-cookie.server';
+import {
+  clearCookie,
+  freshSessionId,
+  readSignedCookie,
+  serializeSession,
+  writeCookie,
+} from '~/modules/session/session-cookie.server';
 import { assistantAuthorizeUrl, readAssistant } from './assistant-sign-in.server';
 import { customerSession } from './customer-session.server';
 import { writeKeepMeSignedIn } from './keep-me-signed-in.server';
@@ -112,5 +118,9 @@ export async function signInCookies(shopper: Shopper, tokens: TokenSet, remember
     shopper.cookie,
   );
   const session = await customerSession(shopper.session, Number(check.claims.customerId));
-  return [userCookie, ...(session ? [await serializeSession(session, shopper.cookie)] : [])];
+  return [
+    userCookie,
+    await freshSessionId(shopper.cookie),
+    ...(session ? [await serializeSession(session, shopper.cookie)] : []),
+  ];
 }

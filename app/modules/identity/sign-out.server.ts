@@ -1,7 +1,14 @@
 import type { Shopper } from '~/modules/access/shopper.server';
-import { clearCookie, readSignedCookie, serializeSession, writeCookie } from '~/modules/session/session-cookie.server';
+import {
+  clearCookie,
+  freshSessionId,
+  readSignedCookie,
+  serializeSession,
+  writeCookie,
+} from '~/modules/session/session-cookie.server';
 import { applySessionUpdate } from '~/modules/session/session-schema';
 import { writeKeepMeSignedIn } from './keep-me-signed-in.server';
+import { endGrant } from './grants.server';
 import { endSessionUrl, revokeToken } from './oidc-client.server';
 import { originOf } from './sign-in.server';
 import { parseUserCookie } from './user-cookie.server';
@@ -24,8 +31,12 @@ export async function signOut(
 ): Promise<{ redirectTo: string; setCookies: string[] }> {
   const user = await readSignedCookie(request, 'user', shopper.cookie.siteType, parseUserCookie);
   if (user.status === 'ok' && user.value.refreshToken) await revokeToken(user.value.refreshToken);
+  // The grant ends in the shared database too, so every process refuses the old access token at once
+  // (also when there was no refresh token to revoke, as after a silent single sign-on).
+  if (shopper.customer?.gid) await endGrant(shopper.customer.gid);
   const setCookies = [
     await clearCookie('user', shopper.cookie),
+    await freshSessionId(shopper.cookie),
     await clearCookie('signInCount', shopper.cookie),
     await clearCookie('reinit', shopper.cookie),
     await clearCookie('onboarding', shopper.cookie),

@@ -134,3 +134,14 @@ export async function writeCookie(
     ...(lifetime.expires ? { expires: lifetime.expires } : {}),
   });
 }
+
+/**
+ * A new session id, set at every sign-in and sign-out: whatever id the browser carried before (even
+ * one planted by someone else) never names the signed-in session (session fixation, decision 0021).
+ */
+export async function freshSessionId(context: CookieContext): Promise<string> {
+  return sessionCookie('sessionId', context.siteType).serialize(randomUUID(), {
+    secure: context.secure,
+    maxAge: lifetimeSeconds(VISITOR_ID_LIFETIME_MS),
+  });
+}

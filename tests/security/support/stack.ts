@@ -1,0 +1,128 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { DialectName } from '~/db/dialect';
+import { seedDatabase } from '~/db/seed/seed.server';
+import { createTestDatabase, type TestDatabase } from '../../integration/support/databases';
+
+export async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const address = probe.address();
+  await new Promise((resolve) => probe.close(resolve));
+  if (!address || typeof address === 'string') throw new Error('no free port');
+  return address.port;
+}
+
+export const TEST_SECRET = 'security-test-secret-not-for-production';
+
+export interface Stack {
+  /** Storefront origins (http://localhost:PORT), one per process. */
+  storefronts: string[];
+  idp: string;
+  database: TestDatabase;
+  /** Restarts storefront `index` with extra environment (a rotated secret, say). */
+  restartStorefront: (index: number, env: Record<string, string>) => Promise<void>;
+  stop: () => Promise<void>;
+}
+
+async function waitHealthy(url: string, child: ChildProcess, output: () => string) {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${url} exited (${child.exitCode}): ${output()}`);
+    const ok = await fetch(url)
+      .then((r) => r.ok)
+      .catch(() => false);
+    if (ok) return;
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+  throw new Error(`${url} did not become healthy: ${output()}`);
+}
+
+function launch(args: string[], env: NodeJS.ProcessEnv) {
+  const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr!.on('data', (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString()).slice(-4000);
+  });
+  return { child, output: () => stderr };
+}
+
+/**
+ * The production build served by N real storefront processes (remix-serve) and the identity provider
+ * on free ports, over one freshly seeded database of the dialect. Needs `npx remix build` first.
+ */
+export async function startStack(
+  dialect: DialectName,
+  count = 1,
+  /** Extra environment per storefront process, by index. */
+  processEnv: Record<string, string>[] = [],
+): Promise<Stack> {
+  if (!existsSync('build/index.js')) throw new Error('build/index.js is missing: run `npx remix build` first');
+  const database = await createTestDatabase(dialect);
+  await seedDatabase(database.db, dialect, { products: 200, log: () => {} });
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'pantry-security-'));
+  const ports = await Promise.all(Array.from({ length: count }, () => freePort()));
+  const idpPort = await freePort();
+  const storefronts = ports.map((port) => `http://localhost:${port}`);
+  const idp = `http://localhost:${idpPort}`;
+  const base: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    DATA_DIR: dataDir,
+    DATABASE_URL: database.url,
+    SESSION_SECRET: TEST_SECRET,
+    SIGNIN_CLIENT_LIMIT: '100000',
+    IDP_ISSUER: idp,
+    LOG_LEVEL: 'error',
+    NODE_ENV: 'production',
+  };
+  const provider = launch(['node_modules/tsx/dist/cli.mjs', 'idp/server.ts'], {
+    ...base,
+    IDP_PORT: String(idpPort),
+    STOREFRONT_PORT: String(ports[0]),
+    STOREFRONT_ORIGINS: storefronts.join(','),
+  });
+  const processes: (ReturnType<typeof launch> | undefined)[] = [];
+  const startStorefront = async (index: number, env: Record<string, string> = {}) => {
+    const launched = launch(['node_modules/@remix-run/serve/dist/cli.js', 'build/index.js'], {
+      ...base,
+      PORT: String(ports[index]),
+      ...env,
+    });
+    processes[index] = launched;
+    await waitHealthy(`${storefronts[index]}/healthz`, launched.child, launched.output);
+  };
+  const stopChild = async (child: ChildProcess) => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 3000))]);
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  };
+  try {
+    await waitHealthy(`${idp}/healthz`, provider.child, provider.output);
+    await Promise.all(ports.map((_, index) => startStorefront(index, processEnv[index])));
+  } catch (error) {
+    for (const launched of [provider, ...processes]) if (launched) await stopChild(launched.child);
+    await database.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+  return {
+    storefronts,
+    idp,
+    database,
+    restartStorefront: async (index, env) => {
+      await stopChild(processes[index]!.child);
+      await startStorefront(index, { ...processEnv[index], ...env });
+    },
+    stop: async () => {
+      for (const launched of [...processes, provider]) if (launched) await stopChild(launched.child);
+      await database.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
