@@ -4,13 +4,15 @@ import type { ProductKind, StockStatus } from '~/db/schema';
 import { BUSINESS_TIER_DISCOUNT_BP, storePriceCents, unitPriceLabel, type PriceTier } from '~/modules/catalog/pricing';
 import type { ProductCard } from '~/modules/catalog/product-cards.server';
 import type { Store } from '~/modules/stores/stores.server';
-import { DIETARY_TAGS, PRICE_BUCKETS, type DietaryTagId, type PriceBucketId, type SortId } from './query';
+import { DIETARY_TAGS, MATCH_CAP, PRICE_BUCKETS, type DietaryTagId, type PriceBucketId, type SortId } from './query';
+import { ID_SPAN, kindRange } from './search-key';
 
 /**
  * Product search and listings over one table of products, for both dialects: a full-text match
- * (FTS5 bm25 on SQLite, ts_rank over a GIN-indexed tsvector on PostgreSQL) narrowed by filters,
- * priced for the shopper's store in SQL (the same integer rounding as pricing.ts), sorted and paged,
- * with facet counts over the same filtered set.
+ * (FTS5 on SQLite, a GIN-indexed tsvector on PostgreSQL) narrowed by filters, priced for the
+ * shopper's store in SQL (the same integer rounding as pricing.ts), sorted and paged, with facet
+ * counts over the same filtered set. A page looks at no more than the best MATCH_CAP + 1 matches
+ * (docs/decisions/0020-search-latency.md): a broad word costs what a narrow one does.
  */
 
 /** Where prices and offers come from: a grocery store, or none for shipped goods (wine, marketplace). */
@@ -73,8 +75,8 @@ export interface Facets {
 /**
  * Relevance is a tier, the same on both dialects (docs/decisions/0008-search.md): 0 when every word
  * is in the name, 1 when every word is in the name, brand or aisle, 2 when a word is only in the
- * description; popularity orders each tier. Tiers cost a set lookup per match where bm25/ts_rank
- * would score every match.
+ * description; popularity orders each tier. On SQLite each tier is its own walk of the index in
+ * search-key order, so the best N of a tier cost N matches, not all of them.
  */
 const TIER_COLUMNS = [['name'], ['name', 'brand', 'aisle']] as const;
 const TIER_WEIGHTS = ['A', 'ABC'] as const;
@@ -85,10 +87,11 @@ function ftsTerms(tokens: string[], prefix: boolean): string {
   return tokens.map((token, i) => `"${token}"${prefix && i === last ? '*' : ''}`).join(' AND ');
 }
 
-function ftsMatch(columns: readonly string[], terms: string, kind: ProductKind): string {
-  const scope = `{${columns.join(' ')}} : (${terms})`;
-  return kind === 'grocery' ? `${scope} NOT kind : (wine OR marketplace)` : `kind : ${kind} AND ${scope}`;
+function inColumns(columns: readonly string[], terms: string): string {
+  return `{${columns.join(' ')}} : (${terms})`;
 }
+
+const ALL_COLUMNS = ['name', 'brand', 'aisle', 'description'] as const;
 
 function tsQuery(tokens: string[], prefix: boolean, weights = ''): string {
   const last = tokens.length - 1;
@@ -100,31 +103,21 @@ function tsQuery(tokens: string[], prefix: boolean, weights = ''): string {
     .join(' & ');
 }
 
-/** `select id[, score]` of the products matching the words; a lower score is a better match. */
-function matches(tokens: string[], kind: ProductKind, prefix: boolean, scored: boolean): RawBuilder<unknown> {
+/** SQLite: the rowids (search keys) of one kind of product, a range the FTS5 scan is bounded by. */
+function inKind(kind: ProductKind, rowid = sql`rowid`): RawBuilder<unknown> {
+  const [lo, hi] = kindRange(kind);
+  return sql`${rowid} >= ${sql.raw(lo)} and ${rowid} < ${sql.raw(hi)}`;
+}
+
+/** `select id` of the products matching the words. */
+function matches(tokens: string[], kind: ProductKind, prefix: boolean): RawBuilder<unknown> {
   if (database().dialect === 'sqlite') {
-    const terms = ftsTerms(tokens, prefix);
-    const all = ftsMatch(['name', 'brand', 'aisle', 'description'], terms, kind);
-    if (!scored) return sql`select rowid as id from product_search where product_search match ${all}`;
-    const [name, near] = TIER_COLUMNS.map((columns) => ftsMatch(columns, terms, kind));
-    return sql`select rowid as id, case
-        when rowid in (select rowid from product_search where product_search match ${name}) then 0
-        when rowid in (select rowid from product_search where product_search match ${near}) then 1
-        else 2 end as score
-      from product_search where product_search match ${all}`;
+    const all = inColumns(ALL_COLUMNS, ftsTerms(tokens, prefix));
+    return sql`select rowid % ${sql.lit(ID_SPAN)} as id from product_search
+      where product_search match ${all} and ${inKind(kind)}`;
   }
-  const query = tsQuery(tokens, prefix);
-  if (!scored) {
-    return sql`select ps.product_id as id from product_search ps
-      where ps.document @@ to_tsquery('english', ${query}) and ps.kind = ${kind}`;
-  }
-  const [name, near] = TIER_WEIGHTS.map((weights) => tsQuery(tokens, prefix, weights));
-  return sql`select ps.product_id as id, case
-      when ps.document @@ to_tsquery('english', ${name}) then 0
-      when ps.document @@ to_tsquery('english', ${near}) then 1
-      else 2 end as score
-    from product_search ps
-    where ps.document @@ to_tsquery('english', ${query}) and ps.kind = ${kind}`;
+  return sql`select ps.product_id as id from product_search ps
+    where ps.document @@ to_tsquery('english', ${tsQuery(tokens, prefix)}) and ps.kind = ${kind}`;
 }
 
 /** The price at the store, in SQL, rounded exactly like storePriceCents (integer arithmetic). */
@@ -154,20 +147,14 @@ function onOfferExpression(ctx: PriceContext): RawBuilder<boolean> {
     where f.banner_id = ${ctx.bannerId} and f.starts_at <= ${ctx.now} and f.ends_at > ${ctx.now})`;
 }
 
-function source(
-  ctx: PriceContext,
-  query: ProductQuery,
-  withBrand = false,
-  withWine = false,
-  scored = false,
-): RawBuilder<unknown> {
+function source(ctx: PriceContext, query: ProductQuery, withBrand = false, withWine = false): RawBuilder<unknown> {
   const joins = sql`${withBrand ? sql`join brands b on b.id = p.brand_id` : sql``}
     ${withWine ? sql`join wine_details w on w.product_id = p.id` : sql``}
     left join store_product_overrides o on o.store_id = ${ctx.storeId ?? -1} and o.product_id = p.id`;
   if (query.tokens.length === 0) {
     return sql`from products p ${joins} where p.kind = ${query.kind}`;
   }
-  return sql`from (${matches(query.tokens, query.kind, query.prefix ?? false, scored)}) m
+  return sql`from (${matches(query.tokens, query.kind, query.prefix ?? false)}) m
     join products p on p.id = m.id ${joins} where 1 = 1`;
 }
 
@@ -208,7 +195,8 @@ function unitPrice(price: RawBuilder<number>): RawBuilder<number> {
 
 function orderBy(ctx: PriceContext, query: ProductQuery): RawBuilder<unknown> {
   const price = priceExpression(ctx, query.kind);
-  const relevance = query.tokens.length ? sql`m.score, p.popularity desc, p.id` : sql`p.popularity desc, p.id`;
+  // Best match goes through candidates(); this order only serves the price sorts.
+  const relevance = sql`p.popularity desc, p.id`;
   switch (query.sort) {
     case 'price-asc':
       return sql`${price}, p.id`;
@@ -256,13 +244,84 @@ export function toProductHit(row: HitRow, ctx: PriceContext): ProductHit {
   };
 }
 
+const hasFilters = (filters: ProductFilters) =>
+  Object.values(filters).some((value) => value !== undefined && value !== false);
+
+/**
+ * Common table expressions ending in `c(id, score, pos)`: the best `limit` products for the query's
+ * words and filters, in best-match order (tier, then popularity, then id; pos counts from 1).
+ * SQLite walks each tier's FTS5 matches in search-key order (search-key.ts) and stops once `limit`
+ * are found, so the work is bounded by `limit`, not by how many products match; PostgreSQL reads
+ * the GIN matches and keeps the top `limit` with a bounded sort.
+ */
+function candidates(ctx: PriceContext, query: ProductQuery, limit: number): RawBuilder<unknown> {
+  const { tokens, kind } = query;
+  const filters = filterConditions(ctx, query);
+  const overrides = sql`left join store_product_overrides o on o.store_id = ${ctx.storeId ?? -1} and o.product_id = p.id`;
+  if (tokens.length === 0) {
+    return sql`c as materialized (select id, 0 as score, row_number() over (order by popularity desc, id) as pos
+      from (select p.id, p.popularity from products p ${overrides} where p.kind = ${kind} ${filters}
+        order by p.popularity desc, p.id limit ${limit}) best)`;
+  }
+  const prefix = query.prefix ?? false;
+  if (database().dialect === 'sqlite') {
+    const terms = ftsTerms(tokens, prefix);
+    const name = inColumns(TIER_COLUMNS[0], terms);
+    const near = inColumns(TIER_COLUMNS[1], terms);
+    const all = inColumns(ALL_COLUMNS, terms);
+    const withProducts = hasFilters(query.filters);
+    // Tier n walks its matches in key order, skipping the rows of better tiers (a NOT IN probe of
+    // at most `limit` keys is cheaper than an FTS5 NOT, which walks both sides).
+    const tier = (score: number, expression: string, better: string[], room: RawBuilder<unknown>) => {
+      const skip = better.length
+        ? sql` and s.rowid not in (${sql.join(
+            better.map((t) => sql`select k from ${sql.table(t)}`),
+            sql` union all `,
+          )})`
+        : sql``;
+      const products = withProducts
+        ? // CROSS JOIN keeps the index outermost, so its rowid order stands and LIMIT stops the walk.
+          sql`cross join products p ${overrides}`
+        : sql``;
+      const joined = withProducts ? sql` and p.id = s.rowid % ${sql.lit(ID_SPAN)} ${filters}` : sql``;
+      return sql`select s.rowid as k, ${sql.lit(score)} as score from product_search s ${products}
+        where s.product_search match ${expression} and ${inKind(kind, sql`s.rowid`)}${skip}${joined}
+        order by s.rowid limit ${room}`;
+    };
+    // Each tier only fills what the better tiers left: a broad word is done after tier 0.
+    return sql`t0 as materialized (${tier(0, name, [], sql`${limit}`)}),
+      t1 as materialized (${tier(1, near, ['t0'], sql`(${limit} - (select count(*) from t0))`)}),
+      t2 as materialized (${tier(2, all, ['t0', 't1'], sql`(${limit} - (select count(*) from t0) - (select count(*) from t1))`)}),
+      c as materialized (select k % ${sql.lit(ID_SPAN)} as id, score, row_number() over (order by score, k) as pos
+        from (select * from t0 union all select * from t1 union all select * from t2) tiers)`;
+  }
+  const [nameQuery, nearQuery] = TIER_WEIGHTS.map((weights) => tsQuery(tokens, prefix, weights));
+  return sql`c as materialized (select id, score, row_number() over (order by score, popularity desc, id) as pos
+    from (select p.id, p.popularity, case
+          when ps.document @@ to_tsquery('english', ${nameQuery}) then 0
+          when ps.document @@ to_tsquery('english', ${nearQuery}) then 1
+          else 2 end as score
+        from product_search ps join products p on p.id = ps.product_id ${overrides}
+        where ps.document @@ to_tsquery('english', ${tsQuery(tokens, prefix)}) and ps.kind = ${kind} ${filters}
+        order by score, p.popularity desc, p.id limit ${limit}) best)`;
+}
+
 /** One page of products. */
 export async function findProducts(ctx: PriceContext, query: ProductQuery): Promise<ProductHit[]> {
   const offset = (query.page - 1) * query.pageSize;
+  if (query.sort === 'relevance') {
+    // The best offset + pageSize matches: the engine stops there however broad the words are.
+    const rows = await sql<{ id: number; pos: number }>`with ${candidates(ctx, query, offset + query.pageSize)}
+      select id, pos from c where pos > ${offset}`.execute(database().db);
+    const positions = new Map(rows.rows.map((row) => [Number(row.id), Number(row.pos)]));
+    return (await productsByIds(ctx, [...positions.keys()])).sort(
+      (a, b) => positions.get(a.id)! - positions.get(b.id)!,
+    );
+  }
   const result = await sql<HitRow>`select p.id, p.kind, p.name, b.name as brand, p.size_label, p.size_quantity,
       p.size_unit, p.image_key, p.base_price_cents, p.attended_delivery_only,
       o.price_cents as override_price, o.stock_status
-    ${source(ctx, query, true, false, query.sort === 'relevance')} ${filterConditions(ctx, query)}
+    ${source(ctx, query, true)} ${filterConditions(ctx, query)}
     order by ${orderBy(ctx, query)}
     limit ${query.pageSize} offset ${offset}`
     .execute(database().db)
@@ -271,8 +330,10 @@ export async function findProducts(ctx: PriceContext, query: ProductQuery): Prom
 }
 
 /**
- * One page of products and the facet counts, in one statement: the matches are materialised once
- * (with their place in the chosen order), then counted per facet and cut to the page.
+ * One page of products and the facet counts, in one statement: the best MATCH_CAP + 1 matches are
+ * found (candidates), the first MATCH_CAP of them are materialised with their sort keys, then
+ * counted per facet and cut to the page. `total` is the number of matches up to MATCH_CAP + 1, which
+ * means "more than MATCH_CAP" (countLabel).
  */
 export async function productPage(
   ctx: PriceContext,
@@ -280,15 +341,15 @@ export async function productPage(
 ): Promise<{ items: ProductHit[]; facets: Facets }> {
   const price = priceExpression(ctx, query.kind);
   const offset = (query.page - 1) * query.pageSize;
-  const scored = query.sort === 'relevance' && query.tokens.length > 0;
   const pageOrder = {
-    relevance: sql`score, popularity desc, id`,
+    relevance: sql`pos`,
     'price-asc': sql`price, id`,
     'price-desc': sql`price desc, id`,
     'unit-price': sql`unit_price, id`,
   }[query.sort];
   // Every branch has the same columns: the counts of the one-row "sums" branch, or (facet, value, n).
   const sumColumns = [
+    sql`(select count(*) from c)`,
     sql`sum(on_offer)`,
     ...DIETARY_TAGS.map((tag) => sql`sum(case when tags like ${`%,${tag.id},%`} then 1 else 0 end)`),
     ...PRICE_BUCKETS.map((bucket) =>
@@ -298,7 +359,12 @@ export async function productPage(
     ),
   ];
   const nulls = sql.join(sumColumns.map(() => sql`null`));
-  const sumNames = ['offer', ...DIETARY_TAGS.map((t) => `diet:${t.id}`), ...PRICE_BUCKETS.map((b) => `price:${b.id}`)];
+  const sumNames = [
+    'seen',
+    'offer',
+    ...DIETARY_TAGS.map((t) => `diet:${t.id}`),
+    ...PRICE_BUCKETS.map((b) => `price:${b.id}`),
+  ];
   const branches: RawBuilder<unknown>[] = [
     sql`select 'sums' as facet, '' as value, count(*) as n, ${sql.join(
       sumColumns.map((column, i) => sql`${column} as ${sql.ref(`s${i}`)}`),
@@ -316,11 +382,14 @@ export async function productPage(
   }
   const result = await sql<
     { facet: string; value: string; n: number | string } & Record<string, unknown>
-  >`with f as materialized (
+  >`with ${candidates(ctx, query, MATCH_CAP + 1)},
+    f as materialized (
       select p.id, p.aisle_id, p.brand_id, p.dietary_tags as tags, ${price} as price,
         case when ${onOfferExpression(ctx)} then 1 else 0 end as on_offer,
-        ${scored ? sql`m.score` : sql`0`} as score, p.popularity, ${unitPrice(price)} as unit_price
-      ${source(ctx, query, false, false, scored)} ${filterConditions(ctx, query)}
+        c.pos, ${unitPrice(price)} as unit_price
+      from c join products p on p.id = c.id
+      left join store_product_overrides o on o.store_id = ${ctx.storeId ?? -1} and o.product_id = p.id
+      where c.pos <= ${MATCH_CAP}
     )
     ${sql.join(branches, sql` union all `)}`.execute(database().db);
   const rows = result.rows.map((row) => ({ facet: row.facet, value: row.value, n: Number(row.n) }));
@@ -334,7 +403,7 @@ export async function productPage(
   return {
     items,
     facets: {
-      total: of('sums')[0]?.n ?? 0,
+      total: sums.get('seen') ?? 0,
       aisles: of('aisle').map((row) => ({ id: Number(row.value), count: row.n })),
       brands: of('brand').map((row) => ({ id: Number(row.value), count: row.n })),
       diets: DIETARY_TAGS.map((tag) => ({ id: tag.id, count: sums.get(`diet:${tag.id}`) ?? 0 })),
@@ -378,9 +447,9 @@ export async function groupCounts(
   return result.rows.map((row) => ({ value: row.value, count: Number(row.n) }));
 }
 
-/** Only the number of matches (tab labels, carousels, sections). */
+/** Only the number of matches (tab labels, sections), up to MATCH_CAP + 1 ("more than MATCH_CAP"). */
 export async function countProducts(ctx: PriceContext, query: ProductQuery): Promise<number> {
-  const result = await sql<{ total: number | string }>`select count(*) as total
-    ${source(ctx, query)} ${filterConditions(ctx, query)}`.execute(database().db);
+  const result = await sql<{ total: number | string }>`select count(*) as total from (select 1 as one
+    ${source(ctx, query)} ${filterConditions(ctx, query)} limit ${MATCH_CAP + 1}) capped`.execute(database().db);
   return Number(result.rows[0]?.total ?? 0);
 }

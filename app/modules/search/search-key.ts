@@ -1,0 +1,35 @@
+import type { ProductKind } from '~/db/schema';
+
+/**
+ * SQLite's product_search rows are keyed by a search key rather than the product id
+ * (docs/decisions/0020-search-latency.md). FTS5 returns matches in rowid order, so with
+ *   key = kind * KIND_SPAN + (MAX_POPULARITY - popularity) * ID_SPAN + id
+ * one kind's matches are one rowid range (cheaper than a kind term in the expression), come most
+ * popular first, then by id (the tie-break of every listing), and a query for the best N can stop
+ * after N matches. id = key % ID_SPAN. Popularity is clamped to 0…MAX_POPULARITY.
+ */
+export const ID_SPAN = 2 ** 31; // product ids are below it (checked at index time)
+export const MAX_POPULARITY = 2 ** 30 - 1;
+export const KIND_SPAN = 2n ** 61n;
+export const KIND_ORDER: Record<ProductKind, number> = { grocery: 0, wine: 1, marketplace: 2 };
+
+/** The key in SQLite SQL, over a products row aliased `p`. */
+export const SEARCH_KEY_SQL = `(case p.kind when 'wine' then 1 when 'marketplace' then 2 else 0 end) * ${KIND_SPAN}
+  + (${MAX_POPULARITY} - min(max(p.popularity, 0), ${MAX_POPULARITY})) * ${ID_SPAN} + p.id`;
+
+/** The rowids of one kind: lower bound included, upper bound excluded (as SQL integer literals). */
+export function kindRange(kind: ProductKind): [string, string] {
+  const order = BigInt(KIND_ORDER[kind]);
+  return [String(order * KIND_SPAN), String((order + 1n) * KIND_SPAN)];
+}
+
+/** The key of a product (tests and tools). */
+export function searchKey(kind: ProductKind, popularity: number, id: number): bigint {
+  if (!Number.isInteger(id) || id < 0 || id >= ID_SPAN) throw new RangeError(`Product id ${id} cannot be indexed`);
+  const clamped = Math.min(Math.max(Math.trunc(popularity), 0), MAX_POPULARITY);
+  return BigInt(KIND_ORDER[kind]) * KIND_SPAN + BigInt(MAX_POPULARITY - clamped) * BigInt(ID_SPAN) + BigInt(id);
+}
+
+export function productIdOfKey(key: bigint | number): number {
+  return Number(BigInt(key) % BigInt(ID_SPAN));
+}
