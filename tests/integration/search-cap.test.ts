@@ -41,7 +41,7 @@ function granola(n: number): ProductTable {
     image_key: 'generic',
     // Many share a popularity, so the id decides their order.
     base_price_cents: 200 + (n % 97) * 10,
-    dietary_tags: n % 3 === 0 ? ',organic,' : '',
+    dietary_tags: n % 3 === 0 ? (n % 5 === 0 ? ',gluten-free,organic,' : ',organic,') : '',
     attended_delivery_only: 0,
     popularity: (n * 7) % 50,
   };
@@ -63,6 +63,7 @@ describe.each(DIALECTS)('a search broader than the cap on %s', (dialect) => {
       id: FIRST_TOPPING + n,
       name: `Honey Yogurt Topping No. ${n}, 6 oz`,
       brand_id: 2,
+      dietary_tags: '',
       aisle_id: 3,
       description: 'Spoon it over granola.',
       popularity: 10_000,
@@ -110,6 +111,12 @@ describe.each(DIALECTS)('a search broader than the cap on %s', (dialect) => {
     expect(facets.brands.reduce((sum, b) => sum + b.count, 0)).toBe(MATCH_CAP);
     expect(facets.diets).toEqual([
       { value: 'organic', label: 'Organic', count: best.filter((p) => p.dietary_tags).length, selected: false },
+      {
+        value: 'gluten-free',
+        label: 'Gluten-free',
+        count: best.filter((p) => p.dietary_tags.includes('gluten-free')).length,
+        selected: false,
+      },
     ]);
     expect(facets.prices.reduce((sum, p) => sum + p.count, 0)).toBe(MATCH_CAP);
   });
@@ -121,6 +128,11 @@ describe.each(DIALECTS)('a search broader than the cap on %s', (dialect) => {
     expect(page.products!.items[0]!.id).toBe(
       [...granolas].filter((p) => p.brand_id === 3).sort((a, b) => b.popularity - a.popularity || a.id - b.id)[0]!.id,
     );
+  });
+
+  it('filters by a hyphenated dietary tag', async () => {
+    const page = await search({ q: 'granola', diet: 'gluten-free' });
+    expect(page.products!.total).toBe(granolas.filter((p) => p.dietary_tags.includes('gluten-free')).length);
   });
 
   it('sorts by price within the best 1,000 matches', async () => {

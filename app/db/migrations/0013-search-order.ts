@@ -6,20 +6,26 @@ import type { DialectName } from '../dialect';
 type AnyDb = Kysely<any>;
 
 /**
- * SQLite's product_search rows become keyed by search key — kind * 2^61 + (2^30-1 - popularity) * 2^31
- * + id — so FTS5 yields one kind's matches as a rowid range, most popular first, and a capped search
- * stops early (docs/decisions/0020-search-latency.md).
- * The table is contentless, so an already seeded catalogue is re-indexed from the catalogue tables
- * (a frozen copy of the statement of the time). PostgreSQL keeps its tsvector table as it is.
+ * SQLite's product_search is rebuilt (docs/decisions/0020-search-latency.md): rows keyed by search
+ * key — kind * 2^61 + (2^30-1 - popularity) * 2^31 + id — so FTS5 yields one kind's matches as a
+ * rowid range, most popular first, and a capped search stops early; and a `facets` column of filter
+ * tokens (aisle, brand, seller, dietary tags) so those filters narrow the walk without reading
+ * product rows. The table is contentless, so an already seeded catalogue is re-indexed from the
+ * catalogue tables (a frozen copy of the statement of the time). PostgreSQL is unchanged.
  */
 export function searchOrderSchema(dialect: DialectName) {
   return {
     async up(db: AnyDb) {
       if (dialect !== 'sqlite') return;
+      await sql`drop table product_search`.execute(db);
+      await sql`create virtual table product_search using fts5(
+        kind, name, brand, aisle, description, facets,
+        content='', contentless_delete=1,
+        tokenize='porter unicode61 remove_diacritics 2', prefix='2 3'
+      )`.execute(db);
       const seeded = await sql<{ n: number }>`select count(*) as n from products`.execute(db);
       if (Number(seeded.rows[0]?.n ?? 0) === 0) return;
-      await sql`insert into product_search(product_search) values ('delete-all')`.execute(db);
-      await sql`insert into product_search(rowid, kind, name, brand, aisle, description)
+      await sql`insert into product_search(rowid, kind, name, brand, aisle, description, facets)
         select (case p.kind when 'wine' then 1 when 'marketplace' then 2 else 0 end) * 2305843009213693952
             + (1073741823 - min(max(p.popularity, 0), 1073741823)) * 2147483648 + p.id,
           case when p.kind = 'grocery' then '' else p.kind end, p.name, b.name,
@@ -28,13 +34,17 @@ export function searchOrderSchema(dialect: DialectName) {
             when p.kind = 'wine' then 'wine ' || coalesce(w.varietal, '') || ' ' || coalesce(w.color, '') || ' ' || coalesce(w.region, '') || ' ' || coalesce(w.country, '')
             else 'marketplace ' || coalesce(s.name, '')
           end,
-          p.description
+          p.description,
+          'b' || p.brand_id || coalesce(' a' || p.aisle_id, '') || coalesce(' s' || p.seller_id, '')
+            || replace(replace(substr(p.dietary_tags, 1, length(p.dietary_tags) - 1), '-', ''), ',', ' d')
         from products p
         join brands b on b.id = p.brand_id
         left join aisles a on a.id = p.aisle_id
         left join departments d on d.id = a.department_id
         left join wine_details w on w.product_id = p.id
-        left join sellers s on s.id = p.seller_id`.execute(db);
+        left join sellers s on s.id = p.seller_id
+        order by 1`.execute(db);
+      await sql`insert into product_search(product_search) values ('optimize')`.execute(db);
     },
   };
 }

@@ -1,14 +1,15 @@
 import { sql, type Kysely } from 'kysely';
 import type { DialectName } from '~/db/dialect';
 import type { Database } from '~/db/schema';
-import { ID_SPAN, SEARCH_KEY_SQL } from './search-key';
+import { FACETS_SQL, ID_SPAN, SEARCH_KEY_SQL } from './search-key';
 import type { TermCounter } from './terms';
 
 /**
  * Fills the full-text indexes from the catalogue tables in one INSERT … SELECT per index (the
  * database does the work, nothing crosses into JavaScript) and stores the spelling vocabulary.
  *
- * SQLite rows are keyed by search key (search-key.ts): FTS5 then yields matches most popular first.
+ * SQLite rows are keyed by search key (search-key.ts): FTS5 then yields matches most popular first;
+ * their `facets` column holds filter tokens (brand, aisle, seller, dietary tags) for the filters.
  *
  * Indexed text per product: name; brand; "aisle" — the aisle and department of a grocery item, the
  * varietal, colour, region and country of a wine, the seller of a marketplace item; description.
@@ -31,9 +32,13 @@ export async function rebuildSearchIndex(db: Kysely<Database>, dialect: DialectN
     if ((top.rows[0]?.id ?? 0) >= ID_SPAN) throw new Error(`Product ids must stay below ${ID_SPAN} to be searchable`);
     await sql`insert into product_search(product_search) values ('delete-all')`.execute(db);
     await sql`insert into recipe_search(recipe_search) values ('delete-all')`.execute(db);
-    await sql`insert into product_search(rowid, kind, name, brand, aisle, description)
-      select ${sql.raw(SEARCH_KEY_SQL)}, case when p.kind = 'grocery' then '' else p.kind end, p.name, b.name, ${aisleText}, p.description
-      ${from}`.execute(db);
+    await sql`insert into product_search(rowid, kind, name, brand, aisle, description, facets)
+      select ${sql.raw(SEARCH_KEY_SQL)}, case when p.kind = 'grocery' then '' else p.kind end, p.name, b.name,
+        ${aisleText}, p.description, ${sql.raw(FACETS_SQL)}
+      ${from} order by 1`.execute(db);
+    // In key order FTS5 appends to its pending doclists (a smaller rowid would flush them every
+    // row); then one merge leaves a single segment for queries to read.
+    await sql`insert into product_search(product_search) values ('optimize')`.execute(db);
     await sql`insert into recipe_search(rowid, title, ingredients)
       select r.id, r.title, r.description || ' ' || coalesce((select group_concat(i.text, ' ') from recipe_ingredients i where i.recipe_id = r.id), '')
       from recipes r`.execute(db);

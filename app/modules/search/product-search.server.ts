@@ -5,7 +5,7 @@ import { BUSINESS_TIER_DISCOUNT_BP, storePriceCents, unitPriceLabel, type PriceT
 import type { ProductCard } from '~/modules/catalog/product-cards.server';
 import type { Store } from '~/modules/stores/stores.server';
 import { DIETARY_TAGS, MATCH_CAP, PRICE_BUCKETS, type DietaryTagId, type PriceBucketId, type SortId } from './query';
-import { ID_SPAN, kindRange } from './search-key';
+import { facetToken, ID_SPAN, kindRange } from './search-key';
 
 /**
  * Product search and listings over one table of products, for both dialects: a full-text match
@@ -255,24 +255,42 @@ const hasFilters = (filters: ProductFilters) =>
  * the GIN matches and keeps the top `limit` with a bounded sort.
  */
 function candidates(ctx: PriceContext, query: ProductQuery, limit: number): RawBuilder<unknown> {
-  const { tokens, kind } = query;
-  const filters = filterConditions(ctx, query);
+  const { tokens, kind, filters } = query;
   const overrides = sql`left join store_product_overrides o on o.store_id = ${ctx.storeId ?? -1} and o.product_id = p.id`;
-  if (tokens.length === 0) {
+  // SQLite: aisle, brand, seller and diet filters are facet tokens of the index (search-key.ts), so
+  // they narrow the walk itself; price, offer and wine details need the product row.
+  const facetTerms =
+    database().dialect === 'sqlite' && (filters.aisleIds === undefined || filters.aisleIds.length > 0)
+      ? [
+          filters.aisleIds ? filters.aisleIds.map((id) => `"${facetToken.aisle(id)}"`).join(' OR ') : null,
+          filters.brandId !== undefined ? `"${facetToken.brand(filters.brandId)}"` : null,
+          filters.sellerId !== undefined ? `"${facetToken.seller(filters.sellerId)}"` : null,
+          filters.diet ? `"${facetToken.diet(filters.diet)}"` : null,
+        ].filter((term): term is string => term !== null)
+      : [];
+  const rowFilters: ProductFilters = facetTerms.length
+    ? { price: filters.price, onOffer: filters.onOffer, varietal: filters.varietal, region: filters.region }
+    : filters;
+  const conditions = filterConditions(ctx, { ...query, filters: rowFilters });
+  if (tokens.length === 0 && facetTerms.length === 0) {
     return sql`c as materialized (select id, 0 as score, row_number() over (order by popularity desc, id) as pos
-      from (select p.id, p.popularity from products p ${overrides} where p.kind = ${kind} ${filters}
+      from (select p.id, p.popularity from products p ${overrides} where p.kind = ${kind} ${conditions}
         order by p.popularity desc, p.id limit ${limit}) best)`;
   }
   const prefix = query.prefix ?? false;
   if (database().dialect === 'sqlite') {
-    const terms = ftsTerms(tokens, prefix);
-    const name = inColumns(TIER_COLUMNS[0], terms);
-    const near = inColumns(TIER_COLUMNS[1], terms);
-    const all = inColumns(ALL_COLUMNS, terms);
-    const withProducts = hasFilters(query.filters);
+    const facetScope = facetTerms.map((term) => `{facets} : (${term})`);
+    const expression = (words: string | null) => [...(words ? [words] : []), ...facetScope].join(' AND ');
+    const terms = tokens.length ? ftsTerms(tokens, prefix) : null;
+    // Without words every listed product is tier 0.
+    const tierWords = terms
+      ? [inColumns(TIER_COLUMNS[0], terms), inColumns(TIER_COLUMNS[1], terms), inColumns(ALL_COLUMNS, terms)]
+      : [null];
+    const withProducts = hasFilters(rowFilters);
     // Tier n walks its matches in key order, skipping the rows of better tiers (a NOT IN probe of
     // at most `limit` keys is cheaper than an FTS5 NOT, which walks both sides).
-    const tier = (score: number, expression: string, better: string[], room: RawBuilder<unknown>) => {
+    const tier = (score: number, room: RawBuilder<unknown>) => {
+      const better = Array.from({ length: score }, (_, i) => `t${i}`);
       const skip = better.length
         ? sql` and s.rowid not in (${sql.join(
             better.map((t) => sql`select k from ${sql.table(t)}`),
@@ -283,17 +301,23 @@ function candidates(ctx: PriceContext, query: ProductQuery, limit: number): RawB
         ? // CROSS JOIN keeps the index outermost, so its rowid order stands and LIMIT stops the walk.
           sql`cross join products p ${overrides}`
         : sql``;
-      const joined = withProducts ? sql` and p.id = s.rowid % ${sql.lit(ID_SPAN)} ${filters}` : sql``;
+      const joined = withProducts ? sql` and p.id = s.rowid % ${sql.lit(ID_SPAN)} ${conditions}` : sql``;
       return sql`select s.rowid as k, ${sql.lit(score)} as score from product_search s ${products}
-        where s.product_search match ${expression} and ${inKind(kind, sql`s.rowid`)}${skip}${joined}
+        where s.product_search match ${expression(tierWords[score]!)} and ${inKind(kind, sql`s.rowid`)}${skip}${joined}
         order by s.rowid limit ${room}`;
     };
     // Each tier only fills what the better tiers left: a broad word is done after tier 0.
-    return sql`t0 as materialized (${tier(0, name, [], sql`${limit}`)}),
-      t1 as materialized (${tier(1, near, ['t0'], sql`(${limit} - (select count(*) from t0))`)}),
-      t2 as materialized (${tier(2, all, ['t0', 't1'], sql`(${limit} - (select count(*) from t0) - (select count(*) from t1))`)}),
+    const ctes = tierWords.map((_, score) => {
+      const taken = Array.from({ length: score }, (_, i) => sql` - (select count(*) from ${sql.table(`t${i}`)})`);
+      return sql`${sql.table(`t${score}`)} as materialized (${tier(score, sql`(${limit}${sql.join(taken, sql``)})`)})`;
+    });
+    const union = sql.join(
+      tierWords.map((_, score) => sql`select * from ${sql.table(`t${score}`)}`),
+      sql` union all `,
+    );
+    return sql`${sql.join(ctes, sql`, `)},
       c as materialized (select k % ${sql.lit(ID_SPAN)} as id, score, row_number() over (order by score, k) as pos
-        from (select * from t0 union all select * from t1 union all select * from t2) tiers)`;
+        from (${union}) tiers)`;
   }
   const [nameQuery, nearQuery] = TIER_WEIGHTS.map((weights) => tsQuery(tokens, prefix, weights));
   return sql`c as materialized (select id, score, row_number() over (order by score, popularity desc, id) as pos
@@ -302,7 +326,7 @@ function candidates(ctx: PriceContext, query: ProductQuery, limit: number): RawB
           when ps.document @@ to_tsquery('english', ${nearQuery}) then 1
           else 2 end as score
         from product_search ps join products p on p.id = ps.product_id ${overrides}
-        where ps.document @@ to_tsquery('english', ${tsQuery(tokens, prefix)}) and ps.kind = ${kind} ${filters}
+        where ps.document @@ to_tsquery('english', ${tsQuery(tokens, prefix)}) and ps.kind = ${kind} ${conditions}
         order by score, p.popularity desc, p.id limit ${limit}) best)`;
 }
 
@@ -329,86 +353,87 @@ export async function findProducts(ctx: PriceContext, query: ProductQuery): Prom
   return result.map((row) => toProductHit(row, ctx));
 }
 
+interface FacetRow {
+  id: number;
+  aisle_id: number | null;
+  brand_id: number;
+  tags: string;
+  price: number | string;
+  on_offer: number | string;
+  pos: number | string;
+  unit_price: number | string;
+  seen: number | string;
+}
+
 /**
- * One page of products and the facet counts, in one statement: the best MATCH_CAP + 1 matches are
- * found (candidates), the first MATCH_CAP of them are materialised with their sort keys, then
- * counted per facet and cut to the page. `total` is the number of matches up to MATCH_CAP + 1, which
- * means "more than MATCH_CAP" (countLabel).
+ * One page of products and the facet counts: one statement finds the best MATCH_CAP + 1 matches
+ * (candidates) and reads the first MATCH_CAP with their facet values and sort keys; counting and
+ * sorting at most MATCH_CAP rows in JavaScript is cheaper than more SQL over them. `total` is the
+ * number of matches up to MATCH_CAP + 1, which means "more than MATCH_CAP" (countLabel).
  */
 export async function productPage(
   ctx: PriceContext,
   query: ProductQuery,
 ): Promise<{ items: ProductHit[]; facets: Facets }> {
   const price = priceExpression(ctx, query.kind);
+  const result = await sql<FacetRow>`with ${candidates(ctx, query, MATCH_CAP + 1)}
+    select p.id, p.aisle_id, p.brand_id, p.dietary_tags as tags, ${price} as price,
+      case when ${onOfferExpression(ctx)} then 1 else 0 end as on_offer,
+      c.pos, ${unitPrice(price)} as unit_price, (select count(*) from c) as seen
+    from c join products p on p.id = c.id
+    left join store_product_overrides o on o.store_id = ${ctx.storeId ?? -1} and o.product_id = p.id
+    where c.pos <= ${MATCH_CAP}`.execute(database().db);
+  const rows = result.rows.map((row) => ({
+    id: Number(row.id),
+    aisleId: row.aisle_id === null ? null : Number(row.aisle_id),
+    brandId: Number(row.brand_id),
+    tags: row.tags,
+    price: Number(row.price),
+    onOffer: Number(row.on_offer) === 1,
+    pos: Number(row.pos),
+    unitPrice: Number(row.unit_price),
+  }));
+  const tally = <K>(keys: K[]) => {
+    const counts = new Map<K, number>();
+    for (const key of keys) counts.set(key, (counts.get(key) ?? 0) + 1);
+    return counts;
+  };
+  const byId = (a: { id: number }, b: { id: number }) => a.id - b.id;
+  const order: Record<SortId, (a: (typeof rows)[number], b: (typeof rows)[number]) => number> = {
+    relevance: (a, b) => a.pos - b.pos,
+    'price-asc': (a, b) => a.price - b.price || byId(a, b),
+    'price-desc': (a, b) => b.price - a.price || byId(a, b),
+    'unit-price': (a, b) => a.unitPrice - b.unitPrice || byId(a, b),
+  };
   const offset = (query.page - 1) * query.pageSize;
-  const pageOrder = {
-    relevance: sql`pos`,
-    'price-asc': sql`price, id`,
-    'price-desc': sql`price desc, id`,
-    'unit-price': sql`unit_price, id`,
-  }[query.sort];
-  // Every branch has the same columns: the counts of the one-row "sums" branch, or (facet, value, n).
-  const sumColumns = [
-    sql`(select count(*) from c)`,
-    sql`sum(on_offer)`,
-    ...DIETARY_TAGS.map((tag) => sql`sum(case when tags like ${`%,${tag.id},%`} then 1 else 0 end)`),
-    ...PRICE_BUCKETS.map((bucket) =>
-      bucket.max === null
-        ? sql`sum(case when price >= ${bucket.min} then 1 else 0 end)`
-        : sql`sum(case when price between ${bucket.min} and ${bucket.max} then 1 else 0 end)`,
-    ),
-  ];
-  const nulls = sql.join(sumColumns.map(() => sql`null`));
-  const sumNames = [
-    'seen',
-    'offer',
-    ...DIETARY_TAGS.map((t) => `diet:${t.id}`),
-    ...PRICE_BUCKETS.map((b) => `price:${b.id}`),
-  ];
-  const branches: RawBuilder<unknown>[] = [
-    sql`select 'sums' as facet, '' as value, count(*) as n, ${sql.join(
-      sumColumns.map((column, i) => sql`${column} as ${sql.ref(`s${i}`)}`),
-    )} from f`,
-    sql`select 'brand', value, n, ${nulls} from (select cast(brand_id as text) as value, count(*) as n from f
-      group by brand_id order by count(*) desc, brand_id limit 12) top_brands`,
-    // A bounded top-N sort for the page, then numbering of just those rows.
-    sql`select 'hit', cast(id as text), row_number() over (order by ${pageOrder}), ${nulls}
-      from (select * from f order by ${pageOrder} limit ${query.pageSize} offset ${offset}) page_rows`,
-  ];
-  if (query.kind === 'grocery') {
-    branches.push(
-      sql`select 'aisle', cast(aisle_id as text), count(*), ${nulls} from f where aisle_id is not null group by aisle_id`,
-    );
-  }
-  const result = await sql<
-    { facet: string; value: string; n: number | string } & Record<string, unknown>
-  >`with ${candidates(ctx, query, MATCH_CAP + 1)},
-    f as materialized (
-      select p.id, p.aisle_id, p.brand_id, p.dietary_tags as tags, ${price} as price,
-        case when ${onOfferExpression(ctx)} then 1 else 0 end as on_offer,
-        c.pos, ${unitPrice(price)} as unit_price
-      from c join products p on p.id = c.id
-      left join store_product_overrides o on o.store_id = ${ctx.storeId ?? -1} and o.product_id = p.id
-      where c.pos <= ${MATCH_CAP}
-    )
-    ${sql.join(branches, sql` union all `)}`.execute(database().db);
-  const rows = result.rows.map((row) => ({ facet: row.facet, value: row.value, n: Number(row.n) }));
-  const of = (facet: string) => rows.filter((row) => row.facet === facet);
-  const sumsRow = result.rows.find((row) => row.facet === 'sums');
-  const sums = new Map(sumNames.map((name, i) => [name, Number(sumsRow?.[`s${i}`] ?? 0)]));
-  const positions = new Map(of('hit').map((row) => [Number(row.value), row.n]));
-  const items = (await productsByIds(ctx, [...positions.keys()])).sort(
-    (a, b) => positions.get(a.id)! - positions.get(b.id)!,
-  );
+  const pageIds = [...rows]
+    .sort(order[query.sort])
+    .slice(offset, offset + query.pageSize)
+    .map((row) => row.id);
+  const positions = new Map(pageIds.map((id, i) => [id, i]));
+  const items = (await productsByIds(ctx, pageIds)).sort((a, b) => positions.get(a.id)! - positions.get(b.id)!);
+  const brands = [...tally(rows.map((row) => row.brandId))]
+    .sort(([a, n], [b, m]) => m - n || a - b)
+    .slice(0, 12)
+    .map(([id, count]) => ({ id, count }));
+  const aisles = tally(rows.flatMap((row) => (row.aisleId === null || query.kind !== 'grocery' ? [] : [row.aisleId])));
+  const inBucket = (value: number, bucket: (typeof PRICE_BUCKETS)[number]) =>
+    value >= bucket.min && (bucket.max === null || value <= bucket.max);
   return {
     items,
     facets: {
-      total: sums.get('seen') ?? 0,
-      aisles: of('aisle').map((row) => ({ id: Number(row.value), count: row.n })),
-      brands: of('brand').map((row) => ({ id: Number(row.value), count: row.n })),
-      diets: DIETARY_TAGS.map((tag) => ({ id: tag.id, count: sums.get(`diet:${tag.id}`) ?? 0 })),
-      prices: PRICE_BUCKETS.map((bucket) => ({ id: bucket.id, count: sums.get(`price:${bucket.id}`) ?? 0 })),
-      onOffer: sums.get('offer') ?? 0,
+      total: Number(result.rows[0]?.seen ?? 0),
+      aisles: [...aisles].map(([id, count]) => ({ id, count })),
+      brands,
+      diets: DIETARY_TAGS.map((tag) => ({
+        id: tag.id,
+        count: rows.filter((row) => row.tags.includes(`,${tag.id},`)).length,
+      })),
+      prices: PRICE_BUCKETS.map((bucket) => ({
+        id: bucket.id,
+        count: rows.filter((row) => inBucket(row.price, bucket)).length,
+      })),
+      onOffer: rows.filter((row) => row.onOffer).length,
     },
   };
 }

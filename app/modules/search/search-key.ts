@@ -17,6 +17,22 @@ export const KIND_ORDER: Record<ProductKind, number> = { grocery: 0, wine: 1, ma
 export const SEARCH_KEY_SQL = `(case p.kind when 'wine' then 1 when 'marketplace' then 2 else 0 end) * ${KIND_SPAN}
   + (${MAX_POPULARITY} - min(max(p.popularity, 0), ${MAX_POPULARITY})) * ${ID_SPAN} + p.id`;
 
+/**
+ * The filter tokens of a product in SQLite SQL, over `p` (the FTS5 `facets` column): b<brand id>,
+ * a<aisle id>, s<seller id>, d<dietary tag without hyphens>; ",gluten-free,vegan," gives
+ * " dglutenfree dvegan".
+ */
+export const FACETS_SQL = `'b' || p.brand_id || coalesce(' a' || p.aisle_id, '') || coalesce(' s' || p.seller_id, '')
+  || replace(replace(substr(p.dietary_tags, 1, length(p.dietary_tags) - 1), '-', ''), ',', ' d')`;
+
+/** The facets-column tokens a filter value is indexed as (FACETS_SQL). */
+export const facetToken = {
+  brand: (id: number) => `b${Math.trunc(id)}`,
+  aisle: (id: number) => `a${Math.trunc(id)}`,
+  seller: (id: number) => `s${Math.trunc(id)}`,
+  diet: (tag: string) => `d${tag.replace(/[^a-z0-9]/g, '')}`,
+};
+
 /** The rowids of one kind: lower bound included, upper bound excluded (as SQL integer literals). */
 export function kindRange(kind: ProductKind): [string, string] {
   const order = BigInt(KIND_ORDER[kind]);
