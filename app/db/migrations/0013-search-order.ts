@@ -11,12 +11,13 @@ type AnyDb = Kysely<any>;
  * rowid range, most popular first, and a capped search stops early; and a `facets` column of filter
  * tokens (aisle, brand, seller, dietary tags) so those filters narrow the walk without reading
  * product rows. The table is contentless, so an already seeded catalogue is re-indexed from the
- * catalogue tables (a frozen copy of the statement of the time). PostgreSQL is unchanged.
+ * catalogue tables (a frozen copy of the statement of the time). PostgreSQL's table gets a vector per
+ * relevance tier (name; name, brand and aisle), each with a GIN index, and a popularity rank key.
  */
 export function searchOrderSchema(dialect: DialectName) {
   return {
     async up(db: AnyDb) {
-      if (dialect !== 'sqlite') return;
+      if (dialect !== 'sqlite') return postgresTiers(db);
       await sql`drop table product_search`.execute(db);
       await sql`create virtual table product_search using fts5(
         kind, name, brand, aisle, description, facets,
@@ -47,4 +48,26 @@ export function searchOrderSchema(dialect: DialectName) {
       await sql`insert into product_search(product_search) values ('optimize')`.execute(db);
     },
   };
+}
+
+async function postgresTiers(db: AnyDb) {
+  await sql`alter table product_search add column name_doc tsvector, add column near_doc tsvector,
+    add column rank_key bigint`.execute(db);
+  await sql`update product_search ps set name_doc = v.n, near_doc = v.n || v.br || v.ai, rank_key = v.rank_key
+    from (select p.id, to_tsvector('english', p.name) as n, to_tsvector('english', b.name) as br,
+        to_tsvector('english', case
+          when p.kind = 'grocery' then coalesce(a.name, '') || ' ' || coalesce(d.name, '')
+          when p.kind = 'wine' then 'wine ' || coalesce(w.varietal, '') || ' ' || coalesce(w.color, '') || ' ' || coalesce(w.region, '') || ' ' || coalesce(w.country, '')
+          else 'marketplace ' || coalesce(s.name, '')
+        end) as ai,
+        (1073741823 - least(greatest(p.popularity, 0), 1073741823))::bigint * 2147483648 + p.id as rank_key
+      from products p
+      join brands b on b.id = p.brand_id
+      left join aisles a on a.id = p.aisle_id
+      left join departments d on d.id = a.department_id
+      left join wine_details w on w.product_id = p.id
+      left join sellers s on s.id = p.seller_id) v
+    where v.id = ps.product_id`.execute(db);
+  await sql`create index product_search_name_idx on product_search using gin (name_doc)`.execute(db);
+  await sql`create index product_search_near_idx on product_search using gin (near_doc)`.execute(db);
 }

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { DialectName } from '~/db/dialect';
 import type { Database } from '~/db/schema';
-import { FACETS_SQL, ID_SPAN, SEARCH_KEY_SQL } from './search-key';
+import { FACETS_SQL, ID_SPAN, PG_RANK_KEY_SQL, SEARCH_KEY_SQL } from './search-key';
 import type { TermCounter } from './terms';
 
 /**
@@ -45,13 +45,15 @@ export async function rebuildSearchIndex(db: Kysely<Database>, dialect: DialectN
   } else {
     await sql`delete from product_search`.execute(db);
     await sql`delete from recipe_search`.execute(db);
-    await sql`insert into product_search(product_id, kind, document)
-      select p.id, p.kind,
-        setweight(to_tsvector('english', p.name), 'A') ||
-        setweight(to_tsvector('english', b.name), 'B') ||
-        setweight(to_tsvector('english', ${aisleText}), 'C') ||
-        setweight(to_tsvector('english', p.description), 'D')
-      ${from}`.execute(db);
+    // document (weighted, every field) serves plain matches; name_doc and near_doc let the
+    // relevance tiers use their own GIN index instead of a weighted recheck of every match.
+    await sql`insert into product_search(product_id, kind, document, name_doc, near_doc, rank_key)
+      select id, kind,
+        setweight(n, 'A') || setweight(br, 'B') || setweight(ai, 'C') || setweight(de, 'D'), n, n || br || ai, rank_key
+      from (select p.id, p.kind, to_tsvector('english', p.name) as n, to_tsvector('english', b.name) as br,
+          to_tsvector('english', ${aisleText}) as ai, to_tsvector('english', p.description) as de,
+          ${sql.raw(PG_RANK_KEY_SQL)} as rank_key
+        ${from}) v`.execute(db);
     await sql`insert into recipe_search(recipe_id, document)
       select r.id,
         setweight(to_tsvector('english', r.title), 'A') ||

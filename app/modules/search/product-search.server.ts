@@ -79,7 +79,6 @@ export interface Facets {
  * search-key order, so the best N of a tier cost N matches, not all of them.
  */
 const TIER_COLUMNS = [['name'], ['name', 'brand', 'aisle']] as const;
-const TIER_WEIGHTS = ['A', 'ABC'] as const;
 
 function ftsTerms(tokens: string[], prefix: boolean): string {
   const last = tokens.length - 1;
@@ -319,15 +318,24 @@ function candidates(ctx: PriceContext, query: ProductQuery, limit: number): RawB
       c as materialized (select k % ${sql.lit(ID_SPAN)} as id, score, row_number() over (order by score, k) as pos
         from (${union}) tiers)`;
   }
-  const [nameQuery, nearQuery] = TIER_WEIGHTS.map((weights) => tsQuery(tokens, prefix, weights));
-  return sql`c as materialized (select id, score, row_number() over (order by score, popularity desc, id) as pos
-    from (select p.id, p.popularity, case
-          when ps.document @@ to_tsquery('english', ${nameQuery}) then 0
-          when ps.document @@ to_tsquery('english', ${nearQuery}) then 1
-          else 2 end as score
-        from product_search ps join products p on p.id = ps.product_id ${overrides}
-        where ps.document @@ to_tsquery('english', ${tsQuery(tokens, prefix)}) and ps.kind = ${kind} ${conditions}
-        order by score, p.popularity desc, p.id limit ${limit}) best)`;
+  // PostgreSQL: the same tiers, one GIN index each; each keeps the best of its matches by rank key.
+  const terms = tsQuery(tokens, prefix);
+  const vectors = ['name_doc', 'near_doc', 'document'] as const;
+  const withProducts = hasFilters(rowFilters);
+  const ctes = vectors.map((vector, score) => {
+    const better = Array.from({ length: score }, (_, i) => sql`select id from ${sql.table(`t${i}`)}`);
+    const taken = Array.from({ length: score }, (_, i) => sql` - (select count(*) from ${sql.table(`t${i}`)})`);
+    return sql`${sql.table(`t${score}`)} as materialized (select ps.product_id as id, ps.rank_key as k,
+        ${sql.lit(score)} as score from product_search ps
+        ${withProducts ? sql`join products p on p.id = ps.product_id ${overrides}` : sql``}
+      where ps.${sql.ref(vector)} @@ to_tsquery('english', ${terms}) and ps.kind = ${kind}
+        ${better.length ? sql`and ps.product_id not in (${sql.join(better, sql` union all `)})` : sql``}
+        ${withProducts ? conditions : sql``}
+      order by ps.rank_key limit (${limit}${sql.join(taken, sql``)}))`;
+  });
+  return sql`${sql.join(ctes, sql`, `)},
+    c as materialized (select id, score, row_number() over (order by score, k) as pos
+      from (select * from t0 union all select * from t1 union all select * from t2) tiers)`;
 }
 
 /** One page of products. */

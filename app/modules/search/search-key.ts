@@ -17,6 +17,9 @@ export const KIND_ORDER: Record<ProductKind, number> = { grocery: 0, wine: 1, ma
 export const SEARCH_KEY_SQL = `(case p.kind when 'wine' then 1 when 'marketplace' then 2 else 0 end) * ${KIND_SPAN}
   + (${MAX_POPULARITY} - min(max(p.popularity, 0), ${MAX_POPULARITY})) * ${ID_SPAN} + p.id`;
 
+/** PostgreSQL's rank_key (the same order without the kind, which is a column there), over `p`. */
+export const PG_RANK_KEY_SQL = `(${MAX_POPULARITY} - least(greatest(p.popularity, 0), ${MAX_POPULARITY}))::bigint * ${ID_SPAN} + p.id`;
+
 /**
  * The filter tokens of a product in SQLite SQL, over `p` (the FTS5 `facets` column): b<brand id>,
  * a<aisle id>, s<seller id>, d<dietary tag without hyphens>; ",gluten-free,vegan," gives
