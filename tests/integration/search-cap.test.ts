@@ -1,5 +1,7 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useDatabaseForTests } from '~/db/db.server';
+import { migrateToLatest } from '~/db/migrate.server';
 import type { ProductTable } from '~/db/schema';
 import { forgetTaxonomy } from '~/modules/catalog/taxonomy.server';
 import { rebuildSearchIndex } from '~/modules/search/index-build.server';
@@ -8,7 +10,7 @@ import { searchProductsPage } from '~/modules/search/search.server';
 import { TermCounter } from '~/modules/search/terms';
 import { forgetSearchVocabulary } from '~/modules/search/vocabulary.server';
 import { forgetCachedStores, storeById, type Store } from '~/modules/stores/stores.server';
-import { buildSmallCatalog, NOW, STORE } from './support/catalog';
+import { buildSmallCatalog, IDS, NOW, STORE } from './support/catalog';
 import { createTestDatabase, DIALECTS, type TestDatabase } from './support/databases';
 
 /**
@@ -147,5 +149,51 @@ describe.each(DIALECTS)('a search broader than the cap on %s', (dialect) => {
       Array.from({ length: TOPPINGS }, (_, n) => FIRST_TOPPING + n),
     );
     expect(countLabel(page.products!.total)).toBe(String(TOPPINGS));
+  });
+});
+
+/** Migration 0013 on a catalogue seeded before it: the index is rebuilt, and search ranks as before. */
+describe.each(DIALECTS)('migration 0013 on an already seeded catalogue on %s', (dialect) => {
+  let test: TestDatabase;
+
+  beforeAll(async () => {
+    test = await createTestDatabase(dialect);
+    await buildSmallCatalog(test.db, test.dialect);
+    // Put the search table back the way 0004 left it, then let 0013 run again.
+    await sql`delete from kysely_migration where name = '0013-search-order'`.execute(test.db);
+    if (dialect === 'sqlite') {
+      await sql`drop table product_search`.execute(test.db);
+      await sql`create virtual table product_search using fts5(kind, name, brand, aisle, description,
+        content='', contentless_delete=1, tokenize='porter unicode61 remove_diacritics 2', prefix='2 3')`.execute(
+        test.db,
+      );
+      await sql`insert into product_search(rowid, kind, name, brand, aisle, description)
+        select p.id, '', p.name, '', '', p.description from products p`.execute(test.db);
+    } else {
+      await sql`drop index product_search_name_idx`.execute(test.db);
+      await sql`drop index product_search_near_idx`.execute(test.db);
+      await sql`alter table product_search drop column name_doc, drop column near_doc, drop column rank_key`.execute(
+        test.db,
+      );
+    }
+    expect((await migrateToLatest(test.db, test.dialect)).applied).toEqual(['0013-search-order']);
+    useDatabaseForTests(test);
+    forgetCachedStores();
+    forgetTaxonomy();
+    forgetSearchVocabulary();
+  });
+  afterAll(async () => {
+    useDatabaseForTests(undefined);
+    await test?.drop();
+  });
+
+  it('re-indexes the catalogue: tiers, popularity order and filters work', async () => {
+    const store = (await storeById(STORE))!;
+    const search = (query: Record<string, string>) => searchProductsPage(store, params(query), NOW);
+    expect((await search({ q: 'saffron' })).products!.items.map((i) => i.id)).toEqual([IDS.saffron, IDS.paellaKit]);
+    expect((await search({ q: 'meadow chocolate' })).products!.items.map((i) => i.id)).toEqual([IDS.chocolateMilk]);
+    const yogurts = (await search({ q: 'yogurt', brand: 'meadow-dairy' })).products!;
+    expect(yogurts.total).toBe(30);
+    expect(yogurts.items[0]!.name).toBe('Meadow Dairy Greek Yogurt No. 30, 6 oz');
   });
 });
