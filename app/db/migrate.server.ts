@@ -11,6 +11,7 @@ import { passkeysSchema } from './migrations/0008-passkeys';
 import { addressSelectionsSchema } from './migrations/0009-address-selections';
 import { subscriptionsPharmacySchema } from './migrations/0010-subscriptions-pharmacy';
 import { shippingSchema } from './migrations/0012-shipping';
+import { searchOrderSchema } from './migrations/0013-search-order';
 import { healthProbeSchema } from './migrations/0015-health-probe';
 
 function migrationsFor(dialect: DialectName): Record<string, Migration> {
@@ -26,6 +27,7 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0009-address-selections': addressSelectionsSchema,
     '0010-subscriptions-pharmacy': subscriptionsPharmacySchema(dialect),
     '0012-shipping': shippingSchema,
+    '0013-search-order': searchOrderSchema(dialect),
     '0015-health-probe': healthProbeSchema,
   };
 }

@@ -6,7 +6,7 @@ import { pageAccess, PUBLIC_PAGE } from '~/modules/access/page-access';
 import { requireUserType } from '~/modules/access/shopper.server';
 import { pageStore } from '~/modules/catalog/page-store.server';
 import { parseSearchParams } from '~/modules/http/forms.server';
-import { searchParamsSchema } from '~/modules/search/query';
+import { countLabel, searchParamsSchema } from '~/modules/search/query';
 import { crossSellerSearch } from '~/modules/search/shops.server';
 
 /** One search across the grocery shop, marketplace sellers and the wine shop: a section per source. */
@@ -57,11 +57,11 @@ export default function CrossSellerSearchPage() {
           <div className="flex items-baseline justify-between gap-3">
             <h2 id={`section-${section.source}`} className="text-xl font-bold">
               {section.title}{' '}
-              <span className="text-base font-semibold text-stone-600">({section.total.toLocaleString('en-US')})</span>
+              <span className="text-base font-semibold text-stone-600">({countLabel(section.total)})</span>
             </h2>
             {section.total > section.items.length ? (
               <Link to={section.moreHref} className="text-sm font-semibold text-brand-dark underline">
-                See all {section.total.toLocaleString('en-US')}
+                See all {countLabel(section.total)}
               </Link>
             ) : null}
           </div>

@@ -143,3 +143,58 @@ describe('shop page names', () => {
     expect(parseShippedProductPage('product-details.1234.960020001.html')).toBeNull();
   });
 });
+
+describe('spelling correction with the letter bound', () => {
+  /** The rule of Vocabulary.correct without its shortcut: every word of a near length, by distance. */
+  function reference(entries: [string, number][], word: string): string | null {
+    if (entries.some(([term]) => term === word) || !/^[a-z]+$/.test(word) || word.length < 3) return null;
+    const max = word.length <= 4 ? 1 : 2;
+    let best: { term: string; distance: number; frequency: number } | null = null;
+    for (const [term, frequency] of entries) {
+      const distance = editDistance(word, term, max);
+      if (distance > max) continue;
+      if (
+        !best ||
+        distance < best.distance ||
+        (distance === best.distance &&
+          (frequency > best.frequency || (frequency === best.frequency && term < best.term)))
+      )
+        best = { term, distance, frequency };
+    }
+    return best?.term ?? null;
+  }
+
+  it('corrects exactly as comparing with every word would', () => {
+    const terms = [
+      'banana',
+      'bandana',
+      'bread',
+      'breast',
+      'cheese',
+      'chess',
+      'milk',
+      'mild',
+      'silk',
+      'organic',
+      'oregano',
+    ];
+    const entries = terms.map((term, i) => [term, (i * 7) % 5] as [string, number]);
+    entries.push(['750ml', 3], ['b12', 1]);
+    const vocabulary = new Vocabulary(entries);
+    const typos = [
+      'bananna',
+      'banan',
+      'bandanna',
+      'bred',
+      'braed',
+      'chese',
+      'chees',
+      'mlik',
+      'milc',
+      'slik',
+      'orgnaic',
+    ];
+    typos.push('oregnao', 'xyzzy', 'breat', 'beast', 'mil', 'ml', '750mk', 'cheeses', 'abcde', 'nanaba');
+    for (const typo of typos) expect(vocabulary.correct(typo), typo).toBe(reference(entries, typo));
+  });
+});

@@ -1,9 +1,9 @@
 import { Form } from '@remix-run/react';
 import { useHydrated } from 'remix-utils/use-hydrated';
-import { SORTS, type SortId } from '~/modules/search/query';
+import { countLabel, SORTS, type SortId } from '~/modules/search/query';
 
 /**
- * "N products" and the sort order: a GET form carrying the other parameters as hidden fields.
+ * "N products" ("1,000+ products" above the search cap) and the sort order: a GET form carrying the other parameters as hidden fields.
  * Without JavaScript it has an Apply button; with it, choosing an order applies it.
  */
 export function ResultsToolbar({
@@ -23,8 +23,7 @@ export function ResultsToolbar({
   return (
     <div className="flex flex-wrap items-center justify-between gap-3">
       <p className="text-sm text-stone-700" role="status">
-        <span className="font-bold text-stone-900">{total.toLocaleString('en-US')}</span>{' '}
-        {total === 1 ? noun[0] : noun[1]}
+        <span className="font-bold text-stone-900">{countLabel(total)}</span> {total === 1 ? noun[0] : noun[1]}
       </p>
       <Form method="get" action={action} preventScrollReset className="flex items-center gap-2">
         {Object.entries(hidden).map(([name, value]) =>

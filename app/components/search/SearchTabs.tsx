@@ -1,6 +1,7 @@
 import { Link, useNavigate } from '@remix-run/react';
 import { useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
+import { countLabel } from '~/modules/search/query';
 import { tabIndexForKey } from '~/modules/search/tabs';
 
 export interface TabSpec {
@@ -77,7 +78,7 @@ export function SearchTabs({
               {tab.label}
               {tab.count !== null ? (
                 <span className="ml-2 rounded-full bg-stone-100 px-2 py-0.5 text-xs font-semibold text-stone-700">
-                  {tab.count.toLocaleString('en-US')}
+                  {countLabel(tab.count)}
                 </span>
               ) : null}
             </Link>

@@ -1,11 +1,15 @@
 import { sql, type Kysely } from 'kysely';
 import type { DialectName } from '~/db/dialect';
 import type { Database } from '~/db/schema';
+import { FACETS_SQL, ID_SPAN, PG_RANK_KEY_SQL, SEARCH_KEY_SQL } from './search-key';
 import type { TermCounter } from './terms';
 
 /**
  * Fills the full-text indexes from the catalogue tables in one INSERT … SELECT per index (the
  * database does the work, nothing crosses into JavaScript) and stores the spelling vocabulary.
+ *
+ * SQLite rows are keyed by search key (search-key.ts): FTS5 then yields matches most popular first;
+ * their `facets` column holds filter tokens (brand, aisle, seller, dietary tags) for the filters.
  *
  * Indexed text per product: name; brand; "aisle" — the aisle and department of a grocery item, the
  * varietal, colour, region and country of a wine, the seller of a marketplace item; description.
@@ -24,24 +28,32 @@ export async function rebuildSearchIndex(db: Kysely<Database>, dialect: DialectN
     left join sellers s on s.id = p.seller_id`;
 
   if (dialect === 'sqlite') {
+    const top = await sql<{ id: number | null }>`select max(id) as id from products`.execute(db);
+    if ((top.rows[0]?.id ?? 0) >= ID_SPAN) throw new Error(`Product ids must stay below ${ID_SPAN} to be searchable`);
     await sql`insert into product_search(product_search) values ('delete-all')`.execute(db);
     await sql`insert into recipe_search(recipe_search) values ('delete-all')`.execute(db);
-    await sql`insert into product_search(rowid, kind, name, brand, aisle, description)
-      select p.id, case when p.kind = 'grocery' then '' else p.kind end, p.name, b.name, ${aisleText}, p.description
-      ${from}`.execute(db);
+    await sql`insert into product_search(rowid, kind, name, brand, aisle, description, facets)
+      select ${sql.raw(SEARCH_KEY_SQL)}, case when p.kind = 'grocery' then '' else p.kind end, p.name, b.name,
+        ${aisleText}, p.description, ${sql.raw(FACETS_SQL)}
+      ${from} order by 1`.execute(db);
+    // In key order FTS5 appends to its pending doclists (a smaller rowid would flush them every
+    // row); then one merge leaves a single segment for queries to read.
+    await sql`insert into product_search(product_search) values ('optimize')`.execute(db);
     await sql`insert into recipe_search(rowid, title, ingredients)
       select r.id, r.title, r.description || ' ' || coalesce((select group_concat(i.text, ' ') from recipe_ingredients i where i.recipe_id = r.id), '')
       from recipes r`.execute(db);
   } else {
     await sql`delete from product_search`.execute(db);
     await sql`delete from recipe_search`.execute(db);
-    await sql`insert into product_search(product_id, kind, document)
-      select p.id, p.kind,
-        setweight(to_tsvector('english', p.name), 'A') ||
-        setweight(to_tsvector('english', b.name), 'B') ||
-        setweight(to_tsvector('english', ${aisleText}), 'C') ||
-        setweight(to_tsvector('english', p.description), 'D')
-      ${from}`.execute(db);
+    // document (weighted, every field) serves plain matches; name_doc and near_doc let the
+    // relevance tiers use their own GIN index instead of a weighted recheck of every match.
+    await sql`insert into product_search(product_id, kind, document, name_doc, near_doc, rank_key)
+      select id, kind,
+        setweight(n, 'A') || setweight(br, 'B') || setweight(ai, 'C') || setweight(de, 'D'), n, n || br || ai, rank_key
+      from (select p.id, p.kind, to_tsvector('english', p.name) as n, to_tsvector('english', b.name) as br,
+          to_tsvector('english', ${aisleText}) as ai, to_tsvector('english', p.description) as de,
+          ${sql.raw(PG_RANK_KEY_SQL)} as rank_key
+        ${from}) v`.execute(db);
     await sql`insert into recipe_search(recipe_id, document)
       select r.id,
         setweight(to_tsvector('english', r.title), 'A') ||

@@ -4,13 +4,15 @@ import type { ProductKind, StockStatus } from '~/db/schema';
 import { BUSINESS_TIER_DISCOUNT_BP, storePriceCents, unitPriceLabel, type PriceTier } from '~/modules/catalog/pricing';
 import type { ProductCard } from '~/modules/catalog/product-cards.server';
 import type { Store } from '~/modules/stores/stores.server';
-import { DIETARY_TAGS, PRICE_BUCKETS, type DietaryTagId, type PriceBucketId, type SortId } from './query';
+import { DIETARY_TAGS, MATCH_CAP, PRICE_BUCKETS, type DietaryTagId, type PriceBucketId, type SortId } from './query';
+import { facetToken, ID_SPAN, kindRange } from './search-key';
 
 /**
  * Product search and listings over one table of products, for both dialects: a full-text match
- * (FTS5 bm25 on SQLite, ts_rank over a GIN-indexed tsvector on PostgreSQL) narrowed by filters,
- * priced for the shopper's store in SQL (the same integer rounding as pricing.ts), sorted and paged,
- * with facet counts over the same filtered set.
+ * (FTS5 on SQLite, a GIN-indexed tsvector on PostgreSQL) narrowed by filters, priced for the
+ * shopper's store in SQL (the same integer rounding as pricing.ts), sorted and paged, with facet
+ * counts over the same filtered set. A page looks at no more than the best MATCH_CAP + 1 matches
+ * (docs/decisions/0020-search-latency.md): a broad word costs what a narrow one does.
  */
 
 /** Where prices and offers come from: a grocery store, or none for shipped goods (wine, marketplace). */
@@ -73,11 +75,10 @@ export interface Facets {
 /**
  * Relevance is a tier, the same on both dialects (docs/decisions/0008-search.md): 0 when every word
  * is in the name, 1 when every word is in the name, brand or aisle, 2 when a word is only in the
- * description; popularity orders each tier. Tiers cost a set lookup per match where bm25/ts_rank
- * would score every match.
+ * description; popularity orders each tier. On SQLite each tier is its own walk of the index in
+ * search-key order, so the best N of a tier cost N matches, not all of them.
  */
 const TIER_COLUMNS = [['name'], ['name', 'brand', 'aisle']] as const;
-const TIER_WEIGHTS = ['A', 'ABC'] as const;
 
 function ftsTerms(tokens: string[], prefix: boolean): string {
   const last = tokens.length - 1;
@@ -85,10 +86,11 @@ function ftsTerms(tokens: string[], prefix: boolean): string {
   return tokens.map((token, i) => `"${token}"${prefix && i === last ? '*' : ''}`).join(' AND ');
 }
 
-function ftsMatch(columns: readonly string[], terms: string, kind: ProductKind): string {
-  const scope = `{${columns.join(' ')}} : (${terms})`;
-  return kind === 'grocery' ? `${scope} NOT kind : (wine OR marketplace)` : `kind : ${kind} AND ${scope}`;
+function inColumns(columns: readonly string[], terms: string): string {
+  return `{${columns.join(' ')}} : (${terms})`;
 }
+
+const ALL_COLUMNS = ['name', 'brand', 'aisle', 'description'] as const;
 
 function tsQuery(tokens: string[], prefix: boolean, weights = ''): string {
   const last = tokens.length - 1;
@@ -100,31 +102,21 @@ function tsQuery(tokens: string[], prefix: boolean, weights = ''): string {
     .join(' & ');
 }
 
-/** `select id[, score]` of the products matching the words; a lower score is a better match. */
-function matches(tokens: string[], kind: ProductKind, prefix: boolean, scored: boolean): RawBuilder<unknown> {
+/** SQLite: the rowids (search keys) of one kind of product, a range the FTS5 scan is bounded by. */
+function inKind(kind: ProductKind, rowid = sql`rowid`): RawBuilder<unknown> {
+  const [lo, hi] = kindRange(kind);
+  return sql`${rowid} >= ${sql.raw(lo)} and ${rowid} < ${sql.raw(hi)}`;
+}
+
+/** `select id` of the products matching the words. */
+function matches(tokens: string[], kind: ProductKind, prefix: boolean): RawBuilder<unknown> {
   if (database().dialect === 'sqlite') {
-    const terms = ftsTerms(tokens, prefix);
-    const all = ftsMatch(['name', 'brand', 'aisle', 'description'], terms, kind);
-    if (!scored) return sql`select rowid as id from product_search where product_search match ${all}`;
-    const [name, near] = TIER_COLUMNS.map((columns) => ftsMatch(columns, terms, kind));
-    return sql`select rowid as id, case
-        when rowid in (select rowid from product_search where product_search match ${name}) then 0
-        when rowid in (select rowid from product_search where product_search match ${near}) then 1
-        else 2 end as score
-      from product_search where product_search match ${all}`;
+    const all = inColumns(ALL_COLUMNS, ftsTerms(tokens, prefix));
+    return sql`select rowid % ${sql.lit(ID_SPAN)} as id from product_search
+      where product_search match ${all} and ${inKind(kind)}`;
   }
-  const query = tsQuery(tokens, prefix);
-  if (!scored) {
-    return sql`select ps.product_id as id from product_search ps
-      where ps.document @@ to_tsquery('english', ${query}) and ps.kind = ${kind}`;
-  }
-  const [name, near] = TIER_WEIGHTS.map((weights) => tsQuery(tokens, prefix, weights));
-  return sql`select ps.product_id as id, case
-      when ps.document @@ to_tsquery('english', ${name}) then 0
-      when ps.document @@ to_tsquery('english', ${near}) then 1
-      else 2 end as score
-    from product_search ps
-    where ps.document @@ to_tsquery('english', ${query}) and ps.kind = ${kind}`;
+  return sql`select ps.product_id as id from product_search ps
+    where ps.document @@ to_tsquery('english', ${tsQuery(tokens, prefix)}) and ps.kind = ${kind}`;
 }
 
 /** The price at the store, in SQL, rounded exactly like storePriceCents (integer arithmetic). */
@@ -154,20 +146,14 @@ function onOfferExpression(ctx: PriceContext): RawBuilder<boolean> {
     where f.banner_id = ${ctx.bannerId} and f.starts_at <= ${ctx.now} and f.ends_at > ${ctx.now})`;
 }
 
-function source(
-  ctx: PriceContext,
-  query: ProductQuery,
-  withBrand = false,
-  withWine = false,
-  scored = false,
-): RawBuilder<unknown> {
+function source(ctx: PriceContext, query: ProductQuery, withBrand = false, withWine = false): RawBuilder<unknown> {
   const joins = sql`${withBrand ? sql`join brands b on b.id = p.brand_id` : sql``}
     ${withWine ? sql`join wine_details w on w.product_id = p.id` : sql``}
     left join store_product_overrides o on o.store_id = ${ctx.storeId ?? -1} and o.product_id = p.id`;
   if (query.tokens.length === 0) {
     return sql`from products p ${joins} where p.kind = ${query.kind}`;
   }
-  return sql`from (${matches(query.tokens, query.kind, query.prefix ?? false, scored)}) m
+  return sql`from (${matches(query.tokens, query.kind, query.prefix ?? false)}) m
     join products p on p.id = m.id ${joins} where 1 = 1`;
 }
 
@@ -208,7 +194,8 @@ function unitPrice(price: RawBuilder<number>): RawBuilder<number> {
 
 function orderBy(ctx: PriceContext, query: ProductQuery): RawBuilder<unknown> {
   const price = priceExpression(ctx, query.kind);
-  const relevance = query.tokens.length ? sql`m.score, p.popularity desc, p.id` : sql`p.popularity desc, p.id`;
+  // Best match goes through candidates(); this order only serves the price sorts.
+  const relevance = sql`p.popularity desc, p.id`;
   switch (query.sort) {
     case 'price-asc':
       return sql`${price}, p.id`;
@@ -256,13 +243,117 @@ export function toProductHit(row: HitRow, ctx: PriceContext): ProductHit {
   };
 }
 
+const hasFilters = (filters: ProductFilters) =>
+  Object.values(filters).some((value) => value !== undefined && value !== false);
+
+/**
+ * Common table expressions ending in `c(id, score, pos)`: the best `limit` products for the query's
+ * words and filters, in best-match order (tier, then popularity, then id; pos counts from 1).
+ * SQLite walks each tier's FTS5 matches in search-key order (search-key.ts) and stops once `limit`
+ * are found, so the work is bounded by `limit`, not by how many products match; PostgreSQL reads
+ * the GIN matches and keeps the top `limit` with a bounded sort.
+ */
+function candidates(ctx: PriceContext, query: ProductQuery, limit: number): RawBuilder<unknown> {
+  const { tokens, kind, filters } = query;
+  const overrides = sql`left join store_product_overrides o on o.store_id = ${ctx.storeId ?? -1} and o.product_id = p.id`;
+  // SQLite: aisle, brand, seller and diet filters are facet tokens of the index (search-key.ts), so
+  // they narrow the walk itself; price, offer and wine details need the product row.
+  const facetTerms =
+    database().dialect === 'sqlite' && (filters.aisleIds === undefined || filters.aisleIds.length > 0)
+      ? [
+          filters.aisleIds ? filters.aisleIds.map((id) => `"${facetToken.aisle(id)}"`).join(' OR ') : null,
+          filters.brandId !== undefined ? `"${facetToken.brand(filters.brandId)}"` : null,
+          filters.sellerId !== undefined ? `"${facetToken.seller(filters.sellerId)}"` : null,
+          filters.diet ? `"${facetToken.diet(filters.diet)}"` : null,
+        ].filter((term): term is string => term !== null)
+      : [];
+  const rowFilters: ProductFilters = facetTerms.length
+    ? { price: filters.price, onOffer: filters.onOffer, varietal: filters.varietal, region: filters.region }
+    : filters;
+  const conditions = filterConditions(ctx, { ...query, filters: rowFilters });
+  if (tokens.length === 0 && facetTerms.length === 0) {
+    return sql`c as materialized (select id, 0 as score, row_number() over (order by popularity desc, id) as pos
+      from (select p.id, p.popularity from products p ${overrides} where p.kind = ${kind} ${conditions}
+        order by p.popularity desc, p.id limit ${limit}) best)`;
+  }
+  const prefix = query.prefix ?? false;
+  if (database().dialect === 'sqlite') {
+    const facetScope = facetTerms.map((term) => `{facets} : (${term})`);
+    const expression = (words: string | null) => [...(words ? [words] : []), ...facetScope].join(' AND ');
+    const terms = tokens.length ? ftsTerms(tokens, prefix) : null;
+    // Without words every listed product is tier 0.
+    const tierWords = terms
+      ? [inColumns(TIER_COLUMNS[0], terms), inColumns(TIER_COLUMNS[1], terms), inColumns(ALL_COLUMNS, terms)]
+      : [null];
+    const withProducts = hasFilters(rowFilters);
+    // Tier n walks its matches in key order, skipping the rows of better tiers (a NOT IN probe of
+    // at most `limit` keys is cheaper than an FTS5 NOT, which walks both sides).
+    const tier = (score: number, room: RawBuilder<unknown>) => {
+      const better = Array.from({ length: score }, (_, i) => `t${i}`);
+      const skip = better.length
+        ? sql` and s.rowid not in (${sql.join(
+            better.map((t) => sql`select k from ${sql.table(t)}`),
+            sql` union all `,
+          )})`
+        : sql``;
+      const products = withProducts
+        ? // CROSS JOIN keeps the index outermost, so its rowid order stands and LIMIT stops the walk.
+          sql`cross join products p ${overrides}`
+        : sql``;
+      const joined = withProducts ? sql` and p.id = s.rowid % ${sql.lit(ID_SPAN)} ${conditions}` : sql``;
+      return sql`select s.rowid as k, ${sql.lit(score)} as score from product_search s ${products}
+        where s.product_search match ${expression(tierWords[score]!)} and ${inKind(kind, sql`s.rowid`)}${skip}${joined}
+        order by s.rowid limit ${room}`;
+    };
+    // Each tier only fills what the better tiers left: a broad word is done after tier 0.
+    const ctes = tierWords.map((_, score) => {
+      const taken = Array.from({ length: score }, (_, i) => sql` - (select count(*) from ${sql.table(`t${i}`)})`);
+      return sql`${sql.table(`t${score}`)} as materialized (${tier(score, sql`(${limit}${sql.join(taken, sql``)})`)})`;
+    });
+    const union = sql.join(
+      tierWords.map((_, score) => sql`select * from ${sql.table(`t${score}`)}`),
+      sql` union all `,
+    );
+    return sql`${sql.join(ctes, sql`, `)},
+      c as materialized (select k % ${sql.lit(ID_SPAN)} as id, score, row_number() over (order by score, k) as pos
+        from (${union}) tiers)`;
+  }
+  // PostgreSQL: the same tiers, one GIN index each; each keeps the best of its matches by rank key.
+  const terms = tsQuery(tokens, prefix);
+  const vectors = ['name_doc', 'near_doc', 'document'] as const;
+  const withProducts = hasFilters(rowFilters);
+  const ctes = vectors.map((vector, score) => {
+    const better = Array.from({ length: score }, (_, i) => sql`select id from ${sql.table(`t${i}`)}`);
+    const taken = Array.from({ length: score }, (_, i) => sql` - (select count(*) from ${sql.table(`t${i}`)})`);
+    return sql`${sql.table(`t${score}`)} as materialized (select ps.product_id as id, ps.rank_key as k,
+        ${sql.lit(score)} as score from product_search ps
+        ${withProducts ? sql`join products p on p.id = ps.product_id ${overrides}` : sql``}
+      where ps.${sql.ref(vector)} @@ to_tsquery('english', ${terms}) and ps.kind = ${kind}
+        ${better.length ? sql`and ps.product_id not in (${sql.join(better, sql` union all `)})` : sql``}
+        ${withProducts ? conditions : sql``}
+      order by ps.rank_key limit (${limit}${sql.join(taken, sql``)}))`;
+  });
+  return sql`${sql.join(ctes, sql`, `)},
+    c as materialized (select id, score, row_number() over (order by score, k) as pos
+      from (select * from t0 union all select * from t1 union all select * from t2) tiers)`;
+}
+
 /** One page of products. */
 export async function findProducts(ctx: PriceContext, query: ProductQuery): Promise<ProductHit[]> {
   const offset = (query.page - 1) * query.pageSize;
+  if (query.sort === 'relevance') {
+    // The best offset + pageSize matches: the engine stops there however broad the words are.
+    const rows = await sql<{ id: number; pos: number }>`with ${candidates(ctx, query, offset + query.pageSize)}
+      select id, pos from c where pos > ${offset}`.execute(database().db);
+    const positions = new Map(rows.rows.map((row) => [Number(row.id), Number(row.pos)]));
+    return (await productsByIds(ctx, [...positions.keys()])).sort(
+      (a, b) => positions.get(a.id)! - positions.get(b.id)!,
+    );
+  }
   const result = await sql<HitRow>`select p.id, p.kind, p.name, b.name as brand, p.size_label, p.size_quantity,
       p.size_unit, p.image_key, p.base_price_cents, p.attended_delivery_only,
       o.price_cents as override_price, o.stock_status
-    ${source(ctx, query, true, false, query.sort === 'relevance')} ${filterConditions(ctx, query)}
+    ${source(ctx, query, true)} ${filterConditions(ctx, query)}
     order by ${orderBy(ctx, query)}
     limit ${query.pageSize} offset ${offset}`
     .execute(database().db)
@@ -270,76 +361,87 @@ export async function findProducts(ctx: PriceContext, query: ProductQuery): Prom
   return result.map((row) => toProductHit(row, ctx));
 }
 
+interface FacetRow {
+  id: number;
+  aisle_id: number | null;
+  brand_id: number;
+  tags: string;
+  price: number | string;
+  on_offer: number | string;
+  pos: number | string;
+  unit_price: number | string;
+  seen: number | string;
+}
+
 /**
- * One page of products and the facet counts, in one statement: the matches are materialised once
- * (with their place in the chosen order), then counted per facet and cut to the page.
+ * One page of products and the facet counts: one statement finds the best MATCH_CAP + 1 matches
+ * (candidates) and reads the first MATCH_CAP with their facet values and sort keys; counting and
+ * sorting at most MATCH_CAP rows in JavaScript is cheaper than more SQL over them. `total` is the
+ * number of matches up to MATCH_CAP + 1, which means "more than MATCH_CAP" (countLabel).
  */
 export async function productPage(
   ctx: PriceContext,
   query: ProductQuery,
 ): Promise<{ items: ProductHit[]; facets: Facets }> {
   const price = priceExpression(ctx, query.kind);
+  const result = await sql<FacetRow>`with ${candidates(ctx, query, MATCH_CAP + 1)}
+    select p.id, p.aisle_id, p.brand_id, p.dietary_tags as tags, ${price} as price,
+      case when ${onOfferExpression(ctx)} then 1 else 0 end as on_offer,
+      c.pos, ${unitPrice(price)} as unit_price, (select count(*) from c) as seen
+    from c join products p on p.id = c.id
+    left join store_product_overrides o on o.store_id = ${ctx.storeId ?? -1} and o.product_id = p.id
+    where c.pos <= ${MATCH_CAP}`.execute(database().db);
+  const rows = result.rows.map((row) => ({
+    id: Number(row.id),
+    aisleId: row.aisle_id === null ? null : Number(row.aisle_id),
+    brandId: Number(row.brand_id),
+    tags: row.tags,
+    price: Number(row.price),
+    onOffer: Number(row.on_offer) === 1,
+    pos: Number(row.pos),
+    unitPrice: Number(row.unit_price),
+  }));
+  const tally = <K>(keys: K[]) => {
+    const counts = new Map<K, number>();
+    for (const key of keys) counts.set(key, (counts.get(key) ?? 0) + 1);
+    return counts;
+  };
+  const byId = (a: { id: number }, b: { id: number }) => a.id - b.id;
+  const order: Record<SortId, (a: (typeof rows)[number], b: (typeof rows)[number]) => number> = {
+    relevance: (a, b) => a.pos - b.pos,
+    'price-asc': (a, b) => a.price - b.price || byId(a, b),
+    'price-desc': (a, b) => b.price - a.price || byId(a, b),
+    'unit-price': (a, b) => a.unitPrice - b.unitPrice || byId(a, b),
+  };
   const offset = (query.page - 1) * query.pageSize;
-  const scored = query.sort === 'relevance' && query.tokens.length > 0;
-  const pageOrder = {
-    relevance: sql`score, popularity desc, id`,
-    'price-asc': sql`price, id`,
-    'price-desc': sql`price desc, id`,
-    'unit-price': sql`unit_price, id`,
-  }[query.sort];
-  // Every branch has the same columns: the counts of the one-row "sums" branch, or (facet, value, n).
-  const sumColumns = [
-    sql`sum(on_offer)`,
-    ...DIETARY_TAGS.map((tag) => sql`sum(case when tags like ${`%,${tag.id},%`} then 1 else 0 end)`),
-    ...PRICE_BUCKETS.map((bucket) =>
-      bucket.max === null
-        ? sql`sum(case when price >= ${bucket.min} then 1 else 0 end)`
-        : sql`sum(case when price between ${bucket.min} and ${bucket.max} then 1 else 0 end)`,
-    ),
-  ];
-  const nulls = sql.join(sumColumns.map(() => sql`null`));
-  const sumNames = ['offer', ...DIETARY_TAGS.map((t) => `diet:${t.id}`), ...PRICE_BUCKETS.map((b) => `price:${b.id}`)];
-  const branches: RawBuilder<unknown>[] = [
-    sql`select 'sums' as facet, '' as value, count(*) as n, ${sql.join(
-      sumColumns.map((column, i) => sql`${column} as ${sql.ref(`s${i}`)}`),
-    )} from f`,
-    sql`select 'brand', value, n, ${nulls} from (select cast(brand_id as text) as value, count(*) as n from f
-      group by brand_id order by count(*) desc, brand_id limit 12) top_brands`,
-    // A bounded top-N sort for the page, then numbering of just those rows.
-    sql`select 'hit', cast(id as text), row_number() over (order by ${pageOrder}), ${nulls}
-      from (select * from f order by ${pageOrder} limit ${query.pageSize} offset ${offset}) page_rows`,
-  ];
-  if (query.kind === 'grocery') {
-    branches.push(
-      sql`select 'aisle', cast(aisle_id as text), count(*), ${nulls} from f where aisle_id is not null group by aisle_id`,
-    );
-  }
-  const result = await sql<
-    { facet: string; value: string; n: number | string } & Record<string, unknown>
-  >`with f as materialized (
-      select p.id, p.aisle_id, p.brand_id, p.dietary_tags as tags, ${price} as price,
-        case when ${onOfferExpression(ctx)} then 1 else 0 end as on_offer,
-        ${scored ? sql`m.score` : sql`0`} as score, p.popularity, ${unitPrice(price)} as unit_price
-      ${source(ctx, query, false, false, scored)} ${filterConditions(ctx, query)}
-    )
-    ${sql.join(branches, sql` union all `)}`.execute(database().db);
-  const rows = result.rows.map((row) => ({ facet: row.facet, value: row.value, n: Number(row.n) }));
-  const of = (facet: string) => rows.filter((row) => row.facet === facet);
-  const sumsRow = result.rows.find((row) => row.facet === 'sums');
-  const sums = new Map(sumNames.map((name, i) => [name, Number(sumsRow?.[`s${i}`] ?? 0)]));
-  const positions = new Map(of('hit').map((row) => [Number(row.value), row.n]));
-  const items = (await productsByIds(ctx, [...positions.keys()])).sort(
-    (a, b) => positions.get(a.id)! - positions.get(b.id)!,
-  );
+  const pageIds = [...rows]
+    .sort(order[query.sort])
+    .slice(offset, offset + query.pageSize)
+    .map((row) => row.id);
+  const positions = new Map(pageIds.map((id, i) => [id, i]));
+  const items = (await productsByIds(ctx, pageIds)).sort((a, b) => positions.get(a.id)! - positions.get(b.id)!);
+  const brands = [...tally(rows.map((row) => row.brandId))]
+    .sort(([a, n], [b, m]) => m - n || a - b)
+    .slice(0, 12)
+    .map(([id, count]) => ({ id, count }));
+  const aisles = tally(rows.flatMap((row) => (row.aisleId === null || query.kind !== 'grocery' ? [] : [row.aisleId])));
+  const inBucket = (value: number, bucket: (typeof PRICE_BUCKETS)[number]) =>
+    value >= bucket.min && (bucket.max === null || value <= bucket.max);
   return {
     items,
     facets: {
-      total: of('sums')[0]?.n ?? 0,
-      aisles: of('aisle').map((row) => ({ id: Number(row.value), count: row.n })),
-      brands: of('brand').map((row) => ({ id: Number(row.value), count: row.n })),
-      diets: DIETARY_TAGS.map((tag) => ({ id: tag.id, count: sums.get(`diet:${tag.id}`) ?? 0 })),
-      prices: PRICE_BUCKETS.map((bucket) => ({ id: bucket.id, count: sums.get(`price:${bucket.id}`) ?? 0 })),
-      onOffer: sums.get('offer') ?? 0,
+      total: Number(result.rows[0]?.seen ?? 0),
+      aisles: [...aisles].map(([id, count]) => ({ id, count })),
+      brands,
+      diets: DIETARY_TAGS.map((tag) => ({
+        id: tag.id,
+        count: rows.filter((row) => row.tags.includes(`,${tag.id},`)).length,
+      })),
+      prices: PRICE_BUCKETS.map((bucket) => ({
+        id: bucket.id,
+        count: rows.filter((row) => inBucket(row.price, bucket)).length,
+      })),
+      onOffer: rows.filter((row) => row.onOffer).length,
     },
   };
 }
@@ -378,9 +480,9 @@ export async function groupCounts(
   return result.rows.map((row) => ({ value: row.value, count: Number(row.n) }));
 }
 
-/** Only the number of matches (tab labels, carousels, sections). */
+/** Only the number of matches (tab labels, sections), up to MATCH_CAP + 1 ("more than MATCH_CAP"). */
 export async function countProducts(ctx: PriceContext, query: ProductQuery): Promise<number> {
-  const result = await sql<{ total: number | string }>`select count(*) as total
-    ${source(ctx, query)} ${filterConditions(ctx, query)}`.execute(database().db);
+  const result = await sql<{ total: number | string }>`select count(*) as total from (select 1 as one
+    ${source(ctx, query)} ${filterConditions(ctx, query)} limit ${MATCH_CAP + 1}) capped`.execute(database().db);
   return Number(result.rows[0]?.total ?? 0);
 }

@@ -107,6 +107,22 @@ export type DietaryTagId = (typeof DIETARY_TAGS)[number]['id'];
 export const PAGE_SIZE = 24;
 export const MAX_PAGE = 200;
 
+/**
+ * A search or listing looks at its best MATCH_CAP matches (docs/decisions/0020-search-latency.md):
+ * facets count them, sorts order them, and a count above the cap means "more than MATCH_CAP".
+ */
+export const MATCH_CAP = 1_000;
+
+/** A result count for people: "1,234", or "1,000+" above the cap. */
+export function countLabel(count: number): string {
+  return count > MATCH_CAP ? `${MATCH_CAP.toLocaleString('en-US')}+` : count.toLocaleString('en-US');
+}
+
+/** Pages of results, at least one; counts above the cap page through the capped matches only. */
+export function pageCountFor(total: number, pageSize = PAGE_SIZE): number {
+  return Math.max(1, Math.ceil(Math.min(total, MATCH_CAP) / pageSize));
+}
+
 const slug = (what: string) =>
   z
     .string()

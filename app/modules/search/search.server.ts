@@ -14,6 +14,7 @@ import {
 import {
   DIETARY_TAGS,
   PAGE_SIZE,
+  pageCountFor,
   parseQuery,
   PRICE_BUCKETS,
   type SearchParams,
@@ -195,7 +196,7 @@ export async function productResults(ctx: PriceContext, query: ProductQuery): Pr
     items,
     total: facets.total,
     page: query.page,
-    pageCount: Math.max(1, Math.ceil(facets.total / query.pageSize)),
+    pageCount: pageCountFor(facets.total, query.pageSize),
     sort: query.sort,
     facets: {
       departments: tax.departments

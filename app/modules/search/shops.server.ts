@@ -10,7 +10,7 @@ import {
   type ProductHit,
   type ProductQuery,
 } from './product-search.server';
-import { PAGE_SIZE, PRICE_BUCKETS, type PriceBucketId, type SortId } from './query';
+import { PAGE_SIZE, pageCountFor, PRICE_BUCKETS, type PriceBucketId, type SortId } from './query';
 import { interpretQuery, type FacetOption, type SearchQueryInfo } from './search.server';
 
 export interface ShopResults {
@@ -75,7 +75,7 @@ export async function wineSearch(
     items,
     total: facets.total,
     page: input.page,
-    pageCount: Math.max(1, Math.ceil(facets.total / PAGE_SIZE)),
+    pageCount: pageCountFor(facets.total),
     sort: input.sort,
     facets: [
       { name: 'Varietal', param: 'varietal', options: options(varietals, String, (v) => v === input.varietal, String) },
@@ -108,7 +108,7 @@ export async function marketplaceSearch(input: ShopSearchInput & { seller?: Sell
     items,
     total: facets.total,
     page: input.page,
-    pageCount: Math.max(1, Math.ceil(facets.total / PAGE_SIZE)),
+    pageCount: pageCountFor(facets.total),
     sort: input.sort,
     facets: [
       {

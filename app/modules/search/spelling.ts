@@ -37,15 +37,41 @@ export function allowedEdits(word: string): number {
   return word.length <= 4 ? 1 : 2;
 }
 
+/** Letters a-z in buckets 0-25, anything else in 26 (merging buckets keeps the bound below valid). */
+function letterCounts(word: string): Uint8Array {
+  const counts = new Uint8Array(27);
+  for (let i = 0; i < word.length; i++) {
+    const bucket = word.charCodeAt(i) - 97;
+    counts[bucket >= 0 && bucket < 26 ? bucket : 26]! += 1;
+  }
+  return counts;
+}
+
+/**
+ * A lower bound of the edit distance from the letters alone: an edit adds at most one letter and
+ * removes at most one (a swap changes neither), so it needs at least max(letters to add, letters to
+ * drop) edits. Cheaper than the distance itself, it rules out most of the vocabulary at once.
+ */
+function letterBound(a: Uint8Array, b: Uint8Array): number {
+  let extra = 0;
+  let missing = 0;
+  for (let i = 0; i < 27; i++) {
+    const d = a[i]! - b[i]!;
+    if (d > 0) extra += d;
+    else missing -= d;
+  }
+  return Math.max(extra, missing);
+}
+
 export class Vocabulary {
   private readonly frequency = new Map<string, number>();
-  private readonly byLength = new Map<number, string[]>();
+  private readonly byLength = new Map<number, { term: string; letters: Uint8Array }[]>();
 
   constructor(entries: Iterable<readonly [string, number]>) {
     for (const [term, count] of entries) {
       this.frequency.set(term, count);
       const list = this.byLength.get(term.length) ?? [];
-      list.push(term);
+      list.push({ term, letters: letterCounts(term) });
       this.byLength.set(term.length, list);
     }
   }
@@ -64,9 +90,11 @@ export class Vocabulary {
     const max = allowedEdits(word);
     if (max === 0) return null;
     let best: { term: string; distance: number; frequency: number } | null = null;
+    const letters = letterCounts(word);
     for (let length = word.length - max; length <= word.length + max; length++) {
-      for (const term of this.byLength.get(length) ?? []) {
+      for (const { term, letters: termLetters } of this.byLength.get(length) ?? []) {
         const limit = best ? Math.min(max, best.distance) : max;
+        if (letterBound(letters, termLetters) > limit) continue;
         const distance = editDistance(word, term, limit);
         if (distance > limit) continue;
         const frequency = this.frequency.get(term) ?? 0;

@@ -1,0 +1,54 @@
+import type { ProductKind } from '~/db/schema';
+
+/**
+ * SQLite's product_search rows are keyed by a search key rather than the product id
+ * (docs/decisions/0020-search-latency.md). FTS5 returns matches in rowid order, so with
+ *   key = kind * KIND_SPAN + (MAX_POPULARITY - popularity) * ID_SPAN + id
+ * one kind's matches are one rowid range (cheaper than a kind term in the expression), come most
+ * popular first, then by id (the tie-break of every listing), and a query for the best N can stop
+ * after N matches. id = key % ID_SPAN. Popularity is clamped to 0…MAX_POPULARITY.
+ */
+export const ID_SPAN = 2 ** 31; // product ids are below it (checked at index time)
+export const MAX_POPULARITY = 2 ** 30 - 1;
+export const KIND_SPAN = 2n ** 61n;
+export const KIND_ORDER: Record<ProductKind, number> = { grocery: 0, wine: 1, marketplace: 2 };
+
+/** The key in SQLite SQL, over a products row aliased `p`. */
+export const SEARCH_KEY_SQL = `(case p.kind when 'wine' then 1 when 'marketplace' then 2 else 0 end) * ${KIND_SPAN}
+  + (${MAX_POPULARITY} - min(max(p.popularity, 0), ${MAX_POPULARITY})) * ${ID_SPAN} + p.id`;
+
+/** PostgreSQL's rank_key (the same order without the kind, which is a column there), over `p`. */
+export const PG_RANK_KEY_SQL = `(${MAX_POPULARITY} - least(greatest(p.popularity, 0), ${MAX_POPULARITY}))::bigint * ${ID_SPAN} + p.id`;
+
+/**
+ * The filter tokens of a product in SQLite SQL, over `p` (the FTS5 `facets` column): b<brand id>,
+ * a<aisle id>, s<seller id>, d<dietary tag without hyphens>; ",gluten-free,vegan," gives
+ * " dglutenfree dvegan".
+ */
+export const FACETS_SQL = `'b' || p.brand_id || coalesce(' a' || p.aisle_id, '') || coalesce(' s' || p.seller_id, '')
+  || replace(replace(substr(p.dietary_tags, 1, length(p.dietary_tags) - 1), '-', ''), ',', ' d')`;
+
+/** The facets-column tokens a filter value is indexed as (FACETS_SQL). */
+export const facetToken = {
+  brand: (id: number) => `b${Math.trunc(id)}`,
+  aisle: (id: number) => `a${Math.trunc(id)}`,
+  seller: (id: number) => `s${Math.trunc(id)}`,
+  diet: (tag: string) => `d${tag.replace(/[^a-z0-9]/g, '')}`,
+};
+
+/** The rowids of one kind: lower bound included, upper bound excluded (as SQL integer literals). */
+export function kindRange(kind: ProductKind): [string, string] {
+  const order = BigInt(KIND_ORDER[kind]);
+  return [String(order * KIND_SPAN), String((order + 1n) * KIND_SPAN)];
+}
+
+/** The key of a product (tests and tools). */
+export function searchKey(kind: ProductKind, popularity: number, id: number): bigint {
+  if (!Number.isInteger(id) || id < 0 || id >= ID_SPAN) throw new RangeError(`Product id ${id} cannot be indexed`);
+  const clamped = Math.min(Math.max(Math.trunc(popularity), 0), MAX_POPULARITY);
+  return BigInt(KIND_ORDER[kind]) * KIND_SPAN + BigInt(MAX_POPULARITY - clamped) * BigInt(ID_SPAN) + BigInt(id);
+}
+
+export function productIdOfKey(key: bigint | number): number {
+  return Number(BigInt(key) % BigInt(ID_SPAN));
+}
