@@ -11,6 +11,7 @@ import { passkeysSchema } from './migrations/0008-passkeys';
 import { addressSelectionsSchema } from './migrations/0009-address-selections';
 import { subscriptionsPharmacySchema } from './migrations/0010-subscriptions-pharmacy';
 import { shippingSchema } from './migrations/0012-shipping';
+import { tokenRenewalsSchema } from './migrations/0014-token-renewals';
 
 function migrationsFor(dialect: DialectName): Record<string, Migration> {
   return {
@@ -25,6 +26,7 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0009-address-selections': addressSelectionsSchema,
     '0010-subscriptions-pharmacy': subscriptionsPharmacySchema(dialect),
     '0012-shipping': shippingSchema,
+    '0014-token-renewals': tokenRenewalsSchema,
   };
 }
 

@@ -33,6 +33,7 @@ describe.each(DIALECTS)('database on %s', (dialect) => {
       '0009-address-selections',
       '0010-subscriptions-pharmacy',
       '0012-shipping',
+      '0014-token-renewals',
     ]);
   });
 
