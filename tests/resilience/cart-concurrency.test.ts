@@ -14,11 +14,9 @@ describe.each(DIALECTS)('parallel cart adds on %s', (dialect) => {
   beforeAll(async () => {
     test = await createTestDatabase(dialect);
     await buildSmallCatalog(test.db, dialect);
-    // eslint-disable-next-line react-hooks/rules-of-hooks -- the app's database switch for tests, not a React hook
     useDatabaseForTests(test);
   });
   afterAll(async () => {
-    // eslint-disable-next-line react-hooks/rules-of-hooks -- the app's database switch for tests, not a React hook
     useDatabaseForTests(undefined);
     await test.drop();
   });
