@@ -88,7 +88,7 @@ export function haproxyConfig(input: {
   servedBy: boolean;
 }) {
   const servers = input.storefronts.map(
-    (s) => `  server ${s.name} 127.0.0.1:${s.port} check inter 1s fall 2 rise 1 maxconn 64`,
+    (s) => `  server ${s.name} 127.0.0.1:${s.port} check inter 1s fall 3 rise 1 maxconn 24`,
   );
   return [
     'global',
@@ -99,7 +99,9 @@ export function haproxyConfig(input: {
     '  timeout client 60s',
     '  timeout server 60s',
     // A request waits up to this long for a storefront connection slot (maxconn), then 503.
-    '  timeout queue 10s',
+    '  timeout queue 30s',
+    // A busy storefront answers /healthz slowly, not never: only a dead or database-less one is taken out.
+    '  timeout check 5s',
     '  option forwardfor',
     '  retries 2',
     '  option redispatch',

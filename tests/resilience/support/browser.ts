@@ -23,7 +23,8 @@ export class Browser {
     this.jar.set(host, cookies);
   }
 
-  private cookieHeader(url: URL): string {
+  /** The Cookie header this browser sends to a URL. */
+  cookieHeader(url: URL): string {
     return [...(this.jar.get(url.hostname) ?? [])].map(([name, value]) => `${name}=${value}`).join('; ');
   }
 
@@ -82,4 +83,27 @@ export class Browser {
     }
     throw new Error(`too many redirects from ${target}`);
   }
+}
+
+export const DEMO_PASSWORD = 'Pantry-demo-2026';
+
+/** Signs in on the storefront's sign-in page (email step, password step), through the identity provider and back. */
+export async function signInWithPassword(
+  browser: Browser,
+  site: string,
+  email: string,
+  options: { remember?: boolean } = {},
+) {
+  const emailStep = await browser.request(`${site}/account/sign-in.html`, { form: { intent: 'email', email } });
+  if (emailStep.status !== 200) throw new Error(`sign-in email step: ${emailStep.status}`);
+  await emailStep.body?.cancel();
+  return browser.go(`${site}/account/sign-in.html`, {
+    form: {
+      intent: 'password',
+      email,
+      password: DEMO_PASSWORD,
+      goto: '/',
+      ...(options.remember ? { remember: 'on' } : {}),
+    },
+  });
 }
