@@ -88,7 +88,7 @@ export function haproxyConfig(input: {
   servedBy: boolean;
 }) {
   const servers = input.storefronts.map(
-    (s) => `  server ${s.name} 127.0.0.1:${s.port} check inter 1s fall 3 rise 1 maxconn 24`,
+    (s) => `  server ${s.name} 127.0.0.1:${s.port} check inter 1s fall 3 rise 1 maxconn 10`,
   );
   return [
     'global',
@@ -101,7 +101,7 @@ export function haproxyConfig(input: {
     // A request waits up to this long for a storefront connection slot (maxconn), then 503.
     '  timeout queue 30s',
     // A busy storefront answers /healthz slowly, not never: only a dead or database-less one is taken out.
-    '  timeout check 5s',
+    '  timeout check 10s',
     '  option forwardfor',
     '  retries 2',
     '  option redispatch',

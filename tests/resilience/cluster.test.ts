@@ -15,7 +15,8 @@ describe.skipIf(!DIALECTS.includes('postgres'))('two storefront processes behind
   let cluster: TestCluster;
   beforeAll(async () => {
     test = await createTestDatabase('postgres', false);
-    cluster = await launchTestCluster({ databaseUrl: test.url });
+    // A small pool (2 connections a process), so the burst below exhausts it.
+    cluster = await launchTestCluster({ databaseUrl: test.url, env: { DB_POOL_MAX: '2' } });
   });
   afterAll(async () => {
     await cluster?.close();
@@ -154,5 +155,27 @@ describe.skipIf(!DIALECTS.includes('postgres'))('two storefront processes behind
     const again = await userInfo(cluster.storefronts[1]!.port, await lapsedUserCookie(cluster, answers[0]!.cookie!));
     expect(again.userType).toBe('C');
     expect(again.cookie, 'the rotated refresh token renews again').toBeDefined();
+  });
+
+  it('queues a burst far larger than its pool, or answers 503; it never crashes or resets a connection', async () => {
+    const storefront = cluster.storefronts[0]!;
+    const pid = storefront.child.pid;
+    const words = ['milk', 'bread', 'cheese', 'apple', 'chicken', 'organic', 'yogurt', 'coffee'];
+    const statuses = await Promise.all(
+      Array.from({ length: 80 }, (_, i) =>
+        fetch(`http://localhost:${storefront.port}/shop/search-results.html?q=${words[i % words.length]}`, {
+          signal: AbortSignal.timeout(60_000),
+        }).then(async (response) => {
+          await response.body?.cancel();
+          return response.status;
+        }),
+      ),
+    );
+    // 500 is accepted until the database-unavailable classifier (faults work) maps a pool timeout to 503.
+    expect(statuses.filter((status) => ![200, 500, 503].includes(status))).toEqual([]);
+    expect(statuses.filter((status) => status === 200).length).toBeGreaterThan(0);
+    expect(storefront.child.pid).toBe(pid);
+    expect(storefront.child.exitCode).toBeNull();
+    expect((await fetch(`http://localhost:${storefront.port}/healthz`)).status).toBe(200);
   });
 });
