@@ -35,6 +35,12 @@ export function openDatabase(options: DatabaseOptions = {}): DatabaseHandle {
     pool.on('error', () => {
       // An idle client lost its server (restart); the pool replaces it on next use.
     });
+    pool.on('connect', (client) => {
+      // A checked-out client whose server goes away between two queries (a restart mid-transaction) emits
+      // 'error' with no pool listener attached: without this the process would crash. The query in flight
+      // fails, and the pool discards the dead client when it is released (decision 0023).
+      client.on('error', () => {});
+    });
     return {
       db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
       dialect,

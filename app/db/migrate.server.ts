@@ -12,6 +12,7 @@ import { addressSelectionsSchema } from './migrations/0009-address-selections';
 import { subscriptionsPharmacySchema } from './migrations/0010-subscriptions-pharmacy';
 import { shippingSchema } from './migrations/0012-shipping';
 import { searchOrderSchema } from './migrations/0013-search-order';
+import { tokenRenewalsSchema } from './migrations/0014-token-renewals';
 import { healthProbeSchema } from './migrations/0015-health-probe';
 
 function migrationsFor(dialect: DialectName): Record<string, Migration> {
@@ -28,6 +29,7 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0010-subscriptions-pharmacy': subscriptionsPharmacySchema(dialect),
     '0012-shipping': shippingSchema,
     '0013-search-order': searchOrderSchema(dialect),
+    '0014-token-renewals': tokenRenewalsSchema,
     '0015-health-probe': healthProbeSchema,
   };
 }

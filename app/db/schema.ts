@@ -46,6 +46,7 @@ export interface Database {
   customer_address_selections: CustomerAddressSelectionTable;
   seller_shipping: SellerShippingTable;
   shipping_cache: ShippingCacheTable;
+  token_renewals: TokenRenewalTable;
   delivery_plans: DeliveryPlanTable;
   delivery_subscriptions: DeliverySubscriptionTable;
   pharmacy_profiles: PharmacyProfileTable;
@@ -504,6 +505,14 @@ export interface ShippingCacheTable {
   payload: string;
   expires_at: string;
   created_at: string;
+}
+
+/** One refresh-token renewal shared by every storefront process (migration 0014, decision 0023). */
+export interface TokenRenewalTable {
+  renewal_key: string;
+  result: Generated<string>;
+  claimed_at: string;
+  expires_at: string;
 }
 
 /** A banner's delivery plan (MONTHLY or ANNUAL): free delivery on baskets at or over the threshold. */

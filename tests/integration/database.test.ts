@@ -34,6 +34,7 @@ describe.each(DIALECTS)('database on %s', (dialect) => {
       '0010-subscriptions-pharmacy',
       '0012-shipping',
       '0013-search-order',
+      '0014-token-renewals',
       '0015-health-probe',
     ]);
   });

@@ -1,4 +1,6 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { openDatabase, useDatabaseForTests } from '~/db/db.server';
+import { migrateToLatest } from '~/db/migrate.server';
 import type { TokenSet } from '~/modules/identity/oidc-client.server';
 import { validateUserCookie } from '~/modules/identity/user-cookie.server';
 import { testIssuer } from './support/tokens';
@@ -10,6 +12,16 @@ const issuer = await testIssuer();
 const context = { siteType: 'C' as const, secure: false };
 
 describe('renewing a lapsed access token with the refresh token', () => {
+  // Renewals are claimed in the database (shared by every process, decision 0023): an in-memory one here.
+  const handle = openDatabase({ url: ':memory:' });
+  beforeAll(async () => {
+    await migrateToLatest(handle.db, handle.dialect);
+    useDatabaseForTests(handle);
+  });
+  afterAll(async () => {
+    useDatabaseForTests(undefined);
+    await handle.db.destroy();
+  });
   beforeEach(() => refreshTokens.mockReset());
 
   it('renews once for requests that arrive together with the same lapsed cookie, and gives each the new token', async () => {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import { db } from '~/db/db.server';
 import type { Database, Substitution } from '~/db/schema';
 import { cartPriceTier } from '~/modules/catalog/price-tier.server';
@@ -107,32 +107,24 @@ export async function addToCart(
   await db()
     .transaction()
     .execute(async (tx) => {
-      const line = await tx
-        .selectFrom('cart_items')
-        .select('quantity')
-        .where('cart_id', '=', cartId)
-        .where('product_id', '=', productId)
-        .executeTakeFirst();
-      if (line) {
-        await tx
-          .updateTable('cart_items')
-          .set({ quantity: Math.min(MAX_LINE_QUANTITY, line.quantity + quantity) })
-          .where('cart_id', '=', cartId)
-          .where('product_id', '=', productId)
-          .execute();
-      } else {
-        await tx
-          .insertInto('cart_items')
-          .values({
-            cart_id: cartId,
-            product_id: productId,
-            quantity: Math.min(MAX_LINE_QUANTITY, quantity),
-            substitution: 'allow',
-            note: '',
-            added_at: nowIso(),
-          })
-          .execute();
-      }
+      // One atomic upsert: two processes adding the same product at once neither collide on the line's key
+      // nor lose an increment (a read-then-write would do both under load).
+      await tx
+        .insertInto('cart_items')
+        .values({
+          cart_id: cartId,
+          product_id: productId,
+          quantity: Math.min(MAX_LINE_QUANTITY, quantity),
+          substitution: 'allow',
+          note: '',
+          added_at: nowIso(),
+        })
+        .onConflict((oc) =>
+          oc.columns(['cart_id', 'product_id']).doUpdateSet({
+            quantity: sql<number>`case when cart_items.quantity + excluded.quantity > ${sql.lit(MAX_LINE_QUANTITY)} then ${sql.lit(MAX_LINE_QUANTITY)} else cart_items.quantity + excluded.quantity end`,
+          }),
+        )
+        .execute();
       await touch(cartId, storeId, tx);
     });
   return { ok: true as const, cartId };

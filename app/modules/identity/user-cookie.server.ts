@@ -3,6 +3,7 @@ import { checkAccessToken, type TokenCheck, type TokenVerifier } from '~/modules
 import { KEEP_ME_SIGNED_IN_LIFETIME_MS, lifetimeSeconds } from '~/modules/session/cookie-policy';
 import { writeCookie, type CookieContext } from '~/modules/session/session-cookie.server';
 import { refreshTokens, type TokenSet } from './oidc-client.server';
+import { renewAcrossProcesses, RENEWAL_REUSE_MS } from './token-renewals.server';
 
 /** The active session user's cookie: the access token, the refresh token, keep-me-signed-in. */
 export const userCookieSchema = z
@@ -31,17 +32,19 @@ export function writeUserCookie(user: UserCookie, context: CookieContext): Promi
 /**
  * Refresh tokens rotate, and the provider takes a second use of a spent one for theft: it revokes the
  * whole grant, signing the customer out. Several requests arrive with the same lapsed cookie — a
- * page's loaders, the user-info call, the rewards poll — so in this process they share one renewal,
- * and a request that still carries the old cookie a little later gets the same answer.
+ * page's loaders, the user-info call, the rewards poll — and may land on different storefront
+ * processes: in this process they share one promise, and across processes one database claim
+ * (token-renewals.server.ts, decision 0023); a request with the old cookie a little later gets the same answer.
  */
-const RENEWAL_REUSE_MS = 30_000;
 const renewals = new Map<string, Promise<TokenSet | null>>();
 
 function renewOnce(refreshToken: string): Promise<TokenSet | null> {
   const pending = renewals.get(refreshToken);
   if (pending) return pending;
-  const renewal = refreshTokens(refreshToken);
+  const renewal = renewAcrossProcesses(refreshToken, refreshTokens);
   renewals.set(refreshToken, renewal);
+  // A database failure is not an answer: the next request tries again.
+  renewal.catch(() => renewals.delete(refreshToken));
   setTimeout(() => renewals.delete(refreshToken), RENEWAL_REUSE_MS).unref();
   return renewal;
 }

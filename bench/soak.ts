@@ -1,0 +1,74 @@
+/**
+ * `npm run soak`: the full soak of issue 10. A throw-away PostgreSQL database (SOAK_DATABASE_URL, default
+ * pantry_soak on TEST_PG_ADMIN_URL's server, recreated each run), CLUSTER_SIZE storefronts (2) behind haproxy
+ * with the identity provider on free ports, SOAK_PRODUCTS products (5,000); then SOAK_WARMUP_REQUESTS (3,000)
+ * warm-up requests and SOAK_SECONDS (300) at SOAK_CONNECTIONS (50) over the page and action mix of
+ * bench/soak-run.ts. Prints the figures beside their budgets; exits 1 when one is missed.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { openDatabase } from '../app/db/db.server';
+import { freePort, startCluster } from '../scripts/cluster';
+import { Browser, signInWithPassword } from '../tests/resilience/support/browser';
+import { soakWorld } from '../tests/resilience/support/soak-world';
+import { formatSoak, runSoak } from './soak-run';
+
+const admin = process.env.TEST_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const fallback = new URL(admin);
+fallback.pathname = '/pantry_soak';
+const databaseUrl = process.env.SOAK_DATABASE_URL ?? fallback.toString();
+const seconds = Number(process.env.SOAK_SECONDS ?? 300);
+const connections = Number(process.env.SOAK_CONNECTIONS ?? 50);
+const warmupRequests = Number(process.env.SOAK_WARMUP_REQUESTS ?? 3000);
+const p99Budget = Number(process.env.SOAK_P99_BUDGET_MS ?? 50);
+
+const name = new URL(databaseUrl).pathname.slice(1);
+if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`unsupported database name ${name}`);
+const server = new URL(databaseUrl);
+server.pathname = '/postgres';
+const client = new pg.Client({ connectionString: server.toString() });
+await client.connect();
+await client.query(`drop database if exists ${name} with (force)`);
+await client.end();
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'pantry-soak-'));
+const cluster = await startCluster({
+  databaseUrl,
+  size: Number(process.env.CLUSTER_SIZE ?? 2),
+  port: await freePort(),
+  idpPort: await freePort(),
+  dataDir,
+  seedProducts: Number(process.env.SOAK_PRODUCTS ?? 5000),
+  output: 'collect',
+  env: {
+    LOG_LEVEL: 'warn',
+    SIGNIN_CLIENT_LIMIT: '100000',
+    SESSION_SECRET: process.env.SESSION_SECRET || 'soak-secret',
+  },
+  log: (line) => console.log(line),
+});
+const check = openDatabase({ url: databaseUrl, poolMax: 2 });
+let failed = true;
+try {
+  const browser = new Browser();
+  await signInWithPassword(browser, cluster.url, 'jordan@pantry.test');
+  const world = await soakWorld(check.db, cluster, browser);
+  console.log(`Soaking ${cluster.url} (${cluster.storefronts.length} storefronts) for ${seconds} s…`);
+  const report = await runSoak(world, { seconds, connections, warmupRequests });
+  console.log(formatSoak(report, p99Budget));
+  const misses = [
+    report.serverErrors > 0 && '5xx answers',
+    report.errors > 0 && 'errors or timeouts',
+    report.p99 > p99Budget && `p99 over ${p99Budget} ms`,
+    report.memory.some((m) => m.growth >= 0.2) && 'memory grew 20 % or more',
+  ].filter(Boolean);
+  console.log(misses.length ? `Over budget: ${misses.join(', ')}` : 'Every budget met.');
+  failed = misses.length > 0;
+} finally {
+  await check.db.destroy();
+  await cluster.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+}
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,251 @@
+/**
+ * Several storefront processes on one PostgreSQL database behind haproxy, plus the identity provider
+ * (issue 10, decision 0023). Used by `npm run start:cluster` (scripts/start-cluster.ts) and by the
+ * resilience tests, which start small clusters on free ports.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import pg from 'pg';
+
+export const HAPROXY = process.env.HAPROXY_BIN ?? '/usr/sbin/haproxy';
+const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const TSX = path.join(ROOT, 'node_modules/tsx/dist/cli.mjs');
+const REMIX_SERVE = path.join(ROOT, 'node_modules/@remix-run/serve/dist/cli.js');
+
+export interface ClusterOptions {
+  /** postgres://… (the database is created when missing). */
+  databaseUrl: string;
+  /** Storefront processes behind the balancer. */
+  size: number;
+  /** The balancer's port: the shoppers' address is http://localhost:{port}. */
+  port: number;
+  idpPort: number;
+  /** Ports of the storefront processes; free ones are chosen when not given. */
+  storefrontPorts?: number[];
+  /** Secrets (data/secrets.json), provider keys, the generated haproxy.cfg. */
+  dataDir: string;
+  /** Products for the first seed of an empty database. */
+  seedProducts?: number;
+  /** haproxy adds X-Served-By (the storefront's name) to every answer, for tests and demos. */
+  servedBy?: boolean;
+  /** Extra environment for the storefront processes (DB_POOL_MAX, LOG_LEVEL, …). */
+  env?: Record<string, string | undefined>;
+  /** Where the children's output goes: 'inherit' for the launcher, collected for the tests. */
+  output?: 'inherit' | 'collect';
+  log?: (line: string) => void;
+}
+
+export interface StorefrontProcess {
+  name: string;
+  port: number;
+  child: ChildProcess;
+}
+
+export interface Cluster {
+  url: string;
+  idpUrl: string;
+  storefronts: StorefrontProcess[];
+  idp: ChildProcess;
+  haproxy: ChildProcess;
+  /** What the children wrote to stderr (output: 'collect'), for a failing test's message. */
+  output: () => string;
+  /** Starts a stopped storefront again on its port (same name); resolves once it answers /healthz. */
+  restart: (name: string) => Promise<StorefrontProcess>;
+  stop: () => Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const address = probe.address();
+  await new Promise((resolve) => probe.close(resolve));
+  if (!address || typeof address === 'string') throw new Error('no free port');
+  return address.port;
+}
+
+/** Creates the database of a postgres:// URL when it does not exist yet (on the same server's `postgres`). */
+export async function ensurePostgresDatabase(url: string) {
+  const target = new URL(url);
+  const name = decodeURIComponent(target.pathname.slice(1));
+  if (!/^[A-Za-z_][A-Za-z0-9_]{0,62}$/.test(name)) throw new Error(`unsupported database name: ${name}`);
+  const admin = new URL(url);
+  admin.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: admin.toString(), connectionTimeoutMillis: 5000 });
+  await client.connect();
+  try {
+    const found = await client.query('select 1 from pg_database where datname = $1', [name]);
+    if (found.rowCount === 0) await client.query(`create database ${name}`);
+  } finally {
+    await client.end();
+  }
+}
+
+export function haproxyConfig(input: {
+  port: number;
+  storefronts: { name: string; port: number }[];
+  servedBy: boolean;
+}) {
+  const servers = input.storefronts.map(
+    (s) => `  server ${s.name} 127.0.0.1:${s.port} check inter 1s fall 3 rise 1 maxconn 10`,
+  );
+  return [
+    'global',
+    '  maxconn 2048',
+    'defaults',
+    '  mode http',
+    '  timeout connect 2s',
+    '  timeout client 60s',
+    '  timeout server 60s',
+    // A request waits up to this long for a storefront connection slot (maxconn), then 503.
+    '  timeout queue 30s',
+    // A busy storefront answers /healthz slowly, not never: only a dead or database-less one is taken out.
+    '  timeout check 10s',
+    '  option forwardfor',
+    '  retries 2',
+    '  option redispatch',
+    'frontend storefront',
+    `  bind 127.0.0.1:${input.port}`,
+    `  bind [::1]:${input.port}`,
+    '  default_backend storefronts',
+    'backend storefronts',
+    '  balance roundrobin',
+    '  option httpchk GET /healthz',
+    '  http-check expect status 200',
+    ...(input.servedBy ? ['  http-response set-header X-Served-By %[srv_name]'] : []),
+    ...servers,
+    '',
+  ].join('\n');
+}
+
+async function waitFor(url: string, deadlineMs: number, isAlive: () => boolean): Promise<void> {
+  const deadline = Date.now() + deadlineMs;
+  for (;;) {
+    if (!isAlive()) throw new Error(`the process behind ${url} exited`);
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(2000) });
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`${url} did not answer within ${deadlineMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+}
+
+function readSessionSecret(dataDir: string): string | undefined {
+  const file = path.join(dataDir, 'secrets.json');
+  if (!existsSync(file)) return undefined;
+  return (JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>)['session-secret'];
+}
+
+export async function startCluster(options: ClusterOptions): Promise<Cluster> {
+  const log = options.log ?? (() => {});
+  const dataDir = path.resolve(options.dataDir);
+  mkdirSync(dataDir, { recursive: true });
+  const collected: string[] = [];
+  const children: ChildProcess[] = [];
+  const spawnChild = (name: string, command: string, args: string[], env: NodeJS.ProcessEnv) => {
+    const child = spawn(command, args, {
+      cwd: ROOT,
+      env,
+      stdio: options.output === 'inherit' ? 'inherit' : ['ignore', 'ignore', 'pipe'],
+    });
+    child.stderr?.on('data', (chunk: Buffer) => {
+      collected.push(`[${name}] ${chunk.toString()}`);
+      if (collected.length > 400) collected.splice(0, collected.length - 400);
+    });
+    children.push(child);
+    return child;
+  };
+  const stop = async () => {
+    await Promise.all(
+      children.map(
+        (child) =>
+          new Promise<void>((resolve) => {
+            if (child.exitCode !== null || child.signalCode !== null) return resolve();
+            const force = setTimeout(() => child.kill('SIGKILL'), 5000);
+            child.once('exit', () => {
+              clearTimeout(force);
+              resolve();
+            });
+            child.kill('SIGTERM');
+          }),
+      ),
+    );
+  };
+
+  try {
+    await ensurePostgresDatabase(options.databaseUrl);
+    const baseEnv: NodeJS.ProcessEnv = {
+      ...process.env,
+      NODE_ENV: 'production',
+      DATABASE_URL: options.databaseUrl,
+      DATA_DIR: dataDir,
+      ...(options.seedProducts ? { SEED_PRODUCTS: String(options.seedProducts) } : {}),
+    };
+    // Migrate and seed once, before any server starts (and the cookie secret, when none is configured).
+    log('Preparing the database…');
+    const prepare = spawnChild('prepare', process.execPath, [TSX, 'scripts/prepare.ts'], baseEnv);
+    const prepared = await new Promise<number | null>((resolve) => prepare.once('exit', resolve));
+    if (prepared !== 0) throw new Error(`preparing the database failed (${prepared})\n${collected.join('')}`);
+    const sessionSecret = process.env.SESSION_SECRET || readSessionSecret(dataDir);
+    if (!sessionSecret) throw new Error('no SESSION_SECRET and no data/secrets.json');
+    const env: NodeJS.ProcessEnv = { ...baseEnv, SESSION_SECRET: sessionSecret, ...options.env };
+
+    const idpUrl = `http://localhost:${options.idpPort}`;
+    const idp = spawnChild('idp', process.execPath, [TSX, 'idp/server.ts'], {
+      ...env,
+      IDP_PORT: String(options.idpPort),
+      STOREFRONT_PORT: String(options.port),
+      IDP_ISSUER: idpUrl,
+    });
+    await waitFor(`${idpUrl}/.well-known/openid-configuration`, 60_000, () => idp.exitCode === null);
+
+    const ports = options.storefrontPorts ?? [];
+    while (ports.length < options.size) ports.push(await freePort());
+    const startStorefront = async (name: string, port: number): Promise<StorefrontProcess> => {
+      const child = spawnChild(name, process.execPath, [REMIX_SERVE, 'build/index.js'], {
+        ...env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        IDP_ISSUER: idpUrl,
+      });
+      await waitFor(`http://127.0.0.1:${port}/healthz`, 60_000, () => child.exitCode === null);
+      return { name, port, child };
+    };
+    const storefronts = await Promise.all(
+      ports.slice(0, options.size).map((port, index) => startStorefront(`storefront${index + 1}`, port)),
+    );
+    log(`Storefronts: ${storefronts.map((s) => `${s.name} 127.0.0.1:${s.port}`).join(', ')}`);
+
+    const configDir = path.join(dataDir, 'cluster');
+    mkdirSync(configDir, { recursive: true });
+    const configFile = path.join(configDir, 'haproxy.cfg');
+    writeFileSync(configFile, haproxyConfig({ port: options.port, storefronts, servedBy: options.servedBy ?? false }));
+    const haproxy = spawnChild('haproxy', HAPROXY, ['-db', '-f', configFile], env);
+    const url = `http://localhost:${options.port}`;
+    await waitFor(`http://127.0.0.1:${options.port}/healthz`, 20_000, () => haproxy.exitCode === null);
+
+    return {
+      url,
+      idpUrl,
+      storefronts,
+      idp,
+      haproxy,
+      output: () => collected.join(''),
+      restart: async (name) => {
+        const index = storefronts.findIndex((s) => s.name === name);
+        if (index < 0) throw new Error(`no storefront ${name}`);
+        const restarted = await startStorefront(name, storefronts[index]!.port);
+        storefronts[index] = restarted;
+        return restarted;
+      },
+      stop,
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
