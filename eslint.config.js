@@ -4,7 +4,16 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   {
-    ignores: ['build/**', 'public/build/**', 'node_modules/**', '.cache/**', 'test-results/**', 'playwright-report/**'],
+    ignores: [
+      'build/**',
+      'public/build/**',
+      'bench/floor/build/**',
+      'bench/floor/public/build/**',
+      'node_modules/**',
+      '.cache/**',
+      'test-results/**',
+      'playwright-report/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

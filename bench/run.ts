@@ -1,18 +1,31 @@
 /**
- * `npm run bench`: requests/s and latency of the home page under 50 connections for 10 s
- * (autocannon on loopback), beside a bare node:http hello-world measured in the same run, and
- * the gzipped JavaScript the home page loads. Server and load generator are pinned to separate
- * cores when `taskset` is available. Prints a table; nothing is asserted.
+ * `npm run bench`: the page performance budget of issue 10, printed as tables beside each budget.
+ *
+ * - References measured in the same run: a bare node:http hello-world and the framework's floor (a
+ *   trivial Remix page, bench/floor/, built with the same compiler and served by the same server).
+ * - Home, search results (q=milk) and a product page, as A (no cookies) and as C (a signed-in
+ *   customer's cookies, minted with keys the bench hands the identity provider): requests/s and
+ *   latency under autocannon, 50 connections, 10 s, loopback; server on core 0, load on core 1.
+ * - The JavaScript each page loads (gzipped) and a scan of the browser bundles for server-only code.
+ * - Lighthouse 12.8 (Debian Chromium, mobile emulation) on the three pages; BENCH_LIGHTHOUSE=0 skips it.
+ * Nothing is asserted: every figure is printed beside its budget, "no" where it is missed.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { exportJWK, importJWK, SignJWT, type JWK } from 'jose';
+import { pageJavaScript, type PageWeight } from './page-weight';
+import { findServerOnlyCode } from './server-only';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
-const APP_PORT = 3200;
-const HELLO_PORT = 3201;
+const LIGHTHOUSE = process.env.BENCH_LIGHTHOUSE !== '0';
+const LIGHTHOUSE_TIMEOUT_MS = 240_000;
+const BUDGET = { p99: 50, jsKb: 95, performance: 98, other: 100 };
+const root = process.cwd();
 const dataDir = path.resolve('.cache/bench-data');
 const hasTaskset = spawnSync('taskset', ['--version']).status === 0;
 const pinned = (core: number, args: string[]) =>
@@ -20,15 +33,28 @@ const pinned = (core: number, args: string[]) =>
     ? { cmd: 'taskset', args: ['-c', String(core), process.execPath, ...args] }
     : { cmd: process.execPath, args };
 
-const env = {
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+const secret = process.env.SESSION_SECRET ?? 'bench-secret-not-for-production';
+const env: NodeJS.ProcessEnv = {
   ...process.env,
   DATA_DIR: dataDir,
-  NODE_ENV: 'production' as const,
+  DATABASE_URL: '',
+  NODE_ENV: 'production',
   LOG_LEVEL: 'warn',
-  SESSION_SECRET: process.env.SESSION_SECRET ?? 'bench-secret-not-for-production',
+  SESSION_SECRET: secret,
 };
 
-async function waitFor(url: string, timeoutMs = 60_000) {
+async function waitFor(url: string, timeoutMs = 90_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     try {
@@ -42,17 +68,28 @@ async function waitFor(url: string, timeoutMs = 60_000) {
   throw new Error(`${url} did not come up`);
 }
 
-function start(args: string[], port: number): ChildProcess {
-  const { cmd, args: full } = pinned(0, args);
-  return spawn(cmd, full, { env: { ...env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'inherit'] });
+const children = new Set<ChildProcess>();
+function start(args: string[], extra: Record<string, string>, options: { cwd?: string; core?: number } = {}) {
+  const { cmd, args: full } = options.core === undefined ? { cmd: process.execPath, args } : pinned(options.core, args);
+  const child = spawn(cmd, full, {
+    cwd: options.cwd ?? root,
+    env: { ...env, ...extra },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  children.add(child);
+  child.once('exit', () => children.delete(child));
+  return child;
 }
 
 async function stop(child: ChildProcess) {
-  if (child.exitCode !== null) return;
+  if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise((resolve) => child.once('exit', resolve));
   child.kill('SIGTERM');
   await exited;
 }
+process.on('exit', () => {
+  for (const child of children) child.kill('SIGKILL');
+});
 
 interface Figures {
   rps: number;
@@ -61,14 +98,16 @@ interface Figures {
   errors: number;
 }
 
-function load(url: string): Figures {
+function load(url: string, headers: Record<string, string> = {}, seconds = SECONDS): Figures {
+  const headerArgs = Object.entries(headers).flatMap(([name, value]) => ['-H', `${name}=${value}`]);
   const { cmd, args } = pinned(1, [
     'node_modules/autocannon/autocannon.js',
     '-c',
     String(CONNECTIONS),
     '-d',
-    String(SECONDS),
+    String(seconds),
     '-j',
+    ...headerArgs,
     url,
   ]);
   const run = spawnSync(cmd, args, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
@@ -77,55 +116,228 @@ function load(url: string): Figures {
     requests: { average: number };
     latency: { p50: number; p99: number };
     errors: number;
+    timeouts: number;
     non2xx: number;
   };
   return {
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
-    errors: result.errors + result.non2xx,
+    errors: result.errors + result.timeouts + result.non2xx,
   };
 }
 
-async function homeJavaScriptBytes(origin: string): Promise<{ files: number; gzip: number }> {
-  const html = await (await fetch(`${origin}/`)).text();
-  const sources = new Set<string>();
-  for (const match of html.matchAll(/<script[^>]+src="([^"]+)"|<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)) {
-    sources.add((match[1] ?? match[2])!);
+/** A signed-in customer's cookies: an access token signed with the provider's key, then the session the storefront sets. */
+async function customerCookies(origin: string, issuer: string, privateJwk: JWK): Promise<string> {
+  process.env.SESSION_SECRET = secret;
+  const { writeUserCookie } = await import('../app/modules/identity/user-cookie.server');
+  const { DEMO_CUSTOMERS } = await import('../app/db/seed/demo-customers');
+  const customer = DEMO_CUSTOMERS[0]!;
+  const now = Math.floor(Date.now() / 1000);
+  const token = await new SignJWT({
+    customerId: String(customer.id),
+    firstName: customer.firstName,
+    scope: 'openid profile shop',
+  })
+    .setProtectedHeader({ alg: 'ES256', kid: privateJwk.kid!, typ: 'at+jwt' })
+    .setSubject(String(customer.id))
+    .setIssuer(issuer)
+    .setAudience('pantry-storefront')
+    .setIssuedAt(now)
+    .setExpirationTime(now + 3600)
+    .sign(await importJWK(privateJwk, 'ES256'));
+  const jar = new Map<string, string>();
+  const add = (setCookie: string) => {
+    const pair = setCookie.split(';', 1)[0]!;
+    const eq = pair.indexOf('=');
+    if (eq > 0) jar.set(pair.slice(0, eq), pair.slice(eq + 1));
+  };
+  add(await writeUserCookie({ token }, { siteType: 'C', secure: false }));
+  const header = () => [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
+  // The first pages rebuild the session and show onboarding once; keep what they set until nothing changes.
+  for (let i = 0; i < 6; i++) {
+    const response = await fetch(`${origin}/`, { headers: { Cookie: header() }, redirect: 'manual' });
+    const set = response.headers.getSetCookie();
+    await response.arrayBuffer();
+    if (!set.length && response.status === 200) break;
+    for (const cookie of set) add(cookie);
   }
-  for (const match of html.matchAll(/import\s*(?:\*\s*as\s*\w+\s*from\s*)?"(\/build\/[^"]+\.js)"/g))
-    sources.add(match[1]!);
-  let gzip = 0;
-  for (const src of sources) {
-    const body = Buffer.from(await (await fetch(new URL(src, origin))).arrayBuffer());
-    gzip += gzipSync(body, { level: 9 }).length;
-  }
-  return { files: sources.size, gzip };
+  const html = await (await fetch(`${origin}/`, { headers: { Cookie: header() } })).text();
+  if (!html.includes(`Hi, ${customer.firstName}`)) throw new Error('the minted customer cookies were not accepted');
+  return header();
 }
 
+interface LighthouseScores {
+  performance: number;
+  accessibility: number;
+  'best-practices': number;
+  seo: number;
+}
+
+function lighthouse(url: string): LighthouseScores | string {
+  const out = path.join(os.tmpdir(), `pantry-lh-${process.pid}-${randomBytes(4).toString('hex')}.json`);
+  const run = spawnSync(
+    process.execPath,
+    [
+      'node_modules/lighthouse/cli/index.js',
+      url,
+      '--quiet',
+      '--output=json',
+      `--output-path=${out}`,
+      '--only-categories=performance,accessibility,best-practices,seo',
+      '--chrome-flags=--headless=new --no-sandbox --disable-dev-shm-usage',
+    ],
+    {
+      encoding: 'utf8',
+      timeout: LIGHTHOUSE_TIMEOUT_MS,
+      env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' },
+    },
+  );
+  if (run.error) return `lighthouse did not finish: ${run.error.message}`;
+  if (run.status !== 0 || !existsSync(out)) return `lighthouse failed: ${(run.stderr || '').slice(-300)}`;
+  const report = JSON.parse(readFileSync(out, 'utf8')) as {
+    categories: Record<keyof LighthouseScores, { score: number | null }>;
+  };
+  rmSync(out, { force: true });
+  const score = (id: keyof LighthouseScores) => Math.round((report.categories[id]?.score ?? 0) * 100);
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    'best-practices': score('best-practices'),
+    seo: score('seo'),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+
 if (!existsSync('build/index.js')) throw new Error('Build first: npm run build');
+mkdirSync(dataDir, { recursive: true });
 process.env.DATA_DIR = dataDir;
 process.env.SEED_PRODUCTS ??= '20000';
+process.env.SESSION_SECRET = secret;
 const { prepareDatabase } = await import('../app/db/prepare.server');
 await prepareDatabase({ log: () => {} });
 
-const rows: [string, Figures][] = [];
-const hello = start(['bench/hello-server.mjs'], HELLO_PORT);
-await waitFor(`http://127.0.0.1:${HELLO_PORT}/`);
-rows.push(['node:http hello-world (reference)', load(`http://127.0.0.1:${HELLO_PORT}/`)]);
+const floorBuild = spawnSync(process.execPath, [path.resolve('node_modules/@remix-run/dev/dist/cli.js'), 'build'], {
+  cwd: path.resolve('bench/floor'),
+  encoding: 'utf8',
+  env: { ...process.env, NODE_ENV: 'production' },
+});
+if (floorBuild.status !== 0) throw new Error(`the floor app did not build: ${floorBuild.stderr}`);
+
+const serve = ['--import', 'tsx', path.resolve('server/serve.ts')];
+const rows: { name: string; figures: Figures; page: boolean }[] = [];
+const measure = (name: string, url: string, headers: Record<string, string> = {}, page = true) => {
+  load(url, headers, Math.min(3, SECONDS)); // warm-up, discarded
+  rows.push({ name, figures: load(url, headers), page });
+  console.error(`measured ${name}`);
+};
+
+const helloPort = await freePort();
+const hello = start(['bench/hello-server.mjs'], { PORT: String(helloPort) }, { core: 0 });
+await waitFor(`http://127.0.0.1:${helloPort}/`);
+measure('node:http hello-world (reference)', `http://127.0.0.1:${helloPort}/`, {}, false);
 await stop(hello);
 
-const app = start(['node_modules/@remix-run/serve/dist/cli.js', 'build/index.js'], APP_PORT);
-const origin = `http://localhost:${APP_PORT}`;
-await waitFor(`${origin}/healthz`);
-load(`${origin}/`); // warm-up run is discarded
-rows.push(['home page, anonymous (A)', load(`${origin}/`)]);
-const js = await homeJavaScriptBytes(origin);
-await stop(app);
+// The floor renders on every request (no page cache): what Remix itself costs per page.
+const floorPort = await freePort();
+const floor = start(
+  [...serve, 'build/index.js'],
+  { PORT: String(floorPort), PAGE_CACHE_TTL_MS: '0' },
+  {
+    cwd: path.resolve('bench/floor'),
+    core: 0,
+  },
+);
+await waitFor(`http://localhost:${floorPort}/`);
+measure('trivial Remix page, same server (floor)', `http://localhost:${floorPort}/`, {}, false);
+await stop(floor);
 
+const appPort = await freePort();
+const idpPort = await freePort();
+const issuer = `http://localhost:${idpPort}`;
+const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+const privateJwk: JWK = { ...(await exportJWK(privateKey)), kid: 'bench', alg: 'ES256', use: 'sig' };
+const idp = start(['node_modules/tsx/dist/cli.mjs', 'idp/server.ts'], {
+  IDP_PORT: String(idpPort),
+  STOREFRONT_PORT: String(appPort),
+  IDP_JWKS: JSON.stringify({ keys: [privateJwk] }),
+  IDP_COOKIE_KEYS: randomBytes(32).toString('base64url'),
+});
+const app = start([...serve, 'build/index.js'], { PORT: String(appPort), IDP_ISSUER: issuer }, { core: 0 });
+const origin = `http://localhost:${appPort}`;
+await waitFor(`${origin}/healthz`);
+await waitFor(`${issuer}/.well-known/openid-configuration`);
+
+const searchPath = '/shop/search-results.html?q=milk';
+const searchHtml = await (await fetch(`${origin}${searchPath}`)).text();
+const productPath = /href="(\/shop\/product-details\.\d+\.html)"/.exec(searchHtml)?.[1];
+if (!productPath) throw new Error('no product link on the search page');
+const cookie = await customerCookies(origin, issuer, privateJwk);
+const pages: [string, string][] = [
+  ['home', '/'],
+  ['search q=milk', searchPath],
+  ['product', productPath],
+];
+for (const [name, pagePath] of pages) {
+  measure(`${name}, anonymous (A)`, `${origin}${pagePath}`);
+  measure(`${name}, signed in (C)`, `${origin}${pagePath}`, { Cookie: cookie });
+}
+
+const weights: [string, PageWeight][] = [];
+for (const [name, pagePath] of pages) weights.push([name, await pageJavaScript(origin, pagePath)]);
+const serverOnly = findServerOnlyCode(path.resolve('public/build'));
+
+// ---------------------------------------------------------------------------------------------
+
+const floorRps = rows.find((row) => row.name.includes('(floor)'))!.figures.rps;
+const yes = (ok: boolean) => (ok ? 'yes' : '**no**');
 const cores = hasTaskset ? 'server on core 0, load on core 1' : 'not pinned (no taskset)';
-console.log(`\nPantry bench — ${CONNECTIONS} connections, ${SECONDS} s, loopback, ${cores}, Node ${process.version}\n`);
-console.log('| target | req/s | p50 ms | p99 ms | errors |');
-console.log('| --- | ---: | ---: | ---: | ---: |');
-for (const [name, f] of rows) console.log(`| ${name} | ${f.rps.toFixed(0)} | ${f.p50} | ${f.p99} | ${f.errors} |`);
-console.log(`\nJavaScript the home page loads: ${js.files} files, ${(js.gzip / 1024).toFixed(1)} KB gzipped`);
+console.log(
+  `\nPantry bench — ${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} cores, Node ${process.version}, ` +
+    `${CONNECTIONS} connections, ${SECONDS} s, loopback, ${cores}, production build, ${process.env.SEED_PRODUCTS} products; ` +
+    `load average at the end ${os.loadavg()[0]!.toFixed(1)}\n`,
+);
+console.log(`Budget for every page: req/s ≥ the floor's (${floorRps.toFixed(0)}) and p99 ≤ ${BUDGET.p99} ms.\n`);
+console.log('| target | req/s | p50 ms | p99 ms | errors | budget met |');
+console.log('| --- | ---: | ---: | ---: | ---: | --- |');
+for (const { name, figures: f, page } of rows) {
+  const met = page ? yes(f.rps >= floorRps && f.p99 <= BUDGET.p99 && f.errors === 0) : 'reference';
+  console.log(`| ${name} | ${f.rps.toFixed(0)} | ${f.p50} | ${f.p99} | ${f.errors} | ${met} |`);
+}
+console.log(`\nJavaScript a page loads (each file gzipped, summed); budget ≤ ${BUDGET.jsKb} KB:\n`);
+console.log('| page | files | KB gzipped | budget met |');
+console.log('| --- | ---: | ---: | --- |');
+for (const [name, w] of weights)
+  console.log(`| ${name} | ${w.files} | ${(w.gzip / 1024).toFixed(1)} | ${yes(w.gzip / 1024 <= BUDGET.jsKb)} |`);
+console.log(
+  serverOnly.length
+    ? `\nServer-only code in browser bundles: **${serverOnly.map((h) => `${h.library} (${h.file})`).join(', ')}**`
+    : '\nServer-only code in browser bundles: none (kysely, pg, better-sqlite3, jose, argon2, oidc-provider)',
+);
+// Lighthouse last, after the other tables are out: it is slow on a busy machine.
+const scores: [string, LighthouseScores | string][] = [];
+if (LIGHTHOUSE) for (const [name, pagePath] of pages) scores.push([name, lighthouse(`${origin}${pagePath}`)]);
+await stop(app);
+await stop(idp);
+if (LIGHTHOUSE) {
+  console.log(
+    `\nLighthouse 12.8, Chromium, mobile emulation; budget performance ≥ ${BUDGET.performance}, the others ${BUDGET.other}:\n`,
+  );
+  console.log('| page | performance | accessibility | best practices | SEO | budget met |');
+  console.log('| --- | ---: | ---: | ---: | ---: | --- |');
+  for (const [name, s] of scores) {
+    if (typeof s === 'string') console.log(`| ${name} | ${s} | | | | **no** |`);
+    else
+      console.log(
+        `| ${name} | ${s.performance} | ${s.accessibility} | ${s['best-practices']} | ${s.seo} | ${yes(
+          s.performance >= BUDGET.performance &&
+            s.accessibility >= BUDGET.other &&
+            s['best-practices'] >= BUDGET.other &&
+            s.seo >= BUDGET.other,
+        )} |`,
+      );
+  }
+} else {
+  console.log('\nLighthouse skipped (BENCH_LIGHTHOUSE=0).');
+}

@@ -25,7 +25,7 @@ const idp = spawn(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'idp/serve
   env: { ...env, IDP_PORT: idpPort, STOREFRONT_PORT: env.PORT },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
-const server = spawn(process.execPath, ['node_modules/@remix-run/serve/dist/cli.js', 'build/index.js'], {
+const server = spawn(process.execPath, ['--import', 'tsx', 'server/serve.ts', 'build/index.js'], {
   env: { ...env, IDP_ISSUER: `http://localhost:${idpPort}` },
   stdio: ['ignore', 'ignore', 'inherit'],
 });

@@ -1,6 +1,6 @@
 /**
  * `npm start`: prepares the database, then runs the identity provider and the storefront
- * (remix-serve). Stopping this process stops its children.
+ * (server/serve.ts, decision 0019). Stopping this process stops its children.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { prepareDatabase } from '../app/db/prepare.server';
@@ -34,7 +34,7 @@ run('identity provider', ['node_modules/tsx/dist/cli.mjs', 'idp/server.ts'], {
   IDP_PORT: idpPort,
   STOREFRONT_PORT: port,
 });
-run('storefront', ['node_modules/@remix-run/serve/dist/cli.js', 'build/index.js'], {
+run('storefront', ['--import', 'tsx', 'server/serve.ts', 'build/index.js'], {
   NODE_ENV: 'production',
   PORT: port,
   IDP_ISSUER: process.env.IDP_ISSUER ?? `http://localhost:${idpPort}`,

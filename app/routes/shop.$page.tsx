@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { Link, useLoaderData, useLocation } from '@remix-run/react';
-import { z } from 'zod';
 import { ProductDetailsView } from '~/components/catalog/ProductDetailsView';
 import { OfferDetailsView } from '~/components/OfferDetailsView';
 import { pageAccess, PUBLIC_PAGE } from '~/modules/access/page-access';
@@ -11,6 +10,7 @@ import { addProductsFromPage } from '~/modules/cart/cart-actions.server';
 import { AddToCartForm } from '~/modules/catalog/cart-intent';
 import { pageStore } from '~/modules/catalog/page-store.server';
 import { productDetails } from '~/modules/catalog/product-details.server';
+import { Location } from '~/modules/catalog/shop-page-schema';
 import { parseShopPage } from '~/modules/catalog/shop-pages';
 import { parseForm, parseSearchParams } from '~/modules/http/forms.server';
 import { offerDetailsPage } from '~/modules/offers/offer-details-page.server';
@@ -30,13 +30,6 @@ export const access = pageAccess({
   escapeSSO: true,
 });
 export const handle = { access };
-
-const Location = z.object({
-  loc: z
-    .string()
-    .regex(/^\d{1,4}$/, 'loc is a store (branch) id of 1 to 4 digits.')
-    .optional(),
-});
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const shopper = await requireUserType(request, access);

@@ -4,7 +4,8 @@ import { pageAccess, PUBLIC_PAGE } from '~/modules/access/page-access';
 import { redirectPolicy, requireUserType } from '~/modules/access/shopper.server';
 import { safeRedirect } from '~/modules/access/safe-redirect';
 import { runCartIntent } from '~/modules/cart/cart-actions.server';
-import { CART_PAGE, cartFormSchema, type CartAnswer } from '~/modules/cart/cart-forms';
+import { cartFormSchema } from '~/modules/cart/cart-form-schema';
+import { CART_PAGE, type CartAnswer } from '~/modules/cart/cart-forms';
 import { apiRoute } from '~/modules/http/api.server';
 import { parseForm } from '~/modules/http/forms.server';
 

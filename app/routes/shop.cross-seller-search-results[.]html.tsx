@@ -6,14 +6,13 @@ import { pageAccess, PUBLIC_PAGE } from '~/modules/access/page-access';
 import { requireUserType } from '~/modules/access/shopper.server';
 import { pageStore } from '~/modules/catalog/page-store.server';
 import { parseSearchParams } from '~/modules/http/forms.server';
-import { countLabel, searchParamsSchema } from '~/modules/search/query';
+import { countLabel } from '~/modules/search/search-options';
+import { crossSellerParamsSchema as Params } from '~/modules/search/query-schema';
 import { crossSellerSearch } from '~/modules/search/shops.server';
 
 /** One search across the grocery shop, marketplace sellers and the wine shop: a section per source. */
 export const access = pageAccess({ allowedUserTypes: PUBLIC_PAGE, escapeSSO: true, showZipcodeModal: true });
 export const handle = { access };
-
-const Params = searchParamsSchema.pick({ q: true });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const shopper = await requireUserType(request, access);

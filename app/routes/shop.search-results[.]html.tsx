@@ -55,7 +55,12 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
   const { results } = data;
   const what = results.query.correctedText ?? results.query.text;
   const scope = results.scope.aisle ?? results.scope.department ?? results.scope.brand?.name;
-  return [{ title: what ? `${what} — search results` : scope ? `${scope} — shop` : 'Search the store' }];
+  // A route's meta replaces the root's, description included (Lighthouse SEO wants one on every page).
+  const description = `${what ? `Groceries matching “${what}”` : scope ? `${scope} groceries` : 'Groceries'}: prices, offers, delivery and pickup.`;
+  return [
+    { title: what ? `${what} — search results` : scope ? `${scope} — shop` : 'Search the store' },
+    { name: 'description', content: description },
+  ];
 };
 
 export default function SearchResultsPage() {

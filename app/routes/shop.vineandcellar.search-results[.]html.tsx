@@ -1,22 +1,17 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { z } from 'zod';
 import { ShopListing } from '~/components/search/ShopListing';
 import { pageAccess, PUBLIC_PAGE } from '~/modules/access/page-access';
 import { requireUserType } from '~/modules/access/shopper.server';
 import { parseSearchParams } from '~/modules/http/forms.server';
-import { searchParamsSchema, type SearchParams } from '~/modules/search/query';
+import type { SearchParams } from '~/modules/search/query';
+import { wineSearchParamsSchema as Params } from '~/modules/search/query-schema';
 import { wineSearch } from '~/modules/search/shops.server';
 
 /** Wine shop search by q; wine ships direct, so the page takes no location parameter. */
 export const access = pageAccess({ allowedUserTypes: PUBLIC_PAGE, escapeSSO: true });
 export const handle = { access };
-
-const Params = searchParamsSchema.extend({
-  varietal: z.string().max(60, 'That varietal name is too long.').optional(),
-  region: z.string().max(60, 'That region name is too long.').optional(),
-});
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const shopper = await requireUserType(request, access);

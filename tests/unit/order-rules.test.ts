@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { cardBrand, checkoutFormSchema, luhn, orderNumberSchema } from '~/modules/orders/order-rules';
 import { forcedPreference } from '~/modules/orders/order-session.server';
 import type { Shopper } from '~/modules/access/shopper.server';
-import { cartFormSchema } from '~/modules/cart/cart-forms';
+import { cartFormSchema } from '~/modules/cart/cart-form-schema';
 
 const as = (userType: Shopper['userType']) => ({ userType }) as Shopper;
 

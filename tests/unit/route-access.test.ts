@@ -2,7 +2,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { pageAccessSchema } from '~/modules/access/page-access';
+import { pageAccessSchema } from '~/modules/access/page-access-schema';
 
 const routesDir = path.resolve('app/routes');
 const files = readdirSync(routesDir).filter((file) => /\.tsx?$/.test(file));

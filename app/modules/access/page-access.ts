@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { USER_TYPES, type UserType } from '~/modules/session/session-schema';
+import type { UserType } from '~/modules/session/session-constants';
 
 /** Spec section 2 "page meta settings", declared by every page route. */
 export interface PageAccess {
@@ -14,34 +13,18 @@ export interface PageAccess {
   storeIdSelector: boolean;
 }
 
-export const pageAccessSchema = z
-  .object({
-    allowedUserTypes: z.array(z.enum(USER_TYPES)).min(1),
-    redirections: z
-      .object({ DEFAULT: z.string().startsWith('/') })
-      .catchall(z.string().startsWith('/'))
-      .refine(
-        (r) => Object.keys(r).every((key) => key === 'DEFAULT' || (USER_TYPES as readonly string[]).includes(key)),
-        {
-          message: 'redirections keys are user types or DEFAULT',
-        },
-      ),
-    showZipcodeModal: z.boolean(),
-    allowGuestAuthentication: z.boolean(),
-    escapeSSO: z.boolean(),
-    syndicatedHeader: z.boolean(),
-    storeIdSelector: z.boolean(),
-  })
-  .strict();
-
 export const SIGN_IN_PATH = '/account/sign-in.html';
 export const SET_STORE_PATH = '/set-store.html';
 
-/** Defaults: a public page that never forces sign-on. Every page states its own allowed types. */
+/**
+ * Defaults: a public page that never forces sign-on. Every page states its own allowed types.
+ * No zod here: every route module (and so every page's browser bundle) calls this, and zod alone
+ * is 14 KB gzipped; tests/unit/route-access.test.ts checks every route's meta against the schema.
+ */
 export function pageAccess(
   meta: Pick<PageAccess, 'allowedUserTypes'> & Partial<Omit<PageAccess, 'allowedUserTypes'>>,
 ): PageAccess {
-  return pageAccessSchema.parse({
+  return {
     redirections: { DEFAULT: '/' },
     showZipcodeModal: false,
     allowGuestAuthentication: false,
@@ -49,7 +32,7 @@ export function pageAccess(
     syndicatedHeader: false,
     storeIdSelector: false,
     ...meta,
-  }) as PageAccess;
+  };
 }
 
 export const PUBLIC_PAGE = ['A', 'G', 'R', 'C'] as const satisfies readonly UserType[];

@@ -8,7 +8,8 @@ import {
   setQuantity,
   setSubstitution,
 } from './cart.server';
-import { CART_DONE_MESSAGES, type CartAnswer, type CartForm } from './cart-forms';
+import type { CartForm } from './cart-form-schema';
+import { CART_DONE_MESSAGES, type CartAnswer } from './cart-forms';
 import { guestCartCookie, shopperCart } from './cart-session.server';
 
 /** One cart action, switching on the intent (Hydrogen style). Returns the answer and any cookies. */

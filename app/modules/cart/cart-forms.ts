@@ -1,51 +1,15 @@
-import { z } from 'zod';
-
-/** Page-safe (no server imports): the cart action's form, shared by the route and the components. */
+/**
+ * Page-safe (no server imports, no zod): the cart action's constants and answers, shared by the route and
+ * the components; the form's schema is in cart-form-schema.ts so zod stays out of the browser bundles.
+ */
 export const MAX_LINE_QUANTITY = 99;
 export const MAX_NOTE_LENGTH = 200;
 
-const productId = z.coerce
-  .number({ invalid_type_error: 'Choose a product.' })
-  .int('Choose a product.')
-  .positive('Choose a product.');
-const quantity = z.coerce
-  .number({ invalid_type_error: 'Enter a quantity from 0 to 99.' })
-  .int('Enter a whole number.')
-  .min(0, 'Enter a quantity from 0 to 99.')
-  .max(MAX_LINE_QUANTITY, `You can buy at most ${MAX_LINE_QUANTITY} of an item.`);
-const returnTo = z.string().max(500).optional();
-
-export const cartFormSchema = z.discriminatedUnion('intent', [
-  z.object({
-    intent: z.literal('add'),
-    productId,
-    quantity: quantity.min(1, 'Add at least one.').default(1),
-    returnTo,
-  }),
-  z.object({ intent: z.literal('update'), productId, quantity, returnTo }),
-  z.object({ intent: z.literal('remove'), productId, returnTo }),
-  z.object({
-    intent: z.literal('substitution'),
-    productId,
-    substitution: z.enum(['allow', 'none'], { message: 'Choose whether substitutes are allowed.' }),
-    returnTo,
-  }),
-  z.object({
-    intent: z.literal('note'),
-    productId,
-    note: z
-      .string()
-      .trim()
-      .max(MAX_NOTE_LENGTH, `Keep the note under ${MAX_NOTE_LENGTH} characters.`)
-      .regex(/^[^<>]*$/, 'Notes cannot contain < or >.'),
-    returnTo,
-  }),
-]);
-export type CartForm = z.infer<typeof cartFormSchema>;
+export type CartIntent = 'add' | 'update' | 'remove' | 'substitution' | 'note';
 
 /** What the cart action answers a script (fetcher) with. */
 export type CartAnswer =
-  | { ok: true; intent: CartForm['intent']; productId: number; itemCount: number; message: string }
+  | { ok: true; intent: CartIntent; productId: number; itemCount: number; message: string }
   | { ok: false; code: string; message: string; productId: number | null };
 
 export const CART_ACTION = '/shop/cart';

@@ -1,11 +1,9 @@
 import { z } from 'zod';
 
 /** Spec section 3: the session cookie's JSON, and the rules for updating it (section 5). */
-export const USER_TYPES = ['A', 'G', 'R', 'C'] as const;
-export type UserType = (typeof USER_TYPES)[number];
+import { PREFERENCES, USER_TYPES } from './session-constants';
 
-export const PREFERENCES = ['Delivery', 'Dug', 'J4U'] as const;
-export type Preference = (typeof PREFERENCES)[number];
+export { PREFERENCES, USER_TYPES, type Preference, type UserType } from './session-constants';
 
 export const SESSION_MESSAGES = {
   notAnObject: 'Parameter passed is either empty or not an object',

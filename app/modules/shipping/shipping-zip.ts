@@ -1,13 +1,8 @@
-import { z } from 'zod';
-
 /** Page-safe: the "Ship to ZIP" form of product pages and the cart (posted to SHIP_ZIP_ACTION). */
 export const SHIP_ZIP_ACTION = '/shop/shipping-zip';
 
-/** The ZIP is checked after reading (isShipZip), so a bad one still finds its way back to the page it came from. */
-export const shipZipFormSchema = z.object({
-  zipcode: z.string().trim().max(20).default(''),
-  returnTo: z.string().max(500).optional(),
-});
+// The form schema lives in shipping-zip-schema.ts so the pages' bundles stay free of zod.
+export { shipZipFormSchema } from './shipping-zip-schema';
 
 export function isShipZip(value: string): boolean {
   return /^\d{5}(-\d{4})?$/.test(value);

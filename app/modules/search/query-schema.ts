@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { DIETARY_TAGS, MAX_PAGE, PRICE_BUCKETS, SEARCH_TABS, SORTS } from './search-options';
+
+const slug = (what: string) =>
+  z
+    .string()
+    .max(80, `That ${what} name is too long.`)
+    .regex(/^[a-z0-9-]+$/, `That ${what} is not one we know.`)
+    .optional();
+
+const ids = <T extends readonly { id: string }[]>(list: T) => list.map((entry) => entry.id) as [string, ...string[]];
+
+/** The query parameters of a search or listing page; bad values are a 400 with these messages. */
+export const searchParamsSchema = z.object({
+  q: z.string().max(500, 'That search is too long. Try fewer words.').optional().default(''),
+  tab: z.enum(SEARCH_TABS, { message: 'The tab is products or recipes.' }).optional().default('products'),
+  sort: z
+    .enum(ids(SORTS), { message: 'Sort by relevance, price-asc, price-desc or unit-price.' })
+    .optional()
+    .default('relevance'),
+  page: z.coerce
+    .number({ message: 'The page is a number.' })
+    .int('The page is a whole number.')
+    .min(1, 'Pages start at 1.')
+    .max(MAX_PAGE, `We show at most ${MAX_PAGE} pages. Narrow the search instead.`)
+    .optional()
+    .default(1),
+  department: slug('department'),
+  aisle: slug('aisle'),
+  brand: slug('brand'),
+  seller: slug('seller'),
+  diet: z.enum(ids(DIETARY_TAGS), { message: 'That dietary filter is not one we know.' }).optional(),
+  price: z.enum(ids(PRICE_BUCKETS), { message: 'That price range is not one we know.' }).optional(),
+  offer: z.enum(['1'], { message: 'The on-offer filter is offer=1.' }).optional(),
+  spell: z.enum(['off'], { message: 'spell=off searches for exactly what you typed.' }).optional(),
+});
+export type SearchParamsInput = z.infer<typeof searchParamsSchema>;
+
+/** The cross-seller search page reads only q. (Here, not in the route, so no page bundles zod.) */
+export const crossSellerParamsSchema = searchParamsSchema.pick({ q: true });
+
+/** The wine shop's search adds varietal and region. */
+export const wineSearchParamsSchema = searchParamsSchema.extend({
+  varietal: z.string().max(60, 'That varietal name is too long.').optional(),
+  region: z.string().max(60, 'That region name is too long.').optional(),
+});

@@ -1,0 +1,187 @@
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import { createGzip } from 'node:zlib';
+import { createReadableStreamFromReadable, createRequestHandler, type ServerBuild } from '@remix-run/node';
+import { isbot } from 'isbot';
+import { cacheKeyFor, documentCacheHeaders, PageCache, type PageHit } from './page-cache';
+import { loadStaticFiles, type StaticFile } from './static-files';
+
+/**
+ * The production HTTP server (decision 0019): node:http and Remix's request handler on Node's own
+ * fetch classes, without Express, the compression middleware, the morgan access log or the
+ * web-fetch polyfills that remix-serve adds to every request. Static files come from memory, and
+ * anonymous pages from the page cache.
+ */
+export interface AppServerOptions {
+  build: ServerBuild;
+  publicDir: string;
+  /** 0 turns the anonymous page cache off. */
+  pageCacheTtlMs: number;
+  mode?: string;
+}
+
+const accepts = (req: IncomingMessage, encoding: string) =>
+  new RegExp(`\\b${encoding}\\b`, 'i').test(String(req.headers['accept-encoding'] ?? ''));
+
+function requestUrl(req: IncomingMessage): URL {
+  // As remix-serve (Express without "trust proxy"): the Host header, plain http unless the socket is TLS.
+  const protocol = 'encrypted' in req.socket && req.socket.encrypted ? 'https' : 'http';
+  return new URL(`${protocol}://${req.headers.host ?? 'localhost'}${req.url ?? '/'}`);
+}
+
+function toRequest(req: IncomingMessage, res: ServerResponse, url: URL): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue;
+    if (Array.isArray(value)) for (const item of value) headers.append(name, item);
+    else headers.set(name, value);
+  }
+  const controller = new AbortController();
+  // Loaders and actions stop when the client goes away before the response is finished.
+  res.on('close', () => {
+    if (!res.writableFinished) controller.abort();
+  });
+  const init: RequestInit & { duplex?: 'half' } = { method: req.method, headers, signal: controller.signal };
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    init.body = createReadableStreamFromReadable(req);
+    init.duplex = 'half';
+  }
+  return new Request(url.href, init);
+}
+
+function sendStatic(req: IncomingMessage, res: ServerResponse, file: StaticFile) {
+  const headers: http.OutgoingHttpHeaders = {
+    'Content-Type': file.type,
+    'Cache-Control': file.cacheControl,
+    ETag: file.etag,
+    Vary: 'Accept-Encoding',
+  };
+  if (req.headers['if-none-match'] === file.etag) {
+    res.writeHead(304, headers).end();
+    return;
+  }
+  const gzipped = accepts(req, 'gzip') ? file.gzip() : null;
+  const gzip = gzipped !== null;
+  const body = gzipped ?? file.body;
+  if (gzip) headers['Content-Encoding'] = 'gzip';
+  headers['Content-Length'] = body.length;
+  res.writeHead(200, headers);
+  res.end(req.method === 'HEAD' ? undefined : body);
+}
+
+function sendHit(req: IncomingMessage, res: ServerResponse, hit: PageHit) {
+  const headers: http.OutgoingHttpHeaders = {};
+  for (const [name, value] of hit.headers) headers[name] = value;
+  headers['X-Page-Cache'] = 'hit';
+  if (hit.etag && req.headers['if-none-match'] === hit.etag) {
+    res.writeHead(304, headers).end();
+    return;
+  }
+  const gzip = hit.gzip && accepts(req, 'gzip');
+  const body = gzip ? hit.gzip! : hit.body;
+  if (gzip) headers['Content-Encoding'] = 'gzip';
+  headers['Content-Length'] = body.length;
+  res.writeHead(hit.status, headers);
+  res.end(req.method === 'HEAD' ? undefined : body);
+}
+
+async function writeBody(res: NodeJS.WritableStream, body: ReadableStream<Uint8Array>, keep?: Buffer[]) {
+  for await (const chunk of body as unknown as AsyncIterable<Uint8Array>) {
+    keep?.push(Buffer.from(chunk));
+    if (!res.write(chunk)) await new Promise((resolve) => res.once('drain', resolve));
+  }
+  res.end();
+}
+
+export function createAppServer(options: AppServerOptions) {
+  const { build } = options;
+  const handle = createRequestHandler(build, options.mode ?? process.env.NODE_ENV);
+  const files = loadStaticFiles({
+    publicDir: options.publicDir,
+    assetsDir: build.assetsBuildDirectory,
+    publicPath: build.publicPath,
+  });
+  const cache = new PageCache({ ttlMs: options.pageCacheTtlMs });
+
+  async function render(req: IncomingMessage, res: ServerResponse, url: URL, cacheKey: string | null) {
+    const response = await handle(toRequest(req, res, url));
+    const headers = new Headers(response.headers);
+    documentCacheHeaders(headers, Boolean(req.headers.cookie || req.headers.authorization));
+    res.statusCode = response.status;
+    if (response.statusText) res.statusMessage = response.statusText;
+    for (const [name, value] of headers) if (name !== 'set-cookie') res.setHeader(name, value);
+    const cookies = headers.getSetCookie();
+    if (cookies.length) res.setHeader('Set-Cookie', cookies);
+    if (cacheKey) res.setHeader('X-Page-Cache', 'miss');
+    if (!response.body || req.method === 'HEAD') {
+      res.end();
+      return;
+    }
+    const type = headers.get('Content-Type') ?? '';
+    const compress =
+      accepts(req, 'gzip') && !headers.has('Content-Encoding') && /^(text\/html|application\/json)\b/i.test(type);
+    if (compress) {
+      res.setHeader('Content-Encoding', 'gzip');
+      res.removeHeader('Content-Length');
+      const vary = res.getHeader('Vary');
+      res.setHeader('Vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
+    }
+    const keep: Buffer[] | undefined = cacheKey && response.status === 200 ? [] : undefined;
+    if (compress) {
+      const gzip = createGzip({ level: 6 });
+      gzip.pipe(res);
+      await writeBody(gzip, response.body, keep);
+    } else {
+      await writeBody(res, response.body, keep);
+    }
+    if (cacheKey && keep) cache.set(cacheKey, response.status, headers, Buffer.concat(keep));
+  }
+
+  async function onRequest(req: IncomingMessage, res: ServerResponse) {
+    const url = requestUrl(req);
+    if (req.method === 'GET' || req.method === 'HEAD') {
+      let path = url.pathname;
+      try {
+        path = decodeURIComponent(path);
+      } catch {
+        // a malformed escape is not a file; Remix answers it
+      }
+      const file = files.get(path);
+      if (file) return sendStatic(req, res, file);
+    }
+    const cacheKey =
+      cache.ttlMs > 0
+        ? cacheKeyFor({
+            method: req.method ?? 'GET',
+            host: req.headers.host ?? '',
+            url: req.url ?? '/',
+            cookie: req.headers.cookie,
+            authorization: req.headers.authorization,
+            bot: isbot(req.headers['user-agent'] ?? ''),
+          })
+        : null;
+    if (!cacheKey) return render(req, res, url, null);
+    const hit = cache.get(cacheKey);
+    if (hit) return sendHit(req, res, hit);
+    const outcome = await cache.once(cacheKey, () => render(req, res, url, cacheKey));
+    if (outcome === 'rendered') return;
+    const after = cache.get(cacheKey);
+    return after ? sendHit(req, res, after) : render(req, res, url, null);
+  }
+
+  const server = http.createServer((req, res) => {
+    onRequest(req, res).catch((error: unknown) => {
+      // Remix handles its own errors; this is the server failing around it. Never a stack trace.
+      console.error('request failed', error instanceof Error ? error.message : String(error));
+      if (!res.headersSent) {
+        res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
+        res.end('Something went wrong. Please try again.');
+      } else {
+        res.destroy();
+      }
+    });
+  });
+  // Keep-alive longer than a load balancer's idle timeout, so it never reuses a closing socket.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
+  return { server, cache };
+}

@@ -1,0 +1,181 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
+
+/**
+ * The anonymous page cache (decision 0019). A request without any cookie or Authorization header is
+ * an anonymous shopper (A) with no store chosen, so the page it gets depends only on the host (the
+ * banner), the URL and whether the client is a bot. Those pages are kept for a short TTL and served
+ * without running Remix. Everyone else (G, R, C: any cookie) always gets a freshly rendered page
+ * marked `private, no-store`, and every page carries `Vary: Cookie`, so no shared cache can hand one
+ * shopper's page to another.
+ */
+
+export interface CachedPage {
+  status: number;
+  /** Response headers without Set-Cookie (a response that sets cookies is never cached). */
+  headers: [string, string][];
+  /** The body split on the CSP nonce, when the page has one; joined with a fresh nonce on every hit. */
+  parts: string[];
+  nonce: string | null;
+  /** Precomputed when the page has no nonce: the same bytes for every hit. */
+  body: Buffer | null;
+  gzip: Buffer | null;
+  etag: string | null;
+  expiresAt: number;
+}
+
+export interface PageCacheOptions {
+  ttlMs: number;
+  maxEntries?: number;
+  /** Pages above this size are not kept. */
+  maxBytes?: number;
+  now?: () => number;
+}
+
+export interface CacheRequest {
+  method: string;
+  host: string;
+  /** Path and query string. */
+  url: string;
+  cookie: string | undefined;
+  authorization: string | undefined;
+  bot: boolean;
+}
+
+/** Only anonymous document requests are looked up; API, health and data requests never are. */
+export function cacheKeyFor(request: CacheRequest): string | null {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return null;
+  if (request.cookie || request.authorization) return null;
+  const path = request.url.split('?', 1)[0] ?? '';
+  if (path.startsWith('/api/') || path === '/healthz' || path.startsWith('/build/')) return null;
+  if (/[?&]_data=/.test(request.url)) return null;
+  return `${request.bot ? 'bot' : 'human'} ${request.host.toLowerCase()} ${request.url}`;
+}
+
+/** Whether a rendered response may be kept for other anonymous shoppers. */
+export function isCacheableResponse(status: number, headers: Headers): boolean {
+  if (status !== 200) return false;
+  if (headers.has('Set-Cookie')) return false;
+  if (!/^text\/html\b/i.test(headers.get('Content-Type') ?? '')) return false;
+  const cacheControl = headers.get('Cache-Control') ?? '';
+  if (/\b(no-store|private)\b/i.test(cacheControl)) return false;
+  return true;
+}
+
+/**
+ * The caching headers of a rendered page. Anonymous, cacheable pages may be stored but must be
+ * revalidated (ETag); a page for a shopper with cookies, or one that sets cookies, is private and
+ * never stored. Routes that set their own Cache-Control keep it, made private when personal.
+ */
+export function documentCacheHeaders(headers: Headers, personal: boolean): void {
+  if (!/^text\/html\b/i.test(headers.get('Content-Type') ?? '')) return;
+  const vary = headers.get('Vary');
+  if (!vary || !/\bcookie\b/i.test(vary)) headers.set('Vary', vary ? `${vary}, Cookie` : 'Cookie');
+  const own = headers.get('Cache-Control');
+  if (personal || headers.has('Set-Cookie')) {
+    if (!own || !/\b(no-store|private)\b/i.test(own)) headers.set('Cache-Control', 'private, no-store');
+  } else if (!own) {
+    headers.set('Cache-Control', 'no-cache');
+  }
+}
+
+/** The value of `'nonce-…'` in a Content-Security-Policy header, if any. */
+export function nonceOf(csp: string | null): string | null {
+  const match = csp ? /'nonce-([A-Za-z0-9+/=_-]{8,})'/.exec(csp) : null;
+  return match ? match[1]! : null;
+}
+
+const etagOf = (body: Buffer) => `W/"${createHash('sha1').update(body).digest('base64url')}"`;
+
+export interface PageHit {
+  status: number;
+  headers: [string, string][];
+  body: Buffer;
+  gzip: Buffer | null;
+  etag: string | null;
+}
+
+export class PageCache {
+  readonly ttlMs: number;
+  private readonly maxEntries: number;
+  private readonly maxBytes: number;
+  private readonly now: () => number;
+  private readonly entries = new Map<string, CachedPage>();
+  /** One render per key at a time: concurrent misses wait for it (no stampede). */
+  private readonly inflight = new Map<string, Promise<void>>();
+
+  constructor(options: PageCacheOptions) {
+    this.ttlMs = options.ttlMs;
+    this.maxEntries = options.maxEntries ?? 500;
+    this.maxBytes = options.maxBytes ?? 1024 * 1024;
+    this.now = options.now ?? Date.now;
+  }
+
+  get size() {
+    return this.entries.size;
+  }
+
+  get(key: string): PageHit | null {
+    const entry = this.entries.get(key);
+    if (!entry) return null;
+    if (entry.expiresAt <= this.now()) {
+      this.entries.delete(key);
+      return null;
+    }
+    if (entry.body)
+      return { status: entry.status, headers: entry.headers, body: entry.body, gzip: entry.gzip, etag: entry.etag };
+    // A CSP nonce must be unpredictable per response: a fresh one in the header and the body each time.
+    const nonce = randomBytes(16).toString('base64');
+    const body = Buffer.from(entry.parts.join(nonce));
+    const headers = entry.headers.map(([name, value]): [string, string] => [
+      name,
+      name.toLowerCase().startsWith('content-security-policy') ? value.split(entry.nonce!).join(nonce) : value,
+    ]);
+    return { status: entry.status, headers, body, gzip: null, etag: null };
+  }
+
+  set(key: string, status: number, headers: Headers, body: Buffer): boolean {
+    if (this.ttlMs <= 0 || body.length > this.maxBytes || !isCacheableResponse(status, headers)) return false;
+    const list: [string, string][] = [];
+    headers.forEach((value, name) => {
+      if (name.toLowerCase() !== 'content-length' && name.toLowerCase() !== 'etag') list.push([name, value]);
+    });
+    const nonce = nonceOf(headers.get('Content-Security-Policy'));
+    const fixed = nonce === null;
+    const etag = fixed ? etagOf(body) : null;
+    if (etag) list.push(['ETag', etag]);
+    if (this.entries.size >= this.maxEntries) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest !== undefined) this.entries.delete(oldest);
+    }
+    this.entries.delete(key);
+    this.entries.set(key, {
+      status,
+      headers: list,
+      parts: fixed ? [] : body.toString('utf8').split(nonce),
+      nonce,
+      body: fixed ? body : null,
+      gzip: fixed ? gzipSync(body, { level: 6 }) : null,
+      etag,
+      expiresAt: this.now() + this.ttlMs,
+    });
+    return true;
+  }
+
+  /** Runs `render` unless another request is already rendering this key; then waits for that one. */
+  async once(key: string, render: () => Promise<void>): Promise<'rendered' | 'waited'> {
+    const pending = this.inflight.get(key);
+    if (pending) {
+      await pending.catch(() => undefined);
+      return 'waited';
+    }
+    const run = render().finally(() => this.inflight.delete(key));
+    this.inflight.set(key, run);
+    await run;
+    return 'rendered';
+  }
+
+  clear() {
+    this.entries.clear();
+  }
+}

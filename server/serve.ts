@@ -1,0 +1,35 @@
+/**
+ * `node --import tsx server/serve.ts [build/index.js]`: serves the production build (what
+ * `npm start`, the e2e server and the bench run; decision 0019). PORT, HOST, PAGE_CACHE_TTL_MS
+ * (the anonymous page cache's lifetime: default 10 s, 0 turns it off).
+ */
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { ServerBuild } from '@remix-run/node';
+import { createAppServer } from './app-server';
+
+process.env.NODE_ENV ??= 'production';
+const buildPath = path.resolve(process.argv[2] ?? 'build/index.js');
+const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
+const ttl = Number(process.env.PAGE_CACHE_TTL_MS ?? 10_000);
+const { server } = createAppServer({
+  build,
+  publicDir: path.resolve('public'),
+  pageCacheTtlMs: Number.isFinite(ttl) && ttl >= 0 ? ttl : 10_000,
+});
+
+const port = Number(process.env.PORT ?? 3000);
+const onListen = () => {
+  const address = server.address();
+  const bound = typeof address === 'object' && address ? address.port : port;
+  console.log(`[pantry] http://localhost:${bound}`);
+};
+if (process.env.HOST) server.listen(port, process.env.HOST, onListen);
+else server.listen(port, onListen);
+
+for (const signal of ['SIGTERM', 'SIGINT'] as const)
+  process.once(signal, () => {
+    server.close(() => process.exit(0));
+    server.closeIdleConnections();
+    setTimeout(() => process.exit(0), 5_000).unref();
+  });
