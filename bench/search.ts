@@ -211,7 +211,7 @@ function load(url: string) {
 
 async function pageThroughput(dataDir: string) {
   if (!existsSync('build/index.js')) throw new Error('Build first: npm run build');
-  const { cmd, args } = pinned(0, ['node_modules/@remix-run/serve/dist/cli.js', 'build/index.js']);
+  const { cmd, args } = pinned(0, ['--import', 'tsx', 'server/serve.ts', 'build/index.js']);
   const child: ChildProcess = spawn(cmd, args, {
     env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'production', PORT: String(APP_PORT) },
     stdio: ['ignore', 'ignore', 'inherit'],

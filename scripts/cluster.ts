@@ -12,7 +12,7 @@ import pg from 'pg';
 export const HAPROXY = process.env.HAPROXY_BIN ?? '/usr/sbin/haproxy';
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const TSX = path.join(ROOT, 'node_modules/tsx/dist/cli.mjs');
-const REMIX_SERVE = path.join(ROOT, 'node_modules/@remix-run/serve/dist/cli.js');
+const SERVER = path.join(ROOT, 'server/serve.ts');
 
 export interface ClusterOptions {
   /** postgres://… (the database is created when missing). */
@@ -206,7 +206,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     const ports = options.storefrontPorts ?? [];
     while (ports.length < options.size) ports.push(await freePort());
     const startStorefront = async (name: string, port: number): Promise<StorefrontProcess> => {
-      const child = spawnChild(name, process.execPath, [REMIX_SERVE, 'build/index.js'], {
+      const child = spawnChild(name, process.execPath, ['--import', 'tsx', SERVER, 'build/index.js'], {
         ...env,
         PORT: String(port),
         HOST: '127.0.0.1',

@@ -2,6 +2,7 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import { createGzip } from 'node:zlib';
 import { createReadableStreamFromReadable, createRequestHandler, type ServerBuild } from '@remix-run/node';
 import { isbot } from 'isbot';
+import { CROSS_SITE_MESSAGE, isCrossSite } from '../app/modules/http/same-origin.server';
 import { cacheKeyFor, documentCacheHeaders, PageCache, type PageHit } from './page-cache';
 import { loadStaticFiles, type StaticFile } from './static-files';
 
@@ -84,6 +85,43 @@ function sendHit(req: IncomingMessage, res: ServerResponse, hit: PageHit) {
   res.end(req.method === 'HEAD' ? undefined : body);
 }
 
+/**
+ * The CSRF rule (decision 0021) ahead of Remix: Remix's own guard would otherwise answer a document
+ * POST from another origin with a bare, empty 500 before any action could give the shopper our 403.
+ */
+function refuseCrossSite(req: IncomingMessage, res: ServerResponse, url: URL): boolean {
+  if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return false;
+  const headers = new Headers();
+  for (const name of ['host', 'origin', 'referer', 'sec-fetch-site', 'authorization']) {
+    const value = req.headers[name];
+    if (typeof value === 'string') headers.set(name, value);
+  }
+  if (!isCrossSite(new Request(url.href, { method: req.method, headers }))) return false;
+  const wantsPage = /text\/html/i.test(String(req.headers.accept ?? '')) && !url.searchParams.has('_data');
+  const body = wantsPage
+    ? `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Not sent from our pages</title></head><body><main><h1>Not sent from our pages</h1><p>${CROSS_SITE_MESSAGE}</p><p><a href="/">Go to the home page</a></p></main></body></html>`
+    : JSON.stringify({ code: 'CROSS_SITE_REQUEST', message: CROSS_SITE_MESSAGE });
+  res.writeHead(403, {
+    'Content-Type': wantsPage ? 'text/html; charset=utf-8' : 'application/json; charset=utf-8',
+    'Cache-Control': 'no-store',
+    'X-Content-Type-Options': 'nosniff',
+    'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'; base-uri 'none'",
+  });
+  res.end(body);
+  // The body was never read: close the connection rather than drain an attacker's upload.
+  req.resume();
+  return true;
+}
+
+/** Resource routes (JSON, files) bypass the entry's headers: give them the baseline ones. */
+function baselineHeaders(headers: Headers) {
+  if (!headers.has('X-Content-Type-Options')) headers.set('X-Content-Type-Options', 'nosniff');
+  if (!headers.has('Referrer-Policy')) headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
+  const type = headers.get('Content-Type') ?? '';
+  if (!headers.has('Content-Security-Policy') && /^(application\/json|text\/plain)\b/i.test(type))
+    headers.set('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'; base-uri 'none'");
+}
+
 async function writeBody(res: NodeJS.WritableStream, body: ReadableStream<Uint8Array>, keep?: Buffer[]) {
   for await (const chunk of body as unknown as AsyncIterable<Uint8Array>) {
     keep?.push(Buffer.from(chunk));
@@ -105,6 +143,7 @@ export function createAppServer(options: AppServerOptions) {
   async function render(req: IncomingMessage, res: ServerResponse, url: URL, cacheKey: string | null) {
     const response = await handle(toRequest(req, res, url));
     const headers = new Headers(response.headers);
+    baselineHeaders(headers);
     documentCacheHeaders(headers, Boolean(req.headers.cookie || req.headers.authorization));
     res.statusCode = response.status;
     if (response.statusText) res.statusMessage = response.statusText;
@@ -138,6 +177,7 @@ export function createAppServer(options: AppServerOptions) {
 
   async function onRequest(req: IncomingMessage, res: ServerResponse) {
     const url = requestUrl(req);
+    if (refuseCrossSite(req, res, url)) return;
     if (req.method === 'GET' || req.method === 'HEAD') {
       let path = url.pathname;
       try {

@@ -304,7 +304,7 @@ test.describe('business site switched off (isB2BDisabled)', () => {
         .catch(() => false);
     // Another server on that port would make every check below meaningless.
     if (await answering()) throw new Error(`port ${closedPort} is already in use; free it for this test`);
-    server = spawn(process.execPath, ['node_modules/@remix-run/serve/dist/cli.js', 'build/index.js'], {
+    server = spawn(process.execPath, ['--import', 'tsx', 'server/serve.ts', 'build/index.js'], {
       env: {
         ...process.env,
         PORT: String(closedPort),

@@ -39,7 +39,7 @@ export async function startStorefront(
   const port = options.port ?? (await freePort());
   const dataDir = mkdtempSync(path.join(tmpdir(), 'pantry-resilience-data-'));
   const [command, ...prefix] = options.command ?? [process.execPath];
-  const child = spawn(command!, [...prefix, 'node_modules/@remix-run/serve/dist/cli.js', 'build/index.js'], {
+  const child = spawn(command!, [...prefix, '--import', 'tsx', 'server/serve.ts', 'build/index.js'], {
     env: {
       ...process.env,
       NODE_ENV: 'production',

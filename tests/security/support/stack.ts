@@ -87,7 +87,7 @@ export async function startStack(
   });
   const processes: (ReturnType<typeof launch> | undefined)[] = [];
   const startStorefront = async (index: number, env: Record<string, string> = {}) => {
-    const launched = launch(['node_modules/@remix-run/serve/dist/cli.js', 'build/index.js'], {
+    const launched = launch(['--import', 'tsx', 'server/serve.ts', 'build/index.js'], {
       ...base,
       PORT: String(ports[index]),
       ...env,
