@@ -57,6 +57,8 @@ export async function startInProcessApp(dialect: DialectName, env: Record<string
     DATABASE_URL: database.url,
     IDP_ISSUER: issuer,
     LOG_LEVEL: 'silent',
+    // As served: React's production server renderer, production-only behaviour.
+    NODE_ENV: 'production',
     ...env,
   });
   const { server } = (await startIdentityProvider({ port: idpPort, issuer, origins: [origin] })) as { server: Server };
@@ -73,6 +75,15 @@ export async function startInProcessApp(dialect: DialectName, env: Record<string
       const own = url.origin === origin;
       const cookies = own ? jar : idpJar;
       if (cookies.size) headers.set('Cookie', [...cookies].map(([k, v]) => `${k}=${v}`).join('; '));
+      // A client over HTTP declares the length of a body it has in hand; streams go chunked.
+      const body = init.body;
+      if (typeof body === 'string' || body instanceof Uint8Array || body instanceof URLSearchParams) {
+        const length =
+          typeof body === 'string' || body instanceof URLSearchParams
+            ? Buffer.byteLength(String(body))
+            : body.byteLength;
+        if (!headers.has('Content-Length')) headers.set('Content-Length', String(length));
+      }
       const req = new Request(url, { ...init, headers, redirect: 'manual' });
       const response = own ? await handle(req) : await fetch(req);
       for (const cookie of response.headers.getSetCookie()) {
