@@ -74,6 +74,30 @@ const PAYLOADS: Payload[] = [
   },
   { name: 'NUL in a form', body: () => ({ init: { headers: FORM, body: 'intent=password&email=a%00b%40x.test' } }) },
   { name: 'NUL in JSON', body: () => ({ init: { headers: JSON_TYPE, body: '{"offerId":1,"name":"a\\u0000b"}' } }) },
+  {
+    // Coercing schemas call toString on these: a TypeError (a 5xx) unless the parse helpers catch it.
+    name: 'hostile object values (JSON)',
+    body: () => ({
+      init: {
+        headers: JSON_TYPE,
+        body: JSON.stringify(
+          Object.fromEntries(
+            [
+              'offerId',
+              'rewardId',
+              'productId',
+              'quantity',
+              'storeId',
+              'addressId',
+              'petId',
+              'zipcode',
+              'orderNumber',
+            ].map((name) => [name, { toString: [], valueOf: [] }]),
+          ),
+        ),
+      },
+    }),
+  },
   { name: 'not JSON', body: () => ({ init: { headers: JSON_TYPE, body: '{"offerId":' } }) },
   // Valid for a JSON API whose fields are all optional (passkey options); a 415 for every form.
   {

@@ -1,6 +1,6 @@
 import { json } from '@remix-run/node';
 import type { z } from 'zod';
-import { assertSameOrigin, decodeUtf8, hasControlChars, readBodyBytes } from './forms.server';
+import { assertSameOrigin, decodeUtf8, hasControlChars, readBodyBytes, safeParseInput } from './forms.server';
 
 const STATUS_TEXT: Record<number, string> = {
   200: 'OK',
@@ -77,7 +77,7 @@ export async function readJsonBody<S extends z.ZodTypeAny>(request: Request, sch
   if (containsControlChars(body)) {
     throw apiError(400, 'BAD_CHARACTERS', 'That request contains characters we cannot accept.');
   }
-  const parsed = schema.safeParse(body);
+  const parsed = safeParseInput(schema, body);
   if (!parsed.success) {
     throw apiError(
       400,

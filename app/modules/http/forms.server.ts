@@ -1,5 +1,5 @@
 import { json } from '@remix-run/node';
-import type { z } from 'zod';
+import { ZodError, type z } from 'zod';
 
 /** The largest form any page posts (the longest is a few KB); bigger bodies are refused with 413. */
 export const MAX_FORM_BYTES = 64 * 1024;
@@ -88,6 +88,24 @@ export function hasControlChars(value: string): boolean {
 export type FormValues = Record<string, string | string[]>;
 
 /**
+ * safeParse that never throws: a coercing schema calls toString/valueOf on what it is given, and a JSON
+ * body like {"id": {"toString": []}} makes that throw a TypeError (a 5xx). Any such throw is a refusal.
+ */
+export function safeParseInput<S extends z.ZodTypeAny>(
+  schema: S,
+  input: unknown,
+): z.SafeParseReturnType<unknown, z.infer<S>> {
+  try {
+    return schema.safeParse(input);
+  } catch {
+    return {
+      success: false,
+      error: new ZodError([{ code: 'custom', path: [], message: 'The request has a value we do not understand.' }]),
+    };
+  }
+}
+
+/**
  * The one place a form body is read: urlencoded or multipart, at most MAX_FORM_BYTES, valid UTF-8,
  * no control characters. Files are ignored (no page uploads one). Throws a 4xx JSON error otherwise.
  */
@@ -166,7 +184,7 @@ export type FormResult<T> =
 export async function parseForm<S extends z.ZodTypeAny>(request: Request, schema: S): Promise<FormResult<z.infer<S>>> {
   assertSameOrigin(request);
   const values = await readFormValues(request);
-  const parsed = schema.safeParse(values);
+  const parsed = safeParseInput(schema, values);
   if (parsed.success) return { ok: true, data: parsed.data, values };
   const errors: Record<string, string> = {};
   for (const issue of parsed.error.issues) {
@@ -181,7 +199,7 @@ export function parseSearchParams<S extends z.ZodTypeAny>(request: Request, sche
   const url = new URL(request.url);
   const values: Record<string, string> = {};
   for (const [key, value] of url.searchParams) values[key] ??= value;
-  const parsed = schema.safeParse(values);
+  const parsed = safeParseInput(schema, values);
   if (!parsed.success) {
     throw json(
       {
