@@ -62,7 +62,9 @@ export async function startInProcessApp(dialect: DialectName, env: Record<string
     ...env,
   });
   const { server } = (await startIdentityProvider({ port: idpPort, issuer, origins: [origin] })) as { server: Server };
-  const build = (await import(pathToFileURL(BUILD).href)) as ServerBuild;
+  // A module instance of its own per app: the build caches its environment and database on first use,
+  // so a second app in the same test file (the other dialect) must not reuse the first one's.
+  const build = (await import(`${pathToFileURL(BUILD).href}?app=${storefrontPort}`)) as ServerBuild;
   const handler = createRequestHandler(build, 'production');
   const handle = (request: Request) => handler(request);
 
