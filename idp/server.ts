@@ -6,6 +6,7 @@ import type { IncomingMessage } from 'node:http';
 import type Provider from 'oidc-provider';
 import { appEnv } from '../app/modules/config/env.server';
 import { log } from '../app/modules/config/logger.server';
+import { clientAddress, trustedProxies } from '../app/modules/http/client-key.server';
 import {
   authenticateWithPassword,
   sendPasscode,
@@ -77,7 +78,9 @@ export async function startIdentityProvider(options: {
     secrets: await loadIdpSecrets(),
     storefrontPort: options.storefrontPort,
   });
-  const clientKey = (ctx: Ctx) => text(ctx.get('X-Pantry-Client'), 100) || ctx.ip;
+  // The connection's address (through TRUSTED_PROXIES only): never a header the client may write.
+  const clientKey = (ctx: Ctx) =>
+    clientAddress(ctx.req.socket.remoteAddress, ctx.get('X-Forwarded-For'), trustedProxies()) ?? 'unknown-client';
 
   // Okta-style primary authentication: each answers a sessionToken, a 401 or a 429.
   const jsonRoutes: Record<string, (body: Record<string, unknown>, ctx: Ctx) => Promise<void>> = {

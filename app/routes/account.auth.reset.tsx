@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { json, redirect } from '@remix-run/node';
 import { loadShopper } from '~/modules/access/shopper.server';
-import { assertSameOrigin } from '~/modules/http/forms.server';
+import { assertSameOrigin, refuseLargeBody } from '~/modules/http/forms.server';
 import { resetKeepMeSignedInUser } from '~/modules/identity/keep-me-signed-in.server';
 
 /**
@@ -10,6 +10,7 @@ import { resetKeepMeSignedInUser } from '~/modules/identity/keep-me-signed-in.se
  */
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
+  refuseLargeBody(request);
   const shopper = await loadShopper(request);
   const headers = new Headers(shopper.headers);
   for (const cookie of await resetKeepMeSignedInUser(shopper.cookie)) headers.append('Set-Cookie', cookie);

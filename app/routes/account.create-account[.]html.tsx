@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { pageAccess } from '~/modules/access/page-access';
 import { redirectPolicy, requireUserType } from '~/modules/access/shopper.server';
 import { safeRedirect } from '~/modules/access/safe-redirect';
-import { parseForm } from '~/modules/http/forms.server';
+import { parseForm, type FormValues } from '~/modules/http/forms.server';
 import { firstLoginCookies } from '~/modules/identity/first-login.server';
 import { withNotice } from '~/modules/identity/notices';
 import { registerCustomer } from '~/modules/identity/registration.server';
@@ -40,11 +40,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const shopper = await requireUserType(request, access);
   // Without JavaScript the page reloads: a refused form comes back filled in (never the password).
-  const submitted = request.clone();
   const form = await parseForm(request, shopper.host.siteType === 'B' ? BusinessCreateAccountForm : CreateAccountForm);
   if (!form.ok)
     return json(
-      { errors: form.errors, message: form.message, values: await keptValues(submitted) },
+      { errors: form.errors, message: form.message, values: keptValues(form.values) },
       { status: 400, headers: shopper.headers },
     );
   const created = await registerCustomer(shopper.host, form.data);
@@ -53,7 +52,7 @@ export async function action({ request }: ActionFunctionArgs) {
       {
         errors: { [created.field ?? 'email']: created.message },
         message: created.message,
-        values: await keptValues(submitted),
+        values: keptValues(form.values),
       },
       { status: 409, headers: shopper.headers },
     );
@@ -73,11 +72,10 @@ export async function action({ request }: ActionFunctionArgs) {
 
 const KEPT_FIELDS = ['companyName', 'taxId', 'firstName', 'lastName', 'email', 'phone', 'zipcode'];
 
-async function keptValues(request: Request): Promise<Record<string, string>> {
-  const form = await request.formData().catch(() => null);
+function keptValues(form: FormValues): Record<string, string> {
   const values: Record<string, string> = {};
   for (const name of KEPT_FIELDS) {
-    const value = form?.get(name);
+    const value = form[name];
     if (typeof value === 'string') values[name] = value.slice(0, 254);
   }
   return values;

@@ -4,7 +4,7 @@ import { Form, Link, useLoaderData } from '@remix-run/react';
 import { pageAccess, PUBLIC_PAGE } from '~/modules/access/page-access';
 import { requireUserType } from '~/modules/access/shopper.server';
 import { withHeaders } from '~/modules/http/api.server';
-import { assertSameOrigin } from '~/modules/http/forms.server';
+import { assertSameOrigin, refuseLargeBody } from '~/modules/http/forms.server';
 import { clearHealthSession, readHealthSession } from '~/modules/pharmacy/health-session.server';
 import { PHARMACY_PATH } from '~/modules/pharmacy/pharmacy-rules';
 import { customerPrescriptions } from '~/modules/pharmacy/pharmacy.server';
@@ -35,6 +35,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** Leaves the health area (the storefront stays signed in). */
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
+  refuseLargeBody(request);
   const shopper = await requireUserType(request, access);
   const headers = new Headers(shopper.headers);
   headers.append('Set-Cookie', await clearHealthSession(shopper));

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
 import { CUSTOMER_ONLY, pageAccess, SIGN_IN_PATH } from '~/modules/access/page-access';
 import { requireUserType } from '~/modules/access/shopper.server';
-import { assertSameOrigin } from '~/modules/http/forms.server';
+import { assertSameOrigin, refuseLargeBody } from '~/modules/http/forms.server';
 import { issueHandshake } from '~/modules/pharmacy/health-handshake.server';
 import { HEALTH_HANDSHAKE_PATH, PHARMACY_CREATE_ACCOUNT_PATH, PHARMACY_PATH } from '~/modules/pharmacy/pharmacy-rules';
 import { pharmacyProfile } from '~/modules/pharmacy/pharmacy.server';
@@ -19,6 +19,7 @@ export async function loader() {
 
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
+  refuseLargeBody(request);
   const shopper = await requireUserType(request, access);
   const customerId = Number(shopper.customer!.customerId);
   const profile = await pharmacyProfile(customerId);

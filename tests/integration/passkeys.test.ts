@@ -554,7 +554,6 @@ describe.each(DIALECTS)('passkeys on %s', (dialect) => {
     it('serves sign-in options from its route, storing the challenge, and limits how often a client asks', async () => {
       const ask = async () => {
         const request = apiRequest('/account/passkey/options', { method: 'POST', body: {} });
-        request.headers.set('X-Forwarded-For', `203.0.113.${dialect === 'sqlite' ? 7 : 8}`);
         return settle(passkeyOptionsRoute.action({ request, params: {}, context: {} }));
       };
       const response = await ask();
@@ -570,7 +569,9 @@ describe.each(DIALECTS)('passkeys on %s', (dialect) => {
       await test.db
         .updateTable('rate_limits')
         .set({ hits: 100 })
-        .where('bucket', '=', `passkey:options:203.0.113.${dialect === 'sqlite' ? 7 : 8}`)
+        // The client key is the socket address (decision 0022); called in-process there is none, so
+        // the route keys on the fallback: whichever bucket it used is this client's.
+        .where('bucket', 'like', 'passkey:options:%')
         .execute();
       expect((await ask()).status).toBe(429);
     });

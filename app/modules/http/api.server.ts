@@ -2,7 +2,7 @@ import { json } from '@remix-run/node';
 import type { z } from 'zod';
 import { log } from '~/modules/config/logger.server';
 import { isDatabaseUnavailable, unavailableFor } from './database-unavailable.server';
-import { assertSameOrigin } from './forms.server';
+import { assertSameOrigin, decodeUtf8, hasControlChars, readBodyBytes, safeParseInput } from './forms.server';
 
 const STATUS_TEXT: Record<number, string> = {
   200: 'OK',
@@ -10,6 +10,8 @@ const STATUS_TEXT: Record<number, string> = {
   401: 'Unauthorized',
   403: 'Forbidden',
   404: 'Not Found',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
   503: 'Service Unavailable',
   500: 'Internal Server Error',
 };
@@ -40,6 +42,13 @@ export function withHeaders(base: Headers, extra: Record<string, string>): Heade
 
 const MAX_JSON_BYTES = 16 * 1024;
 
+function containsControlChars(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return hasControlChars(value);
+  if (depth > 32 || value === null || typeof value !== 'object') return false;
+  if (Array.isArray(value)) return value.some((item) => containsControlChars(item, depth + 1));
+  return Object.entries(value).some(([key, item]) => hasControlChars(key) || containsControlChars(item, depth + 1));
+}
+
 /**
  * The JSON body of an API call: same-origin only (a JSON content type cannot be sent cross-site
  * without a CORS preflight, which is refused), bounded in size, and validated with zod. Anything
@@ -50,9 +59,16 @@ export async function readJsonBody<S extends z.ZodTypeAny>(request: Request, sch
   if (!(request.headers.get('Content-Type') ?? '').toLowerCase().startsWith('application/json')) {
     throw apiError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send this request as application/json.');
   }
-  const text = await request.text().catch(() => null);
-  if (text === null || text.length > MAX_JSON_BYTES) {
-    throw apiError(413, 'PAYLOAD_TOO_LARGE', 'That request was too large.');
+  // The bounded reader throws {code, message}; API callers get the {error: {code, message}} shape.
+  let text: string;
+  try {
+    text = decodeUtf8(await readBodyBytes(request, MAX_JSON_BYTES));
+  } catch (error) {
+    if (!(error instanceof Response)) throw error;
+    const problem = (await error.json()) as { code: string; message: string };
+    const response = apiError(error.status, problem.code, problem.message);
+    if (error.status === 413) response.headers.set('Connection', 'close');
+    throw response;
   }
   let body: unknown;
   try {
@@ -60,7 +76,11 @@ export async function readJsonBody<S extends z.ZodTypeAny>(request: Request, sch
   } catch {
     throw apiError(400, 'BAD_JSON', 'The request body is not valid JSON.');
   }
-  const parsed = schema.safeParse(body);
+  // JSON.parse turns "\u0000" escapes into NULs: no field of any API takes control characters.
+  if (containsControlChars(body)) {
+    throw apiError(400, 'BAD_CHARACTERS', 'That request contains characters we cannot accept.');
+  }
+  const parsed = safeParseInput(schema, body);
   if (!parsed.success) {
     throw apiError(
       400,

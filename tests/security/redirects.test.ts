@@ -1,0 +1,197 @@
+/**
+ * Issue 10, redirects: every target the app would follow is same-origin or on the trusted list, and no
+ * target makes a 5xx. Property-based over generated payloads, first on the rule, then on the real routes
+ * that take a target (served in-process from the production build).
+ */
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { carryMarketingParams, safeRedirect, type RedirectPolicy } from '~/modules/access/safe-redirect';
+import { DIALECTS } from '../integration/support/databases';
+import { startInProcessApp, type InProcessApp } from './support/app';
+import { followsSafely, redirectTarget } from './support/redirect-targets';
+
+const TRUSTED = ['localhost', '.localhost', 'partner.example', '.pantry.example'];
+const POLICY: RedirectPolicy = { trustedDomains: TRUSTED, defaultUrl: '/' };
+const ORIGIN = 'http://localhost:3000';
+
+describe('the redirect rule (safeRedirect)', () => {
+  it('returns only same-origin paths or trusted http(s) URLs, for any generated target', () => {
+    fc.assert(
+      fc.property(redirectTarget, (target) => {
+        const result = safeRedirect(target, POLICY);
+        expect(followsSafely(result, ORIGIN, TRUSTED), `${JSON.stringify(target)} → ${JSON.stringify(result)}`).toBe(
+          true,
+        );
+        // Whatever it returns must be a valid Location header (a non-Latin-1 value would make a 5xx).
+        expect(() => new Headers({ Location: result })).not.toThrow();
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
+  it('keeps safe relative targets as they are', () => {
+    fc.assert(
+      fc.property(
+        fc.stringMatching(/^\/[a-z0-9-]{1,12}(\/[a-z0-9-]{1,12}){0,3}(\.html)?(\?[a-z]=[a-z0-9]{1,6})?$/),
+        (path) => {
+          expect(safeRedirect(path, POLICY)).toBe(path);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('refuses the classic payloads', () => {
+    for (const target of [
+      '//evil.example',
+      '/\\evil.example',
+      '\\/evil.example',
+      '/%2f/evil.example',
+      '/%252f%252fevil.example',
+      '/\t/evil.example',
+      '/.//evil.example',
+      'javascript:alert(1)',
+      'JaVaScRiPt:alert(1)',
+      'data:text/html,x',
+      'https://evil.example',
+      'https://localhost@evil.example',
+      'https://user:pass@localhost/',
+      'https://localhost\u3002evil.example',
+      'http://[::1]/',
+      '/ok\r\nSet-Cookie: x=1',
+    ]) {
+      expect(safeRedirect(target, POLICY), target).toBe('/');
+    }
+  });
+
+  it('carries marketing parameters without ever changing the target origin', () => {
+    fc.assert(
+      fc.property(redirectTarget, fc.string({ maxLength: 20 }), (target, value) => {
+        const safe = safeRedirect(target, POLICY);
+        const current = new URL(`${ORIGIN}/x?utm_source=${encodeURIComponent(value)}&r=${encodeURIComponent(target)}`);
+        const carried = carryMarketingParams(safe, current, ['utm_source']);
+        expect(followsSafely(carried, ORIGIN, TRUSTED)).toBe(true);
+        expect(new URL(carried, ORIGIN).origin).toBe(new URL(safe, ORIGIN).origin);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+});
+
+describe.each(DIALECTS)('routes that take a redirect target, production build on %s', (dialect) => {
+  let app: InProcessApp;
+  let storeId: string;
+
+  beforeAll(async () => {
+    app = await startInProcessApp(dialect, { TRUSTED_DOMAINS: TRUSTED.join(',') });
+    const store = await app.database.db
+      .selectFrom('stores')
+      .select('id')
+      .where('banner_id', '=', 'greenleaf')
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    storeId = String(store.id);
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  /** No 5xx, and a redirect (Location) goes only where a browser may safely follow. */
+  async function expectSafe(response: Response, target: string) {
+    const where = `${JSON.stringify(target)} → ${response.status} ${response.headers.get('Location') ?? ''}`;
+    expect(response.status, where).toBeLessThan(500);
+    const location = response.headers.get('Location');
+    if (location)
+      expect(followsSafely(location, app.origin, [...TRUSTED, new URL(app.issuer).hostname]), where).toBe(true);
+    await response.body?.cancel();
+  }
+
+  const form = (fields: Record<string, string>) => ({ method: 'POST', body: new URLSearchParams(fields) });
+
+  const ROUTES: Array<[string, (target: string) => Promise<Response>]> = [
+    ['GET /account/auth/sso?goto=', (t) => app.browser().request(`/account/auth/sso?goto=${encodeURIComponent(t)}`)],
+    [
+      'GET /account/auth/service/sign-in.html?goto=',
+      (t) => app.browser().request(`/account/auth/service/sign-in.html?goto=${encodeURIComponent(t)}`),
+    ],
+    [
+      'GET /account/overview.html?r= (access redirect with the referrer parameter)',
+      (t) => app.browser().request(`/account/overview.html?r=${encodeURIComponent(t)}&utm_source=x`),
+    ],
+    ['POST /consent returnTo', (t) => app.browser().request('/consent', form({ choice: 'necessary', returnTo: t }))],
+    [
+      'POST /shop/cart returnTo',
+      (t) => app.browser().request('/shop/cart', form({ intent: 'add', productId: '1', quantity: '1', returnTo: t })),
+    ],
+    [
+      'POST /shop/shipping-zip returnTo',
+      (t) => app.browser().request('/shop/shipping-zip', form({ zipcode: '98101', returnTo: t })),
+    ],
+    [
+      'POST /set-store.html goto (store deep link)',
+      (t) => app.browser().request('/set-store.html', form({ storeId, preference: 'Delivery', zipcode: '', goto: t })),
+    ],
+    ['POST /foru/clip returnTo', (t) => app.browser().request('/foru/clip', form({ offerId: '1', returnTo: t }))],
+    ['POST /foru/reward returnTo', (t) => app.browser().request('/foru/reward', form({ rewardId: '1', returnTo: t }))],
+    [
+      'POST /account/create-account.html goto (refused form)',
+      (t) => app.browser().request('/account/create-account.html', form({ email: 'x', goto: t })),
+    ],
+  ];
+
+  it.each(ROUTES)('%s: every followed target is safe, none is a 5xx', async (_name, send) => {
+    await fc.assert(
+      fc.asyncProperty(redirectTarget, async (target) => expectSafe(await send(target), target)),
+      { numRuns: 60 },
+    );
+  });
+
+  it('POST /api/session/update returnTo: the answer redirects only to safe places', async () => {
+    await fc.assert(
+      fc.asyncProperty(redirectTarget, async (target) => {
+        const response = await app.browser().request('/api/session/update', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ storeId, preference: 'Delivery', returnTo: target }),
+        });
+        expect(response.status, JSON.stringify(target)).toBeLessThan(500);
+        const body = (await response.json()) as { redirectTo?: string };
+        if (body.redirectTo) expect(followsSafely(body.redirectTo, app.origin, TRUSTED)).toBe(true);
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('sign-in then the callback: the customer lands only on a safe goto (full flow through the provider)', async () => {
+    await fc.assert(
+      fc.asyncProperty(redirectTarget, async (target) => {
+        const browser = app.browser();
+        let response = await browser.request('/account/sign-in.html', {
+          method: 'POST',
+          body: new URLSearchParams({
+            intent: 'password',
+            email: 'jordan@pantry.test',
+            password: 'Pantry-demo-2026',
+            goto: target,
+          }),
+        });
+        let current = new URL('/account/sign-in.html', app.origin);
+        for (let hop = 0; hop < 10; hop++) {
+          const location = response.headers.get('Location');
+          expect(response.status, `${JSON.stringify(target)} at ${current.pathname}`).toBeLessThan(500);
+          // The store's own redirects must be safe; the provider's hops are its own business.
+          if (current.origin === app.origin) await expectSafe(response.clone(), target);
+          await response.body?.cancel();
+          if (!location) break;
+          const next = new URL(location, current);
+          if (next.origin === app.origin && !next.pathname.startsWith('/account/auth/')) return;
+          current = next;
+          response = await browser.request(next.toString());
+        }
+        throw new Error(`sign-in for ${JSON.stringify(target)} did not come back to the store`);
+      }),
+      { numRuns: 5 },
+    );
+    // Each run is a real argon2 sign-in and a round trip through the provider: slow on a busy machine.
+  }, 240_000);
+});

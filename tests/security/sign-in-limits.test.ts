@@ -1,0 +1,133 @@
+/**
+ * Issue 10, sign-in limits across processes: two real storefront processes (remix-serve, production
+ * build) share one database; clients are told apart by their socket address (loopback 127.0.0.x, bound
+ * with localAddress), the way production sees them. Per client and per account limits hold whichever
+ * process answers, a forged X-Forwarded-For escapes nothing, and one account's limit refuses no other.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDatabase } from '~/db/seed/seed.server';
+import { createTestDatabase, DIALECTS, type TestDatabase } from '../integration/support/databases';
+import { freePort } from './support/ports';
+
+const CLIENT_LIMIT = 6;
+
+function post(
+  port: number,
+  localAddress: string,
+  fields: Record<string, string>,
+  headers: Record<string, string> = {},
+) {
+  const body = new URLSearchParams(fields).toString();
+  return new Promise<{ status: number; text: string }>((resolve, reject) => {
+    const req = httpRequest(
+      {
+        host: '127.0.0.1',
+        port,
+        localAddress,
+        method: 'POST',
+        path: '/account/sign-in.html',
+        headers: {
+          Host: `localhost:${port}`,
+          'Content-Type': 'application/x-www-form-urlencoded',
+          'Content-Length': Buffer.byteLength(body),
+          ...headers,
+        },
+      },
+      (res) => {
+        let text = '';
+        res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+async function waitForHealth(port: number, server: ChildProcess) {
+  for (let i = 0; i < 300; i++) {
+    if (server.exitCode !== null) throw new Error(`storefront on ${port} exited with ${server.exitCode}`);
+    const ok = await fetch(`http://127.0.0.1:${port}/healthz`)
+      .then((r) => r.status === 200)
+      .catch(() => false);
+    if (ok) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`storefront on ${port} did not come up`);
+}
+
+describe.each(DIALECTS)('sign-in limits across two storefront processes on %s', (dialect) => {
+  let database: TestDatabase;
+  let dataDir: string;
+  const servers: ChildProcess[] = [];
+  const ports: number[] = [];
+
+  beforeAll(async () => {
+    database = await createTestDatabase(dialect);
+    await seedDatabase(database.db, dialect, { products: 200, log: () => {} });
+    dataDir = mkdtempSync(path.join(tmpdir(), 'pantry-limits-'));
+    for (let i = 0; i < 2; i++) {
+      const port = await freePort();
+      const server = spawn(process.execPath, ['node_modules/@remix-run/serve/dist/cli.js', 'build/index.js'], {
+        env: {
+          ...process.env,
+          NODE_ENV: 'production',
+          PORT: String(port),
+          DATA_DIR: dataDir,
+          DATABASE_URL: database.url,
+          SESSION_SECRET: 'limits-test-secret',
+          SIGNIN_CLIENT_LIMIT: String(CLIENT_LIMIT),
+          // Nothing here reaches the provider: every attempt below fails before authorize.
+          IDP_ISSUER: 'http://127.0.0.1:9',
+          LOG_LEVEL: 'silent',
+        },
+        stdio: ['ignore', 'ignore', 'inherit'],
+      });
+      servers.push(server);
+      ports.push(port);
+    }
+    await Promise.all(ports.map((port, i) => waitForHealth(port, servers[i]!)));
+  });
+  afterAll(async () => {
+    for (const server of servers) server.kill('SIGTERM');
+    await Promise.all(servers.map((s) => (s.exitCode === null ? new Promise((r) => s.once('exit', r)) : null)));
+    await database?.drop();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const attempt = (i: number, client: string, email: string, headers: Record<string, string> = {}) =>
+    post(ports[i % 2]!, client, { intent: 'password', email, password: 'Wrong-password-1' }, headers);
+
+  it('limits one client across both processes, whatever X-Forwarded-For it forges, and only that client', async () => {
+    for (let i = 0; i < CLIENT_LIMIT; i++) {
+      // A different unknown account each time: only the per-client limit can refuse these.
+      expect((await attempt(i, '127.0.0.2', `nobody-${i}@pantry.test`)).status).toBe(401);
+    }
+    expect((await attempt(0, '127.0.0.2', 'nobody-x@pantry.test')).status).toBe(429);
+    expect((await attempt(1, '127.0.0.2', 'nobody-y@pantry.test')).status).toBe(429);
+    const forged = await attempt(0, '127.0.0.2', 'nobody-z@pantry.test', {
+      'X-Forwarded-For': '198.51.100.23',
+      'X-Client-IP': '198.51.100.24',
+      'x-pantry-peer-address': '198.51.100.25',
+    });
+    expect(forged.status).toBe(429);
+    expect(forged.text).toContain('Too many attempts. Please try again in');
+    // Another client (another address) is not refused: no shared bucket.
+    expect((await attempt(1, '127.0.0.3', 'nobody-x@pantry.test')).status).toBe(401);
+  });
+
+  it('limits failures per account across processes and clients, without refusing other accounts', async () => {
+    // Five failures for Jordan, each from another client and alternating processes.
+    for (let i = 0; i < 5; i++) expect((await attempt(i, `127.0.1.${i + 1}`, 'jordan@pantry.test')).status).toBe(401);
+    const locked = await attempt(1, '127.0.1.9', 'jordan@pantry.test');
+    expect(locked.status).toBe(429);
+    // Sam, from the very clients that failed for Jordan, is unaffected.
+    expect((await attempt(0, '127.0.1.1', 'sam@pantry.test')).status).toBe(401);
+    expect((await attempt(1, '127.0.1.2', 'sam@pantry.test')).status).toBe(401);
+  });
+});
