@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { decideAccess } from '~/modules/access/access-decision';
 import { pageAccess } from '~/modules/access/page-access';
+import { pageAccessSchema } from '~/modules/access/page-access-schema';
 
 const policy = { trustedDomains: ['localhost', '.localhost'], defaultUrl: '/' };
 const customerPage = pageAccess({
@@ -70,8 +71,12 @@ describe('page access meta', () => {
     });
   });
 
+  // pageAccess stays zod-free for the browser bundles; the schema judges meta (route-access.test checks every route).
   it('refuses meta without allowed types or with an unknown redirection key', () => {
-    expect(() => pageAccess({ allowedUserTypes: [] })).toThrow();
-    expect(() => pageAccess({ allowedUserTypes: ['C'], redirections: { DEFAULT: '/', X: '/y' } as never })).toThrow();
+    expect(() => pageAccessSchema.parse(pageAccess({ allowedUserTypes: [] }))).toThrow();
+    expect(() =>
+      pageAccessSchema.parse(pageAccess({ allowedUserTypes: ['C'], redirections: { DEFAULT: '/', X: '/y' } as never })),
+    ).toThrow();
+    expect(() => pageAccessSchema.parse(pageAccess({ allowedUserTypes: ['C'] }))).not.toThrow();
   });
 });
