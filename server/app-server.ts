@@ -74,6 +74,9 @@ function sendHit(req: IncomingMessage, res: ServerResponse, hit: PageHit) {
   for (const [name, value] of hit.headers) headers[name] = value;
   headers['X-Page-Cache'] = 'hit';
   if (hit.etag && req.headers['if-none-match'] === hit.etag) {
+    // The browser keeps its copy and the policy that came with it: a fresh nonce here would not match it.
+    for (const name of Object.keys(headers))
+      if (name.toLowerCase().startsWith('content-security-policy')) delete headers[name];
     res.writeHead(304, headers).end();
     return;
   }

@@ -131,7 +131,7 @@ export class PageCache {
       name,
       name.toLowerCase().startsWith('content-security-policy') ? value.split(entry.nonce!).join(nonce) : value,
     ]);
-    return { status: entry.status, headers, body, gzip: null, etag: null };
+    return { status: entry.status, headers, body, gzip: null, etag: entry.etag };
   }
 
   set(key: string, status: number, headers: Headers, body: Buffer): boolean {
@@ -142,8 +142,11 @@ export class PageCache {
     });
     const nonce = nonceOf(headers.get('Content-Security-Policy'));
     const fixed = nonce === null;
-    const etag = fixed ? etagOf(body) : null;
-    if (etag) list.push(['ETag', etag]);
+    const parts = fixed ? [] : body.toString('utf8').split(nonce);
+    // A nonce'd page's ETag covers the page without its nonce: a 304 keeps the browser's copy, whose
+    // nonce still matches the policy the browser stored with it (the 304 carries no new policy).
+    const etag = etagOf(fixed ? body : Buffer.from(parts.join('')));
+    list.push(['ETag', etag]);
     if (this.entries.size >= this.maxEntries) {
       const oldest = this.entries.keys().next().value;
       if (oldest !== undefined) this.entries.delete(oldest);
@@ -152,7 +155,7 @@ export class PageCache {
     this.entries.set(key, {
       status,
       headers: list,
-      parts: fixed ? [] : body.toString('utf8').split(nonce),
+      parts,
       nonce,
       body: fixed ? body : null,
       gzip: fixed ? gzipSync(body, { level: 6 }) : null,

@@ -83,13 +83,25 @@ describe.each(DIALECTS)('production server on %s', (dialect) => {
 
     const second = await fetch(`${origin}/?cache-test=${dialect}`);
     expect(second.headers.get('x-page-cache')).toBe('hit');
-    expect(await second.text()).toBe(firstBody);
+    // The same page, but every hit carries a fresh CSP nonce, in the header and on every inline tag.
+    const secondBody = await second.text();
+    const nonces = (body: string) => [...body.matchAll(/nonce="([^"]+)"/g)].map((match) => match[1]);
+    const headerNonce = (response: Response) =>
+      /'nonce-([^']+)'/.exec(response.headers.get('content-security-policy') ?? '')?.[1];
+    const withoutNonces = (body: string) => body.replace(/nonce="[^"]+"/g, 'nonce=""');
+    expect(withoutNonces(secondBody)).toBe(withoutNonces(firstBody));
+    expect(nonces(firstBody).length).toBeGreaterThan(0);
+    expect(new Set(nonces(firstBody))).toEqual(new Set([headerNonce(first)]));
+    expect(new Set(nonces(secondBody))).toEqual(new Set([headerNonce(second)]));
+    expect(headerNonce(second)).not.toBe(headerNonce(first));
     const etag = second.headers.get('etag');
     expect(etag).toMatch(/^W\/"/);
     expect(second.headers.get('vary')).toMatch(/\bCookie\b/);
 
     const revalidated = await fetch(`${origin}/?cache-test=${dialect}`, { headers: { 'If-None-Match': etag! } });
     expect(revalidated.status).toBe(304);
+    // The browser keeps the policy that came with its copy; a fresh nonce would not match that body.
+    expect(revalidated.headers.get('content-security-policy')).toBeNull();
   });
 
   it('never serves a cached page to a shopper with cookies, and marks theirs private', async () => {

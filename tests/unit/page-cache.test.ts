@@ -110,7 +110,9 @@ describe('PageCache', () => {
     expect(nonceIn(one)).not.toBe(nonce);
     expect(nonceIn(one)).not.toBe(nonceIn(two));
     expect(one.body.toString()).toBe(`<script nonce="${nonceIn(one)}">1</script>`);
-    expect(one.etag).toBeNull();
+    // One ETag for the page whatever its nonce, so a browser can revalidate it.
+    expect(one.etag).toMatch(/^W\/"/);
+    expect(two.etag).toBe(one.etag);
   });
 
   it('renders a page once for concurrent misses', async () => {
