@@ -50,7 +50,9 @@ export interface MigrationReport {
  * transactional DDL). Kysely's lock table makes concurrent starts safe; re-running is a no-op.
  */
 export async function migrateToLatest<T>(db: Kysely<T>, dialect: DialectName): Promise<MigrationReport> {
-  const migrator = new Migrator({ db, provider: new InCodeMigrations(dialect) });
+  // Unordered: migrations written side by side (0013 after 0014 and 0015 landed) still apply to a database
+  // that already ran the later ones.
+  const migrator = new Migrator({ db, provider: new InCodeMigrations(dialect), allowUnorderedMigrations: true });
   const applied: string[] = [];
   for (;;) {
     const { error, results } = await migrator.migrateUp();
