@@ -1,6 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { checkAccessToken, isTokenActive } from '~/modules/access/token.server';
+import { grantIsLive } from '~/modules/identity/grants.server';
 import { testIssuer } from './support/tokens';
+
+vi.mock('~/modules/identity/grants.server', () => ({ grantIsLive: vi.fn(async () => true) }));
 
 describe('access token verification', async () => {
   const { verifier, issue } = await testIssuer();
@@ -50,5 +53,16 @@ describe('access token verification', async () => {
     const now = new Date('2026-11-22T12:00:00Z');
     expect(isTokenActive(now.getTime() / 1000 + 1, now)).toBe(true);
     expect(isTokenActive(now.getTime() / 1000, now)).toBe(false);
+  });
+
+  it('refuses a token whose grant has ended (signed out on another process)', async () => {
+    vi.mocked(grantIsLive).mockResolvedValueOnce(false);
+    expect(await checkAccessToken(await issue({ gid: 'grant-1' }), verifier)).toEqual({ status: 'invalid' });
+  });
+
+  it('lets a database outage during the grant check fail the request instead of signing the customer out', async () => {
+    const outage = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+    vi.mocked(grantIsLive).mockRejectedValueOnce(outage);
+    await expect(checkAccessToken(await issue({ gid: 'grant-1' }), verifier)).rejects.toBe(outage);
   });
 });

@@ -51,20 +51,14 @@ function toClaims(payload: JWTPayload | undefined): CustomerClaims | null {
  * with a good signature still identifies a registered customer (R); a bad one identifies nobody.
  */
 export async function checkAccessToken(token: string, verifier: TokenVerifier): Promise<TokenCheck> {
+  let payload: JWTPayload;
   try {
-    const { payload } = await jwtVerify(token, verifier.keys, {
+    ({ payload } = await jwtVerify(token, verifier.keys, {
       issuer: verifier.issuer,
       audience: verifier.audience,
       currentDate: verifier.now?.(),
       clockTolerance: 0,
-    });
-    const claims = toClaims(payload);
-    if (!claims) return { status: 'invalid' };
-    const scopes = scopesOf(claims);
-    if (!scopes.includes(SHOP_SCOPE)) return { status: 'low-scope', claims };
-    // A signed-out or revoked session's token is refused by every process, before it expires.
-    if (claims.gid && !(await grantIsLive(claims.gid))) return { status: 'invalid' };
-    return { status: 'active', claims, elevated: scopes.includes(ELEVATED_SCOPE) };
+    }));
   } catch (error) {
     if (error instanceof errors.JWTExpired) {
       // jose checks the signature before the claims, so this payload is authentic.
@@ -73,6 +67,14 @@ export async function checkAccessToken(token: string, verifier: TokenVerifier): 
     }
     return { status: 'invalid' };
   }
+  const claims = toClaims(payload);
+  if (!claims) return { status: 'invalid' };
+  const scopes = scopesOf(claims);
+  if (!scopes.includes(SHOP_SCOPE)) return { status: 'low-scope', claims };
+  // A signed-out or revoked session's token is refused by every process, before it expires. Outside the
+  // try: a database that cannot answer is an outage (503), never a reason to sign the customer out.
+  if (claims.gid && !(await grantIsLive(claims.gid))) return { status: 'invalid' };
+  return { status: 'active', claims, elevated: scopes.includes(ELEVATED_SCOPE) };
 }
 
 let remoteVerifier: TokenVerifier | undefined;
