@@ -13,12 +13,12 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { exportJWK, importJWK, SignJWT, type JWK } from 'jose';
 import { pageJavaScript, type PageWeight } from './page-weight';
 import { findServerOnlyCode } from './server-only';
+import { freePort } from '../scripts/free-port';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -32,17 +32,6 @@ const pinned = (core: number, args: string[]) =>
   hasTaskset
     ? { cmd: 'taskset', args: ['-c', String(core), process.execPath, ...args] }
     : { cmd: process.execPath, args };
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 const secret = process.env.SESSION_SECRET ?? 'bench-secret-not-for-production';
 const env: NodeJS.ProcessEnv = {

@@ -5,9 +5,11 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
+import { freePort } from './free-port';
+
+export { freePort };
 
 export const HAPROXY = process.env.HAPROXY_BIN ?? '/usr/sbin/haproxy';
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
@@ -54,15 +56,6 @@ export interface Cluster {
   /** Starts a stopped storefront again on its port (same name); resolves once it answers /healthz. */
   restart: (name: string) => Promise<StorefrontProcess>;
   stop: () => Promise<void>;
-}
-
-export async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const address = probe.address();
-  await new Promise((resolve) => probe.close(resolve));
-  if (!address || typeof address === 'string') throw new Error('no free port');
-  return address.port;
 }
 
 /** Creates the database of a postgres:// URL when it does not exist yet (on the same server's `postgres`). */

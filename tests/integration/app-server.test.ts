@@ -1,10 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDatabase } from '~/db/seed/seed.server';
 import { createTestDatabase, DIALECTS, type TestDatabase } from './support/databases';
+import { freePort } from '../../scripts/free-port';
 
 /**
  * The production server (server/serve.ts, decision 0019) over the real build and a real database:
@@ -13,17 +13,6 @@ import { createTestDatabase, DIALECTS, type TestDatabase } from './support/datab
  */
 if (!existsSync('build/index.js'))
   throw new Error('app-server.test.ts needs the production build: run npx remix build');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 async function startServer(databaseUrl: string): Promise<{ origin: string; child: ChildProcess }> {
   const port = await freePort();

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDatabase } from '~/db/seed/seed.server';
 import { createTestDatabase, DIALECTS, type TestDatabase } from '../integration/support/databases';
-import { freePort } from './support/ports';
+import { freePort } from '../../scripts/free-port';
 
 const CLIENT_LIMIT = 6;
 

@@ -1,5 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
@@ -8,15 +8,7 @@ import type { DialectName } from '~/db/dialect';
 import { seedDatabase } from '~/db/seed/seed.server';
 import { startIdentityProvider } from '../../../idp/server';
 import { createTestDatabase, type TestDatabase } from './databases';
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const address = probe.address();
-  await new Promise((resolve) => probe.close(resolve));
-  if (!address || typeof address === 'string') throw new Error('no free port');
-  return address.port;
-}
+import { freePort } from '../../../scripts/free-port';
 
 /**
  * The real identity provider for a describe block: a seeded database of the dialect, the provider on a free

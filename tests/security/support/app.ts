@@ -15,7 +15,7 @@ import type { DialectName } from '~/db/dialect';
 import { seedDatabase } from '~/db/seed/seed.server';
 import { startIdentityProvider } from '../../../idp/server';
 import { createTestDatabase, type TestDatabase } from '../../integration/support/databases';
-import { freePort } from './ports';
+import { freePort } from '../../../scripts/free-port';
 
 export const DEMO_PASSWORD = 'Pantry-demo-2026';
 export const JORDAN_EMAIL = 'jordan@pantry.test';

@@ -1,20 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { DialectName } from '~/db/dialect';
 import { seedDatabase } from '~/db/seed/seed.server';
 import { createTestDatabase, type TestDatabase } from '../../integration/support/databases';
+import { freePort } from '../../../scripts/free-port';
 
-export async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const address = probe.address();
-  await new Promise((resolve) => probe.close(resolve));
-  if (!address || typeof address === 'string') throw new Error('no free port');
-  return address.port;
-}
+export { freePort };
 
 export const TEST_SECRET = 'security-test-secret-not-for-production';
 
