@@ -22,6 +22,8 @@ export interface CachedPage {
   gzip: Buffer | null;
   etag: string | null;
   expiresAt: number;
+  /** The body's size, counted against maxTotalBytes. */
+  bytes: number;
 }
 
 export interface PageCacheOptions {
@@ -29,6 +31,8 @@ export interface PageCacheOptions {
   maxEntries?: number;
   /** Pages above this size are not kept. */
   maxBytes?: number;
+  /** All pages together stay under this (the oldest go first), so memory stays flat under any URL mix. */
+  maxTotalBytes?: number;
   now?: () => number;
 }
 
@@ -99,6 +103,8 @@ export class PageCache {
   readonly ttlMs: number;
   private readonly maxEntries: number;
   private readonly maxBytes: number;
+  private readonly maxTotalBytes: number;
+  private totalBytes = 0;
   private readonly now: () => number;
   private readonly entries = new Map<string, CachedPage>();
   /** One render per key at a time: concurrent misses wait for it (no stampede). */
@@ -108,6 +114,7 @@ export class PageCache {
     this.ttlMs = options.ttlMs;
     this.maxEntries = options.maxEntries ?? 500;
     this.maxBytes = options.maxBytes ?? 1024 * 1024;
+    this.maxTotalBytes = options.maxTotalBytes ?? 32 * 1024 * 1024;
     this.now = options.now ?? Date.now;
   }
 
@@ -115,11 +122,23 @@ export class PageCache {
     return this.entries.size;
   }
 
+  /** Bytes of all kept pages together. */
+  get bytes() {
+    return this.totalBytes;
+  }
+
+  private drop(key: string) {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.totalBytes -= entry.bytes;
+    this.entries.delete(key);
+  }
+
   get(key: string): PageHit | null {
     const entry = this.entries.get(key);
     if (!entry) return null;
     if (entry.expiresAt <= this.now()) {
-      this.entries.delete(key);
+      this.drop(key);
       return null;
     }
     if (entry.body)
@@ -147,11 +166,15 @@ export class PageCache {
     // nonce still matches the policy the browser stored with it (the 304 carries no new policy).
     const etag = etagOf(fixed ? body : Buffer.from(parts.join('')));
     list.push(['ETag', etag]);
-    if (this.entries.size >= this.maxEntries) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest !== undefined) this.entries.delete(oldest);
+    this.drop(key);
+    // Entries are kept in insertion order with one TTL, so the oldest are the expired ones and go first.
+    const now = this.now();
+    for (const [oldest, page] of this.entries) {
+      const full = this.entries.size >= this.maxEntries || this.totalBytes + body.length > this.maxTotalBytes;
+      if (!full && page.expiresAt > now) break;
+      this.drop(oldest);
     }
-    this.entries.delete(key);
+    this.totalBytes += body.length;
     this.entries.set(key, {
       status,
       headers: list,
@@ -160,7 +183,8 @@ export class PageCache {
       body: fixed ? body : null,
       gzip: fixed ? gzipSync(body, { level: 6 }) : null,
       etag,
-      expiresAt: this.now() + this.ttlMs,
+      expiresAt: now + this.ttlMs,
+      bytes: body.length,
     });
     return true;
   }

@@ -97,6 +97,21 @@ describe('PageCache', () => {
     expect(cache.get('c')!.body.toString()).toBe('c');
   });
 
+  it('keeps all pages together under its byte budget, and lets expired pages go before live ones', () => {
+    let now = 0;
+    const cache = new PageCache({ ttlMs: 5_000, maxTotalBytes: 10, now: () => now });
+    cache.set('a', 200, html(), Buffer.from('aaaa'));
+    cache.set('b', 200, html(), Buffer.from('bbbb'));
+    cache.set('c', 200, html(), Buffer.from('cccc'));
+    expect(cache.bytes).toBeLessThanOrEqual(10);
+    expect(cache.get('a')).toBeNull();
+    expect(cache.get('c')!.body.toString()).toBe('cccc');
+    now = 6_000;
+    cache.set('d', 200, html(), Buffer.from('dd'));
+    expect(cache.size).toBe(1);
+    expect(cache.bytes).toBe(2);
+  });
+
   it('gives every hit of a page with a CSP nonce a fresh nonce, in the header and the body alike', () => {
     const cache = new PageCache({ ttlMs: 5_000 });
     const nonce = 'AAAAAAAAAAAAAAAAAAAAAA==';
