@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { z } from 'zod';
@@ -18,6 +18,11 @@ const AssistantCallback = z.object({
   code: z.string().max(500).optional(),
   state: z.string().max(500).optional(),
   error: z.string().max(200).optional(),
+});
+
+/** The document keeps the loader's no-store: what was just sent must never come from a page cache. */
+export const headers: HeadersFunction = ({ loaderHeaders }) => ({
+  'Cache-Control': loaderHeaders.get('Cache-Control') ?? 'no-store',
 });
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { pageAccess, PUBLIC_PAGE } from '~/modules/access/page-access';
@@ -9,6 +9,11 @@ import { latestOutbox } from '~/modules/identity/outbox.server';
 /** Outside production: the messages Pantry "sent" (one-time codes, reset links). */
 export const access = pageAccess({ allowedUserTypes: PUBLIC_PAGE, escapeSSO: true });
 export const handle = { access };
+
+/** The document keeps the loader's no-store: what was just sent must never come from a page cache. */
+export const headers: HeadersFunction = ({ loaderHeaders }) => ({
+  'Cache-Control': loaderHeaders.get('Cache-Control') ?? 'no-store',
+});
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const shopper = await requireUserType(request, access);

@@ -93,6 +93,16 @@ describe.each(DIALECTS)('production server on %s', (dialect) => {
     expect(revalidated.headers.get('content-security-policy')).toBeNull();
   });
 
+  it('never keeps a page whose route says no-store (the outbox shows what was just sent)', async () => {
+    for (let i = 0; i < 2; i++) {
+      const outbox = await fetch(`${origin}/dev/outbox`);
+      await outbox.text();
+      expect(outbox.status).toBe(200);
+      expect(outbox.headers.get('x-page-cache')).not.toBe('hit');
+      expect(outbox.headers.get('cache-control')).toBe('no-store');
+    }
+  });
+
   it('never serves a cached page to a shopper with cookies, and marks theirs private', async () => {
     await fetch(`${origin}/`);
     await fetch(`${origin}/`);
