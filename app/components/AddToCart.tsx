@@ -1,14 +1,21 @@
-import { useFetcher, useLocation } from '@remix-run/react';
+import { useFetcher, useFetchers, useLocation, useRouteLoaderData } from '@remix-run/react';
 import { CART_ACTION, type CartAnswer } from '~/modules/cart/cart-forms';
 
 /**
  * "Add to cart" on a product card: a plain form post (redirected back) without JavaScript, a fetcher
- * with it (the header count moves optimistically while the post is in flight).
+ * with it (the header count moves optimistically while the post is in flight). A shopper without a cart
+ * gets one from their first add (its cookie comes back with the answer), so other add buttons wait for that
+ * answer: a second add sent alongside it would start a second cart and the first item would be lost.
  */
 export function AddToCart({ productId, name, disabled }: { productId: number; name: string; disabled?: boolean }) {
   const fetcher = useFetcher<CartAnswer>();
   const location = useLocation();
   const busy = fetcher.state !== 'idle';
+  const hasCart = (useRouteLoaderData<{ cartCount?: number }>('root')?.cartCount ?? 0) > 0;
+  const addsInFlight = useFetchers().some(
+    (other) => other.formAction === CART_ACTION && other.formData?.get('intent') === 'add',
+  );
+  const cartStarting = !hasCart && addsInFlight;
   const answer = fetcher.data;
   return (
     <fetcher.Form method="post" action={CART_ACTION} className="mt-2" data-testid="add-to-cart">
@@ -19,7 +26,7 @@ export function AddToCart({ productId, name, disabled }: { productId: number; na
       <button
         type="submit"
         className="btn-primary w-full justify-center py-1.5 text-sm"
-        disabled={disabled || busy}
+        disabled={disabled || busy || cartStarting}
         aria-label={`Add ${name} to cart`}
       >
         {busy ? 'Adding…' : answer?.ok ? 'Add another' : 'Add to cart'}

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createAccount } from './support/accounts';
+import { addToCart, cartPostAnswered } from './support/cart';
 
 async function addFromHome(page: Page, nth: number) {
   const card = page
@@ -7,7 +8,7 @@ async function addFromHome(page: Page, nth: number) {
     .filter({ has: page.getByRole('button', { name: /^Add .+ to cart$/ }) })
     .nth(nth);
   const name = (await card.locator('h3').innerText()).trim();
-  await card.getByRole('button', { name: /^Add .+ to cart$/ }).click();
+  await addToCart(card);
   return name;
 }
 
@@ -72,5 +73,43 @@ test.describe('cart', () => {
     await second.goto('/shop/cart.html');
     await expect(second.getByTestId('cart-line')).toHaveCount(1);
     await other.close();
+  });
+
+  test('two quick adds by a new guest land in one cart', async ({ page }) => {
+    const reason = 'only fetchers send adds side by side; a no-JS add reloads the page';
+    if (test.info().project.name !== 'js') console.log(`skipped without JavaScript: ${reason}`);
+    test.skip(test.info().project.name !== 'js', reason);
+    await page.goto('/');
+    const cards = page.locator('article').filter({ has: page.getByRole('button', { name: /^Add .+ to cart$/ }) });
+    await page.waitForFunction(() =>
+      Object.keys(document.querySelector('[data-testid="add-to-cart"]') ?? {}).some((k) =>
+        k.startsWith('__reactFiber'),
+      ),
+    );
+    // The first add (which starts the cart and sets its cookie) is slow to answer.
+    let held = false;
+    await page.route('**/shop/cart*', async (route) => {
+      if (route.request().method() === 'POST' && !held) {
+        held = true;
+        await new Promise((resolve) => setTimeout(resolve, 800));
+      }
+      await route.continue();
+    });
+    const first = cartPostAnswered(page);
+    await cards
+      .nth(0)
+      .getByRole('button', { name: /^Add .+ to cart$/ })
+      .click();
+    // The other buttons wait for the first answer instead of starting a second cart.
+    await expect(cards.nth(1).getByRole('button', { name: /^Add .+ to cart$/ })).toBeDisabled();
+    await first;
+    const second = cartPostAnswered(page);
+    await cards
+      .nth(1)
+      .getByRole('button', { name: /^Add .+ to cart$/ })
+      .click();
+    await second;
+    await page.goto('/shop/cart.html');
+    await expect(page.getByTestId('cart-line')).toHaveCount(2);
   });
 });

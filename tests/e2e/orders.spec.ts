@@ -1,15 +1,17 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createAccount } from './support/accounts';
 import { axeViolations } from './support/axe';
+import { addToCart } from './support/cart';
 
 const ADD = /^Add .+ to cart$/;
 
 async function addFromHome(page: Page, nth: number) {
-  const card = page
-    .locator('article')
-    .filter({ has: page.getByRole('button', { name: ADD }) })
-    .nth(nth);
-  await card.getByRole('button', { name: ADD }).click();
+  await addToCart(
+    page
+      .locator('article')
+      .filter({ has: page.getByRole('button', { name: ADD }) })
+      .nth(nth),
+  );
 }
 
 test.describe('checkout and orders', () => {

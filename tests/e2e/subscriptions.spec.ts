@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { createAccount } from './support/accounts';
+import { addToCart } from './support/cart';
 import { axeViolations } from './support/axe';
 import { expectSignedIn, signInWithPassword } from './support/sign-in';
 
@@ -63,11 +64,12 @@ test.describe('delivery subscription', () => {
     await expect(page.getByTestId('subscription-status')).toContainText('Active');
 
     await page.goto('/');
-    await page
-      .getByRole('button', { name: /^Add .+ to cart$/ })
-      .first()
-      .click();
-    // With JavaScript the add is a fetcher: wait for it to land before leaving the page.
+    await addToCart(
+      page
+        .locator('article')
+        .filter({ has: page.getByRole('button', { name: /^Add .+ to cart$/ }) })
+        .first(),
+    );
     await expect(page.getByTestId('cart-count')).toHaveText('1');
     await page.goto('/shop/slots.html');
     await page
