@@ -56,6 +56,9 @@ test('lynx browses, chooses a store, signs in, searches, adds to cart and clips 
     text = await lynx.activate(/\]BUTTON\) Search/);
     expect(text).toContain('Results for “milk”');
     expect(lynx.url).toContain('/shop/search-results.html?q=milk');
+    // Tab and facet counts read apart from their labels ("Products 48", not "Products48").
+    expect(text).toMatch(/\]Products \d/);
+    expect(text).not.toMatch(/\]Products\d/);
 
     // Add the first product to the cart; its link (just before the button) names the product.
     const addButton = lynx.numberOf(/\]BUTTON\) Add to cart/);

@@ -41,7 +41,7 @@ export function FacetGroup({
                 </span>
                 {option.label}
                 {option.selected ? <span className="sr-only"> (selected, select to remove)</span> : null}
-              </span>
+              </span>{' '}
               <span className="text-xs text-stone-600">{option.count.toLocaleString('en-US')}</span>
             </Link>
           </li>

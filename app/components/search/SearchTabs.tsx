@@ -76,6 +76,8 @@ export function SearchTabs({
               }`}
             >
               {tab.label}
+              {/* A space for text browsers and screen readers ("Products 168", not "Products168"). */}
+              {tab.count !== null ? ' ' : null}
               {tab.count !== null ? (
                 <span className="ml-2 rounded-full bg-stone-100 px-2 py-0.5 text-xs font-semibold text-stone-700">
                   {countLabel(tab.count)}
