@@ -16,11 +16,10 @@ import { BannerStyle } from '~/components/BannerStyle';
 import { useNonce } from '~/components/Nonce';
 import { BrowserSession } from '~/components/BrowserSession';
 import { Footer } from '~/components/Footer';
-import { OnboardingModal } from '~/components/OnboardingModal';
 import { SessionTimeout } from '~/components/SessionTimeout';
-import { SignInModal } from '~/components/SignInModal';
 import { ConsentBanner } from '~/components/ConsentBanner';
-import { ErrorMessage } from '~/components/ErrorMessage';
+import { deferred } from '~/components/Deferred';
+import * as serverRendered from '~/components/deferred.server';
 import { BusinessSiteClosedPage, isBusinessSiteClosed } from '~/components/BusinessSiteClosedPage';
 import { Header } from '~/components/Header';
 import { storefrontChrome } from '~/modules/access/chrome.server';
@@ -34,6 +33,20 @@ import { noticeFor } from '~/modules/identity/notices';
 import { signInModalTarget } from '~/modules/identity/sign-in-modal';
 import { readConsent } from '~/modules/session/consent.server';
 import stylesheet from '~/tailwind.css';
+
+// What few pages show: the browser loads their code only on a page that renders them (decision 0028).
+const SignInModal = deferred(
+  serverRendered.SignInModal,
+  async () => (await import('~/components/SignInModal')).SignInModal,
+);
+const OnboardingModal = deferred(
+  serverRendered.OnboardingModal,
+  async () => (await import('~/components/OnboardingModal')).OnboardingModal,
+);
+const ErrorMessage = deferred(
+  serverRendered.ErrorMessage,
+  async () => (await import('~/components/ErrorMessage')).ErrorMessage,
+);
 
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet },

@@ -2,7 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { json } from '@remix-run/node';
 import { Link, useLoaderData, useLocation } from '@remix-run/react';
 import { ProductDetailsView } from '~/components/catalog/ProductDetailsView';
-import { OfferDetailsView } from '~/components/OfferDetailsView';
+import { deferred } from '~/components/Deferred';
+import * as serverRendered from '~/components/deferred.server';
 import { pageAccess, PUBLIC_PAGE } from '~/modules/access/page-access';
 import { requireUserType } from '~/modules/access/shopper.server';
 import { aislesForStore } from '~/modules/catalog/aisles.server';
@@ -16,6 +17,12 @@ import { parseForm, parseSearchParams } from '~/modules/http/forms.server';
 import { offerDetailsPage } from '~/modules/offers/offer-details-page.server';
 import { parseOfferDetailsPage } from '~/modules/offers/offer-pages';
 import { priceContextFor } from '~/modules/search/product-search.server';
+
+// Offer pages are few: product and aisle pages do not load the offer view's code (decision 0028).
+const OfferDetailsView = deferred(
+  serverRendered.OfferDetailsView,
+  async () => (await import('~/components/OfferDetailsView')).OfferDetailsView,
+);
 
 /**
  * Dotted shop pages whose name carries ids (`aisles.1234.html`, `product-details.960000001.html`,
