@@ -1,5 +1,4 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { json } from '@remix-run/node';
 import {
   isRouteErrorResponse,
   Links,
@@ -19,32 +18,34 @@ import { Footer } from '~/components/Footer';
 import { SessionTimeout } from '~/components/SessionTimeout';
 import { ConsentBanner } from '~/components/ConsentBanner';
 import { deferred } from '~/components/Deferred';
-import * as serverRendered from '~/components/deferred.server';
 import { BusinessSiteClosedPage, isBusinessSiteClosed } from '~/components/BusinessSiteClosedPage';
 import { Header } from '~/components/Header';
-import { storefrontChrome } from '~/modules/access/chrome.server';
-import { headerCartCount } from '~/modules/cart/cart-session.server';
-import { pendingOrderAlert } from '~/modules/orders/order-session.server';
 import { PendingOrderAlert } from '~/components/PendingOrderAlert';
-import { loadShopper } from '~/modules/access/shopper.server';
-import { identityConfig } from '~/modules/config/env.server';
-import { takeFirstLogin } from '~/modules/identity/first-login.server';
 import { noticeFor } from '~/modules/identity/notices';
 import { signInModalTarget } from '~/modules/identity/sign-in-modal';
-import { readConsent } from '~/modules/session/consent.server';
 import stylesheet from '~/tailwind.css';
+import {
+  json,
+  ErrorMessageOnServer,
+  OnboardingModalOnServer,
+  SignInModalOnServer,
+  storefrontChrome,
+  headerCartCount,
+  pendingOrderAlert,
+  loadShopper,
+  identityConfig,
+  takeFirstLogin,
+  readConsent,
+} from '~/modules/pages/root.server';
 
 // What few pages show: the browser loads their code only on a page that renders them (decision 0028).
-const SignInModal = deferred(
-  serverRendered.SignInModal,
-  async () => (await import('~/components/SignInModal')).SignInModal,
-);
+const SignInModal = deferred(SignInModalOnServer, async () => (await import('~/components/SignInModal')).SignInModal);
 const OnboardingModal = deferred(
-  serverRendered.OnboardingModal,
+  OnboardingModalOnServer,
   async () => (await import('~/components/OnboardingModal')).OnboardingModal,
 );
 const ErrorMessage = deferred(
-  serverRendered.ErrorMessage,
+  ErrorMessageOnServer,
   async () => (await import('~/components/ErrorMessage')).ErrorMessage,
 );
 

@@ -1,5 +1,4 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { json } from '@remix-run/node';
 import { Form, Link, useLoaderData } from '@remix-run/react';
 import { ProductCard } from '~/components/ProductCard';
 import { FacetPanel } from '~/components/search/Facets';
@@ -9,12 +8,15 @@ import { RecipeCard } from '~/components/search/RecipeCard';
 import { ResultsToolbar } from '~/components/search/ResultsToolbar';
 import { SearchTabs } from '~/components/search/SearchTabs';
 import { pageAccess, PUBLIC_PAGE } from '~/modules/access/page-access';
-import { requireUserType } from '~/modules/access/shopper.server';
-import { pageStore } from '~/modules/catalog/page-store.server';
-import { taxonomy } from '~/modules/catalog/taxonomy.server';
-import { parseSearchParams } from '~/modules/http/forms.server';
 import { searchHref, searchParamsSchema, type SearchParams } from '~/modules/search/query';
-import { searchProductsPage } from '~/modules/search/search.server';
+import {
+  json,
+  requireUserType,
+  pageStore,
+  taxonomy,
+  parseSearchParams,
+  searchProductsPage,
+} from '~/modules/pages/search-page.server';
 
 // Like the home page, searching stays anonymous and cookie-free (prices are the default store's
 // until the shopper chooses one); the aisles and product pages establish guest sessions.
