@@ -18,16 +18,17 @@ import { Footer } from '~/components/Footer';
 import { SessionTimeout } from '~/components/SessionTimeout';
 import { ConsentBanner } from '~/components/ConsentBanner';
 import { deferred } from '~/components/Deferred';
-import { BusinessSiteClosedPage, isBusinessSiteClosed } from '~/components/BusinessSiteClosedPage';
+import { isBusinessSiteClosed } from '~/modules/banners/business-site';
 import { Header } from '~/components/Header';
-import { PendingOrderAlert } from '~/components/PendingOrderAlert';
 import { noticeFor } from '~/modules/identity/notices';
 import { signInModalTarget } from '~/modules/identity/sign-in-modal';
 import stylesheet from '~/tailwind.css';
 import {
   json,
+  BusinessSiteClosedPageOnServer,
   ErrorMessageOnServer,
   OnboardingModalOnServer,
+  PendingOrderAlertOnServer,
   SignInModalOnServer,
   storefrontChrome,
   headerCartCount,
@@ -47,6 +48,15 @@ const OnboardingModal = deferred(
 const ErrorMessage = deferred(
   ErrorMessageOnServer,
   async () => (await import('~/components/ErrorMessage')).ErrorMessage,
+);
+
+const PendingOrderAlert = deferred(
+  PendingOrderAlertOnServer,
+  async () => (await import('~/components/PendingOrderAlert')).PendingOrderAlert,
+);
+const BusinessSiteClosedPage = deferred(
+  BusinessSiteClosedPageOnServer,
+  async () => (await import('~/components/BusinessSiteClosedPage')).BusinessSiteClosedPage,
 );
 
 export const links: LinksFunction = () => [
@@ -116,7 +126,7 @@ export default function App() {
   return (
     <Document style={chrome.banner.cssVariables}>
       <Header chrome={chrome} />
-      <PendingOrderAlert />
+      {chrome.pendingOrder ? <PendingOrderAlert /> : null}
       <main id="main" className="flex-1">
         {chrome.notice ? (
           <div className="container-page pt-4">

@@ -5,8 +5,10 @@
  */
 export { json } from '@remix-run/node';
 // The server renders these in the page; the browser loads them on demand (components/Deferred.tsx).
+export { BusinessSiteClosedPage as BusinessSiteClosedPageOnServer } from '~/components/BusinessSiteClosedPage';
 export { ErrorMessage as ErrorMessageOnServer } from '~/components/ErrorMessage';
 export { OnboardingModal as OnboardingModalOnServer } from '~/components/OnboardingModal';
+export { PendingOrderAlert as PendingOrderAlertOnServer } from '~/components/PendingOrderAlert';
 export { SignInModal as SignInModalOnServer } from '~/components/SignInModal';
 export { storefrontChrome } from '~/modules/access/chrome.server';
 export { headerCartCount } from '~/modules/cart/cart-session.server';
