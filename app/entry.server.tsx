@@ -1,4 +1,3 @@
-import { PassThrough } from 'node:stream';
 import type { ActionFunctionArgs, EntryContext, HandleErrorFunction, LoaderFunctionArgs } from '@remix-run/node';
 import { createReadableStreamFromReadable } from '@remix-run/node';
 import { RemixServer } from '@remix-run/react';
@@ -13,6 +12,7 @@ import {
   wasDatabaseUnavailable,
 } from '~/modules/http/database-unavailable.server';
 import { applySecurityHeaders, createNonce, storefrontTrustedOrigins } from '~/modules/http/security-headers.server';
+import { lowPriorityModulePreloads } from '~/modules/http/script-priority.server';
 
 const ABORT_DELAY = 5_000;
 
@@ -36,7 +36,7 @@ export default function handleRequest(
         nonce,
         [waitForAll ? 'onAllReady' : 'onShellReady']() {
           shellRendered = true;
-          const body = new PassThrough();
+          const body = lowPriorityModulePreloads();
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
           applySecurityHeaders(responseHeaders, { nonce, trustedOrigins: storefrontTrustedOrigins(request) });
           resolve(

@@ -1,5 +1,4 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { json } from '@remix-run/node';
 import {
   isRouteErrorResponse,
   Links,
@@ -16,24 +15,49 @@ import { BannerStyle } from '~/components/BannerStyle';
 import { useNonce } from '~/components/Nonce';
 import { BrowserSession } from '~/components/BrowserSession';
 import { Footer } from '~/components/Footer';
-import { OnboardingModal } from '~/components/OnboardingModal';
 import { SessionTimeout } from '~/components/SessionTimeout';
-import { SignInModal } from '~/components/SignInModal';
 import { ConsentBanner } from '~/components/ConsentBanner';
-import { ErrorMessage } from '~/components/ErrorMessage';
-import { BusinessSiteClosedPage, isBusinessSiteClosed } from '~/components/BusinessSiteClosedPage';
+import { deferred } from '~/components/Deferred';
+import { isBusinessSiteClosed } from '~/modules/banners/business-site';
 import { Header } from '~/components/Header';
-import { storefrontChrome } from '~/modules/access/chrome.server';
-import { headerCartCount } from '~/modules/cart/cart-session.server';
-import { pendingOrderAlert } from '~/modules/orders/order-session.server';
-import { PendingOrderAlert } from '~/components/PendingOrderAlert';
-import { loadShopper } from '~/modules/access/shopper.server';
-import { identityConfig } from '~/modules/config/env.server';
-import { takeFirstLogin } from '~/modules/identity/first-login.server';
 import { noticeFor } from '~/modules/identity/notices';
 import { signInModalTarget } from '~/modules/identity/sign-in-modal';
-import { readConsent } from '~/modules/session/consent.server';
 import stylesheet from '~/tailwind.css';
+import {
+  json,
+  BusinessSiteClosedPageOnServer,
+  ErrorMessageOnServer,
+  OnboardingModalOnServer,
+  PendingOrderAlertOnServer,
+  SignInModalOnServer,
+  storefrontChrome,
+  headerCartCount,
+  pendingOrderAlert,
+  loadShopper,
+  identityConfig,
+  takeFirstLogin,
+  readConsent,
+} from '~/modules/pages/root.server';
+
+// What few pages show: the browser loads their code only on a page that renders them (decision 0028).
+const SignInModal = deferred(SignInModalOnServer, async () => (await import('~/components/SignInModal')).SignInModal);
+const OnboardingModal = deferred(
+  OnboardingModalOnServer,
+  async () => (await import('~/components/OnboardingModal')).OnboardingModal,
+);
+const ErrorMessage = deferred(
+  ErrorMessageOnServer,
+  async () => (await import('~/components/ErrorMessage')).ErrorMessage,
+);
+
+const PendingOrderAlert = deferred(
+  PendingOrderAlertOnServer,
+  async () => (await import('~/components/PendingOrderAlert')).PendingOrderAlert,
+);
+const BusinessSiteClosedPage = deferred(
+  BusinessSiteClosedPageOnServer,
+  async () => (await import('~/components/BusinessSiteClosedPage')).BusinessSiteClosedPage,
+);
 
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet },
@@ -102,7 +126,7 @@ export default function App() {
   return (
     <Document style={chrome.banner.cssVariables}>
       <Header chrome={chrome} />
-      <PendingOrderAlert />
+      {chrome.pendingOrder ? <PendingOrderAlert /> : null}
       <main id="main" className="flex-1">
         {chrome.notice ? (
           <div className="container-page pt-4">

@@ -1,4 +1,14 @@
 import { gzipSync } from 'node:zlib';
+import { chromium, type Browser } from '@playwright/test';
+
+/** The JavaScript budget of issue 10: what a page loads, each file gzipped, summed. */
+export const JS_BUDGET_KB = 95;
+/**
+ * What the pages weigh may not grow past (KB gzipped). The budget above is not met yet (home 95.6, search 99.7,
+ * product 98.2 KB on 2026-11-24; README): the integration test holds this line so nothing grows while the bench
+ * keeps printing the budget. Lower it as pages get lighter; it goes once the budget is met.
+ */
+export const JS_CEILING_KB = 100;
 
 /** The scripts a page's HTML makes the browser load: module scripts, modulepreloads and inline imports. */
 export function scriptSources(html: string): string[] {
@@ -15,6 +25,8 @@ export interface PageWeight {
   files: number;
   /** Each file gzipped on its own (level 9), summed: what the browser downloads compressed. */
   gzip: number;
+  /** Scripts the browser loaded that the HTML does not name (chunks imported on demand). */
+  lazy: string[];
 }
 
 /** A fetch that tries once more when a kept-alive connection was closed under it. */
@@ -26,19 +38,53 @@ async function get(url: URL, headers: Record<string, string> = {}): Promise<Resp
   }
 }
 
-/** Fetches a page, then every script it loads, and sums their gzipped sizes. */
-export async function pageJavaScript(
-  origin: string,
-  path: string,
-  headers: Record<string, string> = {},
-): Promise<PageWeight> {
-  const response = await get(new URL(path, origin), headers);
-  if (!response.ok) throw new Error(`${path} answered ${response.status}`);
-  const sources = scriptSources(await response.text());
-  let gzip = 0;
-  for (const src of sources) {
-    const body = Buffer.from(await (await get(new URL(src, origin))).arrayBuffer());
-    gzip += gzipSync(body, { level: 9 }).length;
+/**
+ * The scripts a browser loads for the page without any interaction: Chromium (mobile-sized, like
+ * Lighthouse) opens it and waits until the network has been idle, so chunks that hydration imports
+ * on demand count too; the HTML's own list is added in case a script was served from a cache.
+ */
+async function loadedScripts(browser: Browser, url: string, headers: Record<string, string>): Promise<string[]> {
+  const context = await browser.newContext({ viewport: { width: 412, height: 823 }, extraHTTPHeaders: headers });
+  try {
+    const page = await context.newPage();
+    const scripts = new Set<string>();
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.add(new URL(request.url()).pathname);
+    });
+    await page.goto(url, { waitUntil: 'networkidle' });
+    return [...scripts];
+  } finally {
+    await context.close();
   }
-  return { files: sources.length, gzip };
+}
+
+/** Opens each page in Chromium, then sums the gzipped size of every script it loaded. */
+export async function pagesJavaScript(
+  origin: string,
+  paths: string[],
+  headers: Record<string, string> = {},
+): Promise<PageWeight[]> {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+  });
+  try {
+    const weights: PageWeight[] = [];
+    for (const path of paths) {
+      const response = await get(new URL(path, origin), headers);
+      if (!response.ok) throw new Error(`${path} answered ${response.status}`);
+      const declared = scriptSources(await response.text());
+      const loaded = await loadedScripts(browser, new URL(path, origin).href, headers);
+      const sources = [...new Set([...declared, ...loaded])];
+      let gzip = 0;
+      for (const src of sources) {
+        const body = Buffer.from(await (await get(new URL(src, origin))).arrayBuffer());
+        gzip += gzipSync(body, { level: 9 }).length;
+      }
+      weights.push({ files: sources.length, gzip, lazy: loaded.filter((src) => !declared.includes(src)) });
+    }
+    return weights;
+  } finally {
+    await browser.close();
+  }
 }

@@ -6,7 +6,8 @@
  * - Home, search results (q=milk) and a product page, as A (no cookies) and as C (a signed-in
  *   customer's cookies, minted with keys the bench hands the identity provider): requests/s and
  *   latency under autocannon, 50 connections, 10 s, loopback; server on core 0, load on core 1.
- * - The JavaScript each page loads (gzipped) and a scan of the browser bundles for server-only code.
+ * - The JavaScript each page loads (gzipped): every script Chromium loads for it without interaction,
+ *   modulepreloads and chunks imported on demand alike; and a scan of the browser bundles for server-only code.
  * - Lighthouse 12.8 (Debian Chromium, mobile emulation) on the three pages; BENCH_LIGHTHOUSE=0 skips it.
  * Nothing is asserted: every figure is printed beside its budget, "no" where it is missed.
  */
@@ -16,7 +17,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { exportJWK, importJWK, SignJWT, type JWK } from 'jose';
-import { pageJavaScript, type PageWeight } from './page-weight';
+import { JS_BUDGET_KB, pagesJavaScript, type PageWeight } from './page-weight';
 import { findServerOnlyCode } from './server-only';
 import { freePort } from '../scripts/free-port';
 
@@ -24,7 +25,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const LIGHTHOUSE = process.env.BENCH_LIGHTHOUSE !== '0';
 const LIGHTHOUSE_TIMEOUT_MS = 240_000;
-const BUDGET = { p99: 50, jsKb: 95, performance: 98, other: 100 };
+const BUDGET = { p99: 50, jsKb: JS_BUDGET_KB, performance: 98, other: 100 };
 const root = process.cwd();
 const dataDir = path.resolve('.cache/bench-data');
 const hasTaskset = spawnSync('taskset', ['--version']).status === 0;
@@ -274,7 +275,11 @@ for (const [name, pagePath] of pages) {
 }
 
 const weights: [string, PageWeight][] = [];
-for (const [name, pagePath] of pages) weights.push([name, await pageJavaScript(origin, pagePath)]);
+const measured = await pagesJavaScript(
+  origin,
+  pages.map(([, pagePath]) => pagePath),
+);
+for (const [index, [name]] of pages.entries()) weights.push([name, measured[index]!]);
 const serverOnly = findServerOnlyCode(path.resolve('public/build'));
 
 // ---------------------------------------------------------------------------------------------
@@ -294,11 +299,15 @@ for (const { name, figures: f, page } of rows) {
   const met = page ? yes(f.rps >= floorRps && f.p99 <= BUDGET.p99 && f.errors === 0) : 'reference';
   console.log(`| ${name} | ${f.rps.toFixed(0)} | ${f.p50} | ${f.p99} | ${f.errors} | ${met} |`);
 }
-console.log(`\nJavaScript a page loads (each file gzipped, summed); budget ≤ ${BUDGET.jsKb} KB:\n`);
-console.log('| page | files | KB gzipped | budget met |');
-console.log('| --- | ---: | ---: | --- |');
+console.log(
+  `\nJavaScript a page loads in Chromium without interaction (each file gzipped, summed); budget ≤ ${BUDGET.jsKb} KB:\n`,
+);
+console.log('| page | files | of them loaded on demand | KB gzipped | budget met |');
+console.log('| --- | ---: | ---: | ---: | --- |');
 for (const [name, w] of weights)
-  console.log(`| ${name} | ${w.files} | ${(w.gzip / 1024).toFixed(1)} | ${yes(w.gzip / 1024 <= BUDGET.jsKb)} |`);
+  console.log(
+    `| ${name} | ${w.files} | ${w.lazy.length} | ${(w.gzip / 1024).toFixed(1)} | ${yes(w.gzip / 1024 <= BUDGET.jsKb)} |`,
+  );
 console.log(
   serverOnly.length
     ? `\nServer-only code in browser bundles: **${serverOnly.map((h) => `${h.library} (${h.file})`).join(', ')}**`

@@ -1,15 +1,4 @@
-import { B2B_DISABLED_CODE, type BusinessSiteClosed } from '~/modules/banners/business-site';
-
-export function isBusinessSiteClosed(data: unknown): data is BusinessSiteClosed {
-  return (
-    typeof data === 'object' &&
-    data !== null &&
-    'code' in data &&
-    data.code === B2B_DISABLED_CODE &&
-    'consumerUrl' in data &&
-    typeof data.consumerUrl === 'string'
-  );
-}
+import type { BusinessSiteClosed } from '~/modules/banners/business-site';
 
 /** What every business-site page shows while isB2BDisabled is on: a way back to the consumer site. */
 export function BusinessSiteClosedPage({ closed }: { closed: BusinessSiteClosed }) {

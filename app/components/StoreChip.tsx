@@ -1,5 +1,5 @@
-import { Form, Link, useMatches } from '@remix-run/react';
-import { useRef } from 'react';
+import { Link, useMatches } from '@remix-run/react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import type { PageAccess } from '~/modules/access/page-access';
 
@@ -29,6 +29,9 @@ function ChipLabel({ store, preference }: StoreChipProps) {
   );
 }
 
+// The zipcode dialog's code loads on the first click on the chip (decision 0028).
+const StoreDialog = lazy(async () => ({ default: (await import('./StoreDialog')).StoreDialog }));
+
 const chipClass =
   'order-3 flex min-w-0 items-center gap-2 rounded-full border border-stone-200 px-3 py-1.5 text-sm hover:border-brand md:order-none';
 
@@ -39,6 +42,7 @@ const chipClass =
 export function StoreChip(props: StoreChipProps) {
   const hydrated = useHydrated();
   const dialog = useRef<HTMLDialogElement>(null);
+  const [dialogOpen, setDialogOpen] = useState(false);
   const matches = useMatches();
   const wantsModal = matches.some(
     (match) => (match.handle as { access?: PageAccess } | undefined)?.access?.showZipcodeModal,
@@ -52,57 +56,19 @@ export function StoreChip(props: StoreChipProps) {
   }
   return (
     <>
-      <button type="button" className={chipClass} data-testid="store-chip" onClick={() => dialog.current?.showModal()}>
+      <button
+        type="button"
+        className={chipClass}
+        data-testid="store-chip"
+        onClick={() => (dialogOpen ? dialog.current?.showModal() : setDialogOpen(true))}
+      >
         <ChipLabel {...props} />
       </button>
-      <dialog
-        ref={dialog}
-        aria-labelledby="zip-dialog-title"
-        className="w-[min(28rem,calc(100vw-2rem))] rounded-2xl p-0 backdrop:bg-stone-900/40"
-      >
-        <Form method="get" action="/set-store.html" className="grid gap-4 p-6" onSubmit={() => dialog.current?.close()}>
-          <h2 id="zip-dialog-title" className="text-lg font-bold">
-            Where are you shopping?
-          </h2>
-          <fieldset className="grid grid-cols-3 gap-2 text-sm">
-            <legend className="sr-only">How would you like to shop?</legend>
-            {Object.entries(PREFERENCE_LABELS).map(([value, label]) => (
-              <label
-                key={value}
-                className="flex cursor-pointer items-center justify-center gap-1 rounded-xl border border-stone-300 p-2 has-[:checked]:border-brand has-[:checked]:bg-brand-soft"
-              >
-                <input
-                  type="radio"
-                  name="preference"
-                  value={value}
-                  defaultChecked={(props.preference ?? 'Delivery') === value}
-                />
-                {label}
-              </label>
-            ))}
-          </fieldset>
-          <label className="text-sm font-semibold">
-            ZIP code
-            <input
-              name="zipcode"
-              inputMode="numeric"
-              autoComplete="postal-code"
-              defaultValue={props.zipcode ?? ''}
-              required
-              pattern="\d{5}(-\d{4})?"
-              className="mt-1 block w-full rounded-xl border border-stone-300 px-3 py-2 text-base font-normal"
-            />
-          </label>
-          <div className="flex justify-end gap-2">
-            <button type="button" className="btn-outline" onClick={() => dialog.current?.close()}>
-              Cancel
-            </button>
-            <button type="submit" className="btn-primary">
-              Find stores
-            </button>
-          </div>
-        </Form>
-      </dialog>
+      {dialogOpen ? (
+        <Suspense fallback={null}>
+          <StoreDialog ref={dialog} labels={PREFERENCE_LABELS} preference={props.preference} zipcode={props.zipcode} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -1,11 +1,15 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { json } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { ProductCard } from '~/components/ProductCard';
 import { pageAccess, PUBLIC_PAGE } from '~/modules/access/page-access';
-import { requireUserType } from '~/modules/access/shopper.server';
-import { departmentTiles, featuredProducts } from '~/modules/catalog/product-cards.server';
-import { currentStore, hasChosenStore } from '~/modules/stores/current-store.server';
+import {
+  json,
+  requireUserType,
+  departmentTiles,
+  featuredProducts,
+  currentStore,
+  hasChosenStore,
+} from '~/modules/pages/home.server';
 
 export const access = pageAccess({ allowedUserTypes: PUBLIC_PAGE, showZipcodeModal: true, escapeSSO: true });
 export const handle = { access };

@@ -1,21 +1,31 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { json } from '@remix-run/node';
 import { Link, useLoaderData, useLocation } from '@remix-run/react';
 import { ProductDetailsView } from '~/components/catalog/ProductDetailsView';
-import { OfferDetailsView } from '~/components/OfferDetailsView';
+import { deferred } from '~/components/Deferred';
 import { pageAccess, PUBLIC_PAGE } from '~/modules/access/page-access';
-import { requireUserType } from '~/modules/access/shopper.server';
-import { aislesForStore } from '~/modules/catalog/aisles.server';
-import { addProductsFromPage } from '~/modules/cart/cart-actions.server';
 import { AddToCartForm } from '~/modules/catalog/cart-intent';
-import { pageStore } from '~/modules/catalog/page-store.server';
-import { productDetails } from '~/modules/catalog/product-details.server';
 import { Location } from '~/modules/catalog/shop-page-schema';
 import { parseShopPage } from '~/modules/catalog/shop-pages';
-import { parseForm, parseSearchParams } from '~/modules/http/forms.server';
-import { offerDetailsPage } from '~/modules/offers/offer-details-page.server';
 import { parseOfferDetailsPage } from '~/modules/offers/offer-pages';
-import { priceContextFor } from '~/modules/search/product-search.server';
+import {
+  json,
+  OfferDetailsViewOnServer,
+  requireUserType,
+  aislesForStore,
+  addProductsFromPage,
+  pageStore,
+  productDetails,
+  parseForm,
+  parseSearchParams,
+  offerDetailsPage,
+  priceContextFor,
+} from '~/modules/pages/shop-page.server';
+
+// Offer pages are few: product and aisle pages do not load the offer view's code (decision 0028).
+const OfferDetailsView = deferred(
+  OfferDetailsViewOnServer,
+  async () => (await import('~/components/OfferDetailsView')).OfferDetailsView,
+);
 
 /**
  * Dotted shop pages whose name carries ids (`aisles.1234.html`, `product-details.960000001.html`,

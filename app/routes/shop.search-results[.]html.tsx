@@ -1,20 +1,24 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { json } from '@remix-run/node';
-import { Form, Link, useLoaderData } from '@remix-run/react';
+import { Link, useLoaderData } from '@remix-run/react';
 import { ProductCard } from '~/components/ProductCard';
 import { FacetPanel } from '~/components/search/Facets';
 import { Pagination } from '~/components/search/Pagination';
 import { ProductCarousel } from '~/components/search/ProductCarousel';
-import { RecipeCard } from '~/components/search/RecipeCard';
+import { deferred } from '~/components/Deferred';
 import { ResultsToolbar } from '~/components/search/ResultsToolbar';
 import { SearchTabs } from '~/components/search/SearchTabs';
 import { pageAccess, PUBLIC_PAGE } from '~/modules/access/page-access';
-import { requireUserType } from '~/modules/access/shopper.server';
-import { pageStore } from '~/modules/catalog/page-store.server';
-import { taxonomy } from '~/modules/catalog/taxonomy.server';
-import { parseSearchParams } from '~/modules/http/forms.server';
 import { searchHref, searchParamsSchema, type SearchParams } from '~/modules/search/query';
-import { searchProductsPage } from '~/modules/search/search.server';
+import {
+  json,
+  BlankSearchOnServer,
+  RecipeResultsOnServer,
+  requireUserType,
+  pageStore,
+  taxonomy,
+  parseSearchParams,
+  searchProductsPage,
+} from '~/modules/pages/search-page.server';
 
 // Like the home page, searching stays anonymous and cookie-free (prices are the default store's
 // until the shopper chooses one); the aisles and product pages establish guest sessions.
@@ -22,7 +26,15 @@ export const access = pageAccess({ allowedUserTypes: PUBLIC_PAGE, showZipcodeMod
 export const handle = { access };
 
 const PATH = '/shop/search-results.html';
-const EXAMPLES = ['bananas', 'chocolate milk', 'organic eggs', 'sourdough bread', 'coffee', 'pasta sauce'];
+// The recipes tab and the blank search are the few: q=milk does not load their code (decision 0028).
+const RecipeResults = deferred(
+  RecipeResultsOnServer,
+  async () => (await import('~/components/search/RecipeResults')).RecipeResults,
+);
+const BlankSearch = deferred(
+  BlankSearchOnServer,
+  async () => (await import('~/components/search/BlankSearch')).BlankSearch,
+);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const shopper = await requireUserType(request, access);
@@ -81,7 +93,10 @@ export default function SearchResultsPage() {
   const hrefWith = (changes: Record<string, string | null>) =>
     searchHref(PATH, { ...base, ...Object.fromEntries(Object.entries(changes).map(([k, v]) => [k, v ?? undefined])) });
 
-  if (results.blank) return <BlankSearch text={query.text} departments={departments} />;
+  if (results.blank)
+    return (
+      <BlankSearch text={query.text} departments={departments} searchHref={(params) => searchHref(PATH, params)} />
+    );
 
   const heading = query.text
     ? `Results for “${query.correctedText ?? query.text}”`
@@ -264,25 +279,16 @@ function RecipesPanel({ results, hrefWith }: { results: Data['results']; hrefWit
       <NoResults text={results.query.text} page={recipes.page} firstPage={hrefWith({ page: null })} noun="recipes" />
     );
   return (
-    <div>
-      <p className="text-sm text-stone-700" role="status">
-        <span className="font-bold text-stone-900">{recipes.total.toLocaleString('en-US')}</span>{' '}
-        {recipes.total === 1 ? 'recipe' : 'recipes'}
-      </p>
-      <h2 className="sr-only">Recipes</h2>
-      <ul className="mt-4 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4" aria-label="Recipes">
-        {recipes.items.map((recipe, index) => (
-          <li key={recipe.slug}>
-            <RecipeCard recipe={recipe} eager={index < 4} />
-          </li>
-        ))}
-      </ul>
-      <Pagination
-        page={recipes.page}
-        pageCount={recipes.pageCount}
-        hrefFor={(page) => hrefWith({ page: String(page) })}
-      />
-    </div>
+    <RecipeResults
+      recipes={recipes}
+      pagination={
+        <Pagination
+          page={recipes.page}
+          pageCount={recipes.pageCount}
+          hrefFor={(page) => hrefWith({ page: String(page) })}
+        />
+      }
+    />
   );
 }
 
@@ -316,79 +322,6 @@ function NoResults({
       <Link to="/shop/aisles.html" className="btn-outline mt-4">
         Browse the aisles
       </Link>
-    </div>
-  );
-}
-
-function BlankSearch({ text, departments }: { text: string; departments: Data['departments'] }) {
-  return (
-    <div className="container-page py-8 md:py-12">
-      <div className="mx-auto max-w-2xl text-center">
-        <h1 className="text-2xl font-extrabold md:text-3xl">What are you looking for?</h1>
-        <p className="mt-2 text-stone-600">
-          {text
-            ? `“${text}” has no letters or numbers to search for. Type a product, brand or recipe.`
-            : 'Type a product, brand or recipe — or start from a department below.'}
-        </p>
-        <Form
-          method="get"
-          action={PATH}
-          role="search"
-          aria-label="Search again"
-          className="mx-auto mt-5 flex max-w-xl gap-2"
-        >
-          <label htmlFor="page-search" className="sr-only">
-            Search products and recipes
-          </label>
-          <input
-            id="page-search"
-            name="q"
-            type="search"
-            defaultValue={text}
-            className="min-w-0 flex-1 rounded-full border border-stone-300 bg-white px-4 py-2"
-          />
-          <button type="submit" className="btn-primary">
-            Search
-          </button>
-        </Form>
-        <p className="mt-4 text-sm text-stone-600">
-          Try{' '}
-          {EXAMPLES.map((example, index) => (
-            <span key={example}>
-              {index > 0 ? ', ' : ''}
-              <Link to={searchHref(PATH, { q: example })} className="font-semibold text-brand-dark underline">
-                {example}
-              </Link>
-            </span>
-          ))}
-          .
-        </p>
-      </div>
-      <section aria-labelledby="blank-departments" className="mt-10">
-        <h2 id="blank-departments" className="text-xl font-bold">
-          Shop by department
-        </h2>
-        <ul className="mt-4 grid grid-cols-3 gap-3 sm:grid-cols-4 md:grid-cols-6 lg:grid-cols-8">
-          {departments.map((department) => (
-            <li key={department.slug}>
-              <Link
-                to={searchHref(PATH, { department: department.slug })}
-                className="card flex h-full flex-col items-center gap-2 p-3 text-center text-xs font-semibold hover:border-brand md:text-sm"
-              >
-                <img
-                  src={`/images/products/${department.imageKey}.svg`}
-                  alt=""
-                  width={64}
-                  height={64}
-                  loading="lazy"
-                  className="h-14 w-14"
-                />
-                {department.name}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </section>
     </div>
   );
 }

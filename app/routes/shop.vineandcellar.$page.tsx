@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { json } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { ProductDetailsView } from '~/components/catalog/ProductDetailsView';
+import { ArriveByPanel } from '~/components/ShippingEstimate';
 import { pageAccess, PUBLIC_PAGE } from '~/modules/access/page-access';
 import { requireUserType } from '~/modules/access/shopper.server';
 import { addProductsFromPage } from '~/modules/cart/cart-actions.server';
@@ -50,5 +51,12 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
 
 export default function ProductPage() {
   const { product, shippingNote, arriveBy } = useLoaderData<typeof loader>();
-  return <ProductDetailsView product={product} storeName={null} shippingNote={shippingNote} arriveBy={arriveBy} />;
+  return (
+    <ProductDetailsView
+      product={product}
+      storeName={null}
+      shippingNote={shippingNote}
+      arriveBy={arriveBy ? <ArriveByPanel arrive={arriveBy} /> : null}
+    />
+  );
 }

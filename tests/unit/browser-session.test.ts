@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { lifecycleOutcome, refreshIdentitySession, validationDelayMs } from '~/modules/browser/identity-session';
+import { lifecycleOutcome, refreshIdentitySession } from '~/modules/browser/identity-session';
+import { validationDelayMs } from '~/modules/browser/session-clock';
 import { clearOnSignOut, rememberStoreData, STORAGE_KEYS, type KeyValueStorage } from '~/modules/browser/local-storage';
 
 class MemoryStorage implements KeyValueStorage {

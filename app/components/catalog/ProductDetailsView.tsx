@@ -1,7 +1,7 @@
 import { Form, Link, useActionData, useNavigation } from '@remix-run/react';
+import type { ReactNode } from 'react';
 import { BusinessPriceHint, BusinessPriceTag } from '~/components/BusinessPriceTag';
 import { ProductCarousel } from '~/components/search/ProductCarousel';
-import { ArriveByPanel, type ArriveByData } from '~/components/ShippingEstimate';
 import { brandHref, sellerHref } from '~/modules/catalog/links';
 import { formatCents } from '~/modules/catalog/pricing';
 import type { ProductDetails } from '~/modules/catalog/product-details.server';
@@ -21,8 +21,11 @@ export function ProductDetailsView({
   product: ProductDetails;
   storeName: string | null;
   shippingNote: string | null;
-  /** Wine and marketplace pages: the arrive-by date for the shopper's ZIP. */
-  arriveBy?: ArriveByData | null;
+  /**
+   * Wine and marketplace pages: the arrive-by panel for the shopper's ZIP (ShippingEstimate's
+   * ArriveByPanel), passed in so that the grocery product page does not load its code.
+   */
+  arriveBy?: ReactNode;
 }) {
   const notice = useActionData<CartNotice>();
   const navigation = useNavigation();
@@ -175,7 +178,7 @@ export function ProductDetailsView({
               {shippingNote}
             </p>
           ) : null}
-          {arriveBy ? <ArriveByPanel arrive={arriveBy} /> : null}
+          {arriveBy}
 
           <section aria-labelledby="about-heading" className="mt-6">
             <h2 id="about-heading" className="text-lg font-bold">

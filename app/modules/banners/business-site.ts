@@ -28,3 +28,15 @@ export function businessSiteClosed(
   if (host.siteType !== 'B' || !flags.isB2BDisabled) return null;
   return { code: B2B_DISABLED_CODE, message: B2B_DISABLED_MESSAGE, consumerUrl: consumerSiteUrl(host, requestUrl) };
 }
+
+/** Whether an error response's data is a business-site-closed answer (the root ErrorBoundary's test). */
+export function isBusinessSiteClosed(data: unknown): data is BusinessSiteClosed {
+  return (
+    typeof data === 'object' &&
+    data !== null &&
+    'code' in data &&
+    data.code === B2B_DISABLED_CODE &&
+    'consumerUrl' in data &&
+    typeof data.consumerUrl === 'string'
+  );
+}

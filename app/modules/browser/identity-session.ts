@@ -48,11 +48,6 @@ export async function refreshIdentitySession(
   return lifecycleOutcome(response.status, body);
 }
 
-/** When to ask the server whether the session still holds: just after the token's expiry. */
-export function validationDelayMs(expiresAt: number, now: number): number {
-  return Math.min(Math.max(expiresAt - now, 0) + 1000, 2_147_483_647);
-}
-
 /**
  * Spec section 4, validateSession: the user-info call (with rand and banner) renews a lapsed token
  * on the server while it can. Active means the customer is still signed in, until the new expiry.

@@ -1,0 +1,19 @@
+/**
+ * The server-only imports of the root route, in one module. The browser build replaces every `.server`
+ * module with an empty one, and an empty module that several pages import becomes a file of its own
+ * that each of them downloads; one per page keeps those files off the page (decision 0028).
+ */
+export { json } from '@remix-run/node';
+// The server renders these in the page; the browser loads them on demand (components/Deferred.tsx).
+export { BusinessSiteClosedPage as BusinessSiteClosedPageOnServer } from '~/components/BusinessSiteClosedPage';
+export { ErrorMessage as ErrorMessageOnServer } from '~/components/ErrorMessage';
+export { OnboardingModal as OnboardingModalOnServer } from '~/components/OnboardingModal';
+export { PendingOrderAlert as PendingOrderAlertOnServer } from '~/components/PendingOrderAlert';
+export { SignInModal as SignInModalOnServer } from '~/components/SignInModal';
+export { storefrontChrome } from '~/modules/access/chrome.server';
+export { headerCartCount } from '~/modules/cart/cart-session.server';
+export { pendingOrderAlert } from '~/modules/orders/order-session.server';
+export { loadShopper } from '~/modules/access/shopper.server';
+export { identityConfig } from '~/modules/config/env.server';
+export { takeFirstLogin } from '~/modules/identity/first-login.server';
+export { readConsent } from '~/modules/session/consent.server';

@@ -1,0 +1,16 @@
+/**
+ * The server-only imports of the dotted shop pages (product, aisles, offer), in one module. The browser build replaces every `.server`
+ * module with an empty one, and an empty module that several pages import becomes a file of its own
+ * that each of them downloads; one per page keeps those files off the page (decision 0028).
+ */
+export { json } from '@remix-run/node';
+// The server renders it in the page; the browser loads it on demand (components/Deferred.tsx).
+export { OfferDetailsView as OfferDetailsViewOnServer } from '~/components/OfferDetailsView';
+export { requireUserType } from '~/modules/access/shopper.server';
+export { aislesForStore } from '~/modules/catalog/aisles.server';
+export { addProductsFromPage } from '~/modules/cart/cart-actions.server';
+export { pageStore } from '~/modules/catalog/page-store.server';
+export { productDetails } from '~/modules/catalog/product-details.server';
+export { parseForm, parseSearchParams } from '~/modules/http/forms.server';
+export { offerDetailsPage } from '~/modules/offers/offer-details-page.server';
+export { priceContextFor } from '~/modules/search/product-search.server';

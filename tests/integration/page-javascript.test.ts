@@ -1,0 +1,83 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDatabase } from '~/db/seed/seed.server';
+import { JS_BUDGET_KB, JS_CEILING_KB, pagesJavaScript } from '../../bench/page-weight';
+import { createTestDatabase, type TestDatabase } from './support/databases';
+import { freePort } from '../../scripts/free-port';
+
+/**
+ * Issue 10's JavaScript budget over the production build (decision 0028): home, search results (q=milk)
+ * and a product page should each load at most 95 KB of JavaScript, gzipped file by file. Not met yet:
+ * the test prints the pages over it and fails past JS_CEILING_KB (today's weight), so nothing grows.
+ * Counted the way `npm run bench` counts it (bench/page-weight.ts: every script Chromium loads for
+ * the page without interaction). The bundles do not depend on the database, so SQLite only.
+ */
+if (!existsSync('build/index.js') || !existsSync('public/build'))
+  throw new Error('page-javascript.test.ts needs the production build: run npx remix build');
+
+describe('JavaScript a page loads', () => {
+  let test: TestDatabase;
+  let child: ChildProcess;
+  let origin: string;
+
+  beforeAll(async () => {
+    test = await createTestDatabase('sqlite');
+    await seedDatabase(test.db, test.dialect, { products: 300, log: () => {} });
+    const port = await freePort();
+    child = spawn(process.execPath, ['--import', 'tsx', 'server/serve.ts', 'build/index.js'], {
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATABASE_URL: test.url,
+        SESSION_SECRET: 'test-secret-not-for-production',
+        LOG_LEVEL: 'silent',
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    origin = await new Promise<string>((resolve, reject) => {
+      let out = '';
+      child.stdout!.on('data', (chunk: Buffer) => {
+        out += chunk.toString();
+        const match = /\[pantry\] http:\/\/localhost:(\d+)/.exec(out);
+        if (match) resolve(`http://localhost:${match[1]}`);
+      });
+      child.once('exit', (code) => reject(new Error(`server exited (${code}) before listening: ${out}`)));
+    });
+  });
+
+  afterAll(async () => {
+    if (child && child.exitCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    }
+    await test?.drop();
+  });
+
+  // The issue's budget is 95 KB and is not met yet (printed here and by the bench); the test holds today's line.
+  it(`stays within ${JS_CEILING_KB} KB gzipped on the home, search and product pages`, async () => {
+    const search = '/shop/search-results.html?q=milk';
+    const product = /href="(\/shop\/product-details\.\d+\.html)"/.exec(
+      await (await fetch(origin + search)).text(),
+    )?.[1];
+    expect(product, 'a product link on the search page').toBeTruthy();
+    const paths = ['/', search, product!];
+    const weights = await pagesJavaScript(origin, paths);
+    const kb = Object.fromEntries(paths.map((path, index) => [path, Number((weights[index]!.gzip / 1024).toFixed(1))]));
+    console.log('JavaScript per page, KB gzipped:', kb);
+    const over = paths.filter((path) => kb[path]! > JS_BUDGET_KB);
+    if (over.length) console.log(`over the issue's ${JS_BUDGET_KB} KB budget (not met yet): ${over.join(', ')}`);
+    for (const path of paths) expect.soft(kb[path], path).toBeLessThanOrEqual(JS_CEILING_KB);
+  });
+
+  it('counts the chunks a page imports on demand while it hydrates', async () => {
+    // The sign-in modal (?ml=sign-in) is server-rendered and its code loads during hydration.
+    const [plain, withModal] = await pagesJavaScript(origin, ['/', '/?ml=sign-in']);
+    expect(plain!.lazy).toEqual([]);
+    expect(withModal!.lazy.some((src) => /SignInModal/.test(src))).toBe(true);
+    expect(withModal!.gzip).toBeGreaterThan(plain!.gzip);
+  });
+});
