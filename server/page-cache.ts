@@ -14,8 +14,8 @@ export interface CachedPage {
   status: number;
   /** Response headers without Set-Cookie (a response that sets cookies is never cached). */
   headers: [string, string][];
-  /** The body split on the CSP nonce, when the page has one; joined with a fresh nonce on every hit. */
-  parts: string[];
+  /** The body split on the CSP nonce, when the page has one; sent around a fresh nonce on every hit. */
+  parts: Buffer[];
   nonce: string | null;
   /** Precomputed when the page has no nonce: the same bytes for every hit. */
   body: Buffer | null;
@@ -56,6 +56,18 @@ export function cacheKeyFor(request: CacheRequest): string | null {
   return `${request.bot ? 'bot' : 'human'} ${request.host.toLowerCase()} ${request.url}`;
 }
 
+/**
+ * Whether a customer's rendered page may be kept for that customer (the private cache, decision 0027):
+ * a 200 HTML page that sets no cookie and whose route did not ask for no-store itself (`ownCacheControl`:
+ * the route's header before documentCacheHeaders made every personal page `private, no-store`).
+ */
+export function isPrivatelyCacheable(status: number, headers: Headers, ownCacheControl: string | null): boolean {
+  if (status !== 200) return false;
+  if (headers.has('Set-Cookie')) return false;
+  if (!/^text\/html\b/i.test(headers.get('Content-Type') ?? '')) return false;
+  return !/\bno-store\b/i.test(ownCacheControl ?? '');
+}
+
 /** Whether a rendered response may be kept for other anonymous shoppers. */
 export function isCacheableResponse(status: number, headers: Headers): boolean {
   if (status !== 200) return false;
@@ -94,7 +106,9 @@ const etagOf = (body: Buffer) => `W/"${createHash('sha1').update(body).digest('b
 export interface PageHit {
   status: number;
   headers: [string, string][];
-  body: Buffer;
+  /** The body in pieces (a nonce'd page is never copied into one buffer), written in order. */
+  chunks: Buffer[];
+  length: number;
   gzip: Buffer | null;
   etag: string | null;
 }
@@ -142,33 +156,65 @@ export class PageCache {
       return null;
     }
     if (entry.body)
-      return { status: entry.status, headers: entry.headers, body: entry.body, gzip: entry.gzip, etag: entry.etag };
+      return {
+        status: entry.status,
+        headers: entry.headers,
+        chunks: [entry.body],
+        length: entry.body.length,
+        gzip: entry.gzip,
+        etag: entry.etag,
+      };
     // A CSP nonce must be unpredictable per response: a fresh one in the header and the body each time.
     const nonce = randomBytes(16).toString('base64');
-    const body = Buffer.from(entry.parts.join(nonce));
+    const nonceBytes = Buffer.from(nonce);
+    const chunks: Buffer[] = [];
+    let length = 0;
+    entry.parts.forEach((part, index) => {
+      if (index > 0) chunks.push(nonceBytes);
+      chunks.push(part);
+      length += (index > 0 ? nonceBytes.length : 0) + part.length;
+    });
     const headers = entry.headers.map(([name, value]): [string, string] => [
       name,
       name.toLowerCase().startsWith('content-security-policy') ? value.split(entry.nonce!).join(nonce) : value,
     ]);
-    return { status: entry.status, headers, body, gzip: null, etag: entry.etag };
+    return { status: entry.status, headers, chunks, length, gzip: null, etag: entry.etag };
   }
 
-  set(key: string, status: number, headers: Headers, body: Buffer): boolean {
-    if (this.ttlMs <= 0 || body.length > this.maxBytes || !isCacheableResponse(status, headers)) return false;
+  /**
+   * Keeps a rendered page. `personal` entries (the private cache) were checked by isPrivatelyCacheable,
+   * carry no ETag (they are `no-store` for the browser) and may end sooner than the TTL (`expiresAt`).
+   */
+  set(
+    key: string,
+    status: number,
+    headers: Headers,
+    body: Buffer,
+    options: { personal?: boolean; expiresAt?: number } = {},
+  ): boolean {
+    if (this.ttlMs <= 0 || body.length > this.maxBytes) return false;
+    if (!options.personal && !isCacheableResponse(status, headers)) return false;
+    const now = this.now();
+    const expiresAt = Math.min(now + this.ttlMs, options.expiresAt ?? Infinity);
+    if (expiresAt <= now) return false;
     const list: [string, string][] = [];
     headers.forEach((value, name) => {
       if (name.toLowerCase() !== 'content-length' && name.toLowerCase() !== 'etag') list.push([name, value]);
     });
     const nonce = nonceOf(headers.get('Content-Security-Policy'));
     const fixed = nonce === null;
-    const parts = fixed ? [] : body.toString('utf8').split(nonce);
+    const parts = fixed
+      ? []
+      : body
+          .toString('utf8')
+          .split(nonce)
+          .map((part) => Buffer.from(part));
     // A nonce'd page's ETag covers the page without its nonce: a 304 keeps the browser's copy, whose
     // nonce still matches the policy the browser stored with it (the 304 carries no new policy).
-    const etag = etagOf(fixed ? body : Buffer.from(parts.join('')));
-    list.push(['ETag', etag]);
+    const etag = options.personal ? null : etagOf(fixed ? body : Buffer.concat(parts));
+    if (etag) list.push(['ETag', etag]);
     this.drop(key);
     // Entries are kept in insertion order with one TTL, so the oldest are the expired ones and go first.
-    const now = this.now();
     for (const [oldest, page] of this.entries) {
       const full = this.entries.size >= this.maxEntries || this.totalBytes + body.length > this.maxTotalBytes;
       if (!full && page.expiresAt > now) break;
@@ -183,7 +229,7 @@ export class PageCache {
       body: fixed ? body : null,
       gzip: fixed ? gzipSync(body, { level: 6 }) : null,
       etag,
-      expiresAt: now + this.ttlMs,
+      expiresAt,
       bytes: body.length,
     });
     return true;
@@ -206,3 +252,6 @@ export class PageCache {
     this.entries.clear();
   }
 }
+
+/** A hit's body in one buffer (tests, and anything that needs it whole). */
+export const hitBody = (hit: PageHit) => Buffer.concat(hit.chunks, hit.length);
