@@ -83,15 +83,17 @@ function sendHit(req: IncomingMessage, res: ServerResponse, hit: PageHit, marker
     res.writeHead(304, headers).end();
     return;
   }
-  const gzip = hit.gzip && accepts(req, 'gzip');
-  if (gzip) headers['Content-Encoding'] = 'gzip';
-  headers['Content-Length'] = gzip ? hit.gzip!.length : hit.length;
+  const chunks = accepts(req, 'gzip') ? hit.gzipped() : hit.chunks;
+  if (chunks !== hit.chunks) headers['Content-Encoding'] = 'gzip';
+  const varyKey = Object.keys(headers).find((name) => name.toLowerCase() === 'vary') ?? 'Vary';
+  const vary = String(headers[varyKey] ?? '');
+  if (!/\baccept-encoding\b/i.test(vary)) headers[varyKey] = vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding';
+  headers['Content-Length'] = chunks.reduce((sum, chunk) => sum + chunk.length, 0);
   res.writeHead(hit.status, headers);
   if (req.method === 'HEAD') return res.end();
-  if (gzip) return res.end(hit.gzip);
   // One writev for the pieces of a nonce'd page: no copy of the whole body per hit.
   res.cork();
-  for (const chunk of hit.chunks) res.write(chunk);
+  for (const chunk of chunks) res.write(chunk);
   res.end();
 }
 
@@ -225,7 +227,8 @@ export function createAppServer(options: AppServerOptions) {
     const lookup = new Request(url.href, {
       headers: { Host: req.headers.host ?? url.host, Cookie: req.headers.cookie ?? '' },
     });
-    const grant = await hooks!.privatePageGrant(lookup);
+    // A database that cannot answer is the render's business (its 503 page), never a failure here.
+    const grant = await hooks!.privatePageGrant(lookup).catch(() => null);
     if (!grant) return render(req, res, url, null);
     const key = privateEntryKey(requestKey, grant);
     const hit = privateCache.get(key);

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { gzipSync } from 'node:zlib';
+import { constants, crc32, deflateRawSync, gzipSync } from 'node:zlib';
 
 /**
  * The anonymous page cache (decision 0019). A request without any cookie or Authorization header is
@@ -16,6 +16,8 @@ export interface CachedPage {
   headers: [string, string][];
   /** The body split on the CSP nonce, when the page has one; sent around a fresh nonce on every hit. */
   parts: Buffer[];
+  /** Each part deflated on its own, ending byte-aligned (sync flush): see gzipAround. */
+  deflatedParts: Buffer[];
   nonce: string | null;
   /** Precomputed when the page has no nonce: the same bytes for every hit. */
   body: Buffer | null;
@@ -103,12 +105,52 @@ export function nonceOf(csp: string | null): string | null {
 
 const etagOf = (body: Buffer) => `W/"${createHash('sha1').update(body).digest('base64url')}"`;
 
+const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 0x08, 0, 0, 0, 0, 0, 0, 0xff]);
+/** An empty final deflate block: the end of the stream. */
+const FINAL_BLOCK = Buffer.from([0x03, 0x00]);
+
+/** Deflates one piece of a page so that pieces and stored blocks can follow it in one stream. */
+export const deflatePart = (part: Buffer) => deflateRawSync(part, { level: 6, finishFlush: constants.Z_SYNC_FLUSH });
+
+/**
+ * A gzip member for `parts` joined by `nonce`, without compressing anything per response: the parts
+ * were deflated once (each alone, so no reference crosses a nonce), and the fresh nonce goes between
+ * them as a stored (uncompressed) block. Only the CRC-32 is computed per hit. Browsers get pages
+ * gzipped and with a fresh nonce at the cost of one checksum.
+ */
+export function gzipAround(parts: Buffer[], deflatedParts: Buffer[], nonce: Buffer): Buffer[] {
+  const stored = Buffer.alloc(5);
+  stored.writeUInt16LE(nonce.length, 1);
+  stored.writeUInt16LE(~nonce.length & 0xffff, 3);
+  const out: Buffer[] = [GZIP_HEADER];
+  let crc = 0;
+  let size = 0;
+  parts.forEach((part, index) => {
+    if (index > 0) {
+      out.push(stored, nonce);
+      crc = crc32(nonce, crc);
+      size += nonce.length;
+    }
+    out.push(deflatedParts[index]!);
+    // Node's crc32 answers 0 for empty data whatever the running value: skip empty parts.
+    if (part.length) crc = crc32(part, crc);
+    size += part.length;
+  });
+  const trailer = Buffer.alloc(8);
+  trailer.writeUInt32LE(crc >>> 0, 0);
+  trailer.writeUInt32LE(size >>> 0, 4);
+  out.push(FINAL_BLOCK, trailer);
+  return out;
+}
+
 export interface PageHit {
   status: number;
   headers: [string, string][];
   /** The body in pieces (a nonce'd page is never copied into one buffer), written in order. */
   chunks: Buffer[];
   length: number;
+  /** The gzipped body, built on demand (a nonce'd page's costs a checksum, see gzipAround). */
+  gzipped: () => Buffer[];
   gzip: Buffer | null;
   etag: string | null;
 }
@@ -162,6 +204,7 @@ export class PageCache {
         chunks: [entry.body],
         length: entry.body.length,
         gzip: entry.gzip,
+        gzipped: () => [entry.gzip!],
         etag: entry.etag,
       };
     // A CSP nonce must be unpredictable per response: a fresh one in the header and the body each time.
@@ -178,7 +221,15 @@ export class PageCache {
       name,
       name.toLowerCase().startsWith('content-security-policy') ? value.split(entry.nonce!).join(nonce) : value,
     ]);
-    return { status: entry.status, headers, chunks, length, gzip: null, etag: entry.etag };
+    return {
+      status: entry.status,
+      headers,
+      chunks,
+      length,
+      gzip: null,
+      gzipped: () => gzipAround(entry.parts, entry.deflatedParts, nonceBytes),
+      etag: entry.etag,
+    };
   }
 
   /**
@@ -225,6 +276,7 @@ export class PageCache {
       status,
       headers: list,
       parts,
+      deflatedParts: parts.map(deflatePart),
       nonce,
       body: fixed ? body : null,
       gzip: fixed ? gzipSync(body, { level: 6 }) : null,

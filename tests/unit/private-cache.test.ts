@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { hitBody, isPrivatelyCacheable, PageCache } from '../../server/page-cache';
 import { privateEntryKey, privateKeyFor, privatePageHooks } from '../../server/private-cache';
@@ -121,5 +122,27 @@ describe('personal entries', () => {
   it('an anonymous set still refuses private pages', () => {
     const cache = new PageCache({ ttlMs: 10_000 });
     expect(cache.set('k', 200, html(), Buffer.from('x'))).toBe(false);
+  });
+});
+
+describe('gzipped hits with a fresh nonce', () => {
+  it('are a valid gzip of the page with that hit’s nonce, for pages with one nonce, several, or at the edges', () => {
+    const nonce = 'AAAAAAAAAAAAAAAAAAAAAA==';
+    for (const page of [
+      `<html><script nonce="${nonce}">1</script><p>${'milk '.repeat(5000)}</p></html>`,
+      `${nonce}<a>${'é'.repeat(3000)}</a><style nonce="${nonce}"></style><script nonce="${nonce}">2</script>${nonce}`,
+    ]) {
+      const cache = new PageCache({ ttlMs: 10_000 });
+      const headers = html({ 'Content-Security-Policy': `script-src 'nonce-${nonce}'` });
+      cache.set('k', 200, headers, Buffer.from(page), { personal: true });
+      const hit = cache.get('k')!;
+      const plain = hitBody(hit).toString();
+      const fresh = /nonce="([^"]+)"/.exec(plain)?.[1] ?? plain.slice(0, 24);
+      expect(fresh).not.toBe(nonce);
+      const gzipped = Buffer.concat(hit.gzipped());
+      expect(gunzipSync(gzipped).toString()).toBe(plain);
+      expect(gzipped.length).toBeLessThan(plain.length);
+      expect(plain).toBe(page.split(nonce).join(fresh));
+    }
   });
 });
