@@ -88,3 +88,6 @@ export const handleError: HandleErrorFunction = (error, { request }: LoaderFunct
     stack: error instanceof Error ? error.stack : undefined,
   });
 };
+
+/** The private page cache's hooks, called by server/app-server.ts with this build's own modules (decision 0027). */
+export { noteStateChange, privatePageGrant } from '~/modules/http/private-pages.server';

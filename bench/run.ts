@@ -4,8 +4,10 @@
  * - References measured in the same run: a bare node:http hello-world and the framework's floor (a
  *   trivial Remix page, bench/floor/, built with the same compiler and served by the same server).
  * - Home, search results (q=milk) and a product page, as A (no cookies) and as C (a signed-in
- *   customer's cookies, minted with keys the bench hands the identity provider): requests/s and
+ *   customer's cookies from a real password sign-in through the identity provider): requests/s and
  *   latency under autocannon, 50 connections, 10 s, loopback; server on core 0, load on core 1.
+ *   Signed-in pages come from the private page cache (decision 0027) while nothing of the customer's
+ *   changes; the same pages rendered on every request are measured as references.
  * - The JavaScript each page loads (gzipped): every script Chromium loads for it without interaction,
  *   modulepreloads and chunks imported on demand alike; and a scan of the browser bundles for server-only code.
  * - Lighthouse 12.8 (Debian Chromium, mobile emulation) on the three pages; BENCH_LIGHTHOUSE=0 skips it.
@@ -16,7 +18,8 @@ import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { exportJWK, importJWK, SignJWT, type JWK } from 'jose';
+import { decodeJwt, exportJWK, type JWK } from 'jose';
+import { Browser, signIn } from '../tests/security/support/browser';
 import { JS_BUDGET_KB, pagesJavaScript, type PageWeight } from './page-weight';
 import { findServerOnlyCode } from './server-only';
 import { freePort } from '../scripts/free-port';
@@ -117,44 +120,30 @@ function load(url: string, headers: Record<string, string> = {}, seconds = SECON
   };
 }
 
-/** A signed-in customer's cookies: an access token signed with the provider's key, then the session the storefront sets. */
-async function customerCookies(origin: string, issuer: string, privateJwk: JWK): Promise<string> {
-  process.env.SESSION_SECRET = secret;
-  const { writeUserCookie } = await import('../app/modules/identity/user-cookie.server');
+/**
+ * A signed-in customer's cookies, got as a shopper gets them: a password sign-in through the storefront's
+ * page and the real identity provider, so the access token names a live grant that every request
+ * checks in the database (decision 0021), then the first pages until the storefront sets nothing more.
+ */
+async function customerCookies(origin: string): Promise<string> {
   const { DEMO_CUSTOMERS } = await import('../app/db/seed/demo-customers');
   const customer = DEMO_CUSTOMERS[0]!;
-  const now = Math.floor(Date.now() / 1000);
-  const token = await new SignJWT({
-    customerId: String(customer.id),
-    firstName: customer.firstName,
-    scope: 'openid profile shop',
-  })
-    .setProtectedHeader({ alg: 'ES256', kid: privateJwk.kid!, typ: 'at+jwt' })
-    .setSubject(String(customer.id))
-    .setIssuer(issuer)
-    .setAudience('pantry-storefront')
-    .setIssuedAt(now)
-    .setExpirationTime(now + 3600)
-    .sign(await importJWK(privateJwk, 'ES256'));
-  const jar = new Map<string, string>();
-  const add = (setCookie: string) => {
-    const pair = setCookie.split(';', 1)[0]!;
-    const eq = pair.indexOf('=');
-    if (eq > 0) jar.set(pair.slice(0, eq), pair.slice(eq + 1));
-  };
-  add(await writeUserCookie({ token }, { siteType: 'C', secure: false }));
-  const header = () => [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
-  // The first pages rebuild the session and show onboarding once; keep what they set until nothing changes.
+  const browser = new Browser();
+  await signIn(browser, origin, customer.email);
   for (let i = 0; i < 6; i++) {
-    const response = await fetch(`${origin}/`, { headers: { Cookie: header() }, redirect: 'manual' });
-    const set = response.headers.getSetCookie();
+    const { response } = await browser.navigate(`${origin}/`);
     await response.arrayBuffer();
-    if (!set.length && response.status === 200) break;
-    for (const cookie of set) add(cookie);
+    if (!browser.exchanges.at(-1)!.setCookies.length && response.status === 200) break;
   }
-  const html = await (await fetch(`${origin}/`, { headers: { Cookie: header() } })).text();
-  if (!html.includes(`Hi, ${customer.firstName}`)) throw new Error('the minted customer cookies were not accepted');
-  return header();
+  const header = browser.cookieHeader(new URL(origin));
+  const html = await (await fetch(`${origin}/`, { headers: { Cookie: header } })).text();
+  if (!html.includes(`Hi, ${customer.firstName}`)) throw new Error('the signed-in customer cookies were not accepted');
+  const user = decodeURIComponent(/PANTRY_USER=([^;]+)/.exec(header)?.[1] ?? '');
+  const token = (
+    JSON.parse(Buffer.from(user.slice(0, user.lastIndexOf('.')), 'base64').toString()) as { token: string }
+  ).token;
+  if (!(decodeJwt(token) as { gid?: string }).gid) throw new Error('the access token names no grant');
+  return header;
 }
 
 interface LighthouseScores {
@@ -263,7 +252,7 @@ const searchPath = '/shop/search-results.html?q=milk';
 const searchHtml = await (await fetch(`${origin}${searchPath}`)).text();
 const productPath = /href="(\/shop\/product-details\.\d+\.html)"/.exec(searchHtml)?.[1];
 if (!productPath) throw new Error('no product link on the search page');
-const cookie = await customerCookies(origin, issuer, privateJwk);
+const cookie = await customerCookies(origin);
 const pages: [string, string][] = [
   ['home', '/'],
   ['search q=milk', searchPath],
@@ -273,6 +262,18 @@ for (const [name, pagePath] of pages) {
   measure(`${name}, anonymous (A)`, `${origin}${pagePath}`);
   measure(`${name}, signed in (C)`, `${origin}${pagePath}`, { Cookie: cookie });
 }
+await stop(app);
+
+// Reference: the same signed-in pages rendered on every request (private page cache off), what a
+// customer's first view of a page, or the first after any change of theirs, costs.
+const rendered = start(
+  [...serve, 'build/index.js'],
+  { PORT: String(appPort), IDP_ISSUER: issuer, PRIVATE_PAGE_CACHE_TTL_MS: '0' },
+  { core: 0 },
+);
+await waitFor(`${origin}/healthz`);
+for (const [name, pagePath] of pages)
+  measure(`${name}, C, rendered every time (reference)`, `${origin}${pagePath}`, { Cookie: cookie }, false);
 
 const weights: [string, PageWeight][] = [];
 const measured = await pagesJavaScript(
@@ -316,7 +317,7 @@ console.log(
 // Lighthouse last, after the other tables are out: it is slow on a busy machine.
 const scores: [string, LighthouseScores | string][] = [];
 if (LIGHTHOUSE) for (const [name, pagePath] of pages) scores.push([name, lighthouse(`${origin}${pagePath}`)]);
-await stop(app);
+await stop(rendered);
 await stop(idp);
 if (LIGHTHOUSE) {
   console.log(

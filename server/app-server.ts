@@ -3,7 +3,8 @@ import { createGzip } from 'node:zlib';
 import { createReadableStreamFromReadable, createRequestHandler, type ServerBuild } from '@remix-run/node';
 import { isbot } from 'isbot';
 import { CROSS_SITE_MESSAGE, isCrossSite } from '../app/modules/http/same-origin.server';
-import { cacheKeyFor, documentCacheHeaders, PageCache, type PageHit } from './page-cache';
+import { cacheKeyFor, documentCacheHeaders, isPrivatelyCacheable, PageCache, type PageHit } from './page-cache';
+import { privateEntryKey, privateKeyFor, privatePageHooks } from './private-cache';
 import { loadStaticFiles, type StaticFile } from './static-files';
 
 /**
@@ -17,6 +18,8 @@ export interface AppServerOptions {
   publicDir: string;
   /** 0 turns the anonymous page cache off. */
   pageCacheTtlMs: number;
+  /** The private page cache for signed-in customers (decision 0027); 0 (the default) turns it off. */
+  privateCacheTtlMs?: number;
   mode?: string;
 }
 
@@ -69,10 +72,10 @@ function sendStatic(req: IncomingMessage, res: ServerResponse, file: StaticFile)
   res.end(req.method === 'HEAD' ? undefined : body);
 }
 
-function sendHit(req: IncomingMessage, res: ServerResponse, hit: PageHit) {
+function sendHit(req: IncomingMessage, res: ServerResponse, hit: PageHit, marker = 'hit') {
   const headers: http.OutgoingHttpHeaders = {};
   for (const [name, value] of hit.headers) headers[name] = value;
-  headers['X-Page-Cache'] = 'hit';
+  headers['X-Page-Cache'] = marker;
   if (hit.etag && req.headers['if-none-match'] === hit.etag) {
     // The browser keeps its copy and the policy that came with it: a fresh nonce here would not match it.
     for (const name of Object.keys(headers))
@@ -80,12 +83,18 @@ function sendHit(req: IncomingMessage, res: ServerResponse, hit: PageHit) {
     res.writeHead(304, headers).end();
     return;
   }
-  const gzip = hit.gzip && accepts(req, 'gzip');
-  const body = gzip ? hit.gzip! : hit.body;
-  if (gzip) headers['Content-Encoding'] = 'gzip';
-  headers['Content-Length'] = body.length;
+  const chunks = accepts(req, 'gzip') ? hit.gzipped() : hit.chunks;
+  if (chunks !== hit.chunks) headers['Content-Encoding'] = 'gzip';
+  const varyKey = Object.keys(headers).find((name) => name.toLowerCase() === 'vary') ?? 'Vary';
+  const vary = String(headers[varyKey] ?? '');
+  if (!/\baccept-encoding\b/i.test(vary)) headers[varyKey] = vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding';
+  headers['Content-Length'] = chunks.reduce((sum, chunk) => sum + chunk.length, 0);
   res.writeHead(hit.status, headers);
-  res.end(req.method === 'HEAD' ? undefined : body);
+  if (req.method === 'HEAD') return res.end();
+  // One writev for the pieces of a nonce'd page: no copy of the whole body per hit.
+  res.cork();
+  for (const chunk of chunks) res.write(chunk);
+  res.end();
 }
 
 /**
@@ -142,10 +151,38 @@ export function createAppServer(options: AppServerOptions) {
     publicPath: build.publicPath,
   });
   const cache = new PageCache({ ttlMs: options.pageCacheTtlMs });
+  const hooks = privatePageHooks(build.entry.module);
+  // Per process: entries live ≤ 10 s and every hit re-checks the token, its grant and the shared version.
+  const privateCache = new PageCache({
+    ttlMs: hooks ? (options.privateCacheTtlMs ?? 0) : 0,
+    maxEntries: 2000,
+    maxTotalBytes: 64 * 1024 * 1024,
+  });
 
-  async function render(req: IncomingMessage, res: ServerResponse, url: URL, cacheKey: string | null) {
-    const response = await handle(toRequest(req, res, url));
+  interface PrivateSlot {
+    key: string;
+    expiresAt: number;
+  }
+
+  async function render(
+    req: IncomingMessage,
+    res: ServerResponse,
+    url: URL,
+    cacheKey: string | null,
+    privateSlot: PrivateSlot | null = null,
+  ) {
+    const request = toRequest(req, res, url);
+    const response = await handle(request);
     const headers = new Headers(response.headers);
+    const ownCacheControl = headers.get('Cache-Control');
+    // Before the response leaves: the shopper's next page, on any process, must not be one kept from before.
+    // A 5xx changed nothing (writes are transactions), and must not wait on a database that is failing.
+    if (hooks && response.status < 500)
+      await hooks
+        .noteStateChange(request, { status: response.status, setCookies: headers.getSetCookie() })
+        .catch((error: unknown) =>
+          console.error('state version not noted', error instanceof Error ? error.message : String(error)),
+        );
     baselineHeaders(headers);
     documentCacheHeaders(headers, Boolean(req.headers.cookie || req.headers.authorization));
     res.statusCode = response.status;
@@ -154,6 +191,7 @@ export function createAppServer(options: AppServerOptions) {
     const cookies = headers.getSetCookie();
     if (cookies.length) res.setHeader('Set-Cookie', cookies);
     if (cacheKey) res.setHeader('X-Page-Cache', 'miss');
+    if (privateSlot) res.setHeader('X-Page-Cache', 'private-miss');
     if (!response.body || req.method === 'HEAD') {
       res.end();
       return;
@@ -167,7 +205,8 @@ export function createAppServer(options: AppServerOptions) {
       const vary = res.getHeader('Vary');
       res.setHeader('Vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
     }
-    const keep: Buffer[] | undefined = cacheKey && response.status === 200 ? [] : undefined;
+    const keepPrivate = privateSlot !== null && isPrivatelyCacheable(response.status, headers, ownCacheControl);
+    const keep: Buffer[] | undefined = (cacheKey && response.status === 200) || keepPrivate ? [] : undefined;
     if (compress) {
       const gzip = createGzip({ level: 6 });
       gzip.pipe(res);
@@ -176,6 +215,29 @@ export function createAppServer(options: AppServerOptions) {
       await writeBody(res, response.body, keep);
     }
     if (cacheKey && keep) cache.set(cacheKey, response.status, headers, Buffer.concat(keep));
+    if (privateSlot && keepPrivate && keep && !request.signal.aborted)
+      privateCache.set(privateSlot.key, response.status, headers, Buffer.concat(keep), {
+        personal: true,
+        expiresAt: privateSlot.expiresAt,
+      });
+  }
+
+  /** A signed-in customer's browsing page: from the private cache while their token, grant and state allow. */
+  async function servePrivate(req: IncomingMessage, res: ServerResponse, url: URL, requestKey: string) {
+    const lookup = new Request(url.href, {
+      headers: { Host: req.headers.host ?? url.host, Cookie: req.headers.cookie ?? '' },
+    });
+    // A database that cannot answer is the render's business (its 503 page), never a failure here.
+    const grant = await hooks!.privatePageGrant(lookup).catch(() => null);
+    if (!grant) return render(req, res, url, null);
+    const key = privateEntryKey(requestKey, grant);
+    const hit = privateCache.get(key);
+    if (hit) return sendHit(req, res, hit, 'private-hit');
+    const slot = { key, expiresAt: grant.expiresAt };
+    const outcome = await privateCache.once(key, () => render(req, res, url, null, slot));
+    if (outcome === 'rendered') return;
+    const after = privateCache.get(key);
+    return after ? sendHit(req, res, after, 'private-hit') : render(req, res, url, null);
   }
 
   async function onRequest(req: IncomingMessage, res: ServerResponse) {
@@ -191,17 +253,17 @@ export function createAppServer(options: AppServerOptions) {
       const file = files.get(path);
       if (file) return sendStatic(req, res, file);
     }
-    const cacheKey =
-      cache.ttlMs > 0
-        ? cacheKeyFor({
-            method: req.method ?? 'GET',
-            host: req.headers.host ?? '',
-            url: req.url ?? '/',
-            cookie: req.headers.cookie,
-            authorization: req.headers.authorization,
-            bot: isbot(req.headers['user-agent'] ?? ''),
-          })
-        : null;
+    const candidate = {
+      method: req.method ?? 'GET',
+      host: req.headers.host ?? '',
+      url: req.url ?? '/',
+      cookie: req.headers.cookie,
+      authorization: req.headers.authorization,
+      bot: isbot(req.headers['user-agent'] ?? ''),
+    };
+    const privateKey = privateCache.ttlMs > 0 ? privateKeyFor(candidate) : null;
+    if (privateKey) return servePrivate(req, res, url, privateKey);
+    const cacheKey = cache.ttlMs > 0 ? cacheKeyFor(candidate) : null;
     if (!cacheKey) return render(req, res, url, null);
     const hit = cache.get(cacheKey);
     if (hit) return sendHit(req, res, hit);
@@ -226,5 +288,5 @@ export function createAppServer(options: AppServerOptions) {
   // Keep-alive longer than a load balancer's idle timeout, so it never reuses a closing socket.
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
-  return { server, cache };
+  return { server, cache, privateCache };
 }

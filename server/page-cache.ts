@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { gzipSync } from 'node:zlib';
+import { constants, crc32, deflateRawSync, gzipSync } from 'node:zlib';
 
 /**
  * The anonymous page cache (decision 0019). A request without any cookie or Authorization header is
@@ -14,8 +14,10 @@ export interface CachedPage {
   status: number;
   /** Response headers without Set-Cookie (a response that sets cookies is never cached). */
   headers: [string, string][];
-  /** The body split on the CSP nonce, when the page has one; joined with a fresh nonce on every hit. */
-  parts: string[];
+  /** The body split on the CSP nonce, when the page has one; sent around a fresh nonce on every hit. */
+  parts: Buffer[];
+  /** Each part deflated on its own, ending byte-aligned (sync flush): see gzipAround. */
+  deflatedParts: Buffer[];
   nonce: string | null;
   /** Precomputed when the page has no nonce: the same bytes for every hit. */
   body: Buffer | null;
@@ -56,6 +58,18 @@ export function cacheKeyFor(request: CacheRequest): string | null {
   return `${request.bot ? 'bot' : 'human'} ${request.host.toLowerCase()} ${request.url}`;
 }
 
+/**
+ * Whether a customer's rendered page may be kept for that customer (the private cache, decision 0027):
+ * a 200 HTML page that sets no cookie and whose route did not ask for no-store itself (`ownCacheControl`:
+ * the route's header before documentCacheHeaders made every personal page `private, no-store`).
+ */
+export function isPrivatelyCacheable(status: number, headers: Headers, ownCacheControl: string | null): boolean {
+  if (status !== 200) return false;
+  if (headers.has('Set-Cookie')) return false;
+  if (!/^text\/html\b/i.test(headers.get('Content-Type') ?? '')) return false;
+  return !/\bno-store\b/i.test(ownCacheControl ?? '');
+}
+
 /** Whether a rendered response may be kept for other anonymous shoppers. */
 export function isCacheableResponse(status: number, headers: Headers): boolean {
   if (status !== 200) return false;
@@ -91,10 +105,52 @@ export function nonceOf(csp: string | null): string | null {
 
 const etagOf = (body: Buffer) => `W/"${createHash('sha1').update(body).digest('base64url')}"`;
 
+const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 0x08, 0, 0, 0, 0, 0, 0, 0xff]);
+/** An empty final deflate block: the end of the stream. */
+const FINAL_BLOCK = Buffer.from([0x03, 0x00]);
+
+/** Deflates one piece of a page so that pieces and stored blocks can follow it in one stream. */
+export const deflatePart = (part: Buffer) => deflateRawSync(part, { level: 6, finishFlush: constants.Z_SYNC_FLUSH });
+
+/**
+ * A gzip member for `parts` joined by `nonce`, without compressing anything per response: the parts
+ * were deflated once (each alone, so no reference crosses a nonce), and the fresh nonce goes between
+ * them as a stored (uncompressed) block. Only the CRC-32 is computed per hit. Browsers get pages
+ * gzipped and with a fresh nonce at the cost of one checksum.
+ */
+export function gzipAround(parts: Buffer[], deflatedParts: Buffer[], nonce: Buffer): Buffer[] {
+  const stored = Buffer.alloc(5);
+  stored.writeUInt16LE(nonce.length, 1);
+  stored.writeUInt16LE(~nonce.length & 0xffff, 3);
+  const out: Buffer[] = [GZIP_HEADER];
+  let crc = 0;
+  let size = 0;
+  parts.forEach((part, index) => {
+    if (index > 0) {
+      out.push(stored, nonce);
+      crc = crc32(nonce, crc);
+      size += nonce.length;
+    }
+    out.push(deflatedParts[index]!);
+    // Node's crc32 answers 0 for empty data whatever the running value: skip empty parts.
+    if (part.length) crc = crc32(part, crc);
+    size += part.length;
+  });
+  const trailer = Buffer.alloc(8);
+  trailer.writeUInt32LE(crc >>> 0, 0);
+  trailer.writeUInt32LE(size >>> 0, 4);
+  out.push(FINAL_BLOCK, trailer);
+  return out;
+}
+
 export interface PageHit {
   status: number;
   headers: [string, string][];
-  body: Buffer;
+  /** The body in pieces (a nonce'd page is never copied into one buffer), written in order. */
+  chunks: Buffer[];
+  length: number;
+  /** The gzipped body, built on demand (a nonce'd page's costs a checksum, see gzipAround). */
+  gzipped: () => Buffer[];
   gzip: Buffer | null;
   etag: string | null;
 }
@@ -142,33 +198,74 @@ export class PageCache {
       return null;
     }
     if (entry.body)
-      return { status: entry.status, headers: entry.headers, body: entry.body, gzip: entry.gzip, etag: entry.etag };
+      return {
+        status: entry.status,
+        headers: entry.headers,
+        chunks: [entry.body],
+        length: entry.body.length,
+        gzip: entry.gzip,
+        gzipped: () => [entry.gzip!],
+        etag: entry.etag,
+      };
     // A CSP nonce must be unpredictable per response: a fresh one in the header and the body each time.
     const nonce = randomBytes(16).toString('base64');
-    const body = Buffer.from(entry.parts.join(nonce));
+    const nonceBytes = Buffer.from(nonce);
+    const chunks: Buffer[] = [];
+    let length = 0;
+    entry.parts.forEach((part, index) => {
+      if (index > 0) chunks.push(nonceBytes);
+      chunks.push(part);
+      length += (index > 0 ? nonceBytes.length : 0) + part.length;
+    });
     const headers = entry.headers.map(([name, value]): [string, string] => [
       name,
       name.toLowerCase().startsWith('content-security-policy') ? value.split(entry.nonce!).join(nonce) : value,
     ]);
-    return { status: entry.status, headers, body, gzip: null, etag: entry.etag };
+    return {
+      status: entry.status,
+      headers,
+      chunks,
+      length,
+      gzip: null,
+      gzipped: () => gzipAround(entry.parts, entry.deflatedParts, nonceBytes),
+      etag: entry.etag,
+    };
   }
 
-  set(key: string, status: number, headers: Headers, body: Buffer): boolean {
-    if (this.ttlMs <= 0 || body.length > this.maxBytes || !isCacheableResponse(status, headers)) return false;
+  /**
+   * Keeps a rendered page. `personal` entries (the private cache) were checked by isPrivatelyCacheable,
+   * carry no ETag (they are `no-store` for the browser) and may end sooner than the TTL (`expiresAt`).
+   */
+  set(
+    key: string,
+    status: number,
+    headers: Headers,
+    body: Buffer,
+    options: { personal?: boolean; expiresAt?: number } = {},
+  ): boolean {
+    if (this.ttlMs <= 0 || body.length > this.maxBytes) return false;
+    if (!options.personal && !isCacheableResponse(status, headers)) return false;
+    const now = this.now();
+    const expiresAt = Math.min(now + this.ttlMs, options.expiresAt ?? Infinity);
+    if (expiresAt <= now) return false;
     const list: [string, string][] = [];
     headers.forEach((value, name) => {
       if (name.toLowerCase() !== 'content-length' && name.toLowerCase() !== 'etag') list.push([name, value]);
     });
     const nonce = nonceOf(headers.get('Content-Security-Policy'));
     const fixed = nonce === null;
-    const parts = fixed ? [] : body.toString('utf8').split(nonce);
+    const parts = fixed
+      ? []
+      : body
+          .toString('utf8')
+          .split(nonce)
+          .map((part) => Buffer.from(part));
     // A nonce'd page's ETag covers the page without its nonce: a 304 keeps the browser's copy, whose
     // nonce still matches the policy the browser stored with it (the 304 carries no new policy).
-    const etag = etagOf(fixed ? body : Buffer.from(parts.join('')));
-    list.push(['ETag', etag]);
+    const etag = options.personal ? null : etagOf(fixed ? body : Buffer.concat(parts));
+    if (etag) list.push(['ETag', etag]);
     this.drop(key);
     // Entries are kept in insertion order with one TTL, so the oldest are the expired ones and go first.
-    const now = this.now();
     for (const [oldest, page] of this.entries) {
       const full = this.entries.size >= this.maxEntries || this.totalBytes + body.length > this.maxTotalBytes;
       if (!full && page.expiresAt > now) break;
@@ -179,11 +276,12 @@ export class PageCache {
       status,
       headers: list,
       parts,
+      deflatedParts: parts.map(deflatePart),
       nonce,
       body: fixed ? body : null,
       gzip: fixed ? gzipSync(body, { level: 6 }) : null,
       etag,
-      expiresAt: now + this.ttlMs,
+      expiresAt,
       bytes: body.length,
     });
     return true;
@@ -206,3 +304,6 @@ export class PageCache {
     this.entries.clear();
   }
 }
+
+/** A hit's body in one buffer (tests, and anything that needs it whole). */
+export const hitBody = (hit: PageHit) => Buffer.concat(hit.chunks, hit.length);

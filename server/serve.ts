@@ -1,7 +1,8 @@
 /**
  * `node --import tsx server/serve.ts [build/index.js]`: serves the production build (what
  * `npm start`, the e2e server and the bench run; decision 0019). PORT, HOST, PAGE_CACHE_TTL_MS
- * (the anonymous page cache's lifetime: default 10 s, 0 turns it off).
+ * (the anonymous page cache's lifetime: default 10 s, 0 turns it off), PRIVATE_PAGE_CACHE_TTL_MS (the
+ * signed-in customers' private page cache, decision 0027: default and at most 10 s, 0 turns it off).
  */
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -12,10 +13,13 @@ process.env.NODE_ENV ??= 'production';
 const buildPath = path.resolve(process.argv[2] ?? 'build/index.js');
 const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
 const ttl = Number(process.env.PAGE_CACHE_TTL_MS ?? 10_000);
+const privateTtl = Number(process.env.PRIVATE_PAGE_CACHE_TTL_MS ?? 10_000);
 const { server } = createAppServer({
   build,
   publicDir: path.resolve('public'),
   pageCacheTtlMs: Number.isFinite(ttl) && ttl >= 0 ? ttl : 10_000,
+  // Never longer than 10 s: a change nobody's request made (an order moving on) shows within that.
+  privateCacheTtlMs: Number.isFinite(privateTtl) && privateTtl >= 0 ? Math.min(privateTtl, 10_000) : 10_000,
 });
 
 const port = Number(process.env.PORT ?? 3000);

@@ -7,6 +7,7 @@ import type { Generated } from 'kysely';
  */
 export interface Database {
   health_probe: HealthProbeTable;
+  shopper_state_versions: ShopperStateVersionTable;
   banners: BannerTable;
   stores: StoreTable;
   departments: DepartmentTable;
@@ -634,4 +635,11 @@ export interface WebauthnChallengeTable {
 export interface HealthProbeTable {
   probe_key: string;
   checked_at: string;
+}
+
+export interface ShopperStateVersionTable {
+  /** `c:<customerId>` */
+  subject: string;
+  version: number;
+  changed_at: string;
 }

@@ -113,17 +113,31 @@ describe.each(DIALECTS)('production server on %s', (dialect) => {
     expect(personal.headers.get('vary')).toMatch(/\bCookie\b/);
   });
 
-  it('does not keep a page that sets cookies (a product page makes the visitor a guest)', async () => {
+  it('does not keep a page that sets cookies (a store id in the product page path makes the visitor a guest)', async () => {
     const search = await (await fetch(`${origin}/shop/search-results.html?q=milk`)).text();
-    const product = /href="(\/shop\/product-details\.\d+\.html)"/.exec(search)?.[1];
-    expect(product).toBeDefined();
+    const id = /href="\/shop\/product-details\.(\d+)\.html"/.exec(search)?.[1];
+    expect(id).toBeDefined();
     for (let i = 0; i < 2; i++) {
-      const response = await fetch(`${origin}${product}`, { redirect: 'manual' });
+      const response = await fetch(`${origin}/shop/product-details.1001.${id}.html`, { redirect: 'manual' });
       await response.text();
+      expect(response.status).toBe(200);
       expect(response.headers.getSetCookie().length).toBeGreaterThan(0);
       expect(response.headers.get('x-page-cache')).toBe('miss');
       expect(response.headers.get('cache-control')).toBe('private, no-store');
     }
+  });
+
+  it('serves a plain product page to anonymous visitors from the cache: reading it makes no guest (decision 0027)', async () => {
+    const search = await (await fetch(`${origin}/shop/search-results.html?q=milk`)).text();
+    const product = /href="(\/shop\/product-details\.\d+\.html)"/.exec(search)?.[1];
+    expect(product).toBeDefined();
+    const first = await fetch(`${origin}${product}?anon=${dialect}`, { redirect: 'manual' });
+    expect(first.status).toBe(200);
+    expect(first.headers.getSetCookie()).toEqual([]);
+    expect(await first.text()).toContain('Add to cart');
+    const second = await fetch(`${origin}${product}?anon=${dialect}`, { redirect: 'manual' });
+    await second.text();
+    expect(second.headers.get('x-page-cache')).toBe('hit');
   });
 
   it('gzips pages for clients that accept it', async () => {

@@ -16,8 +16,11 @@ const guestPage = pageAccess({
   escapeSSO: true,
 });
 const pair = (header: string) => header.split(';')[0]!;
-const request = (path: string, cookies: string[] = []) =>
-  new Request(`http://localhost:3000${path}`, { headers: { Host: 'localhost:3000', Cookie: cookies.join('; ') } });
+const request = (path: string, cookies: string[] = [], method = 'GET') =>
+  new Request(`http://localhost:3000${path}`, {
+    method,
+    headers: { Host: 'localhost:3000', Origin: 'http://localhost:3000', Cookie: cookies.join('; ') },
+  });
 
 describe('guest session establishment (spec section 4)', () => {
   let test: TestDatabase;
@@ -59,9 +62,15 @@ describe('guest session establishment (spec section 4)', () => {
     await test?.drop();
   });
 
-  async function establish(path: string, cookies: string[] = [], pathStoreId: string | null = null) {
-    const req = request(path, cookies);
-    return establishGuestSession(req, await loadShopper(req), guestPage, pathStoreId);
+  async function establish(
+    path: string,
+    cookies: string[] = [],
+    pathStoreId: string | null = null,
+    method = 'GET',
+    access = guestPage,
+  ) {
+    const req = request(path, cookies, method);
+    return establishGuestSession(req, await loadShopper(req), access, pathStoreId);
   }
 
   it('reuses the previously signed-in store', async () => {
@@ -90,10 +99,21 @@ describe('guest session establishment (spec section 4)', () => {
   });
 
   it('falls back to the banner default store, marked as a default selection', async () => {
-    const outcome = await establish('/shop/aisles.9999.html', [], '9999');
+    const outcome = await establish('/shop/aisles.9999.html', [], '9999', 'POST');
     expect(outcome).toMatchObject({
       kind: 'session',
       session: { info: { COMMON: { storeId: '1001', Selection: 'default', zipcode: '98101' } } },
+    });
+  });
+
+  it('leaves the banner-default guest session to the first state-changing request on a page A may see', async () => {
+    expect(await establish('/shop/product-details.960000001.html')).toEqual({ kind: 'unchanged' });
+    expect(await establish('/shop/aisles.9999.html', [], '9999')).toEqual({ kind: 'unchanged' });
+    // A page A may not see still makes the default guest on a GET (else A would be sent away).
+    const guestsOnly = pageAccess({ allowedUserTypes: ['G', 'R', 'C'], allowGuestAuthentication: true });
+    expect(await establish('/shop/aisles.html', [], null, 'GET', guestsOnly)).toMatchObject({
+      kind: 'session',
+      session: { info: { COMMON: { storeId: '1001', Selection: 'default' } } },
     });
   });
 

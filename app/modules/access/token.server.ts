@@ -53,12 +53,7 @@ function toClaims(payload: JWTPayload | undefined): CustomerClaims | null {
 export async function checkAccessToken(token: string, verifier: TokenVerifier): Promise<TokenCheck> {
   let payload: JWTPayload;
   try {
-    ({ payload } = await jwtVerify(token, verifier.keys, {
-      issuer: verifier.issuer,
-      audience: verifier.audience,
-      currentDate: verifier.now?.(),
-      clockTolerance: 0,
-    }));
+    payload = await verifiedPayload(token, verifier);
   } catch (error) {
     if (error instanceof errors.JWTExpired) {
       // jose checks the signature before the claims, so this payload is authentic.
@@ -75,6 +70,36 @@ export async function checkAccessToken(token: string, verifier: TokenVerifier): 
   // try: a database that cannot answer is an outage (503), never a reason to sign the customer out.
   if (claims.gid && !(await grantIsLive(claims.gid))) return { status: 'invalid' };
   return { status: 'active', claims, elevated: scopes.includes(ELEVATED_SCOPE) };
+}
+
+/**
+ * The signature check of one exact token string, remembered for at most a minute and never within the
+ * last second before it expires (decision 0027): an ES256 verify is the costliest step of a signed-in
+ * page served from the private cache. Expiry (by jose again near the end), scope and the grant are still
+ * checked on every request; a key the provider withdraws stops being trusted within the minute.
+ */
+const VERIFIED_FOR_MS = 60_000;
+const VERIFIED_MAX = 10_000;
+const verifiedTokens = new WeakMap<TokenVerifier, Map<string, { payload: JWTPayload; until: number }>>();
+
+async function verifiedPayload(token: string, verifier: TokenVerifier): Promise<JWTPayload> {
+  const now = (verifier.now?.() ?? new Date()).getTime();
+  let memo = verifiedTokens.get(verifier);
+  const known = memo?.get(token);
+  if (known && now < known.until) return known.payload;
+  const { payload } = await jwtVerify(token, verifier.keys, {
+    issuer: verifier.issuer,
+    audience: verifier.audience,
+    currentDate: verifier.now?.(),
+    clockTolerance: 0,
+  });
+  const until = Math.min(now + VERIFIED_FOR_MS, typeof payload.exp === 'number' ? payload.exp * 1000 - 1000 : now);
+  if (until > now) {
+    if (!memo) verifiedTokens.set(verifier, (memo = new Map()));
+    if (memo.size >= VERIFIED_MAX) memo.clear();
+    memo.set(token, { payload, until });
+  }
+  return payload;
 }
 
 let remoteVerifier: TokenVerifier | undefined;

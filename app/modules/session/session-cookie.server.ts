@@ -48,6 +48,31 @@ function hasCookie(header: string | null, name: string): boolean {
   return header.split(';').some((part) => part.trim().startsWith(`${name}=`));
 }
 
+/**
+ * The signature check and decoding of one exact Cookie header, remembered for a minute (decision 0027):
+ * a shopper sends the same header with every page, and Remix's HMAC and unescape were the largest
+ * cost of a page served from the private cache. Kept as JSON text, so no caller shares an object.
+ */
+const PARSED_FOR_MS = 60_000;
+const PARSED_MAX = 5_000;
+const parsedCookies = new Map<string, { json: string; until: number }>();
+
+async function parseOnce(cookie: Cookie, header: string): Promise<unknown> {
+  const key = `${cookie.name}\n${header}`;
+  const now = Date.now();
+  const known = parsedCookies.get(key);
+  if (known && now < known.until) return JSON.parse(known.json) as unknown;
+  let raw: unknown;
+  try {
+    raw = await cookie.parse(header);
+  } catch {
+    raw = null;
+  }
+  if (parsedCookies.size >= PARSED_MAX) parsedCookies.clear();
+  parsedCookies.set(key, { json: JSON.stringify(raw ?? null), until: now + PARSED_FOR_MS });
+  return raw ?? null;
+}
+
 /** Reads a signed cookie; a bad signature or a value that fails `validate` is rejected, not thrown. */
 export async function readSignedCookie<T>(
   request: Request,
@@ -58,12 +83,7 @@ export async function readSignedCookie<T>(
   const header = request.headers.get('Cookie');
   const cookie = sessionCookie(kind, siteType);
   if (!hasCookie(header, cookie.name)) return { status: 'absent' };
-  let raw: unknown;
-  try {
-    raw = await cookie.parse(header);
-  } catch {
-    raw = null;
-  }
+  const raw = await parseOnce(cookie, header!);
   if (raw === null) {
     log.warn('cookie rejected', { cookie: cookie.name, reason: 'tampered' });
     return { status: 'rejected', reason: 'tampered' };

@@ -16,6 +16,8 @@ import {
 } from './store-resolver.server';
 import { storeById } from './stores.server';
 
+const isReadOnly = (request: Request) => request.method === 'GET' || request.method === 'HEAD';
+
 export type EstablishOutcome =
   | { kind: 'unchanged' }
   | { kind: 'redirect'; to: string; setCookies: string[] }
@@ -107,6 +109,11 @@ export async function establishGuestSession(
       const outcome = await establishWith(request, shopper, pathStoreId, 'J4U', null, 'url', 'user');
       if (outcome) return outcome;
     }
+    // The banner-default guest session holds nothing but the banner's defaults, which the page shows to
+    // A anyway: a page A may see leaves it to the first state-changing request (adding to the cart,
+    // clipping, choosing a store), so reading a page sets no cookie and can come from the anonymous
+    // page cache (decision 0027).
+    if (isReadOnly(request) && access.allowedUserTypes.includes('A')) return { kind: 'unchanged' };
     const banner = await bannerById(shopper.host.bannerId);
     const outcome = await establishWith(
       request,

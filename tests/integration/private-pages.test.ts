@@ -1,0 +1,175 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { useDatabaseForTests } from '~/db/db.server';
+import { DEMO_CUSTOMERS } from '~/db/seed/demo-customers';
+import { seedDatabase } from '~/db/seed/seed.server';
+import { useTokenVerifierForTests } from '~/modules/access/shopper.server';
+import { checkAccessToken, type TokenVerifier } from '~/modules/access/token.server';
+import {
+  bumpStateVersion,
+  noteStateChange,
+  privatePageGrant,
+  stateVersion,
+  subjectOf,
+} from '~/modules/http/private-pages.server';
+import { sessionCookie } from '~/modules/session/session-cookie.server';
+import { testIssuer } from '../unit/support/tokens';
+import { createTestDatabase, DIALECTS, type TestDatabase } from './support/databases';
+
+/**
+ * The app's half of the private page cache (decision 0027) on each database: who may be served a
+ * kept page and under which state version, and which requests bump that version.
+ */
+const HOST = 'localhost:3000';
+const ORIGIN = `http://${HOST}`;
+const issuer = await testIssuer();
+const customer = DEMO_CUSTOMERS[0]!;
+
+const pair = (header: string) => header.split(';')[0]!;
+
+function request(path: string, cookies: string[], init: { method?: string; authorization?: string } = {}) {
+  const headers = new Headers({ Host: HOST, Origin: ORIGIN, Cookie: cookies.join('; ') });
+  if (init.authorization) headers.set('Authorization', init.authorization);
+  return new Request(`${ORIGIN}${path}`, { method: init.method ?? 'GET', headers });
+}
+
+async function userCookie(customerId: string | number, expiresInSeconds = 900) {
+  const token = await issuer.issue({ customerId: String(customerId) }, { expiresInSeconds });
+  return { token, cookie: pair(await sessionCookie('user', 'C').serialize({ token })) };
+}
+
+/** The user cookie plus the session cookie the storefront rebuilds for it on the first page. */
+async function signedInCookies(customerId: string | number, expiresInSeconds = 900) {
+  const { token, cookie } = await userCookie(customerId, expiresInSeconds);
+  const first = await privatePageGrant(request('/', [cookie]));
+  // The first page rebuilds the session cookie: that page must render (it sets a cookie), never be kept.
+  expect(first).toBeNull();
+  const { loadShopper } = await import('~/modules/access/shopper.server');
+  const shopper = await loadShopper(request('/', [cookie]));
+  const session = shopper.headers.getSetCookie().map(pair);
+  expect(session.length).toBeGreaterThan(0);
+  return { token, cookies: [cookie, ...session] };
+}
+
+describe.each(DIALECTS)('private pages on %s', (dialect) => {
+  let test: TestDatabase;
+
+  beforeAll(async () => {
+    test = await createTestDatabase(dialect);
+    await seedDatabase(test.db, dialect, { products: 50, log: () => {} });
+    useDatabaseForTests(test);
+  });
+  beforeEach(() => useTokenVerifierForTests(issuer.verifier));
+  afterAll(async () => {
+    useTokenVerifierForTests(undefined);
+    useDatabaseForTests(undefined);
+    await test?.drop();
+  });
+
+  it('counts versions per customer in the shared database, from 0, one up per bump', async () => {
+    expect(await stateVersion('c:unknown')).toBe(0);
+    await bumpStateVersion('c:counted');
+    await Promise.all([bumpStateVersion('c:counted'), bumpStateVersion('c:counted')]);
+    expect(await stateVersion('c:counted')).toBe(3);
+    expect(await stateVersion('c:other')).toBe(0);
+  });
+
+  it("grants a signed-in customer's page under their current version, capped at the token's expiry", async () => {
+    const { token, cookies } = await signedInCookies(customer.id, 120);
+    const grant = await privatePageGrant(request('/', cookies));
+    const exp = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { exp: number };
+    expect(grant).toEqual({
+      subject: subjectOf(customer.id),
+      version: await stateVersion(subjectOf(customer.id)),
+      expiresAt: exp.exp * 1000,
+    });
+    await bumpStateVersion(subjectOf(customer.id));
+    expect((await privatePageGrant(request('/', cookies)))!.version).toBe(grant!.version + 1);
+  });
+
+  it('grants nothing to a visitor, a guest, a tampered cookie or a token past its expiry', async () => {
+    expect(await privatePageGrant(request('/', []))).toBeNull();
+    const { cookies } = await signedInCookies(customer.id, 60);
+    const withoutUser = cookies.filter((cookie) => !cookie.startsWith('PANTRY_USER='));
+    expect(await privatePageGrant(request('/', withoutUser))).toBeNull();
+    const tampered = cookies.map((cookie) =>
+      cookie.startsWith('PANTRY_USER=') ? `${cookie.slice(0, -3)}xyz` : cookie,
+    );
+    expect(await privatePageGrant(request('/', tampered))).toBeNull();
+
+    // The same cookies, once the clock passes the token's expiry (the verified-token memo included).
+    let clock = Date.now();
+    const verifier: TokenVerifier = { ...issuer.verifier, now: () => new Date(clock) };
+    useTokenVerifierForTests(verifier);
+    expect(await privatePageGrant(request('/', cookies))).not.toBeNull();
+    clock += 61_000;
+    expect(await privatePageGrant(request('/', cookies))).toBeNull();
+  });
+
+  it('remembers a verified signature, never an expiry: a token checked as active is expired one second after', async () => {
+    const token = await issuer.issue({}, { expiresInSeconds: 30 });
+    let clock = Date.now();
+    const verifier: TokenVerifier = { ...issuer.verifier, now: () => new Date(clock) };
+    expect((await checkAccessToken(token, verifier)).status).toBe('active');
+    expect((await checkAccessToken(token, verifier)).status).toBe('active');
+    clock += 31_000;
+    expect((await checkAccessToken(token, verifier)).status).toBe('expired');
+    // A token signed by someone else is refused even with the same claims.
+    const stranger = await testIssuer();
+    expect((await checkAccessToken(await stranger.issue(), issuer.verifier)).status).toBe('invalid');
+  });
+
+  it('bumps the customer of every state-changing request, and nobody on a plain page load', async () => {
+    const id = DEMO_CUSTOMERS[1]!.id;
+    const subject = subjectOf(id);
+    const { cookie } = await userCookie(id);
+    const start = await stateVersion(subject);
+
+    await noteStateChange(request('/shop/search-results.html?q=milk', [cookie]), { status: 200, setCookies: [] });
+    expect(await stateVersion(subject)).toBe(start);
+
+    // A form post (even one refused: bumping too often only costs a render).
+    await noteStateChange(request('/shop/cart', [cookie], { method: 'POST' }), { status: 400, setCookies: [] });
+    expect(await stateVersion(subject)).toBe(start + 1);
+
+    // A GET that sets cookies (a sign-in callback) bumps the customer the new cookie names.
+    const other = DEMO_CUSTOMERS[2]!.id;
+    const before = await stateVersion(subjectOf(other));
+    const signedIn = (
+      await sessionCookie('user', 'C').serialize({ token: (await userCookie(other)).token })
+    ).toString();
+    await noteStateChange(request('/account/auth/callback', []), { status: 302, setCookies: [signedIn] });
+    expect(await stateVersion(subjectOf(other))).toBe(before + 1);
+    // A GET that renews the same customer's cookie, or drops it, changed nothing of theirs: no bump.
+    const renewed = (await sessionCookie('user', 'C').serialize({ token: (await userCookie(id)).token })).toString();
+    await noteStateChange(request('/', [cookie]), { status: 200, setCookies: [renewed] });
+    await noteStateChange(request('/IAUC408.html', [cookie]), { status: 200, setCookies: ['PANTRY_USER=; Max-Age=0'] });
+    expect(await stateVersion(subject)).toBe(start + 1);
+
+    // An API call by bearer token or for a customer in the path, when it succeeded.
+    const { token } = await userCookie(id);
+    await noteStateChange(request('/api/offers/clip', [], { method: 'POST', authorization: `Bearer ${token}` }), {
+      status: 200,
+      setCookies: [],
+    });
+    await noteStateChange(request(`/api/customers/${id}/profile`, [], { method: 'PUT' }), {
+      status: 200,
+      setCookies: [],
+    });
+    expect(await stateVersion(subject)).toBe(start + 3);
+    await noteStateChange(request(`/api/customers/${id}/profile`, [], { method: 'PUT' }), {
+      status: 401,
+      setCookies: [],
+    });
+    expect(await stateVersion(subject)).toBe(start + 3);
+
+    // A forged user cookie (not signed by us) names nobody.
+    await noteStateChange(
+      request('/shop/cart', [`PANTRY_USER=${encodeURIComponent(btoa(JSON.stringify({ token })))}`], { method: 'POST' }),
+      {
+        status: 200,
+        setCookies: [],
+      },
+    );
+    expect(await stateVersion(subject)).toBe(start + 3);
+  });
+});
