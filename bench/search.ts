@@ -23,7 +23,8 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const APP_PORT = Number(process.env.BENCH_PORT ?? 3310);
 const PG_ADMIN_URL = process.env.TEST_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const PG_BENCH_DB = 'pantry_bench_search';
+// BENCH_PG_DB: parallel worktrees each use their own database.
+const PG_BENCH_DB = process.env.BENCH_PG_DB ?? 'pantry_bench_search';
 const RESEED = process.env.BENCH_RESEED === '1';
 const HTTP = process.env.BENCH_HTTP !== '0';
 
@@ -46,30 +47,7 @@ const { forgetSearchVocabulary } = await import('../app/modules/search/vocabular
 const { allStores, forgetCachedStores } = await import('../app/modules/stores/stores.server');
 const { searchProductsPage } = await import('../app/modules/search/search.server');
 const { asSearchParams, searchParamsSchema } = await import('../app/modules/search/query');
-
-/** What shoppers type: common words, misspellings, several words, filters, sorts and deep pages. */
-const QUERIES: Record<string, string>[] = [
-  { q: 'milk' },
-  { q: 'bananna' },
-  { q: 'organic eggs' },
-  { q: 'choclate milk' },
-  { q: 'chicken breast' },
-  { q: 'cheese' },
-  { q: 'bread' },
-  { q: 'coffee' },
-  { q: 'pasta sauce' },
-  { q: 'greek yogurt' },
-  { q: 'apples' },
-  { q: 'gluten free crackers' },
-  { q: 'cheese', diet: 'organic' },
-  { q: 'milk', sort: 'price-asc' },
-  { q: 'juice', sort: 'unit-price' },
-  { q: 'chips', page: '3' },
-  { q: 'salmon', offer: '1' },
-  { q: 'rice', price: '2-5' },
-  { q: 'chicken', tab: 'recipes' },
-  { aisle: 'fresh-fruit' },
-];
+const { QUERIES } = await import('./search-queries');
 
 interface Row {
   target: string;
@@ -101,7 +79,12 @@ async function prepare(url: string, products: number, log: (line: string) => voi
   if (seeded !== products || RESEED) {
     log(`seeding ${products.toLocaleString('en-US')} products into ${handle.location} …`);
     const started = Date.now();
-    await seedDatabase(handle.db, handle.dialect, { products, replace: true, log: () => {} });
+    // Each seeding step with the seconds since the start: where a slow seeding spends its time.
+    const step = (line: string) =>
+      /^(products \d|Seeded|Indexed|Seed complete|Loaded)/.test(line) && !/^products \d.*[1-9]0,000\//.test(line)
+        ? log(`  ${((Date.now() - started) / 1000).toFixed(1)} s  ${line}`)
+        : undefined;
+    await seedDatabase(handle.db, handle.dialect, { products, replace: true, log: step });
     const record: SeedRecord = { seconds: (Date.now() - started) / 1000, at: new Date().toISOString() };
     writeFileSync(seedRecordFile(url), JSON.stringify(record));
     log(`  seeded in ${record.seconds.toFixed(1)} s`);

@@ -14,6 +14,7 @@ import { shippingSchema } from './migrations/0012-shipping';
 import { searchOrderSchema } from './migrations/0013-search-order';
 import { tokenRenewalsSchema } from './migrations/0014-token-renewals';
 import { healthProbeSchema } from './migrations/0015-health-probe';
+import { searchFactsSchema } from './migrations/0017-search-facts';
 
 function migrationsFor(dialect: DialectName): Record<string, Migration> {
   return {
@@ -31,6 +32,7 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0013-search-order': searchOrderSchema(dialect),
     '0014-token-renewals': tokenRenewalsSchema,
     '0015-health-probe': healthProbeSchema,
+    '0017-search-facts': searchFactsSchema(dialect),
   };
 }
 
