@@ -22,7 +22,7 @@ const PG_BENCH_DB = process.env.BENCH_PG_DB ?? 'pantry_bench_search';
 process.env.LOG_LEVEL = 'warn';
 process.env.SESSION_SECRET ??= 'bench-secret-not-for-production';
 
-const { openDatabase, useDatabaseForTests } = await import('../app/db/db.server');
+const { openDatabase, useDatabaseForTests: pointDatabaseAt } = await import('../app/db/db.server');
 const { forgetTaxonomy } = await import('../app/modules/catalog/taxonomy.server');
 const { forgetSearchVocabulary } = await import('../app/modules/search/vocabulary.server');
 const { allStores, forgetCachedStores } = await import('../app/modules/stores/stores.server');
@@ -51,7 +51,7 @@ const explain: string[] = [];
 
 async function parts(target: string, url: string) {
   const handle = openDatabase({ url, poolMax: 10 });
-  useDatabaseForTests(handle);
+  pointDatabaseAt(handle);
   forgetCachedStores();
   forgetTaxonomy();
   forgetSearchVocabulary();
@@ -120,7 +120,7 @@ async function parts(target: string, url: string) {
       }
     }
   } finally {
-    useDatabaseForTests(undefined);
+    pointDatabaseAt(undefined);
     await handle.db.destroy();
   }
 }
