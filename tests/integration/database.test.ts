@@ -36,6 +36,7 @@ describe.each(DIALECTS)('database on %s', (dialect) => {
       '0013-search-order',
       '0014-token-renewals',
       '0015-health-probe',
+      '0017-search-facts',
     ]);
   });
 
