@@ -9,6 +9,7 @@ import { searchProductsPage } from '~/modules/search/search.server';
 import { forgetSearchVocabulary } from '~/modules/search/vocabulary.server';
 import { storePriceCents } from '~/modules/catalog/pricing';
 import { forgetCachedStores, storeById, type Store } from '~/modules/stores/stores.server';
+import { seedDatabase } from '~/db/seed/seed.server';
 import { buildSmallCatalog, NOW, STORE } from './support/catalog';
 import { createTestDatabase, type TestDatabase } from './support/databases';
 
@@ -99,5 +100,34 @@ describe('search facts on sqlite', () => {
       NOW,
     );
     expect(cheapest.products!.items[0]!.priceCents).toBe(Math.min(...prices));
+  });
+});
+
+describe('seeding on sqlite', () => {
+  it('restores the durability and cache settings it loosens for the load', async () => {
+    const test = await createTestDatabase('sqlite');
+    try {
+      const before = {
+        synchronous: (await sql<{ synchronous: number }>`pragma synchronous`.execute(test.db)).rows[0]!.synchronous,
+        cache: (await sql<{ cache_size: number }>`pragma cache_size`.execute(test.db)).rows[0]!.cache_size,
+      };
+      await seedDatabase(test.db, test.dialect, { products: 300, now: NOW, log: () => {} });
+      expect((await sql<{ synchronous: number }>`pragma synchronous`.execute(test.db)).rows[0]!.synchronous).toBe(
+        before.synchronous,
+      );
+      expect((await sql<{ cache_size: number }>`pragma cache_size`.execute(test.db)).rows[0]!.cache_size).toBe(
+        before.cache,
+      );
+      expect(before.synchronous).not.toBe(0);
+      // The FTS5 load settings are back to FTS5's defaults too.
+      const config = await sql<{ k: string; v: number }>`select k, v from product_search_config
+        where k in ('automerge', 'hashsize') order by k`.execute(test.db);
+      expect(config.rows.map((row) => [row.k, Number(row.v)])).toEqual([
+        ['automerge', 4],
+        ['hashsize', 1048576],
+      ]);
+    } finally {
+      await test.drop();
+    }
   });
 });
