@@ -303,6 +303,7 @@ async function seedInto(db: Db, dialect: DialectName, partial: Partial<SeedOptio
   const batchSize = 20_000;
   const usedNames = new Set<string>();
   const shapes = new Map<string, { count: number; texts: string[] }>();
+  const descriptions = new Map<string, string>();
   for (let start = 0; start < options.products; start += batchSize) {
     const batch: ProductTable[] = [];
     for (let i = start; i < Math.min(options.products, start + batchSize); i++) {
@@ -321,7 +322,13 @@ async function seedInto(db: Db, dialect: DialectName, partial: Partial<SeedOptio
         if (!usedNames.has(name)) break;
       }
       usedNames.add(name);
-      const description = item.description.replaceAll('{brand}', brand);
+      // One string per brand and item, shared by its products (a million copies kept the GC busy).
+      const brandItemKey = `${brand}|${item.key}`;
+      let description = descriptions.get(brandItemKey);
+      if (description === undefined) {
+        description = item.description.replaceAll('{brand}', brand);
+        descriptions.set(brandItemKey, description);
+      }
       // The name's words are its parts' words: count products by shape, add the words once per shape.
       const shapeKey = `${entry.aisleId}|${brand}|${variant ?? ''}|${item.key}|${size.label}`;
       const shape = shapes.get(shapeKey);
