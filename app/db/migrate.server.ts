@@ -15,6 +15,7 @@ import { searchOrderSchema } from './migrations/0013-search-order';
 import { tokenRenewalsSchema } from './migrations/0014-token-renewals';
 import { healthProbeSchema } from './migrations/0015-health-probe';
 import { shopperStateVersionsSchema } from './migrations/0016-shopper-state-versions';
+import { searchFactsSchema } from './migrations/0017-search-facts';
 
 function migrationsFor(dialect: DialectName): Record<string, Migration> {
   return {
@@ -33,6 +34,7 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0014-token-renewals': tokenRenewalsSchema,
     '0015-health-probe': healthProbeSchema,
     '0016-shopper-state-versions': shopperStateVersionsSchema,
+    '0017-search-facts': searchFactsSchema(dialect),
   };
 }
 

@@ -37,6 +37,7 @@ describe.each(DIALECTS)('database on %s', (dialect) => {
       '0014-token-renewals',
       '0015-health-probe',
       '0016-shopper-state-versions',
+      '0017-search-facts',
     ]);
   });
 

@@ -6,6 +6,9 @@ import { asSearchParams, searchParamsSchema } from '~/modules/search/query';
 import { searchProductsPage } from '~/modules/search/search.server';
 import { searchSuggestions } from '~/modules/search/suggestions.server';
 import { forgetSearchVocabulary } from '~/modules/search/vocabulary.server';
+import { TermCounter } from '~/modules/search/terms';
+import { RECIPES } from '~/modules/catalog/recipe-vocabulary';
+import { sql } from 'kysely';
 import { allStores, forgetCachedStores } from '~/modules/stores/stores.server';
 import { createTestDatabase, DIALECTS, type TestDatabase } from './support/databases';
 
@@ -26,6 +29,24 @@ describe.each(DIALECTS)('search over the seeded catalogue on %s', (dialect) => {
   afterAll(async () => {
     useDatabaseForTests(undefined);
     await test?.drop();
+  });
+
+  it('stores the vocabulary a per-product count gives (the seed counts products by shape)', async () => {
+    // Every product's indexed texts (index-build.server.ts), counted one document at a time.
+    const rows = await sql<{ name: string; brand: string; aisle: string; description: string }>`
+      select p.name, b.name as brand, case
+          when p.kind = 'grocery' then coalesce(a.name, '') || ' ' || coalesce(d.name, '')
+          when p.kind = 'wine' then 'wine ' || w.varietal || ' ' || w.color || ' ' || w.region || ' ' || w.country
+          else 'marketplace ' || s.name end as aisle, p.description
+      from products p join brands b on b.id = p.brand_id left join aisles a on a.id = p.aisle_id
+      left join departments d on d.id = a.department_id left join wine_details w on w.product_id = p.id
+      left join sellers s on s.id = p.seller_id`.execute(test.db);
+    const expected = new TermCounter();
+    for (const row of rows.rows) expected.addDocument(row.name, row.brand, row.aisle, row.description);
+    for (const recipe of RECIPES)
+      expected.addDocument(recipe.title, recipe.description, ...recipe.ingredients.map((i) => i.text));
+    const stored = await test.db.selectFrom('search_terms').select(['term', 'frequency']).execute();
+    expect(new Map(stored.map((t) => [t.term, Number(t.frequency)]))).toEqual(expected.counts);
   });
 
   it.each([

@@ -1,5 +1,5 @@
 import argon2 from 'argon2';
-import { sql, type Insertable, type Kysely } from 'kysely';
+import { CompiledQuery, sql, type Insertable, type Kysely } from 'kysely';
 import { BANNERS } from '~/modules/banners/banner-catalog';
 import { DEPARTMENTS, BRANDS_BY_DEPARTMENT, type ShelfItem, type ShelfSize } from '~/modules/catalog/shelf-vocabulary';
 import { varietalsForRegion, WINE_REGIONS, WINERIES } from '~/modules/catalog/wine-vocabulary';
@@ -102,6 +102,40 @@ async function insertRows<T extends keyof Database>(db: Db, table: T, rows: Inse
   }
 }
 
+/**
+ * Many rows per statement without Kysely's query builder (which cost more than the database for a
+ * million products): one multi-row INSERT text per chunk size, so SQLite reuses its prepared
+ * statement. Every row must have the first row's columns.
+ */
+async function bulkInsert<T extends keyof Database>(
+  db: Db,
+  dialect: DialectName,
+  table: T,
+  rows: Insertable<Database[T]>[],
+) {
+  if (rows.length === 0) return;
+  const columns = Object.keys(rows[0] as object);
+  const size = Math.max(1, Math.floor(30_000 / columns.length));
+  const head = `insert into "${table}" (${columns.map((c) => `"${c}"`).join(', ')}) values `;
+  const texts = new Map<number, string>();
+  const textFor = (count: number) => {
+    let text = texts.get(count);
+    if (!text) {
+      let n = 0;
+      const row = () => `(${columns.map(() => (dialect === 'postgres' ? `$${++n}` : '?')).join(', ')})`;
+      text = head + Array.from({ length: count }, row).join(', ');
+      texts.set(count, text);
+    }
+    return text;
+  };
+  for (let i = 0; i < rows.length; i += size) {
+    const chunk = rows.slice(i, i + size);
+    const parameters: unknown[] = [];
+    for (const row of chunk) for (const column of columns) parameters.push((row as Record<string, unknown>)[column]);
+    await db.executeQuery(CompiledQuery.raw(textFor(chunk.length), parameters));
+  }
+}
+
 function cents(random: SeededRandom, [min, max]: readonly [number, number], factor = 1): number {
   const raw = random.int(min, max) * factor;
   // Shelf prices end in 9.
@@ -129,6 +163,22 @@ function uuidFrom(random: SeededRandom): string {
 const isoDaysFrom = (now: Date, days: number) => new Date(now.getTime() + days * 86_400_000).toISOString();
 
 export async function seedDatabase(db: Db, dialect: DialectName, partial: Partial<SeedOptions> = {}) {
+  if (dialect !== 'sqlite') return seedInto(db, dialect, partial);
+  // For the load only: no fsync per batch (a seed that dies half-way is seeded again anyway) and a
+  // 256 MB page cache, so a million products and their indexes stay in memory while they go in.
+  const settings = await sql<{ synchronous: number }>`pragma synchronous`.execute(db);
+  const cache = await sql<{ cache_size: number }>`pragma cache_size`.execute(db);
+  await sql`pragma synchronous = off`.execute(db);
+  await sql`pragma cache_size = -262144`.execute(db);
+  try {
+    return await seedInto(db, dialect, partial);
+  } finally {
+    await sql.raw(`pragma synchronous = ${Number(settings.rows[0]?.synchronous ?? 1)}`).execute(db);
+    await sql.raw(`pragma cache_size = ${Number(cache.rows[0]?.cache_size ?? -2000)}`).execute(db);
+  }
+}
+
+async function seedInto(db: Db, dialect: DialectName, partial: Partial<SeedOptions>) {
   const options: SeedOptions = {
     products: partial.products ?? DEFAULT_PRODUCT_COUNT,
     seed: partial.seed ?? DEFAULT_SEED,
@@ -252,6 +302,8 @@ export async function seedDatabase(db: Db, dialect: DialectName, partial: Partia
   let nextId = FIRST_PRODUCT_ID;
   const batchSize = 20_000;
   const usedNames = new Set<string>();
+  const shapes = new Map<string, { count: number; texts: string[] }>();
+  const descriptions = new Map<string, string>();
   for (let start = 0; start < options.products; start += batchSize) {
     const batch: ProductTable[] = [];
     for (let i = start; i < Math.min(options.products, start + batchSize); i++) {
@@ -270,8 +322,22 @@ export async function seedDatabase(db: Db, dialect: DialectName, partial: Partia
         if (!usedNames.has(name)) break;
       }
       usedNames.add(name);
-      const description = item.description.replaceAll('{brand}', brand);
-      terms.addDocument(name, brand, aisleText.get(entry.aisleId) ?? '', description);
+      // One string per brand and item, shared by its products (a million copies kept the GC busy).
+      const brandItemKey = `${brand}|${item.key}`;
+      let description = descriptions.get(brandItemKey);
+      if (description === undefined) {
+        description = item.description.replaceAll('{brand}', brand);
+        descriptions.set(brandItemKey, description);
+      }
+      // The name's words are its parts' words: count products by shape, add the words once per shape.
+      const shapeKey = `${entry.aisleId}|${brand}|${variant ?? ''}|${item.key}|${size.label}`;
+      const shape = shapes.get(shapeKey);
+      if (shape) shape.count += 1;
+      else
+        shapes.set(shapeKey, {
+          count: 1,
+          texts: [brand, variant ?? '', item.name, size.label, aisleText.get(entry.aisleId) ?? '', description],
+        });
       const tags = new Set(item.dietary ?? []);
       if (variant && /organic/i.test(variant)) tags.add('organic');
       const id = nextId++;
@@ -301,12 +367,13 @@ export async function seedDatabase(db: Db, dialect: DialectName, partial: Partia
         popularity: i < shelf.length ? random.int(400, 1000) : random.int(0, 600),
       });
     }
-    await db.transaction().execute((trx) => insertRows(trx, 'products', batch));
+    await db.transaction().execute((trx) => bulkInsert(trx, dialect, 'products', batch));
     if (options.products >= 100_000)
       log(
         `products ${Math.min(options.products, start + batchSize).toLocaleString('en-US')}/${options.products.toLocaleString('en-US')}`,
       );
   }
+  for (const { count, texts } of shapes.values()) terms.addDocuments(count, ...texts);
   function addBrandLate(name: string): number {
     throw new Error(`Brand ${name} was not registered before use`);
   }
@@ -537,9 +604,13 @@ async function seedDemoCustomers(
   offers: Insertable<Database['offers']>[],
 ) {
   let orderSerial = { C: 10_000_000, B: 50_000_000 };
-  for (const demo of DEMO_CUSTOMERS) {
+  // argon2 runs on libuv's thread pool: hash every demo password at once rather than one by one.
+  const passwordHashes = await Promise.all(
+    DEMO_CUSTOMERS.map((demo) => argon2.hash(demo.password, { type: argon2.argon2id })),
+  );
+  for (const [index, demo] of DEMO_CUSTOMERS.entries()) {
     const store = defaultStoreOf.get(demo.bannerId)!;
-    const passwordHash = await argon2.hash(demo.password, { type: argon2.argon2id });
+    const passwordHash = passwordHashes[index]!;
     await db
       .insertInto('customers')
       .values({

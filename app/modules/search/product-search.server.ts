@@ -5,7 +5,7 @@ import { BUSINESS_TIER_DISCOUNT_BP, storePriceCents, unitPriceLabel, type PriceT
 import type { ProductCard } from '~/modules/catalog/product-cards.server';
 import type { Store } from '~/modules/stores/stores.server';
 import { DIETARY_TAGS, MATCH_CAP, PRICE_BUCKETS, type DietaryTagId, type PriceBucketId, type SortId } from './query';
-import { facetToken, ID_SPAN, kindRange } from './search-key';
+import { facetToken, ID_SPAN, kindRange, SIZE_DIVISOR_SQL, tagBit } from './search-key';
 
 /**
  * Product search and listings over one table of products, for both dialects: a full-text match
@@ -134,8 +134,7 @@ function priceExpression(ctx: PriceContext, kind: ProductKind): RawBuilder<numbe
   return sql<number>`((${shelf}) * ${keep} + 5000) / 10000`;
 }
 
-const UNIT_DIVISOR = sql`case p.size_unit when 'lb' then 16 when 'gal' then 128 when 'qt' then 32
-  when 'l' then 33.814 when 'ml' then 0.033814 else 1 end`;
+const UNIT_DIVISOR = sql.raw(SIZE_DIVISOR_SQL);
 
 /**
  * Whether a product has an active offer of the banner. Not correlated: both databases build the
@@ -258,15 +257,7 @@ function candidates(ctx: PriceContext, query: ProductQuery, limit: number): RawB
   const overrides = sql`left join store_product_overrides o on o.store_id = ${ctx.storeId ?? -1} and o.product_id = p.id`;
   // SQLite: aisle, brand, seller and diet filters are facet tokens of the index (search-key.ts), so
   // they narrow the walk itself; price, offer and wine details need the product row.
-  const facetTerms =
-    database().dialect === 'sqlite' && (filters.aisleIds === undefined || filters.aisleIds.length > 0)
-      ? [
-          filters.aisleIds ? filters.aisleIds.map((id) => `"${facetToken.aisle(id)}"`).join(' OR ') : null,
-          filters.brandId !== undefined ? `"${facetToken.brand(filters.brandId)}"` : null,
-          filters.sellerId !== undefined ? `"${facetToken.seller(filters.sellerId)}"` : null,
-          filters.diet ? `"${facetToken.diet(filters.diet)}"` : null,
-        ].filter((term): term is string => term !== null)
-      : [];
+  const facetTerms = database().dialect === 'sqlite' ? sqliteFacetTerms(filters) : [];
   const rowFilters: ProductFilters = facetTerms.length
     ? { price: filters.price, onOffer: filters.onOffer, varietal: filters.varietal, region: filters.region }
     : filters;
@@ -276,50 +267,14 @@ function candidates(ctx: PriceContext, query: ProductQuery, limit: number): RawB
       from (select p.id, p.popularity from products p ${overrides} where p.kind = ${kind} ${conditions}
         order by p.popularity desc, p.id limit ${limit}) best)`;
   }
-  const prefix = query.prefix ?? false;
   if (database().dialect === 'sqlite') {
-    const facetScope = facetTerms.map((term) => `{facets} : (${term})`);
-    const expression = (words: string | null) => [...(words ? [words] : []), ...facetScope].join(' AND ');
-    const terms = tokens.length ? ftsTerms(tokens, prefix) : null;
-    // Without words every listed product is tier 0.
-    const tierWords = terms
-      ? [inColumns(TIER_COLUMNS[0], terms), inColumns(TIER_COLUMNS[1], terms), inColumns(ALL_COLUMNS, terms)]
-      : [null];
-    const withProducts = hasFilters(rowFilters);
-    // Tier n walks its matches in key order, skipping the rows of better tiers (a NOT IN probe of
-    // at most `limit` keys is cheaper than an FTS5 NOT, which walks both sides).
-    const tier = (score: number, room: RawBuilder<unknown>) => {
-      const better = Array.from({ length: score }, (_, i) => `t${i}`);
-      const skip = better.length
-        ? sql` and s.rowid not in (${sql.join(
-            better.map((t) => sql`select k from ${sql.table(t)}`),
-            sql` union all `,
-          )})`
-        : sql``;
-      const products = withProducts
-        ? // CROSS JOIN keeps the index outermost, so its rowid order stands and LIMIT stops the walk.
-          sql`cross join products p ${overrides}`
-        : sql``;
-      const joined = withProducts ? sql` and p.id = s.rowid % ${sql.lit(ID_SPAN)} ${conditions}` : sql``;
-      return sql`select s.rowid as k, ${sql.lit(score)} as score from product_search s ${products}
-        where s.product_search match ${expression(tierWords[score]!)} and ${inKind(kind, sql`s.rowid`)}${skip}${joined}
-        order by s.rowid limit ${room}`;
-    };
-    // Each tier only fills what the better tiers left: a broad word is done after tier 0.
-    const ctes = tierWords.map((_, score) => {
-      const taken = Array.from({ length: score }, (_, i) => sql` - (select count(*) from ${sql.table(`t${i}`)})`);
-      return sql`${sql.table(`t${score}`)} as materialized (${tier(score, sql`(${limit}${sql.join(taken, sql``)})`)})`;
-    });
-    const union = sql.join(
-      tierWords.map((_, score) => sql`select * from ${sql.table(`t${score}`)}`),
-      sql` union all `,
-    );
-    return sql`${sql.join(ctes, sql`, `)},
+    const { ctes, union } = sqliteTiers(ctx, query, limit)!;
+    return sql`${ctes},
       c as materialized (select k % ${sql.lit(ID_SPAN)} as id, score, row_number() over (order by score, k) as pos
         from (${union}) tiers)`;
   }
   // PostgreSQL: the same tiers, one GIN index each; each keeps the best of its matches by rank key.
-  const terms = tsQuery(tokens, prefix);
+  const terms = tsQuery(tokens, query.prefix ?? false);
   const vectors = ['name_doc', 'near_doc', 'document'] as const;
   const withProducts = hasFilters(rowFilters);
   const ctes = vectors.map((vector, score) => {
@@ -328,7 +283,7 @@ function candidates(ctx: PriceContext, query: ProductQuery, limit: number): RawB
     return sql`${sql.table(`t${score}`)} as materialized (select ps.product_id as id, ps.rank_key as k,
         ${sql.lit(score)} as score from product_search ps
         ${withProducts ? sql`join products p on p.id = ps.product_id ${overrides}` : sql``}
-      where ps.${sql.ref(vector)} @@ to_tsquery('english', ${terms}) and ps.kind = ${kind}
+      where ps.${sql.ref(vector)} @@ to_tsquery('english', ${terms}) and ps.kind = ${sql.lit(kind)}
         ${better.length ? sql`and ps.product_id not in (${sql.join(better, sql` union all `)})` : sql``}
         ${withProducts ? conditions : sql``}
       order by ps.rank_key limit (${limit}${sql.join(taken, sql``)}))`;
@@ -336,6 +291,75 @@ function candidates(ctx: PriceContext, query: ProductQuery, limit: number): RawB
   return sql`${sql.join(ctes, sql`, `)},
     c as materialized (select id, score, row_number() over (order by score, k) as pos
       from (select * from t0 union all select * from t1 union all select * from t2) tiers)`;
+}
+
+/** SQLite: the facet terms of the filters (search-key.ts), or none when a filter matches nothing. */
+function sqliteFacetTerms(filters: ProductFilters): string[] {
+  if (filters.aisleIds !== undefined && filters.aisleIds.length === 0) return [];
+  return [
+    filters.aisleIds ? filters.aisleIds.map((id) => `"${facetToken.aisle(id)}"`).join(' OR ') : null,
+    filters.brandId !== undefined ? `"${facetToken.brand(filters.brandId)}"` : null,
+    filters.sellerId !== undefined ? `"${facetToken.seller(filters.sellerId)}"` : null,
+    filters.diet ? `"${facetToken.diet(filters.diet)}"` : null,
+  ].filter((term): term is string => term !== null);
+}
+
+/**
+ * SQLite: common table expressions t0, t1, t2 of `(k, score)` — the best `limit` search keys of the
+ * query in best-match order — and the union of them, when the query has words or facet filters
+ * (null otherwise: a plain listing reads the products table).
+ */
+function sqliteTiers(
+  ctx: PriceContext,
+  query: ProductQuery,
+  limit: number,
+): { ctes: RawBuilder<unknown>; union: RawBuilder<unknown> } | null {
+  const { tokens, kind, filters } = query;
+  const facetTerms = sqliteFacetTerms(filters);
+  if (tokens.length === 0 && facetTerms.length === 0) return null;
+  const overrides = sql`left join store_product_overrides o on o.store_id = ${ctx.storeId ?? -1} and o.product_id = p.id`;
+  const rowFilters: ProductFilters = facetTerms.length
+    ? { price: filters.price, onOffer: filters.onOffer, varietal: filters.varietal, region: filters.region }
+    : filters;
+  const conditions = filterConditions(ctx, { ...query, filters: rowFilters });
+  const prefix = query.prefix ?? false;
+  const facetScope = facetTerms.map((term) => `{facets} : (${term})`);
+  const expression = (words: string | null) => [...(words ? [words] : []), ...facetScope].join(' AND ');
+  const terms = tokens.length ? ftsTerms(tokens, prefix) : null;
+  // Without words every listed product is tier 0.
+  const tierWords = terms
+    ? [inColumns(TIER_COLUMNS[0], terms), inColumns(TIER_COLUMNS[1], terms), inColumns(ALL_COLUMNS, terms)]
+    : [null];
+  const withProducts = hasFilters(rowFilters);
+  // Tier n walks its matches in key order, skipping the rows of better tiers (a NOT IN probe of
+  // at most `limit` keys is cheaper than an FTS5 NOT, which walks both sides).
+  const tier = (score: number, room: RawBuilder<unknown>) => {
+    const better = Array.from({ length: score }, (_, i) => `t${i}`);
+    const skip = better.length
+      ? sql` and s.rowid not in (${sql.join(
+          better.map((t) => sql`select k from ${sql.table(t)}`),
+          sql` union all `,
+        )})`
+      : sql``;
+    const products = withProducts
+      ? // CROSS JOIN keeps the index outermost, so its rowid order stands and LIMIT stops the walk.
+        sql`cross join products p ${overrides}`
+      : sql``;
+    const joined = withProducts ? sql` and p.id = s.rowid % ${sql.lit(ID_SPAN)} ${conditions}` : sql``;
+    return sql`select s.rowid as k, ${sql.lit(score)} as score from product_search s ${products}
+      where s.product_search match ${expression(tierWords[score]!)} and ${inKind(kind, sql`s.rowid`)}${skip}${joined}
+      order by s.rowid limit ${room}`;
+  };
+  // Each tier only fills what the better tiers left: a broad word is done after tier 0.
+  const ctes = tierWords.map((_, score) => {
+    const taken = Array.from({ length: score }, (_, i) => sql` - (select count(*) from ${sql.table(`t${i}`)})`);
+    return sql`${sql.table(`t${score}`)} as materialized (${tier(score, sql`(${limit}${sql.join(taken, sql``)})`)})`;
+  });
+  const union = sql.join(
+    tierWords.map((_, score) => sql`select * from ${sql.table(`t${score}`)}`),
+    sql` union all `,
+  );
+  return { ctes: sql.join(ctes, sql`, `), union };
 }
 
 /** One page of products. */
@@ -383,6 +407,8 @@ export async function productPage(
   ctx: PriceContext,
   query: ProductQuery,
 ): Promise<{ items: ProductHit[]; facets: Facets }> {
+  const fast = database().dialect === 'sqlite' ? await sqlitePage(ctx, query) : null;
+  if (fast) return fast;
   const price = priceExpression(ctx, query.kind);
   const result = await sql<FacetRow>`with ${candidates(ctx, query, MATCH_CAP + 1)}
     select p.id, p.aisle_id, p.brand_id, p.dietary_tags as tags, ${price} as price,
@@ -391,16 +417,107 @@ export async function productPage(
     from c join products p on p.id = c.id
     left join store_product_overrides o on o.store_id = ${ctx.storeId ?? -1} and o.product_id = p.id
     where c.pos <= ${MATCH_CAP}`.execute(database().db);
-  const rows = result.rows.map((row) => ({
+  const rows = result.rows.map((row): FactRow => ({
     id: Number(row.id),
     aisleId: row.aisle_id === null ? null : Number(row.aisle_id),
     brandId: Number(row.brand_id),
-    tags: row.tags,
+    tagged: (tag) => row.tags.includes(`,${tag},`),
     price: Number(row.price),
     onOffer: Number(row.on_offer) === 1,
     pos: Number(row.pos),
     unitPrice: Number(row.unit_price),
   }));
+  return pageOf(ctx, query, rows, Number(result.rows[0]?.seen ?? 0));
+}
+
+interface FactRow {
+  id: number;
+  aisleId: number | null;
+  brandId: number;
+  /** Whether the product has a dietary tag. */
+  tagged: (tag: DietaryTagId) => boolean;
+  price: number;
+  onOffer: boolean;
+  pos: number;
+  unitPrice: number;
+}
+
+/**
+ * SQLite: one page and the facet counts in one statement that returns a few dozen rows. The best
+ * MATCH_CAP + 1 matches (sqliteTiers) are joined to their facts in product_search_facts (narrow
+ * rows keyed like the index, so read in key order) and counted by SQLite; handing a thousand rows
+ * to JavaScript cost more than finding them. Null for a plain listing without words or facet filters.
+ */
+async function sqlitePage(
+  ctx: PriceContext,
+  query: ProductQuery,
+): Promise<{ items: ProductHit[]; facets: Facets } | null> {
+  const tiers = sqliteTiers(ctx, query, MATCH_CAP + 1);
+  if (!tiers) return null;
+  // priceExpression and unitPrice read `p` and `o`: here p is the facts row.
+  const price = priceExpression(ctx, query.kind);
+  const stocked = query.kind === 'grocery' && ctx.storeId !== null;
+  const id = sql`t.k % ${sql.lit(ID_SPAN)}`;
+  const order: Record<SortId, RawBuilder<unknown>> = {
+    relevance: sql`score, k`,
+    'price-asc': sql`price, id`,
+    'price-desc': sql`price desc, id`,
+    'unit-price': sql`unit_price, id`,
+  };
+  const sums = [
+    ...DIETARY_TAGS.map((tag) => sql`sum((tags & ${sql.lit(tagBit(tag.id))}) != 0)`),
+    ...PRICE_BUCKETS.map((bucket) =>
+      bucket.max === null
+        ? sql`sum(price >= ${sql.lit(bucket.min)})`
+        : sql`sum(price between ${sql.lit(bucket.min)} and ${sql.lit(bucket.max)})`,
+    ),
+    sql`sum(on_offer)`,
+  ];
+  const offset = (query.page - 1) * query.pageSize;
+  const result = await sql<{ f: string; v: number | null; n: number | string | null }>`with ${tiers.ctes},
+    m as materialized (select t.k, t.score, ${id} as id, p.aisle_id, p.brand_id, p.tags, ${price} as price,
+        ${id} in (select op.product_id from offers x join offer_products op on op.offer_id = x.id
+          where x.banner_id = ${ctx.bannerId} and x.starts_at <= ${ctx.now} and x.ends_at > ${ctx.now}) as on_offer,
+        coalesce(cast(${price} as double precision) / nullif(p.size_oz, 0), 1e12) as unit_price
+      from (${tiers.union}) t join product_search_facts p on p.k = t.k
+      ${stocked ? sql`left join store_product_overrides o on o.store_id = ${ctx.storeId} and o.product_id = ${id}` : sql``}),
+    best as materialized (select * from m order by score, k limit ${sql.lit(MATCH_CAP)})
+    select 'n' as f, null as v, count(*) as n from m
+    union all select 's', null, ${sql.join(sums, sql` || ',' || `)} from best
+    union all select 'a', aisle_id, count(*) from best where aisle_id is not null group by aisle_id
+    union all select * from (select 'b', brand_id, count(*) as n from best group by brand_id order by n desc, brand_id limit 12)
+    union all select * from (select 'r', id, null from best order by ${order[query.sort]}
+      limit ${sql.lit(query.pageSize)} offset ${sql.lit(offset)})`.execute(database().db);
+  const rows = result.rows;
+  const total = Number(rows.find((row) => row.f === 'n')?.n ?? 0);
+  const counts = String(rows.find((row) => row.f === 's')?.n ?? '')
+    .split(',')
+    .map((n) => Number(n) || 0);
+  const pairs = (f: string) =>
+    rows.filter((row) => row.f === f).map((row) => ({ id: Number(row.v), count: Number(row.n) }));
+  const pageIds = rows.filter((row) => row.f === 'r').map((row) => Number(row.v));
+  const positions = new Map(pageIds.map((productId, i) => [productId, i]));
+  const items = (await productsByIds(ctx, pageIds)).sort((a, b) => positions.get(a.id)! - positions.get(b.id)!);
+  return {
+    items,
+    facets: {
+      total,
+      aisles: query.kind === 'grocery' ? pairs('a') : [],
+      brands: pairs('b'),
+      diets: DIETARY_TAGS.map((tag, i) => ({ id: tag.id, count: counts[i] ?? 0 })),
+      prices: PRICE_BUCKETS.map((bucket, i) => ({ id: bucket.id, count: counts[DIETARY_TAGS.length + i] ?? 0 })),
+      onOffer: counts[DIETARY_TAGS.length + PRICE_BUCKETS.length] ?? 0,
+    },
+  };
+}
+
+/** A page of the best matches and the facet counts over all of them (at most MATCH_CAP rows). */
+async function pageOf(
+  ctx: PriceContext,
+  query: ProductQuery,
+  rows: FactRow[],
+  total: number,
+): Promise<{ items: ProductHit[]; facets: Facets }> {
   const tally = <K>(keys: K[]) => {
     const counts = new Map<K, number>();
     for (const key of keys) counts.set(key, (counts.get(key) ?? 0) + 1);
@@ -430,12 +547,12 @@ export async function productPage(
   return {
     items,
     facets: {
-      total: Number(result.rows[0]?.seen ?? 0),
+      total,
       aisles: [...aisles].map(([id, count]) => ({ id, count })),
       brands,
       diets: DIETARY_TAGS.map((tag) => ({
         id: tag.id,
-        count: rows.filter((row) => row.tags.includes(`,${tag.id},`)).length,
+        count: rows.filter((row) => row.tagged(tag.id)).length,
       })),
       prices: PRICE_BUCKETS.map((bucket) => ({
         id: bucket.id,

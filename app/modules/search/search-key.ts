@@ -1,4 +1,5 @@
 import type { ProductKind } from '~/db/schema';
+import { DIETARY_TAGS, type DietaryTagId } from './search-options';
 
 /**
  * SQLite's product_search rows are keyed by a search key rather than the product id
@@ -51,4 +52,18 @@ export function searchKey(kind: ProductKind, popularity: number, id: number): bi
 
 export function productIdOfKey(key: bigint | number): number {
   return Number(BigInt(key) % BigInt(ID_SPAN));
+}
+
+/** Ounces, fluid ounces or items in a product's size, over `p`: unit prices are per these. */
+export const SIZE_DIVISOR_SQL = `case p.size_unit when 'lb' then 16 when 'gal' then 128 when 'qt' then 32
+  when 'l' then 33.814 when 'ml' then 0.033814 else 1 end`;
+
+/** A product's dietary tags as bits (bit i: DIETARY_TAGS[i]) in SQLite SQL, over `p`. */
+export const TAG_BITS_SQL = DIETARY_TAGS.map((tag, i) => `(instr(p.dietary_tags, ',${tag.id},') > 0) * ${2 ** i}`).join(
+  ' + ',
+);
+
+/** The bit of a dietary tag in TAG_BITS_SQL. */
+export function tagBit(tag: DietaryTagId): number {
+  return 2 ** DIETARY_TAGS.findIndex((t) => t.id === tag);
 }

@@ -20,8 +20,13 @@ export class TermCounter {
 
   /** One document made of several texts; each word counts once per document. */
   addDocument(...texts: string[]) {
+    this.addDocuments(1, ...texts);
+  }
+
+  /** `count` documents with the same words (a seed counts a million products by their few thousand shapes). */
+  addDocuments(count: number, ...texts: string[]) {
     const seen = new Set<string>();
     for (const text of texts) for (const word of this.wordsOf(text)) seen.add(word);
-    for (const word of seen) this.counts.set(word, (this.counts.get(word) ?? 0) + 1);
+    for (const word of seen) this.counts.set(word, (this.counts.get(word) ?? 0) + count);
   }
 }

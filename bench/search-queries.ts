@@ -1,0 +1,23 @@
+/** What shoppers type: common words, misspellings, several words, filters, sorts and deep pages. */
+export const QUERIES: Record<string, string>[] = [
+  { q: 'milk' },
+  { q: 'bananna' },
+  { q: 'organic eggs' },
+  { q: 'choclate milk' },
+  { q: 'chicken breast' },
+  { q: 'cheese' },
+  { q: 'bread' },
+  { q: 'coffee' },
+  { q: 'pasta sauce' },
+  { q: 'greek yogurt' },
+  { q: 'apples' },
+  { q: 'gluten free crackers' },
+  { q: 'cheese', diet: 'organic' },
+  { q: 'milk', sort: 'price-asc' },
+  { q: 'juice', sort: 'unit-price' },
+  { q: 'chips', page: '3' },
+  { q: 'salmon', offer: '1' },
+  { q: 'rice', price: '2-5' },
+  { q: 'chicken', tab: 'recipes' },
+  { aisle: 'fresh-fruit' },
+];
