@@ -8,13 +8,15 @@ import { Shopper, startStorefront, startTokenIssuer, type Storefront } from './s
 
 const SAM = { customerId: 500004, firstName: 'Sam' }; // a seeded customer without clips
 const JORDAN = { customerId: 500001, firstName: 'Jordan' }; // has a delivery address and a saved card
+const BART = { customerId: 500002, firstName: 'Bartholomew' }; // holds delivery windows, one after another
 const WORKERS = 8;
 /** Kill once this many writes were acknowledged (with more in flight). */
 const KILL_AFTER_ACKS = 80;
 
 /**
  * Issue 10: the storefront process is killed with SIGKILL while a signed-in customer's writes stream
- * in (clips and cart adds, 8 at a time). After a restart on the same database, every write that was
+ * in (clips and cart adds, 8 at a time), another customer places orders and two customers keep moving
+ * their slot hold from window to window. After a restart on the same database, every write that was
  * acknowledged (a 2xx answer reached the client) is there. SQLite runs WAL with synchronous=NORMAL:
  * a commit is in the WAL before the answer leaves, which survives a process crash (not a power cut).
  */
@@ -87,7 +89,21 @@ describe.each(DIALECTS)('SIGKILL during writes on %s', (dialect) => {
     return `place ${placed.status} ${refusal ?? html.slice(0, 200)}`;
   };
 
-  it('keeps every acknowledged clip, cart add and order after the process is killed mid-stream', async () => {
+  /** Per slot, places taken minus holds recorded: a hold and its place are written together, so 0. */
+  const placesWithoutHold = async () => {
+    const slots = await test.db.selectFrom('slots').select(['id', 'reserved']).execute();
+    const holds = await test.db
+      .selectFrom('slot_holds')
+      .select(['slot_id', (eb) => eb.fn.countAll<number>().as('n')])
+      .groupBy('slot_id')
+      .execute();
+    const count = new Map(holds.map((row) => [row.slot_id, Number(row.n)]));
+    return slots
+      .map((slot) => ({ slot: slot.id, diff: Number(slot.reserved) - (count.get(slot.id) ?? 0) }))
+      .filter((row) => row.diff !== 0);
+  };
+
+  it('keeps every acknowledged clip, cart add, slot hold and order after the process is killed mid-stream', async () => {
     const env = { IDP_ISSUER: issuer.issuer };
     server = await startStorefront(test.url, env);
     const customer = new Shopper(server.origin);
@@ -131,6 +147,50 @@ describe.each(DIALECTS)('SIGKILL during writes on %s', (dialect) => {
         .orderBy('starts_at')
         .execute()
     ).map((row) => row.id);
+    // Sam and Bartholomew each hold a delivery window, moving the hold to another window again and again.
+    const holder = new Shopper(server.origin);
+    await signIn(holder, BART);
+    const reservers = [
+      {
+        who: SAM,
+        shopper: customer,
+        slots: [] as number[],
+        acked: null as number | null,
+        inFlight: null as number | null,
+      },
+      {
+        who: BART,
+        shopper: holder,
+        slots: [] as number[],
+        acked: null as number | null,
+        inFlight: null as number | null,
+      },
+    ];
+    for (const reserver of reservers) {
+      expect((await reserver.shopper.addToCart(productIds[2]!)).status).toBe(200);
+      expect((await reserver.shopper.fetch('/shop/slots.html')).status).toBe(200);
+      const store = (
+        await test.db
+          .selectFrom('carts')
+          .select('store_id')
+          .where('customer_id', '=', reserver.who.customerId)
+          .where('status', '=', 'active')
+          .executeTakeFirstOrThrow()
+      ).store_id;
+      // Windows two days out and later, the latest first, away from the buyer's earliest ones.
+      reserver.slots = (
+        await test.db
+          .selectFrom('slots')
+          .select('id')
+          .where('store_id', '=', store)
+          .where('kind', '=', 'delivery-2h')
+          .where('starts_at', '>', new Date(Date.now() + 2 * 86_400_000).toISOString())
+          .orderBy('starts_at', 'desc')
+          .limit(12)
+          .execute()
+      ).map((row) => row.id);
+      expect(reserver.slots.length).toBeGreaterThanOrEqual(4);
+    }
     const firstOrder = await placeOrder(buyer, productIds[1]!, slotIds[0]!, ids);
     if (typeof firstOrder === 'string') throw new Error(`the first order failed: ${firstOrder}`);
     // One add first, so the customer's cart exists before the parallel stream.
@@ -201,7 +261,28 @@ describe.each(DIALECTS)('SIGKILL during writes on %s', (dialect) => {
         }
       }
     };
-    await Promise.all([...Array.from({ length: WORKERS }, work), orders()]);
+    const holds = async (reserver: (typeof reservers)[number]) => {
+      for (let n = 0; !killed; n++) {
+        const slotId = reserver.slots[n % reserver.slots.length]!;
+        reserver.inFlight = slotId;
+        try {
+          const reserved = await form(reserver.shopper, '/shop/slots.html', {
+            intent: 'reserve',
+            slotId: String(slotId),
+          });
+          await reserved.arrayBuffer();
+          if ((reserved.headers.get('Location') ?? '').includes('slotMessage=reserved')) {
+            reserver.acked = slotId;
+            holdAcks++;
+            reserver.inFlight = null;
+          } else if (!killed) refusals.push(`reserve ${reserved.status} ${reserved.headers.get('Location')}`);
+        } catch {
+          // The connection died with the process: not acknowledged (inFlight stays set).
+        }
+      }
+    };
+    let holdAcks = 0;
+    await Promise.all([...Array.from({ length: WORKERS }, work), orders(), ...reservers.map(holds)]);
     await victim.stop();
     expect(victim.process.signalCode).toBe('SIGKILL');
     expect(failures).toBe(0);
@@ -232,6 +313,25 @@ describe.each(DIALECTS)('SIGKILL during writes on %s', (dialect) => {
     expect(acknowledged.clips.size + acknowledged.products.size).toBeGreaterThanOrEqual(KILL_AFTER_ACKS / 2);
     expect(clips).toEqual(expect.arrayContaining([...acknowledged.clips]));
     expect(lines).toEqual(expect.arrayContaining([...acknowledged.products]));
+    // Slot holds: each reserver's one live hold is its last acknowledged window, or the window it was
+    // asking for when the process died (that reservation committed whole); never both, never none.
+    expect(holdAcks).toBeGreaterThanOrEqual(4);
+    for (const reserver of reservers) {
+      const live = await test.db
+        .selectFrom('slot_holds')
+        .select('slot_id')
+        .where('customer_id', '=', reserver.who.customerId)
+        .where('order_id', 'is', null)
+        .execute();
+      console.log(
+        `[sigkill ${dialect}] ${holdAcks} holds acknowledged; ${reserver.who.firstName}: last acknowledged hold ${reserver.acked}, in flight ${reserver.inFlight}, after restart ${live.map((row) => row.slot_id).join(',')}`,
+      );
+      expect(reserver.acked).not.toBeNull();
+      expect(live).toHaveLength(1);
+      expect([reserver.acked, reserver.inFlight]).toContain(live[0]!.slot_id);
+    }
+    // No place taken without its hold, no hold without its place.
+    expect(await placesWithoutHold()).toEqual([]);
     // The restarted process serves the same customer's writes.
     expect((await new Shopper(server.origin).fetch('/healthz')).status).toBe(200);
     if (dialect === 'sqlite') {
