@@ -30,9 +30,9 @@ export type RegistrationResult =
  * Sign-up limits, counted before anything depends on whether the email has an account, so a refusal
  * says nothing about it: per client and per email, in the shared database (every process agrees).
  */
-export async function signUpAllowed(clientKey: string, email: string) {
-  const client = await hitRateLimit(`signup:client:${clientKey}`, signUpClientRule());
-  const perEmail = await hitRateLimit(`signup:email:${normalizeEmail(email)}`, RATE_RULES.signUpsPerEmail);
+export async function signUpAllowed(clientKey: string, email: string, nowMs = Date.now()) {
+  const client = await hitRateLimit(`signup:client:${clientKey}`, signUpClientRule(), nowMs);
+  const perEmail = await hitRateLimit(`signup:email:${normalizeEmail(email)}`, RATE_RULES.signUpsPerEmail, nowMs);
   const refused = [client, perEmail].filter((state) => !state.allowed);
   if (refused.length === 0) return { allowed: true as const };
   const retryAfterSeconds = Math.max(...refused.map((state) => state.retryAfterSeconds));
