@@ -2,13 +2,19 @@ import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDatabase } from '~/db/seed/seed.server';
 import { ORDER_REFUSALS } from '~/modules/orders/order-rules';
-import { sessionCookie } from '~/modules/session/session-cookie.server';
 import { createTestDatabase, DIALECTS, type TestDatabase } from '../integration/support/databases';
-import { Shopper, startStorefront, startTokenIssuer, type Storefront } from './support/storefront';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Browser, signInWithPassword } from './support/browser';
+import { freePort, Shopper, startStorefront, type Storefront } from './support/storefront';
 
-const SAM = { customerId: 500004, firstName: 'Sam' }; // a seeded customer without clips
-const JORDAN = { customerId: 500001, firstName: 'Jordan' }; // has a delivery address and a saved card
-const BART = { customerId: 500002, firstName: 'Bartholomew' }; // holds delivery windows, one after another
+const SAM = { customerId: 500004, firstName: 'Sam', email: 'sam@pantry.test' }; // a seeded customer without clips
+// Has a delivery address and a saved card.
+const JORDAN = { customerId: 500001, firstName: 'Jordan', email: 'jordan@pantry.test' };
+// Holds delivery windows, one after another.
+const BART = { customerId: 500002, firstName: 'Bartholomew', email: 'bartholomew@pantry.test' };
 const WORKERS = 8;
 /** Kill once this many writes were acknowledged (with more in flight). */
 const KILL_AFTER_ACKS = 80;
@@ -16,13 +22,15 @@ const KILL_AFTER_ACKS = 80;
 /**
  * Issue 10: the storefront process is killed with SIGKILL while a signed-in customer's writes stream
  * in (clips and cart adds, 8 at a time), another customer places orders and two customers keep moving
- * their slot hold from window to window. After a restart on the same database, every write that was
+ * their slot hold from window to window; all three signed in on the sign-in pages through the real identity
+ * provider. After a restart on the same database, every write that was
  * acknowledged (a 2xx answer reached the client) is there. SQLite runs WAL with synchronous=NORMAL:
  * a commit is in the WAL before the answer leaves, which survives a process crash (not a power cut).
  */
 describe.each(DIALECTS)('SIGKILL during writes on %s', (dialect) => {
   let test: TestDatabase;
-  let issuer: Awaited<ReturnType<typeof startTokenIssuer>>;
+  let idp: { process: ChildProcess; url: string; dataDir: string } | undefined;
+  let storefrontPort: number;
   let server: Storefront | undefined;
   let offerIds: number[];
   let productIds: number[];
@@ -45,18 +53,53 @@ describe.each(DIALECTS)('SIGKILL during writes on %s', (dialect) => {
     productIds = (
       await test.db.selectFrom('products').select('id').where('kind', '=', 'grocery').orderBy('id').execute()
     ).map((row) => row.id);
-    issuer = await startTokenIssuer();
+    // The real identity provider on the same database: customers sign in through the sign-in pages.
+    storefrontPort = await freePort();
+    const idpPort = await freePort();
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'pantry-sigkill-idp-'));
+    const url = `http://localhost:${idpPort}`;
+    const child = spawn(process.execPath, ['--import', 'tsx', 'idp/server.ts'], {
+      env: {
+        ...process.env,
+        DATABASE_URL: test.url,
+        DATA_DIR: dataDir,
+        IDP_PORT: String(idpPort),
+        IDP_ISSUER: url,
+        STOREFRONT_PORT: String(storefrontPort),
+        LOG_LEVEL: 'warn',
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    idp = { process: child, url, dataDir };
+    for (let i = 0; ; i++) {
+      const up = await fetch(`${url}/.well-known/openid-configuration`)
+        .then((r) => r.ok)
+        .catch(() => false);
+      if (up) break;
+      if (child.exitCode !== null || i > 300) throw new Error('the identity provider did not start');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
   });
   afterAll(async () => {
     await server?.stop();
-    await issuer?.close();
+    if (idp) {
+      const exited = new Promise((resolve) => idp!.process.once('exit', resolve));
+      if (idp.process.exitCode === null) idp.process.kill('SIGTERM');
+      await exited;
+      rmSync(idp.dataDir, { recursive: true, force: true });
+    }
     await test?.drop();
   });
 
-  const signIn = async (shopper: Shopper, who: { customerId: number; firstName: string }) => {
-    const user = await sessionCookie('user', 'C').serialize({ token: await issuer.token(who) });
-    const [pair] = user.split(';');
-    shopper.set(pair!.slice(0, pair!.indexOf('=')), pair!.slice(pair!.indexOf('=') + 1));
+  /** Signs in on the sign-in pages through the provider, then hands the storefront's cookies to the shopper. */
+  const signIn = async (shopper: Shopper, who: { email: string }) => {
+    const browser = new Browser();
+    const done = await signInWithPassword(browser, shopper.origin, who.email);
+    await done.response.body?.cancel();
+    const cookies = browser.cookieHeader(new URL(shopper.origin));
+    expect(cookies).toContain('PANTRY_USER=');
+    for (const pair of cookies.split('; '))
+      shopper.set(pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1));
   };
   const form = (shopper: Shopper, pathname: string, fields: Record<string, string>) =>
     shopper.fetch(pathname, {
@@ -104,8 +147,8 @@ describe.each(DIALECTS)('SIGKILL during writes on %s', (dialect) => {
   };
 
   it('keeps every acknowledged clip, cart add, slot hold and order after the process is killed mid-stream', async () => {
-    const env = { IDP_ISSUER: issuer.issuer };
-    server = await startStorefront(test.url, env);
+    const env = { IDP_ISSUER: idp!.url };
+    server = await startStorefront(test.url, env, { port: storefrontPort });
     const customer = new Shopper(server.origin);
     await signIn(customer, SAM);
     const buyer = new Shopper(server.origin);
@@ -288,7 +331,7 @@ describe.each(DIALECTS)('SIGKILL during writes on %s', (dialect) => {
     expect(failures).toBe(0);
     expect(refusals).toEqual([]);
 
-    server = await startStorefront(test.url, env);
+    server = await startStorefront(test.url, env, { port: storefrontPort });
     const clips = (
       await test.db.selectFrom('clips').select('offer_id').where('customer_id', '=', SAM.customerId).execute()
     ).map((row) => row.offer_id);
@@ -334,6 +377,9 @@ describe.each(DIALECTS)('SIGKILL during writes on %s', (dialect) => {
     expect(await placesWithoutHold()).toEqual([]);
     // The restarted process serves the same customer's writes.
     expect((await new Shopper(server.origin).fetch('/healthz')).status).toBe(200);
+    // The sign-in made through the provider before the crash still holds on the restarted process.
+    const who = (await (await customer.fetch('/api/userinfo')).json()) as { userType: string };
+    expect(who.userType).toBe('C');
     if (dialect === 'sqlite') {
       const reader = new SQLite(test.url, { readonly: true });
       expect(reader.pragma('integrity_check', { simple: true })).toBe('ok');
