@@ -194,10 +194,9 @@ describe.each(DIALECTS)('known and unknown accounts answer alike, production bui
     expect(taken.response.status).toBe(200);
     expect(taken.html).toContain('We could not sign you in automatically.');
     expect(taken.html).not.toContain('already exists');
-    // Not signed in as the owner: the account page sends this browser to sign in.
-    const overview = await taken.browser.request('/account/overview.html');
-    expect(overview.status).toBe(302);
-    expect(overview.headers.get('Location')).toContain('/account/sign-in');
+    // Not signed in as the owner (nor as anyone).
+    const who = (await (await taken.browser.request('/api/userinfo')).json()) as { userType: string };
+    expect(['A', 'G']).toContain(who.userType);
     const mail = await app.database.db
       .selectFrom('outbox')
       .select(['recipient', 'subject'])
