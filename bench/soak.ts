@@ -45,6 +45,7 @@ const cluster = await startCluster({
   env: {
     LOG_LEVEL: 'warn',
     SIGNIN_CLIENT_LIMIT: '100000',
+    SIGNUP_CLIENT_LIMIT: '100000',
     SESSION_SECRET: process.env.SESSION_SECRET || 'soak-secret',
   },
   log: (line) => console.log(line),

@@ -13,6 +13,7 @@ const env = {
   SESSION_SECRET: 'e2e-secret-not-for-production',
   // Every Playwright context signs in from the same client (loopback, no proxy header), hundreds of times.
   SIGNIN_CLIENT_LIMIT: '100000',
+  SIGNUP_CLIENT_LIMIT: '100000',
   NODE_ENV: 'production' as const,
   PORT: process.env.E2E_PORT ?? '3100',
   LOG_LEVEL: 'warn',

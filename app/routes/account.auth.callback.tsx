@@ -2,9 +2,10 @@ import type { LoaderFunctionArgs } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
 import { loadShopper } from '~/modules/access/shopper.server';
 import { completeAuthorization } from '~/modules/identity/sign-in.server';
+import { apiRoute } from '~/modules/http/api.server';
 
 /** The identity provider's redirect back: exchange the code, verify the tokens, sign the shopper in. */
-export async function loader({ request }: LoaderFunctionArgs) {
+async function loaderHandler({ request }: LoaderFunctionArgs) {
   const shopper = await loadShopper(request);
   const outcome = await completeAuthorization(request, shopper);
   const headers = new Headers(shopper.headers);
@@ -12,3 +13,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   headers.set('Cache-Control', 'no-store');
   return redirect(outcome.redirectTo, { headers });
 }
+
+// Database unavailable → 503 with Retry-After, never a bare 500 (docs/decisions/0024).
+export const loader = apiRoute(loaderHandler);

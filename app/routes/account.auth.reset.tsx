@@ -3,12 +3,13 @@ import { json, redirect } from '@remix-run/node';
 import { loadShopper } from '~/modules/access/shopper.server';
 import { assertSameOrigin, refuseLargeBody } from '~/modules/http/forms.server';
 import { resetKeepMeSignedInUser } from '~/modules/identity/keep-me-signed-in.server';
+import { apiRoute } from '~/modules/http/api.server';
 
 /**
  * Spec section 4: a URL hash containing 'error' resets the keep-me-signed-in user. The hash never
  * reaches the server, so the page's script posts here when it sees one.
  */
-export async function action({ request }: ActionFunctionArgs) {
+async function actionHandler({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
   refuseLargeBody(request);
   const shopper = await loadShopper(request);
@@ -18,6 +19,10 @@ export async function action({ request }: ActionFunctionArgs) {
   return json({ reset: true }, { headers });
 }
 
-export async function loader() {
+async function loaderHandler() {
   return redirect('/');
 }
+
+// Database unavailable → 503 with Retry-After, never a bare 500 (docs/decisions/0024).
+export const loader = apiRoute(loaderHandler);
+export const action = apiRoute(actionHandler);

@@ -3,9 +3,10 @@ import { redirect } from '@remix-run/node';
 import { loadShopper, redirectPolicy } from '~/modules/access/shopper.server';
 import { safeRedirect } from '~/modules/access/safe-redirect';
 import { clearCookie } from '~/modules/session/session-cookie.server';
+import { apiRoute } from '~/modules/http/api.server';
 
 /** The authentication service page: entering it clears the session cookie, then sign-in starts afresh. */
-export async function loader({ request }: LoaderFunctionArgs) {
+async function loaderHandler({ request }: LoaderFunctionArgs) {
   const shopper = await loadShopper(request);
   const goto = safeRedirect(new URL(request.url).searchParams.get('goto') ?? '/', redirectPolicy());
   const headers = new Headers(shopper.headers);
@@ -13,3 +14,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   headers.append('Set-Cookie', await clearCookie('user', shopper.cookie));
   return redirect(`/account/sign-in.html?goto=${encodeURIComponent(goto)}`, { headers });
 }
+
+// Database unavailable → 503 with Retry-After, never a bare 500 (docs/decisions/0024).
+export const loader = apiRoute(loaderHandler);

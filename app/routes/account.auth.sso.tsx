@@ -4,12 +4,13 @@ import { loadShopper, redirectPolicy } from '~/modules/access/shopper.server';
 import { safeRedirect } from '~/modules/access/safe-redirect';
 import { readKeepMeSignedIn } from '~/modules/identity/keep-me-signed-in.server';
 import { startSilentSignOn } from '~/modules/identity/single-sign-on.server';
+import { apiRoute } from '~/modules/http/api.server';
 
 /**
  * After "Stay signed in" renewed the provider session (lifecycle refresh ACTIVE or MFA_ENROLL), the
  * sign-in count starts again and the shopper is signed in silently (prompt=none), back to `goto`.
  */
-export async function loader({ request }: LoaderFunctionArgs) {
+async function loaderHandler({ request }: LoaderFunctionArgs) {
   const shopper = await loadShopper(request);
   const goto = safeRedirect(new URL(request.url).searchParams.get('goto') ?? '/', redirectPolicy());
   if (shopper.userType === 'C') return redirect(goto, { headers: shopper.headers });
@@ -20,3 +21,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   headers.set('Cache-Control', 'no-store');
   return redirect(start.redirectTo, { headers });
 }
+
+// Database unavailable → 503 with Retry-After, never a bare 500 (docs/decisions/0024).
+export const loader = apiRoute(loaderHandler);

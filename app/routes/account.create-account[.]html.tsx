@@ -5,13 +5,20 @@ import { z } from 'zod';
 import { pageAccess } from '~/modules/access/page-access';
 import { redirectPolicy, requireUserType } from '~/modules/access/shopper.server';
 import { safeRedirect } from '~/modules/access/safe-redirect';
+import { withHeaders } from '~/modules/http/api.server';
+import { clientKey } from '~/modules/http/client-key.server';
 import { parseForm, type FormValues } from '~/modules/http/forms.server';
 import { firstLoginCookies } from '~/modules/identity/first-login.server';
 import { withNotice } from '~/modules/identity/notices';
-import { registerCustomer } from '~/modules/identity/registration.server';
+import {
+  registerCustomer,
+  SIGN_UP_CHECK_EMAIL_MESSAGE,
+  SIGN_UP_CHECK_EMAIL_PATH,
+  signUpAllowed,
+} from '~/modules/identity/registration.server';
 import { businessRegistrationSchema, registrationSchema } from '~/modules/identity/registration-schema';
-import { startAuthorization } from '~/modules/identity/sign-in.server';
-import { ErrorAlert } from '~/components/Alerts';
+import { originOf, startAuthorization } from '~/modules/identity/sign-in.server';
+import { ErrorAlert, StatusNotice } from '~/components/Alerts';
 
 export const access = pageAccess({
   allowedUserTypes: ['A', 'G', 'R'],
@@ -32,6 +39,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       goto,
       zipcode: shopper.session?.info.COMMON.zipcode?.slice(0, 5) ?? '',
       business: shopper.host.siteType === 'B',
+      checkEmail: new URL(request.url).searchParams.has('check-email'),
     },
     { headers: shopper.headers },
   );
@@ -46,7 +54,17 @@ export async function action({ request }: ActionFunctionArgs) {
       { errors: form.errors, message: form.message, values: keptValues(form.values) },
       { status: 400, headers: shopper.headers },
     );
-  const created = await registerCustomer(shopper.host, form.data);
+  // Counted before anything depends on the email having an account (decision 0030).
+  const limit = await signUpAllowed(clientKey(request, shopper.session?.info.COMMON.deviceId), form.data.email);
+  if (!limit.allowed)
+    return json(
+      { errors: {}, message: limit.message, values: keptValues(form.values) },
+      {
+        status: 429,
+        headers: withHeaders(shopper.headers, { 'Retry-After': String(limit.retryAfterSeconds) }),
+      },
+    );
+  const created = await registerCustomer(shopper.host, form.data, originOf(request));
   if (!created.ok)
     return json(
       {
@@ -54,14 +72,17 @@ export async function action({ request }: ActionFunctionArgs) {
         message: created.message,
         values: keptValues(form.values),
       },
-      { status: 409, headers: shopper.headers },
+      { status: 400, headers: shopper.headers },
     );
   // Spec section 4: automatic sign-in through authorize with the sessionToken, kept signed in for 90 days.
+  // A new and an existing email get this same answer (decision 0030): for an existing one the token is a
+  // decoy the provider refuses, and the owner was emailed; the browser then lands on "check your email".
   const goto = withNotice(safeRedirect(form.data.goto ?? '/', redirectPolicy()), 'account-created');
   const start = await startAuthorization(request, shopper, {
     sessionToken: created.sessionToken,
     goto,
     remember: true,
+    failureTo: SIGN_UP_CHECK_EMAIL_PATH,
   });
   const headers = new Headers(shopper.headers);
   headers.append('Set-Cookie', start.setCookie);
@@ -100,7 +121,7 @@ const FIELDS: readonly Field[] = [
 ];
 
 export default function CreateAccountPage() {
-  const { goto, zipcode, business } = useLoaderData<typeof loader>();
+  const { goto, zipcode, business, checkEmail } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const busy = useNavigation().state !== 'idle';
   const errors: Record<string, string> = result?.errors ?? {};
@@ -114,7 +135,11 @@ export default function CreateAccountPage() {
             ? 'Business prices for your company, and an order history of its own.'
             : 'Get a club card, clip digital coupons and save your cart.'}
         </p>
-        {result?.message ? <ErrorAlert>{result.message}</ErrorAlert> : null}
+        {result?.message ? (
+          <ErrorAlert>{result.message}</ErrorAlert>
+        ) : checkEmail ? (
+          <StatusNotice>{SIGN_UP_CHECK_EMAIL_MESSAGE}</StatusNotice>
+        ) : null}
         <Form method="post" className="mt-5 grid gap-3" noValidate>
           <input type="hidden" name="goto" value={goto} />
           {(business ? [...BUSINESS_FIELDS, ...FIELDS] : FIELDS).map((field) => (

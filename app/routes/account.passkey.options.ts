@@ -6,9 +6,10 @@ import { apiError, apiJson, readJsonBody } from '~/modules/http/api.server';
 import { hitRateLimit, signInClientRule } from '~/modules/identity/rate-limit.server';
 import { passkeySignInOptions } from '~/modules/passkeys/passkey-sign-in.server';
 import { relyingPartyFor } from '~/modules/passkeys/relying-party.server';
+import { apiRoute } from '~/modules/http/api.server';
 
 /** POST: a fresh, single-use challenge for signing in with a passkey on this banner host. */
-export async function action({ request }: ActionFunctionArgs) {
+async function actionHandler({ request }: ActionFunctionArgs) {
   await readJsonBody(request, z.object({}).passthrough());
   // Each call stores a challenge: anonymous callers get the sign-in page's per-client allowance.
   const shopper = await loadShopper(request);
@@ -17,3 +18,6 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!allowed.allowed) return apiError(429, 'LOCKED_OUT', 'Too many attempts. Please try again later.');
   return apiJson(await passkeySignInOptions(relyingPartyFor(request)));
 }
+
+// Database unavailable → 503 with Retry-After, never a bare 500 (docs/decisions/0024).
+export const action = apiRoute(actionHandler);

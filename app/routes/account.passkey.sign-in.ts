@@ -5,9 +5,10 @@ import { safeRedirect } from '~/modules/access/safe-redirect';
 import { apiError, readJsonBody } from '~/modules/http/api.server';
 import { signInWithPasskey } from '~/modules/passkeys/passkey-sign-in-flow.server';
 import { passkeySignInBody } from '~/modules/passkeys/passkey-sign-in-schema';
+import { apiRoute } from '~/modules/http/api.server';
 
 /** POST the browser's assertion; on success answer where the browser goes next (the provider's authorize). */
-export async function action({ request }: ActionFunctionArgs) {
+async function actionHandler({ request }: ActionFunctionArgs) {
   const body = await readJsonBody(request, passkeySignInBody);
   const shopper = await loadShopper(request);
   const outcome = await signInWithPasskey(request, shopper, {
@@ -21,3 +22,6 @@ export async function action({ request }: ActionFunctionArgs) {
   headers.set('Cache-Control', 'no-store');
   return json({ redirectTo: outcome.redirectTo }, { headers });
 }
+
+// Database unavailable → 503 with Retry-After, never a bare 500 (docs/decisions/0024).
+export const action = apiRoute(actionHandler);

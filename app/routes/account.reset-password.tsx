@@ -3,6 +3,7 @@ import { redirect } from '@remix-run/node';
 import { loadShopper } from '~/modules/access/shopper.server';
 import { resetTokenIsUsable } from '~/modules/identity/password-reset.server';
 import { writeCookie } from '~/modules/session/session-cookie.server';
+import { apiRoute } from '~/modules/http/api.server';
 
 const SET_PASSWORD_SECONDS = 15 * 60;
 
@@ -10,7 +11,7 @@ const SET_PASSWORD_SECONDS = 15 * 60;
  * The emailed reset link: a usable token becomes the one-time set-password cookie, so the token
  * leaves the address bar and /account/setpassword.html can check for the cookie.
  */
-export async function loader({ request }: LoaderFunctionArgs) {
+async function loaderHandler({ request }: LoaderFunctionArgs) {
   const shopper = await loadShopper(request);
   const token = new URL(request.url).searchParams.get('token') ?? '';
   if (!(await resetTokenIsUsable(token))) return redirect('/account/forgot-password.html?expired=1');
@@ -23,3 +24,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   headers.set('Referrer-Policy', 'no-referrer');
   return redirect('/account/setpassword.html', { headers });
 }
+
+// Database unavailable → 503 with Retry-After, never a bare 500 (docs/decisions/0024).
+export const loader = apiRoute(loaderHandler);

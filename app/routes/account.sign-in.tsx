@@ -1,8 +1,12 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
+import { apiRoute } from '~/modules/http/api.server';
 
 /** /account/sign-in → /account/sign-in.html, keeping the query (goto, ml…). */
-export async function loader({ request }: LoaderFunctionArgs) {
+async function loaderHandler({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   return redirect(`/account/sign-in.html${url.search}`, 301);
 }
+
+// Database unavailable → 503 with Retry-After, never a bare 500 (docs/decisions/0024).
+export const loader = apiRoute(loaderHandler);

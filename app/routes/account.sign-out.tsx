@@ -4,11 +4,12 @@ import { z } from 'zod';
 import { loadShopper } from '~/modules/access/shopper.server';
 import { parseForm } from '~/modules/http/forms.server';
 import { signOut, SIGN_OUT_REASONS } from '~/modules/identity/sign-out.server';
+import { apiRoute } from '~/modules/http/api.server';
 
 const SignOutForm = z.object({ reason: z.enum(SIGN_OUT_REASONS).default('user') });
 
 /** POST /account/sign-out — never a GET, so no link or image can sign a shopper out. */
-export async function action({ request }: ActionFunctionArgs) {
+async function actionHandler({ request }: ActionFunctionArgs) {
   const form = await parseForm(request, SignOutForm);
   const shopper = await loadShopper(request);
   const outcome = await signOut(request, shopper, form.ok ? form.data.reason : 'user');
@@ -17,6 +18,10 @@ export async function action({ request }: ActionFunctionArgs) {
   return redirect(outcome.redirectTo, { headers });
 }
 
-export async function loader() {
+async function loaderHandler() {
   return redirect('/');
 }
+
+// Database unavailable → 503 with Retry-After, never a bare 500 (docs/decisions/0024).
+export const loader = apiRoute(loaderHandler);
+export const action = apiRoute(actionHandler);

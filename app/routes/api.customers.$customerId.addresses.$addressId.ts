@@ -10,16 +10,17 @@ import {
   refusalStatus,
   ACCOUNT_CALLER,
 } from '~/modules/customers/record-owner.server';
+import { apiRoute } from '~/modules/http/api.server';
 
 /** One saved address: read (GET), change (PUT), remove (DELETE); owner only. */
-export async function loader({ request, params }: LoaderFunctionArgs) {
+async function loaderHandler({ request, params }: LoaderFunctionArgs) {
   const { shopper, customerId, bannerId } = await requireCustomerCaller(request, params.customerId, ACCOUNT_CALLER);
   const address = await getAddress(customerId, recordIdParam(params.addressId, ADDRESS_MESSAGES.notFound), bannerId);
   if (!address) return apiError(404, 'NOT_FOUND', ADDRESS_MESSAGES.notFound);
   return json({ address }, { headers: withHeaders(shopper.headers, { 'Cache-Control': 'no-store' }) });
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
+async function actionHandler({ request, params }: ActionFunctionArgs) {
   if (request.method !== 'PUT' && request.method !== 'DELETE') return methodNotAllowed('GET, PUT, DELETE');
   const { shopper, customerId, bannerId } = await requireCustomerCaller(request, params.customerId, ACCOUNT_CALLER);
   const addressId = recordIdParam(params.addressId, ADDRESS_MESSAGES.notFound);
@@ -34,3 +35,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!result.ok) return apiError(refusalStatus(result.code), result.code, result.message);
   return json({ address: result.address, message: ADDRESS_MESSAGES.updated }, { headers });
 }
+
+// Database unavailable → 503 with Retry-After, never a bare 500 (docs/decisions/0024).
+export const loader = apiRoute(loaderHandler);
+export const action = apiRoute(actionHandler);

@@ -7,6 +7,7 @@ import { apiError, readJsonBody, withHeaders } from '~/modules/http/api.server';
 import { ADDRESS_PURPOSES, selectedAddressSchema } from '~/modules/customers/address-rules';
 import { selectAddress, selectedAddress } from '~/modules/customers/addresses.server';
 import { methodNotAllowed, refusalStatus, ACCOUNT_CALLER } from '~/modules/customers/record-owner.server';
+import { apiRoute } from '~/modules/http/api.server';
 
 const SelectedQuery = z.object({ banner: z.enum(BANNER_IDS).optional() });
 
@@ -14,7 +15,7 @@ const SelectedQuery = z.object({ banner: z.enum(BANNER_IDS).optional() });
  * Spec section 3, "Selected address: addressId, banner, purposes". GET answers the selection of one
  * banner (this site's unless ?banner= names another); PUT (or POST) makes an address the selected one.
  */
-export async function loader({ request, params }: LoaderFunctionArgs) {
+async function loaderHandler({ request, params }: LoaderFunctionArgs) {
   const { shopper, customerId, bannerId } = await requireCustomerCaller(request, params.customerId, ACCOUNT_CALLER);
   const query = SelectedQuery.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   if (!query.success) return apiError(400, 'BAD_QUERY', 'banner must be one of ours.');
@@ -40,7 +41,7 @@ function groupByAddress(rows: { addressId: number; banner: string; purpose: stri
   return [...byAddress.values()];
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
+async function actionHandler({ request, params }: ActionFunctionArgs) {
   if (request.method !== 'PUT' && request.method !== 'POST') return methodNotAllowed('GET, PUT, POST');
   const { shopper, customerId, bannerId } = await requireCustomerCaller(request, params.customerId, ACCOUNT_CALLER);
   const body = await readJsonBody(request, selectedAddressSchema);
@@ -48,3 +49,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!result.ok) return apiError(refusalStatus(result.code), result.code, result.message);
   return json(result.selected, { headers: withHeaders(shopper.headers, { 'Cache-Control': 'no-store' }) });
 }
+
+// Database unavailable → 503 with Retry-After, never a bare 500 (docs/decisions/0024).
+export const loader = apiRoute(loaderHandler);
+export const action = apiRoute(actionHandler);

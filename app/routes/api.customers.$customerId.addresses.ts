@@ -5,9 +5,10 @@ import { apiError, readJsonBody, withHeaders } from '~/modules/http/api.server';
 import { ADDRESS_MESSAGES, newAddressSchema } from '~/modules/customers/address-rules';
 import { addAddress, listAddresses } from '~/modules/customers/addresses.server';
 import { methodNotAllowed, refusalStatus, ACCOUNT_CALLER } from '~/modules/customers/record-owner.server';
+import { apiRoute } from '~/modules/http/api.server';
 
 /** Spec section 7, customer service customers/{customerId}/addresses: list (GET) and add (POST). */
-export async function loader({ request, params }: LoaderFunctionArgs) {
+async function loaderHandler({ request, params }: LoaderFunctionArgs) {
   const { shopper, customerId, bannerId } = await requireCustomerCaller(request, params.customerId, ACCOUNT_CALLER);
   return json(
     { customerId: String(customerId), banner: bannerId, addresses: await listAddresses(customerId, bannerId) },
@@ -15,7 +16,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   );
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
+async function actionHandler({ request, params }: ActionFunctionArgs) {
   if (request.method !== 'POST') return methodNotAllowed('GET, POST');
   const { shopper, customerId, bannerId } = await requireCustomerCaller(request, params.customerId, ACCOUNT_CALLER);
   const body = await readJsonBody(request, newAddressSchema);
@@ -30,3 +31,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     { status: result.created ? 201 : 200, headers: withHeaders(shopper.headers, { 'Cache-Control': 'no-store' }) },
   );
 }
+
+// Database unavailable → 503 with Retry-After, never a bare 500 (docs/decisions/0024).
+export const loader = apiRoute(loaderHandler);
+export const action = apiRoute(actionHandler);

@@ -5,9 +5,10 @@ import { requireFactorOwner, refusalResponse } from '~/modules/passkeys/factor-a
 import { activateFactorBody } from '~/modules/passkeys/factor-schema';
 import { activateFactor } from '~/modules/passkeys/factors.server';
 import { relyingPartyFor } from '~/modules/passkeys/relying-party.server';
+import { apiRoute } from '~/modules/http/api.server';
 
 /** Spec section 7: POST …/factors/{factorId}/lifecycle/activate with attestation and clientData. */
-export async function action({ request, params }: ActionFunctionArgs) {
+async function actionHandler({ request, params }: ActionFunctionArgs) {
   if (request.method !== 'POST') return apiError(405, 'METHOD_NOT_ALLOWED', 'Use POST to activate a factor.');
   const body = await readJsonBody(request, activateFactorBody);
   const { headers, customerId } = await requireFactorOwner(request, params.customerId, { elevated: true });
@@ -15,3 +16,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!activated.ok) return refusalResponse(activated);
   return json(activated.factor, { headers: withHeaders(headers, { 'Cache-Control': 'private, no-store' }) });
 }
+
+// Database unavailable → 503 with Retry-After, never a bare 500 (docs/decisions/0024).
+export const action = apiRoute(actionHandler);

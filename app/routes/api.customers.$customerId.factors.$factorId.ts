@@ -3,9 +3,10 @@ import { apiError, withHeaders } from '~/modules/http/api.server';
 import { refuseLargeBody } from '~/modules/http/forms.server';
 import { requireFactorOwner, refusalResponse } from '~/modules/passkeys/factor-api.server';
 import { removeFactor } from '~/modules/passkeys/factors.server';
+import { apiRoute } from '~/modules/http/api.server';
 
 /** DELETE …/customers/{uuid}/factors/{factorId}: removes one of the customer's own factors. */
-export async function action({ request, params }: ActionFunctionArgs) {
+async function actionHandler({ request, params }: ActionFunctionArgs) {
   if (request.method !== 'DELETE') return apiError(405, 'METHOD_NOT_ALLOWED', 'Use DELETE to remove a factor.');
   refuseLargeBody(request);
   const { headers, customerId } = await requireFactorOwner(request, params.customerId, { elevated: true });
@@ -13,3 +14,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!removed.ok) return refusalResponse(removed);
   return new Response(null, { status: 204, headers: withHeaders(headers, { 'Cache-Control': 'no-store' }) });
 }
+
+// Database unavailable → 503 with Retry-After, never a bare 500 (docs/decisions/0024).
+export const action = apiRoute(actionHandler);

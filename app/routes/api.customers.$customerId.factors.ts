@@ -5,17 +5,18 @@ import { requireFactorOwner, refusalResponse } from '~/modules/passkeys/factor-a
 import { createFactorBody } from '~/modules/passkeys/factor-schema';
 import { createFactor, listFactors } from '~/modules/passkeys/factors.server';
 import { relyingPartyFor } from '~/modules/passkeys/relying-party.server';
+import { apiRoute } from '~/modules/http/api.server';
 
 const noStore = (headers: Headers) => withHeaders(headers, { 'Cache-Control': 'private, no-store' });
 
 /** Spec section 7: GET …/customers/{uuid}/factors lists the customer's factors. */
-export async function loader({ request, params }: LoaderFunctionArgs) {
+async function loaderHandler({ request, params }: LoaderFunctionArgs) {
   const { headers, customerId } = await requireFactorOwner(request, params.customerId, { elevated: false });
   return json(await listFactors(customerId), { headers: noStore(headers) });
 }
 
 /** Spec section 7: POST …/customers/{uuid}/factors (factorType webauthn, provider FIDO) → id and activation. */
-export async function action({ request, params }: ActionFunctionArgs) {
+async function actionHandler({ request, params }: ActionFunctionArgs) {
   if (request.method !== 'POST') return apiError(405, 'METHOD_NOT_ALLOWED', 'Use POST to create a factor.');
   const body = await readJsonBody(request, createFactorBody);
   const { headers, customerId } = await requireFactorOwner(request, params.customerId, { elevated: true });
@@ -32,3 +33,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     { status: 201, headers: noStore(headers) },
   );
 }
+
+// Database unavailable → 503 with Retry-After, never a bare 500 (docs/decisions/0024).
+export const loader = apiRoute(loaderHandler);
+export const action = apiRoute(actionHandler);

@@ -5,16 +5,17 @@ import { apiError, readJsonBody, withHeaders } from '~/modules/http/api.server';
 import { PET_MESSAGES, petProfileSchema } from '~/modules/customers/pet-rules';
 import { deletePet, getPet, updatePet } from '~/modules/customers/pets.server';
 import { methodNotAllowed, recordIdParam, ACCOUNT_CALLER } from '~/modules/customers/record-owner.server';
+import { apiRoute } from '~/modules/http/api.server';
 
 /** Spec section 7, pet profile: get by {petId} (GET), update (PUT), delete (DELETE); owner only. */
-export async function loader({ request, params }: LoaderFunctionArgs) {
+async function loaderHandler({ request, params }: LoaderFunctionArgs) {
   const { shopper, customerId } = await requireCustomerCaller(request, params.customerId, ACCOUNT_CALLER);
   const pet = await getPet(customerId, recordIdParam(params.petId, PET_MESSAGES.notFound));
   if (!pet) return apiError(404, 'NOT_FOUND', PET_MESSAGES.notFound);
   return json({ pet }, { headers: withHeaders(shopper.headers, { 'Cache-Control': 'no-store' }) });
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
+async function actionHandler({ request, params }: ActionFunctionArgs) {
   if (request.method !== 'PUT' && request.method !== 'DELETE') return methodNotAllowed('GET, PUT, DELETE');
   const { shopper, customerId } = await requireCustomerCaller(request, params.customerId, ACCOUNT_CALLER);
   const petId = recordIdParam(params.petId, PET_MESSAGES.notFound);
@@ -28,3 +29,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!pet) return apiError(404, 'NOT_FOUND', PET_MESSAGES.notFound);
   return json({ pet }, { headers });
 }
+
+// Database unavailable → 503 with Retry-After, never a bare 500 (docs/decisions/0024).
+export const loader = apiRoute(loaderHandler);
+export const action = apiRoute(actionHandler);

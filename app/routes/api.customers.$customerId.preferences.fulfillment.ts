@@ -4,9 +4,10 @@ import { requireCustomerCaller } from '~/modules/access/customer-caller.server';
 import { apiError, readJsonBody } from '~/modules/http/api.server';
 import { answer, callResponse, geoPreferencesCall, PROFILE_CALLER } from '~/modules/profile/customer-calls.server';
 import { asGeoPreferences, fulfillmentPreferences } from '~/modules/profile/profile-service.server';
+import { apiRoute } from '~/modules/http/api.server';
 
 /** Customer service preferences/fulfillment: the customer's fulfilment preferences per banner (owner only). */
-export async function loader({ request, params }: LoaderFunctionArgs) {
+async function loaderHandler({ request, params }: LoaderFunctionArgs) {
   const { customerId, headers } = await requireCustomerCaller(request, params.customerId, PROFILE_CALLER);
   const byBanner = await fulfillmentPreferences(customerId);
   return callResponse(
@@ -16,9 +17,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 /** Geo flow: the session update posts the preferences payload (preferenceDefId, value, banner) here. */
-export async function action({ request, params }: ActionFunctionArgs) {
+async function actionHandler({ request, params }: ActionFunctionArgs) {
   if (request.method !== 'POST') return apiError(405, 'METHOD_NOT_ALLOWED', 'Use POST to update preferences.');
   const body = await readJsonBody(request, z.unknown());
   const { customerId, headers } = await requireCustomerCaller(request, params.customerId, PROFILE_CALLER);
   return callResponse(await geoPreferencesCall(customerId, body), headers);
 }
+
+// Database unavailable → 503 with Retry-After, never a bare 500 (docs/decisions/0024).
+export const loader = apiRoute(loaderHandler);
+export const action = apiRoute(actionHandler);

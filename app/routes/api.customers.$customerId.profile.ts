@@ -2,12 +2,16 @@ import type { LoaderFunctionArgs } from '@remix-run/node';
 import { requireCustomerCaller } from '~/modules/access/customer-caller.server';
 import { answer, callResponse, PROFILE_CALLER, refusal } from '~/modules/profile/customer-calls.server';
 import { customerProfile } from '~/modules/profile/profile.server';
+import { apiRoute } from '~/modules/http/api.server';
 
 /** Customer service profile (optionally full with ?full=true): owner only; another customer is 404. */
-export async function loader({ request, params }: LoaderFunctionArgs) {
+async function loaderHandler({ request, params }: LoaderFunctionArgs) {
   const { customerId, headers } = await requireCustomerCaller(request, params.customerId, PROFILE_CALLER);
   const full = new URL(request.url).searchParams.get('full') === 'true';
   const profile = await customerProfile(customerId, { full });
   if (!profile) return callResponse(refusal(404, 'NOT_FOUND', 'We could not find that customer.'), headers);
   return callResponse(answer(200, { profile }), headers);
 }
+
+// Database unavailable → 503 with Retry-After, never a bare 500 (docs/decisions/0024).
+export const loader = apiRoute(loaderHandler);

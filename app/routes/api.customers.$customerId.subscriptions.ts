@@ -6,6 +6,7 @@ import { apiError, readJsonBody, withHeaders } from '~/modules/http/api.server';
 import { subscriptionCodeSchema } from '~/modules/subscriptions/subscription-rules';
 import { SUBSCRIPTIONS_CALLER, subscriptionRefusal } from '~/modules/subscriptions/subscriptions-api.server';
 import { cancelSubscription, customerSubscriptions, subscribe } from '~/modules/subscriptions/subscriptions.server';
+import { apiRoute } from '~/modules/http/api.server';
 
 const SubscribeBody = z.object({
   subscriptionCode: subscriptionCodeSchema,
@@ -16,14 +17,14 @@ const CancelBody = z.object({ subscriptionId: z.number().int().positive() });
 const noStore = (headers: Headers) => withHeaders(headers, { 'Cache-Control': 'no-store' });
 
 /** Spec section 7, customer service `customers/{customerId}/subscriptions`: the customer's subscriptions. */
-export async function loader({ request, params }: LoaderFunctionArgs) {
+async function loaderHandler({ request, params }: LoaderFunctionArgs) {
   const { headers, customerId } = await requireCustomerCaller(request, params.customerId, SUBSCRIPTIONS_CALLER);
   const subscriptions = await customerSubscriptions(customerId);
   return json({ customerId: String(customerId), subscriptions }, { headers: noStore(headers) });
 }
 
 /** POST subscribes (`{ subscriptionCode, tenderId }`); DELETE cancels (`{ subscriptionId }`). */
-export async function action({ request, params }: ActionFunctionArgs) {
+async function actionHandler({ request, params }: ActionFunctionArgs) {
   if (request.method === 'POST') {
     const body = await readJsonBody(request, SubscribeBody);
     const { headers, customerId, bannerId } = await requireCustomerCaller(
@@ -49,3 +50,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
   return apiError(405, 'METHOD_NOT_ALLOWED', 'Use GET, POST or DELETE.');
 }
+
+// Database unavailable → 503 with Retry-After, never a bare 500 (docs/decisions/0024).
+export const loader = apiRoute(loaderHandler);
+export const action = apiRoute(actionHandler);

@@ -4,9 +4,10 @@ import { apiError, withHeaders } from '~/modules/http/api.server';
 import { galleryFiltersSchema } from '~/modules/offers/gallery-filters';
 import { offerGallery } from '~/modules/offers/offers.server';
 import { apiViewer } from '~/modules/offers/offers-api.server';
+import { apiRoute } from '~/modules/http/api.server';
 
 /** Spec section 7: the offers gallery, anonymous (no clip state) or registered (with it). */
-export async function loader({ request }: LoaderFunctionArgs) {
+async function loaderHandler({ request }: LoaderFunctionArgs) {
   const query = galleryFiltersSchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   if (!query.success) return apiError(400, 'BAD_QUERY', query.error.issues[0]?.message ?? 'Bad filter.');
   const { shopper, viewer } = await apiViewer(request);
@@ -16,3 +17,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
     { headers: withHeaders(shopper.headers, { 'Cache-Control': 'no-store', Vary: 'Cookie' }) },
   );
 }
+
+// Database unavailable → 503 with Retry-After, never a bare 500 (docs/decisions/0024).
+export const loader = apiRoute(loaderHandler);

@@ -3,10 +3,14 @@ import { json } from '@remix-run/node';
 import { withHeaders } from '~/modules/http/api.server';
 import { clippedOfferCount } from '~/modules/offers/clips.server';
 import { apiViewer, requireCustomer } from '~/modules/offers/offers-api.server';
+import { apiRoute } from '~/modules/http/api.server';
 
 /** Spec section 7: my list count. */
-export async function loader({ request }: LoaderFunctionArgs) {
+async function loaderHandler({ request }: LoaderFunctionArgs) {
   const { shopper, viewer } = await apiViewer(request);
   const count = await clippedOfferCount(requireCustomer(viewer));
   return json({ count }, { headers: withHeaders(shopper.headers, { 'Cache-Control': 'no-store' }) });
 }
+
+// Database unavailable → 503 with Retry-After, never a bare 500 (docs/decisions/0024).
+export const loader = apiRoute(loaderHandler);

@@ -3,9 +3,10 @@ import { json } from '@remix-run/node';
 import { withHeaders } from '~/modules/http/api.server';
 import { myList } from '~/modules/offers/offers.server';
 import { apiViewer, requireCustomer } from '~/modules/offers/offers-api.server';
+import { apiRoute } from '~/modules/http/api.server';
 
 /** Spec section 7: my list, the customer's clipped live offers with their products. */
-export async function loader({ request }: LoaderFunctionArgs) {
+async function loaderHandler({ request }: LoaderFunctionArgs) {
   const { shopper, viewer } = await apiViewer(request);
   const offers = await myList(requireCustomer(viewer));
   return json(
@@ -13,3 +14,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
     { headers: withHeaders(shopper.headers, { 'Cache-Control': 'no-store' }) },
   );
 }
+
+// Database unavailable → 503 with Retry-After, never a bare 500 (docs/decisions/0024).
+export const loader = apiRoute(loaderHandler);

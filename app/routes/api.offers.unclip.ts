@@ -4,9 +4,10 @@ import { offerBodySchema as UnclipBody } from '~/modules/offers/clip-form';
 import { readJsonBody, withHeaders } from '~/modules/http/api.server';
 import { unclipOffer } from '~/modules/offers/clips.server';
 import { apiViewer, requireCustomer } from '~/modules/offers/offers-api.server';
+import { apiRoute } from '~/modules/http/api.server';
 
 /** Spec section 7: unclip. Unclipping an offer that is not clipped is a no-op. */
-export async function action({ request }: ActionFunctionArgs) {
+async function actionHandler({ request }: ActionFunctionArgs) {
   const body = await readJsonBody(request, UnclipBody);
   const { shopper, viewer } = await apiViewer(request);
   const result = await unclipOffer(requireCustomer(viewer).customerId, body.offerId);
@@ -15,3 +16,6 @@ export async function action({ request }: ActionFunctionArgs) {
     { headers: withHeaders(shopper.headers, { 'Cache-Control': 'no-store' }) },
   );
 }
+
+// Database unavailable → 503 with Retry-After, never a bare 500 (docs/decisions/0024).
+export const action = apiRoute(actionHandler);

@@ -6,11 +6,12 @@ import { orderNumberSchema } from '~/modules/orders/order-rules';
 import { clearOrderNumberCookie } from '~/modules/orders/order-session.server';
 import { apiCustomer, orderRefusal } from '~/modules/orders/orders-api.server';
 import { cancelOrder } from '~/modules/orders/orders.server';
+import { apiRoute } from '~/modules/http/api.server';
 
 const Body = z.object({ orderNumber: orderNumberSchema });
 
 /** Spec section 7: cancel — before the cut-off only (PAST_CUTOFF), owner only (NOT_FOUND). */
-export async function action({ request }: ActionFunctionArgs) {
+async function actionHandler({ request }: ActionFunctionArgs) {
   const body = await readJsonBody(request, Body);
   const { shopper, customer } = await apiCustomer(request);
   const result = await cancelOrder(customer, body.orderNumber);
@@ -19,3 +20,6 @@ export async function action({ request }: ActionFunctionArgs) {
   headers.append('Set-Cookie', await clearOrderNumberCookie(shopper));
   return json({ orderNumber: body.orderNumber, status: 'CANCELLED' }, { headers });
 }
+
+// Database unavailable → 503 with Retry-After, never a bare 500 (docs/decisions/0024).
+export const action = apiRoute(actionHandler);

@@ -3,12 +3,16 @@ import { json } from '@remix-run/node';
 import { withHeaders } from '~/modules/http/api.server';
 import { apiCustomer } from '~/modules/orders/orders-api.server';
 import { orderHistory } from '~/modules/orders/orders.server';
+import { apiRoute } from '~/modules/http/api.server';
 
 /** Spec section 7: history list — the customer's orders, newest first. */
-export async function loader({ request }: LoaderFunctionArgs) {
+async function loaderHandler({ request }: LoaderFunctionArgs) {
   const { shopper, customer } = await apiCustomer(request);
   return json(
     { orders: await orderHistory(customer) },
     { headers: withHeaders(shopper.headers, { 'Cache-Control': 'no-store' }) },
   );
 }
+
+// Database unavailable → 503 with Retry-After, never a bare 500 (docs/decisions/0024).
+export const loader = apiRoute(loaderHandler);

@@ -3,9 +3,10 @@ import { json } from '@remix-run/node';
 import { withHeaders } from '~/modules/http/api.server';
 import { apiCustomer } from '~/modules/orders/orders-api.server';
 import { pendingOrder } from '~/modules/orders/orders.server';
+import { apiRoute } from '~/modules/http/api.server';
 
 /** Spec section 7: pending order alert — the order that can still be changed, or null. */
-export async function loader({ request }: LoaderFunctionArgs) {
+async function loaderHandler({ request }: LoaderFunctionArgs) {
   const { shopper, customer } = await apiCustomer(request);
   const order = await pendingOrder(customer);
   return json(
@@ -23,3 +24,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
     { headers: withHeaders(shopper.headers, { 'Cache-Control': 'no-store' }) },
   );
 }
+
+// Database unavailable → 503 with Retry-After, never a bare 500 (docs/decisions/0024).
+export const loader = apiRoute(loaderHandler);

@@ -3,11 +3,15 @@ import { json } from '@remix-run/node';
 import { withHeaders } from '~/modules/http/api.server';
 import { apiCustomer, orderNumberParam, orderRefusal, reservationDetails } from '~/modules/orders/orders-api.server';
 import { orderSummary } from '~/modules/orders/orders.server';
+import { apiRoute } from '~/modules/http/api.server';
 
 /** Spec section 7: reservationDetails — the order's reserved window. */
-export async function loader({ request }: LoaderFunctionArgs) {
+async function loaderHandler({ request }: LoaderFunctionArgs) {
   const { shopper, customer } = await apiCustomer(request);
   const order = await orderSummary(customer, orderNumberParam(request));
   if (!order) return orderRefusal('NOT_FOUND');
   return json(reservationDetails(order), { headers: withHeaders(shopper.headers, { 'Cache-Control': 'no-store' }) });
 }
+
+// Database unavailable → 503 with Retry-After, never a bare 500 (docs/decisions/0024).
+export const loader = apiRoute(loaderHandler);

@@ -3,12 +3,16 @@ import { json } from '@remix-run/node';
 import { withHeaders } from '~/modules/http/api.server';
 import { apiCustomer, orderNumberParam, orderRefusal } from '~/modules/orders/orders-api.server';
 import { orderSummary } from '~/modules/orders/orders.server';
+import { apiRoute } from '~/modules/http/api.server';
 
 /** Spec section 7: orders summary. Another customer's order is NOT_FOUND. */
-export async function loader({ request }: LoaderFunctionArgs) {
+async function loaderHandler({ request }: LoaderFunctionArgs) {
   const { shopper, customer } = await apiCustomer(request);
   const order = await orderSummary(customer, orderNumberParam(request));
   if (!order) return orderRefusal('NOT_FOUND');
   const { id: _id, ...visible } = order;
   return json({ order: visible }, { headers: withHeaders(shopper.headers, { 'Cache-Control': 'no-store' }) });
 }
+
+// Database unavailable → 503 with Retry-After, never a bare 500 (docs/decisions/0024).
+export const loader = apiRoute(loaderHandler);

@@ -3,9 +3,10 @@ import { json } from '@remix-run/node';
 import { withHeaders } from '~/modules/http/api.server';
 import { apiViewer } from '~/modules/offers/offers-api.server';
 import { availableRewards } from '~/modules/offers/rewards.server';
+import { apiRoute } from '~/modules/http/api.server';
 
 /** Spec section 7: grocery rewards offers at the shopper's store, with the store's storeRewards. */
-export async function loader({ request }: LoaderFunctionArgs) {
+async function loaderHandler({ request }: LoaderFunctionArgs) {
   const { shopper, viewer } = await apiViewer(request);
   const rewards = await availableRewards(viewer);
   return json(
@@ -17,3 +18,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
     { headers: withHeaders(shopper.headers, { 'Cache-Control': 'no-store', Vary: 'Cookie' }) },
   );
 }
+
+// Database unavailable → 503 with Retry-After, never a bare 500 (docs/decisions/0024).
+export const loader = apiRoute(loaderHandler);

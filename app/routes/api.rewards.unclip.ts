@@ -4,9 +4,10 @@ import { rewardBodySchema as RewardBody } from '~/modules/offers/reward-form';
 import { readJsonBody, withHeaders } from '~/modules/http/api.server';
 import { apiViewer, requireCustomer } from '~/modules/offers/offers-api.server';
 import { unclipReward } from '~/modules/offers/rewards.server';
+import { apiRoute } from '~/modules/http/api.server';
 
 /** Spec section 7: reward unclip (storeId). The points come back; nothing happens if not redeemed there. */
-export async function action({ request }: ActionFunctionArgs) {
+async function actionHandler({ request }: ActionFunctionArgs) {
   const body = await readJsonBody(request, RewardBody);
   const { shopper, viewer } = await apiViewer(request);
   const result = await unclipReward({
@@ -19,3 +20,6 @@ export async function action({ request }: ActionFunctionArgs) {
     { headers: withHeaders(shopper.headers, { 'Cache-Control': 'no-store' }) },
   );
 }
+
+// Database unavailable → 503 with Retry-After, never a bare 500 (docs/decisions/0024).
+export const action = apiRoute(actionHandler);

@@ -6,6 +6,7 @@ import { safeRedirect } from '~/modules/access/safe-redirect';
 import { apiError, readJsonBody } from '~/modules/http/api.server';
 import { applyStoreChoiceFields } from '~/modules/stores/store-choice-flow.server';
 import { storeChoiceSchema } from '~/modules/stores/store-choice-schema';
+import { apiRoute } from '~/modules/http/api.server';
 
 const Body = storeChoiceSchema.extend({
   /** The page the script runs on: where a reload goes and where sign-in brings the customer back. */
@@ -18,7 +19,7 @@ const Body = storeChoiceSchema.extend({
  * your profile', 'CustomerId is not Available to Update Profile', a redirect to sign-in (keep me signed
  * in) or a reload on 401/403, and success false with the status text otherwise.
  */
-export async function action({ request }: ActionFunctionArgs) {
+async function actionHandler({ request }: ActionFunctionArgs) {
   if (request.method !== 'POST') return apiError(405, 'METHOD_NOT_ALLOWED', 'Use POST to update the session.');
   const body = await readJsonBody(request, Body);
   const shopper = await loadShopper(request);
@@ -43,6 +44,10 @@ export async function action({ request }: ActionFunctionArgs) {
   );
 }
 
-export function loader(_args: LoaderFunctionArgs) {
+function loaderHandler(_args: LoaderFunctionArgs) {
   return apiError(405, 'METHOD_NOT_ALLOWED', 'Use POST to update the session.');
 }
+
+// Database unavailable → 503 with Retry-After, never a bare 500 (docs/decisions/0024).
+export const loader = apiRoute(loaderHandler);
+export const action = apiRoute(actionHandler);

@@ -8,6 +8,7 @@ import { apiError, readJsonBody, withHeaders } from '~/modules/http/api.server';
 import { sellerShipMethods } from '~/modules/shipping/seller-shipping.server';
 import { shippingZip } from '~/modules/shipping/shipping-estimates.server';
 import { shipItemsSchema } from '~/modules/shipping/ship-methods';
+import { apiRoute } from '~/modules/http/api.server';
 
 /** The items request, or the cart request: the shopper's own cart (and, unless given, their shipping ZIP). */
 const Body = z.union([
@@ -23,7 +24,7 @@ const Body = z.union([
  * { cart: true[, zipcode] } → { shipMethods, errors, expiry }; 206 when some items have no estimate
  * (spec section 8).
  */
-export async function action({ request }: ActionFunctionArgs) {
+async function actionHandler({ request }: ActionFunctionArgs) {
   const body = await readJsonBody(request, Body);
   const shopper = await loadShopper(request);
   const headers = withHeaders(shopper.headers, { 'Cache-Control': 'no-store' });
@@ -52,6 +53,10 @@ export async function action({ request }: ActionFunctionArgs) {
   return json({ shipMethods, errors, expiry }, { status: result.status, headers });
 }
 
-export async function loader() {
+async function loaderHandler() {
   return apiError(405, 'METHOD_NOT_ALLOWED', 'POST the items and a ZIP code to estimate shipping.');
 }
+
+// Database unavailable → 503 with Retry-After, never a bare 500 (docs/decisions/0024).
+export const loader = apiRoute(loaderHandler);
+export const action = apiRoute(actionHandler);

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { loadShopper } from '~/modules/access/shopper.server';
 import { apiError, readJsonBody, withHeaders } from '~/modules/http/api.server';
 import { wineShipMethods } from '~/modules/shipping/wine-shipping.server';
+import { apiRoute } from '~/modules/http/api.server';
 
 const Body = z.object({
   zipcode: z.string().regex(/^\d{5}(-\d{4})?$/, 'Enter a 5-digit ZIP code, like 98101.'),
@@ -19,7 +20,7 @@ const Body = z.object({
  * Spec section 7, the wine landing call: POST { zipcode, branchId, wfcStoreId } → { zipcode, branchId,
  * wfcStoreId, shipMethods, expiry }, or an error saying why wine cannot ship ("We can't ship wine to Utah.").
  */
-export async function action({ request }: ActionFunctionArgs) {
+async function actionHandler({ request }: ActionFunctionArgs) {
   const body = await readJsonBody(request, Body);
   const shopper = await loadShopper(request);
   const result = await wineShipMethods(body);
@@ -28,6 +29,10 @@ export async function action({ request }: ActionFunctionArgs) {
   return json(answer, { headers: withHeaders(shopper.headers, { 'Cache-Control': 'no-store' }) });
 }
 
-export async function loader() {
+async function loaderHandler() {
   return apiError(405, 'METHOD_NOT_ALLOWED', 'POST a ZIP code, branch id and wine store id to estimate wine shipping.');
 }
+
+// Database unavailable → 503 with Retry-After, never a bare 500 (docs/decisions/0024).
+export const loader = apiRoute(loaderHandler);
+export const action = apiRoute(actionHandler);

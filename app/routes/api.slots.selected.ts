@@ -4,9 +4,10 @@ import { loadShopper } from '~/modules/access/shopper.server';
 import { shopperCart } from '~/modules/cart/cart-session.server';
 import { withHeaders } from '~/modules/http/api.server';
 import { heldSlot } from '~/modules/slots/slots.server';
+import { apiRoute } from '~/modules/http/api.server';
 
 /** Spec section 7: selected slot — the window held for the shopper's cart, or null. */
-export async function loader({ request }: LoaderFunctionArgs) {
+async function loaderHandler({ request }: LoaderFunctionArgs) {
   const shopper = await loadShopper(request);
   const cart = await shopperCart(request, shopper);
   const held = await heldSlot(cart.cartId, cart.store.timezone);
@@ -30,3 +31,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
     { headers },
   );
 }
+
+// Database unavailable → 503 with Retry-After, never a bare 500 (docs/decisions/0024).
+export const loader = apiRoute(loaderHandler);

@@ -7,6 +7,7 @@ import {
   RESOLVER_SIZE,
   STORE_RESOLVER_FAILURE,
 } from '~/modules/stores/store-resolver.server';
+import { apiRoute } from '~/modules/http/api.server';
 
 const Query = z.object({
   zipcode: z.string().max(10),
@@ -15,7 +16,7 @@ const Query = z.object({
 });
 
 /** GET /api/stores/delivery-v2?zipcode[&radius=50][&size=10] — stores of every banner delivering there. */
-export async function loader({ request }: LoaderFunctionArgs) {
+async function loaderHandler({ request }: LoaderFunctionArgs) {
   const parsed = Query.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   if (!parsed.success) return apiError(400, 'INVALID_QUERY', 'zipcode is required; radius 1-200, size 1-50.');
   try {
@@ -28,3 +29,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
     throw error;
   }
 }
+
+// Database unavailable → 503 with Retry-After, never a bare 500 (docs/decisions/0024).
+export const loader = apiRoute(loaderHandler);

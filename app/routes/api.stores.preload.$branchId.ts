@@ -1,9 +1,13 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { apiJson } from '~/modules/http/api.server';
 import { loadStoreFlags } from '~/modules/flags/store-flags.server';
+import { apiRoute } from '~/modules/http/api.server';
 
 /** GET /api/stores/preload/{branchId}[?zipcode=] — the spec's store flags (preload) call. */
-export async function loader({ params }: LoaderFunctionArgs) {
+async function loaderHandler({ params }: LoaderFunctionArgs) {
   const state = await loadStoreFlags(params.branchId ?? '');
   return apiJson(state, { status: state.status, maxAgeSeconds: state.status === 200 ? 60 : undefined });
 }
+
+// Database unavailable → 503 with Retry-After, never a bare 500 (docs/decisions/0024).
+export const loader = apiRoute(loaderHandler);

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { apiError, apiJson } from '~/modules/http/api.server';
 import { preferenceParam } from '~/modules/stores/preference-param';
 import { resolveStoresByZip, STORE_RESOLVER_FAILURE } from '~/modules/stores/store-resolver.server';
+import { apiRoute } from '~/modules/http/api.server';
 
 const Query = z.object({
   banner: z.string().min(1).max(40),
@@ -13,7 +14,7 @@ const Query = z.object({
 });
 
 /** GET /api/stores/resolve?banner&zipcode[&preference][&radius][&size] — the banner's stores by distance. */
-export async function loader({ request }: LoaderFunctionArgs) {
+async function loaderHandler({ request }: LoaderFunctionArgs) {
   const parsed = Query.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   if (!parsed.success)
     return apiError(400, 'INVALID_QUERY', 'banner and zipcode are required; radius 1-200, size 1-50.');
@@ -28,3 +29,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
     throw error;
   }
 }
+
+// Database unavailable → 503 with Retry-After, never a bare 500 (docs/decisions/0024).
+export const loader = apiRoute(loaderHandler);

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { apiError, apiJson } from '~/modules/http/api.server';
 import { STORE_RESOLVER_FAILURE, validateStoreSelection } from '~/modules/stores/store-resolver.server';
 import { preferenceParam } from '~/modules/stores/preference-param';
+import { apiRoute } from '~/modules/http/api.server';
 
 const Query = z.object({
   banner: z.string().min(1).max(40),
@@ -15,7 +16,7 @@ const Query = z.object({
 });
 
 /** GET /api/stores/validate?banner&storeid&preference[&zipcode] — the spec's resolver validate call. */
-export async function loader({ request }: LoaderFunctionArgs) {
+async function loaderHandler({ request }: LoaderFunctionArgs) {
   const parsed = Query.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   if (!parsed.success) {
     return apiError(
@@ -33,3 +34,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
     throw error;
   }
 }
+
+// Database unavailable → 503 with Retry-After, never a bare 500 (docs/decisions/0024).
+export const loader = apiRoute(loaderHandler);

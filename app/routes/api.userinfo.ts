@@ -5,6 +5,7 @@ import { loadShopper } from '~/modules/access/shopper.server';
 import { BANNER_IDS } from '~/modules/banners/hosts';
 import { apiError, withHeaders } from '~/modules/http/api.server';
 import { userInfo } from '~/modules/customers/user-info.server';
+import { apiRoute } from '~/modules/http/api.server';
 
 /** The `rand` parameter only defeats caches; `banner`, when given, must be this host's banner. */
 const UserInfoQuery = z.object({
@@ -17,7 +18,7 @@ const UserInfoQuery = z.object({
  * token while the provider allows it (spec section 4, validateSession), so the answer says whether the
  * customer is still signed in (userType C, with expireTime) or has become R.
  */
-export async function loader({ request }: LoaderFunctionArgs) {
+async function loaderHandler({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const query = UserInfoQuery.safeParse(Object.fromEntries(url.searchParams));
   if (!query.success) return apiError(400, 'BAD_QUERY', 'rand must be short and banner one of ours.');
@@ -29,3 +30,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
     headers: withHeaders(shopper.headers, { 'Cache-Control': 'no-store', Vary: 'Cookie' }),
   });
 }
+
+// Database unavailable → 503 with Retry-After, never a bare 500 (docs/decisions/0024).
+export const loader = apiRoute(loaderHandler);

@@ -6,6 +6,7 @@ import { safeRedirect } from '~/modules/access/safe-redirect';
 import { parseForm } from '~/modules/http/forms.server';
 import { CONSENT_CATEGORIES } from '~/modules/session/consent';
 import { consentCookie } from '~/modules/session/consent.server';
+import { apiRoute } from '~/modules/http/api.server';
 
 const ConsentForm = z.object({
   choice: z.enum(['all', 'necessary', 'custom']),
@@ -14,7 +15,7 @@ const ConsentForm = z.object({
 });
 
 /** POST /consent — the cookie banner's buttons; works as a plain form post without JavaScript. */
-export async function action({ request }: ActionFunctionArgs) {
+async function actionHandler({ request }: ActionFunctionArgs) {
   const shopper = await loadShopper(request);
   const form = await parseForm(request, ConsentForm);
   if (!form.ok) throw new Response(form.message, { status: 400 });
@@ -26,6 +27,10 @@ export async function action({ request }: ActionFunctionArgs) {
   return redirect(safeRedirect(form.data.returnTo ?? '/', redirectPolicy()), { headers });
 }
 
-export async function loader() {
+async function loaderHandler() {
   return redirect('/');
 }
+
+// Database unavailable → 503 with Retry-After, never a bare 500 (docs/decisions/0024).
+export const loader = apiRoute(loaderHandler);
+export const action = apiRoute(actionHandler);

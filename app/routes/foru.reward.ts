@@ -7,6 +7,7 @@ import { parseForm } from '~/modules/http/forms.server';
 import { offerViewer } from '~/modules/offers/offer-viewer.server';
 import { rewardAnchor, rewardFormSchema, type RewardAnswer } from '~/modules/offers/reward-form';
 import { redeemReward, unclipReward } from '~/modules/offers/rewards.server';
+import { apiRoute } from '~/modules/http/api.server';
 
 /** Redeem or remove a reward; anyone may post, only a signed-in customer redeems. */
 const access = pageAccess({ allowedUserTypes: PUBLIC_PAGE, escapeSSO: true });
@@ -18,7 +19,7 @@ function backTo(returnTo: string, rewardId: number, extra: Record<string, string
   return `${url.pathname}${url.search}#${rewardAnchor(rewardId)}`;
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+async function actionHandler({ request }: ActionFunctionArgs) {
   const shopper = await requireUserType(request, access);
   const script = new URL(request.url).searchParams.has('_data');
   const form = await parseForm(request, rewardFormSchema);
@@ -61,6 +62,10 @@ export async function action({ request }: ActionFunctionArgs) {
   );
 }
 
-export async function loader() {
+async function loaderHandler() {
   return redirect('/foru/rewards.html');
 }
+
+// Database unavailable → 503 with Retry-After, never a bare 500 (docs/decisions/0024).
+export const loader = apiRoute(loaderHandler);
+export const action = apiRoute(actionHandler);

@@ -1,8 +1,16 @@
 import { json } from '@remix-run/node';
 import { databaseHealth } from '~/modules/http/health.server';
+import { apiRoute } from '~/modules/http/api.server';
+import { unavailableHeaders } from '~/modules/http/database-unavailable.server';
 
 /** Liveness and database reachability for load balancers and start-up scripts. */
-export async function loader() {
+async function loaderHandler() {
   const health = await databaseHealth();
-  return json(health, { status: health.ok ? 200 : 503, headers: { 'Cache-Control': 'no-store' } });
+  return json(health, {
+    status: health.ok ? 200 : 503,
+    headers: health.ok ? { 'Cache-Control': 'no-store' } : unavailableHeaders(),
+  });
 }
+
+// Database unavailable → 503 with Retry-After, never a bare 500 (docs/decisions/0024).
+export const loader = apiRoute(loaderHandler);

@@ -1,8 +1,9 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { illustrationSvg } from '~/modules/catalog/illustration-registry.server';
+import { apiRoute } from '~/modules/http/api.server';
 
 /** Generated product illustrations; immutable, so browsers and CDNs cache them for a year. */
-export async function loader({ params }: LoaderFunctionArgs) {
+async function loaderHandler({ params }: LoaderFunctionArgs) {
   const key = (params.file ?? '').replace(/\.svg$/, '');
   const svg = /^[a-z0-9-]{1,80}$/.test(key) ? illustrationSvg(key) : null;
   if (!svg) return new Response('Image not found', { status: 404, headers: { 'Content-Type': 'text/plain' } });
@@ -14,3 +15,6 @@ export async function loader({ params }: LoaderFunctionArgs) {
     },
   });
 }
+
+// Database unavailable → 503 with Retry-After, never a bare 500 (docs/decisions/0024).
+export const loader = apiRoute(loaderHandler);

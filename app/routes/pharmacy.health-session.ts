@@ -6,6 +6,7 @@ import { assertSameOrigin, refuseLargeBody } from '~/modules/http/forms.server';
 import { issueHandshake } from '~/modules/pharmacy/health-handshake.server';
 import { HEALTH_HANDSHAKE_PATH, PHARMACY_CREATE_ACCOUNT_PATH, PHARMACY_PATH } from '~/modules/pharmacy/pharmacy-rules';
 import { pharmacyProfile } from '~/modules/pharmacy/pharmacy.server';
+import { apiRoute } from '~/modules/http/api.server';
 
 /** Spec section 7 "health session": a customer is handed to the health area with a one-time token. */
 const access = pageAccess({
@@ -13,11 +14,11 @@ const access = pageAccess({
   redirections: { DEFAULT: `${SIGN_IN_PATH}?goto=${encodeURIComponent(PHARMACY_PATH)}` },
 });
 
-export async function loader() {
+async function loaderHandler() {
   return redirect(PHARMACY_PATH);
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+async function actionHandler({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
   refuseLargeBody(request);
   const shopper = await requireUserType(request, access);
@@ -32,3 +33,7 @@ export async function action({ request }: ActionFunctionArgs) {
   headers.set('Cache-Control', 'no-store');
   return redirect(`${HEALTH_HANDSHAKE_PATH}?token=${encodeURIComponent(token)}`, { status: 303, headers });
 }
+
+// Database unavailable → 503 with Retry-After, never a bare 500 (docs/decisions/0024).
+export const loader = apiRoute(loaderHandler);
+export const action = apiRoute(actionHandler);

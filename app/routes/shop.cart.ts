@@ -36,6 +36,9 @@ export const action = apiRoute(async ({ request }: ActionFunctionArgs) => {
   return redirect(backTo(form.data.returnTo, extra), { headers });
 });
 
-export async function loader() {
+async function loaderHandler() {
   return redirect(CART_PAGE);
 }
+
+// Database unavailable → 503 with Retry-After, never a bare 500 (docs/decisions/0024).
+export const loader = apiRoute(loaderHandler);

@@ -3,11 +3,15 @@ import { json } from '@remix-run/node';
 import { z } from 'zod';
 import { parseSearchParams } from '~/modules/http/forms.server';
 import { searchSuggestions } from '~/modules/search/suggestions.server';
+import { apiRoute } from '~/modules/http/api.server';
 
 const Query = z.object({ q: z.string().max(200, 'That search is too long.').optional().default('') });
 
 /** Suggestions for the header's search box (JSON); public and cacheable for a minute. */
-export async function loader({ request }: LoaderFunctionArgs) {
+async function loaderHandler({ request }: LoaderFunctionArgs) {
   const { q } = parseSearchParams(request, Query);
   return json({ q, suggestions: await searchSuggestions(q) }, { headers: { 'Cache-Control': 'public, max-age=60' } });
 }
+
+// Database unavailable → 503 with Retry-After, never a bare 500 (docs/decisions/0024).
+export const loader = apiRoute(loaderHandler);

@@ -8,6 +8,7 @@ import { parseForm } from '~/modules/http/forms.server';
 import { shipZipCookie } from '~/modules/shipping/shipping-estimates.server';
 import { isShipZip, shipZipFormSchema } from '~/modules/shipping/shipping-zip';
 import { lookupZip } from '~/modules/stores/zip-codes.server';
+import { apiRoute } from '~/modules/http/api.server';
 
 /** POST /shop/shipping-zip: the ZIP code shipping estimates use (a signed cookie), then back to the page. */
 const access = pageAccess({ allowedUserTypes: PUBLIC_PAGE, escapeSSO: true });
@@ -19,7 +20,7 @@ function backTo(returnTo: string | undefined, extra: Record<string, string>) {
   return `${url.pathname}${url.search}${url.hash || '#shipping'}`;
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+async function actionHandler({ request }: ActionFunctionArgs) {
   const shopper = await requireUserType(request, access);
   const headers = new Headers(shopper.headers);
   const form = await parseForm(request, shipZipFormSchema);
@@ -34,6 +35,10 @@ export async function action({ request }: ActionFunctionArgs) {
   return redirect(backTo(form.data.returnTo, {}), { headers });
 }
 
-export async function loader() {
+async function loaderHandler() {
   return redirect(CART_PAGE);
 }
+
+// Database unavailable → 503 with Retry-After, never a bare 500 (docs/decisions/0024).
+export const loader = apiRoute(loaderHandler);
+export const action = apiRoute(actionHandler);

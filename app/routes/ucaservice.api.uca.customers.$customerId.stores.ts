@@ -3,22 +3,27 @@ import { z } from 'zod';
 import { requireCustomerCaller } from '~/modules/access/customer-caller.server';
 import { apiError, readJsonBody } from '~/modules/http/api.server';
 import { callResponse, PROFILE_CALLER, storesUpdateCall } from '~/modules/profile/customer-calls.server';
+import { apiRoute } from '~/modules/http/api.server';
 
 /**
  * Spec section 7: POST {profile path}/ucaservice/api/uca/customers/{customerId}/stores with the
  * classic payload (Stores[], Preferences[], postalCodes[]). The bearer token must be the customer's.
  */
-export async function action({ request, params }: ActionFunctionArgs) {
+async function actionHandler({ request, params }: ActionFunctionArgs) {
   if (request.method !== 'POST') return apiError(405, 'METHOD_NOT_ALLOWED', 'Use POST to update stores.');
   const body = await readJsonBody(request, z.unknown());
   const { customerId, headers } = await requireCustomerCaller(request, params.customerId, PROFILE_CALLER);
   return callResponse(await storesUpdateCall(customerId, body), headers);
 }
 
-export function loader(_args: LoaderFunctionArgs) {
+function loaderHandler(_args: LoaderFunctionArgs) {
   return apiError(
     405,
     'METHOD_NOT_ALLOWED',
     'Use POST to update stores; GET /api/customers/{customerId}/stores reads them.',
   );
 }
+
+// Database unavailable → 503 with Retry-After, never a bare 500 (docs/decisions/0024).
+export const loader = apiRoute(loaderHandler);
+export const action = apiRoute(actionHandler);

@@ -122,6 +122,8 @@ function walk(): Record<string, Visit[]> {
     ],
     'account.create-account[.]html': [
       { as: 'A', path: '/account/create-account.html' },
+      // Where a sign-up whose automatic sign-in did not happen lands (decision 0030).
+      { as: 'A', path: '/account/create-account.html?check-email=1' },
       // A new account's first page shows the onboarding modal, once.
       { as: 'A', path: '/ (onboarding modal after sign-up)', open: register },
       { as: 'BA', path: '/account/create-account.html' },

@@ -9,7 +9,7 @@ import {
 } from '~/modules/identity/authn.server';
 import { hitRateLimit } from '~/modules/identity/rate-limit.server';
 import { redeemSessionToken } from '~/modules/identity/session-tokens.server';
-import { EMAIL_TAKEN_MESSAGE, registerCustomer } from '~/modules/identity/registration.server';
+import { registerCustomer } from '~/modules/identity/registration.server';
 import {
   completePasswordReset,
   requestPasswordReset,
@@ -159,8 +159,8 @@ describe.each(DIALECTS)('identity on %s', (dialect) => {
       zipcode: '98101',
     };
     const [first, second] = await Promise.all([
-      registerCustomer(parseHost('localhost'), input),
-      registerCustomer(parseHost('localhost'), { ...input, email: 'other@example.test' }),
+      registerCustomer(parseHost('localhost'), input, 'http://localhost:3000'),
+      registerCustomer(parseHost('localhost'), { ...input, email: 'other@example.test' }, 'http://localhost:3000'),
     ]);
     expect(first.ok && second.ok).toBe(true);
     const created = await test.db
@@ -171,9 +171,33 @@ describe.each(DIALECTS)('identity on %s', (dialect) => {
     expect(created.club_card).toMatch(/^\d{12}$/);
     expect(created.house_id).toMatch(/^HH\d{9}$/);
     expect(created.password_hash).toMatch(/^\$argon2id\$/);
-    expect(await registerCustomer(parseHost('localhost'), input)).toEqual({ ok: false, message: EMAIL_TAKEN_MESSAGE });
     if (first.ok)
       expect(await redeemSessionToken(first.sessionToken)).toMatchObject({ remember: true, method: 'registration' });
+    // The same email again (any case): the same kind of answer, a decoy token the provider refuses, no
+    // second account, and the owner told by email (decision 0030).
+    const again = await registerCustomer(
+      parseHost('localhost'),
+      { ...input, email: 'ROBIN@example.test', password: 'Other-basil-43' },
+      'http://localhost:3000',
+    );
+    expect(again).toMatchObject({ ok: true, outcome: 'existing' });
+    if (again.ok) {
+      expect(again.sessionToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(await redeemSessionToken(again.sessionToken)).toBeNull();
+    }
+    const rows = await test.db.selectFrom('customers').select('id').where('email', '=', 'robin@example.test').execute();
+    expect(rows).toHaveLength(1);
+    const mail = await test.db
+      .selectFrom('outbox')
+      .select(['subject', 'body'])
+      .where('recipient', '=', 'robin@example.test')
+      .orderBy('id')
+      .execute();
+    expect(mail.map((m) => m.subject)).toEqual([
+      'Welcome to Pantry',
+      'Someone tried to create an account with your email',
+    ]);
+    expect(mail[1]!.body).toContain('http://localhost:3000/account/forgot-password.html');
   });
 
   it('resets a password with a single-use link', async () => {

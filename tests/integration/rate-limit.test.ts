@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useDatabaseForTests } from '~/db/db.server';
 import { authenticateWithPassword } from '~/modules/identity/authn.server';
-import { hitRateLimit, signInClientRule } from '~/modules/identity/rate-limit.server';
+import { hitRateLimit, RATE_RULES, signInClientRule, signUpClientRule } from '~/modules/identity/rate-limit.server';
+import { signUpAllowed } from '~/modules/identity/registration.server';
 import { createTestDatabase, DIALECTS, type TestDatabase } from './support/databases';
 
 describe.each(DIALECTS)('sign-in attempts per client on %s', (dialect) => {
@@ -48,5 +49,22 @@ describe.each(DIALECTS)('sign-in attempts per client on %s', (dialect) => {
       clientKey: '198.51.100.9',
     });
     expect(other.status).toBe('INVALID');
+  });
+
+  it('allows 20 sign-ups per client an hour (SIGNUP_CLIENT_LIMIT) and 5 per email, refusing with the time to wait', async () => {
+    expect(signUpClientRule()).toEqual({ limit: 20, windowSeconds: 3600 });
+    expect(RATE_RULES.signUpsPerEmail).toEqual({ limit: 5, windowSeconds: 3600 });
+    // One instant in the middle of a window, so the fixed window cannot turn over during the test.
+    const now = (Math.floor(Date.now() / 3_600_000) + 0.5) * 3_600_000;
+    for (let i = 0; i < 5; i++)
+      expect(await signUpAllowed(`203.0.113.${10 + i}`, 'Someone@Pantry.test', now)).toEqual({ allowed: true });
+    // The sixth for that email (any case, any client) is refused; another email from the same client is not.
+    expect(await signUpAllowed('203.0.113.99', 'someone@pantry.test', now)).toMatchObject({
+      allowed: false,
+      message: expect.stringMatching(/^Too many attempts\. Please try again in \d+ minutes?\.$/),
+    });
+    expect(await signUpAllowed('203.0.113.10', 'other@pantry.test', now)).toEqual({ allowed: true });
+    for (let i = 0; i < 20; i++) await signUpAllowed('198.51.100.50', `new-${i}@pantry.test`, now);
+    expect(await signUpAllowed('198.51.100.50', 'fresh@pantry.test', now)).toMatchObject({ allowed: false });
   });
 });

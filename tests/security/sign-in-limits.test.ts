@@ -15,12 +15,14 @@ import { createTestDatabase, DIALECTS, type TestDatabase } from '../integration/
 import { freePort } from '../../scripts/free-port';
 
 const CLIENT_LIMIT = 6;
+const SIGN_UP_CLIENT_LIMIT = 6;
 
 function post(
   port: number,
   localAddress: string,
   fields: Record<string, string>,
   headers: Record<string, string> = {},
+  pathname = '/account/sign-in.html',
 ) {
   const body = new URLSearchParams(fields).toString();
   return new Promise<{ status: number; text: string }>((resolve, reject) => {
@@ -30,7 +32,7 @@ function post(
         port,
         localAddress,
         method: 'POST',
-        path: '/account/sign-in.html',
+        path: pathname,
         headers: {
           Host: `localhost:${port}`,
           'Content-Type': 'application/x-www-form-urlencoded',
@@ -82,6 +84,7 @@ describe.each(DIALECTS)('sign-in limits across two storefront processes on %s', 
           DATABASE_URL: database.url,
           SESSION_SECRET: 'limits-test-secret',
           SIGNIN_CLIENT_LIMIT: String(CLIENT_LIMIT),
+          SIGNUP_CLIENT_LIMIT: String(SIGN_UP_CLIENT_LIMIT),
           // Nothing here reaches the provider: every attempt below fails before authorize.
           IDP_ISSUER: 'http://127.0.0.1:9',
           LOG_LEVEL: 'silent',
@@ -129,5 +132,45 @@ describe.each(DIALECTS)('sign-in limits across two storefront processes on %s', 
     // Sam, from the very clients that failed for Jordan, is unaffected.
     expect((await attempt(0, '127.0.1.1', 'sam@pantry.test')).status).toBe(401);
     expect((await attempt(1, '127.0.1.2', 'sam@pantry.test')).status).toBe(401);
+  });
+
+  const signUp = (i: number, client: string, email: string, headers: Record<string, string> = {}) =>
+    post(
+      ports[i % 2]!,
+      client,
+      {
+        firstName: 'Robin',
+        lastName: 'Okafor',
+        email,
+        phone: '2065550199',
+        password: 'Fresh-basil-42',
+        zipcode: '98101',
+      },
+      headers,
+      '/account/create-account.html',
+    );
+
+  it('limits sign-ups per client across both processes, forged headers or not, and only that client', async () => {
+    for (let i = 0; i < SIGN_UP_CLIENT_LIMIT; i++) {
+      // A new email each time: only the per-client limit can refuse these.
+      expect((await signUp(i, '127.0.2.2', `new-${dialect}-${i}@pantry.test`)).status).toBe(302);
+    }
+    const refused = await signUp(0, '127.0.2.2', `new-${dialect}-x@pantry.test`, {
+      'X-Forwarded-For': '198.51.100.23',
+    });
+    expect(refused.status).toBe(429);
+    expect(refused.text).toContain('Too many attempts. Please try again in');
+    expect((await signUp(1, '127.0.2.2', `new-${dialect}-y@pantry.test`)).status).toBe(429);
+    expect((await signUp(1, '127.0.2.3', `new-${dialect}-y@pantry.test`)).status).toBe(302);
+  });
+
+  it('limits sign-ups per email across processes and clients, the same for a known and an unknown email', async () => {
+    for (const email of ['sam@pantry.test', `unknown-${dialect}@pantry.test`]) {
+      const statuses: number[] = [];
+      for (let i = 0; i < 6; i++) statuses.push((await signUp(i, `127.0.3.${i + 1}`, email)).status);
+      expect(statuses, email).toEqual([302, 302, 302, 302, 302, 429]);
+    }
+    // Other emails from those same clients are not refused.
+    expect((await signUp(0, '127.0.3.1', `another-${dialect}@pantry.test`)).status).toBe(302);
   });
 });

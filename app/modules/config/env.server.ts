@@ -34,6 +34,8 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   /** Sign-in attempts one client may make per 15 minutes (the end-to-end suite, one client, raises it). */
   SIGNIN_CLIENT_LIMIT: z.coerce.number().int().positive().default(100),
+  /** Sign-ups one client may make per hour (the end-to-end suite, one client, raises it). */
+  SIGNUP_CLIENT_LIMIT: z.coerce.number().int().positive().default(20),
   /** Proxy addresses whose X-Forwarded-For is believed (the cluster's load balancer); none by default. */
   TRUSTED_PROXIES: commaList,
 });

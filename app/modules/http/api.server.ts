@@ -94,17 +94,25 @@ export async function readJsonBody<S extends z.ZodTypeAny>(request: Request, sch
 /**
  * Wraps a resource route's loader or action: when the database is unavailable it answers 503 with
  * Retry-After instead of Remix's bare 500 (docs/decisions/0024): `{ error: { code: 'UNAVAILABLE' } }`,
- * or the friendly page for a browser's form post.
+ * or the friendly page for a browser's form post. Every resource route is wrapped
+ * (tests/resilience/resource-routes-outage.test.ts walks app/routes to prove it).
+ * The 503 is thrown (Remix answers a thrown Response as is), so the route keeps its own return type.
  * Thrown Responses (apiError) and other errors pass through unchanged.
  */
-export function apiRoute<A extends { request: Request }>(handler: (args: A) => Promise<Response>) {
-  return async (args: A): Promise<Response> => {
+export function apiRoute<A extends { request: Request }, R>(handler: (args: A) => R | Promise<R>) {
+  const wrapped = async (args: A): Promise<R> => {
     try {
       return await handler(args);
     } catch (error) {
       if (!isDatabaseUnavailable(error)) throw error;
       log.warn('database unavailable', { url: args.request.url, error: String(error) });
-      return unavailableFor(args.request);
+      throw unavailableFor(args.request);
     }
   };
+  // Lets the outage test see, from the build, that a resource route is wrapped.
+  Object.defineProperty(wrapped, API_ROUTE_MARK, { value: true });
+  return wrapped;
 }
+
+/** Set on every function apiRoute() returns. */
+export const API_ROUTE_MARK = Symbol.for('pantry.apiRoute');

@@ -36,6 +36,11 @@ export async function firstLoginCookies(context: CookieContext, onboardingEnable
   return cookies;
 }
 
+/** A sign-up whose automatic sign-in did not happen leaves no first-login cookies behind (decision 0030). */
+export async function clearFirstLoginCookies(context: CookieContext): Promise<string[]> {
+  return [await clearCookie('reinit', context), await clearCookie('onboarding', context)];
+}
+
 /**
  * What the page shows a signed-in customer after their first sign-in: the first-time-login flag and
  * the onboarding event. Both cookies are consumed here, so the modal appears once.

@@ -11,11 +11,18 @@ export interface RateRule {
 export const RATE_RULES = {
   signInFailuresPerAccount: { limit: 5, windowSeconds: 15 * 60 },
   passcodesSentPerAccount: { limit: 3, windowSeconds: 15 * 60 },
+  // Issue 10: sign-up is a second way to ask "has this email an account?"; bounded per email too.
+  signUpsPerEmail: { limit: 5, windowSeconds: 60 * 60 },
 } as const satisfies Record<string, RateRule>;
 
 /** Sign-in attempts per client (IP, else visitor): 100 per 15 minutes unless SIGNIN_CLIENT_LIMIT says otherwise. */
 export function signInClientRule(): RateRule {
   return { limit: appEnv().SIGNIN_CLIENT_LIMIT, windowSeconds: 15 * 60 };
+}
+
+/** Sign-ups per client (IP, else visitor): 20 per hour unless SIGNUP_CLIENT_LIMIT says otherwise. */
+export function signUpClientRule(): RateRule {
+  return { limit: appEnv().SIGNUP_CLIENT_LIMIT, windowSeconds: 60 * 60 };
 }
 
 export interface RateState {

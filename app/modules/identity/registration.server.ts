@@ -4,30 +4,70 @@ import type { HostInfo } from '~/modules/banners/hosts';
 import { bannerById } from '~/modules/banners/banners.server';
 import { resolveStoresByZip } from '~/modules/stores/store-resolver.server';
 import { customerByEmail, normalizeEmail } from './customers.server';
+import { sendToOutbox } from './outbox.server';
 import { hashPassword } from './passwords.server';
+import { hitRateLimit, minutesText, RATE_RULES, signUpClientRule } from './rate-limit.server';
 import type { BusinessRegistration, Registration } from './registration-schema';
+import { randomToken } from './secrets.server';
 import { issueSessionToken } from './session-tokens.server';
 
-export const EMAIL_TAKEN_MESSAGE =
-  'An account with that email already exists. Sign in, or reset your password if you forgot it.';
 export const BUSINESS_DETAILS_MESSAGE = 'Enter your company name and tax id (EIN) to open a business account.';
+/** Where a sign-up whose automatic sign-in did not happen lands (decision 0030). */
+export const SIGN_UP_CHECK_EMAIL_PATH = '/account/create-account.html?check-email=1';
+export const SIGN_UP_CHECK_EMAIL_MESSAGE =
+  'We could not sign you in automatically. We sent a message to the email address you entered: it says what to do next.';
+
+export type RegistrationResult =
+  | { ok: false; field: 'companyName' | undefined; message: string; retryAfterSeconds?: number }
+  /**
+   * `sessionToken` is real for a new account and a decoy (same form, never stored) for an email that
+   * already has one: the caller must answer both alike (decision 0030). `outcome` is for tests and logs.
+   */
+  | { ok: true; outcome: 'created'; customerId: number; sessionToken: string }
+  | { ok: true; outcome: 'existing'; sessionToken: string };
+
+/**
+ * Sign-up limits, counted before anything depends on whether the email has an account, so a refusal
+ * says nothing about it: per client and per email, in the shared database (every process agrees).
+ */
+export async function signUpAllowed(clientKey: string, email: string, nowMs = Date.now()) {
+  const client = await hitRateLimit(`signup:client:${clientKey}`, signUpClientRule(), nowMs);
+  const perEmail = await hitRateLimit(`signup:email:${normalizeEmail(email)}`, RATE_RULES.signUpsPerEmail, nowMs);
+  const refused = [client, perEmail].filter((state) => !state.allowed);
+  if (refused.length === 0) return { allowed: true as const };
+  const retryAfterSeconds = Math.max(...refused.map((state) => state.retryAfterSeconds));
+  return {
+    allowed: false as const,
+    retryAfterSeconds,
+    message: `Too many attempts. Please try again in ${minutesText(retryAfterSeconds)}.`,
+  };
+}
 
 /**
  * Creates a customer with a club card and household id, at the banner's nearest store to their ZIP
  * code, and returns a sessionToken for the automatic sign-in that follows (kept signed in). On the
  * business site the account is a business one and must name its company and EIN; on the consumer
  * site company fields are never stored.
+ *
+ * An email that already has an account gets the same answer and the same work (a password hash, the
+ * store lookup, one email): the owner is told by email, and the caller redirects with a decoy token
+ * that the provider refuses (decision 0030). A new customer gets a welcome email, so both find one.
  */
-export async function registerCustomer(host: HostInfo, input: Registration | BusinessRegistration) {
+export async function registerCustomer(
+  host: HostInfo,
+  input: Registration | BusinessRegistration,
+  origin: string,
+): Promise<RegistrationResult> {
   const business = host.siteType === 'B' ? businessDetails(input) : null;
   if (host.siteType === 'B' && !business)
     return { ok: false as const, field: 'companyName' as const, message: BUSINESS_DETAILS_MESSAGE };
-  if (await customerByEmail(input.email)) return { ok: false as const, field: undefined, message: EMAIL_TAKEN_MESSAGE };
+  const existing = await customerByEmail(input.email);
   const [nearest, banner, passwordHash] = await Promise.all([
     resolveStoresByZip({ banner: host.bannerId, zipcode: input.zipcode, size: 1 }).catch(() => null),
     bannerById(host.bannerId),
     hashPassword(input.password),
   ]);
+  if (existing) return existingAccount(existing.email, origin);
   const storeId = nearest?.ok ? Number(nearest.stores[0]!.storeId) : banner.default_store_id;
   for (let attempt = 0; attempt < 5; attempt++) {
     try {
@@ -67,15 +107,36 @@ export async function registerCustomer(host: HostInfo, input: Registration | Bus
           return next;
         });
       const sessionToken = await issueSessionToken(id, { remember: true, method: 'registration' });
-      return { ok: true as const, customerId: id, sessionToken };
+      await sendToOutbox({
+        channel: 'email',
+        recipient: normalizeEmail(input.email),
+        subject: 'Welcome to Pantry',
+        body: `Your account is ready and you are signed in. Sign in any time at ${origin}/account/sign-in.html`,
+      });
+      return { ok: true as const, outcome: 'created' as const, customerId: id, sessionToken };
     } catch (error) {
       // Two sign-ups at once can pick the same id; the email is unique, so only retry on the id.
-      if (await customerByEmail(input.email))
-        return { ok: false as const, field: undefined, message: EMAIL_TAKEN_MESSAGE };
+      const raced = await customerByEmail(input.email);
+      if (raced) return existingAccount(raced.email, origin);
       if (attempt === 4) throw error;
     }
   }
   throw new Error('unreachable');
+}
+
+/** The owner of an existing account learns of the attempt; the caller answers as for a new one. */
+async function existingAccount(email: string, origin: string): Promise<RegistrationResult> {
+  await sendToOutbox({
+    channel: 'email',
+    recipient: email,
+    subject: 'Someone tried to create an account with your email',
+    body:
+      `You already have a Pantry account, so no new one was made. If this was you, sign in at ` +
+      `${origin}/account/sign-in.html or reset your password at ${origin}/account/forgot-password.html. ` +
+      `If it was not you, you can ignore this message.`,
+  });
+  // Same form as a real sessionToken; never stored, so the provider refuses it.
+  return { ok: true as const, outcome: 'existing' as const, sessionToken: randomToken() };
 }
 
 function businessDetails(input: Registration | BusinessRegistration) {

@@ -12,6 +12,7 @@ import {
 } from '~/modules/session/session-cookie.server';
 import { assistantAuthorizeUrl, readAssistant } from './assistant-sign-in.server';
 import { customerSession } from './customer-session.server';
+import { clearFirstLoginCookies } from './first-login.server';
 import { writeKeepMeSignedIn } from './keep-me-signed-in.server';
 import { authorizeUrl, exchangeCode, pkcePair, verifyIdToken, type TokenSet } from './oidc-client.server';
 import { randomToken } from './secrets.server';
@@ -27,6 +28,8 @@ const transactionSchema = z.object({
   goto: z.string(),
   remember: z.boolean(),
   silent: z.boolean(),
+  /** Where a refused sign-in lands (the sign-in error page unless the flow names its own). */
+  failureTo: z.string().optional(),
 });
 type AuthTransaction = z.infer<typeof transactionSchema>;
 
@@ -44,7 +47,7 @@ export function originOf(request: Request): string {
 export async function startAuthorization(
   request: Request,
   shopper: Shopper,
-  input: { sessionToken?: string; silent?: boolean; goto: string; remember: boolean },
+  input: { sessionToken?: string; silent?: boolean; goto: string; remember: boolean; failureTo?: string },
 ): Promise<{ redirectTo: string; setCookie: string }> {
   const { verifier, challenge } = pkcePair();
   const transaction: AuthTransaction = {
@@ -54,6 +57,7 @@ export async function startAuthorization(
     goto: safeRedirect(input.goto, redirectPolicy()),
     remember: input.remember,
     silent: Boolean(input.silent),
+    ...(input.failureTo ? { failureTo: safeRedirect(input.failureTo, redirectPolicy()) } : {}),
   };
   const setCookie = await writeCookie('authTransaction', transaction, shopper.cookie, {
     maxAgeSeconds: AUTH_TX_SECONDS,
@@ -89,6 +93,13 @@ export async function completeAuthorization(request: Request, shopper: Shopper):
   if (error) {
     // Silent single sign-on found no provider session: the shopper simply stays a guest.
     if (tx.silent) return { ok: false, reason: error, redirectTo: tx.goto, setCookies: [clearTx] };
+    if (tx.failureTo)
+      return {
+        ok: false,
+        reason: error,
+        redirectTo: tx.failureTo,
+        setCookies: [clearTx, ...(await clearFirstLoginCookies(shopper.cookie))],
+      };
     return { ok: false, reason: error, redirectTo: '/IAUC408.html', setCookies: [clearTx] };
   }
   const code = url.searchParams.get('code') ?? '';

@@ -33,7 +33,7 @@ export async function launchTestCluster(input: {
       servedBy: true,
       output: 'collect',
       // One test client signs in many times from one address.
-      env: { LOG_LEVEL: 'warn', SIGNIN_CLIENT_LIMIT: '100000', ...input.env },
+      env: { LOG_LEVEL: 'warn', SIGNIN_CLIENT_LIMIT: '100000', SIGNUP_CLIENT_LIMIT: '100000', ...input.env },
     });
     return {
       ...cluster,

@@ -68,6 +68,7 @@ export async function startStack(
     DATABASE_URL: database.url,
     SESSION_SECRET: TEST_SECRET,
     SIGNIN_CLIENT_LIMIT: '100000',
+    SIGNUP_CLIENT_LIMIT: '100000',
     IDP_ISSUER: idp,
     LOG_LEVEL: 'error',
     NODE_ENV: 'production',
