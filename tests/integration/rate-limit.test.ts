@@ -51,6 +51,18 @@ describe.each(DIALECTS)('sign-in attempts per client on %s', (dialect) => {
     expect(other.status).toBe('INVALID');
   });
 
+  it('counts attempts that straddle a window boundary together (a sliding window, not a fresh start)', async () => {
+    const rule = { limit: 5, windowSeconds: 900 };
+    const boundary = (Math.floor(Date.now() / 900_000) + 1) * 900_000;
+    for (let i = 0; i < 5; i++) expect((await hitRateLimit('straddle', rule, boundary - 1000 + i)).allowed).toBe(true);
+    // A second later, in the next fixed window: the five still count.
+    const next = await hitRateLimit('straddle', rule, boundary + 1000);
+    expect(next).toMatchObject({ allowed: false });
+    expect(next.retryAfterSeconds).toBeGreaterThan(0);
+    // Once the previous window has faded enough, attempts are allowed again.
+    expect((await hitRateLimit('straddle', rule, boundary + 600_000)).allowed).toBe(true);
+  });
+
   it('allows 20 sign-ups per client an hour (SIGNUP_CLIENT_LIMIT) and 5 per email, refusing with the time to wait', async () => {
     expect(signUpClientRule()).toEqual({ limit: 20, windowSeconds: 3600 });
     expect(RATE_RULES.signUpsPerEmail).toEqual({ limit: 5, windowSeconds: 3600 });

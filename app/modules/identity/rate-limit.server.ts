@@ -31,15 +31,70 @@ export interface RateState {
   retryAfterSeconds: number;
 }
 
-function windowOf(rule: RateRule, nowMs: number) {
-  const windowId = Math.floor(nowMs / 1000 / rule.windowSeconds);
-  const retryAfterSeconds = Math.max(1, Math.ceil((windowId + 1) * rule.windowSeconds - nowMs / 1000));
-  return { windowId, retryAfterSeconds };
+/**
+ * Sliding-window counter: the current fixed window's hits plus the previous window's, weighted by how much of
+ * the previous window the sliding window still covers. A burst straddling a window boundary is counted whole
+ * (fixed windows let twice the limit through there, and a run of attempts that crossed the boundary was
+ * suddenly allowed again).
+ */
+export function slidingEstimate(previousHits: number, currentHits: number, elapsedFraction: number): number {
+  return Math.ceil(previousHits * (1 - elapsedFraction)) + currentHits;
 }
 
-/** Counts one hit in the current fixed window (an upsert, so concurrent processes agree). */
+/**
+ * Seconds until one more hit would be allowed, if no other hit comes: while the previous window's weight
+ * fades within this window, else once this window's own hits fade in the next one.
+ */
+export function secondsUntilAllowed(
+  previousHits: number,
+  currentHits: number,
+  limit: number,
+  elapsedFraction: number,
+  windowSeconds: number,
+): number {
+  const room = limit - 1;
+  const left = (1 - elapsedFraction) * windowSeconds;
+  if (slidingEstimate(previousHits, currentHits, elapsedFraction) <= room) return 0;
+  if (currentHits <= room && previousHits > 0) {
+    const fraction = 1 - (room - currentHits) / previousHits;
+    if (fraction <= 1) return Math.max(1, Math.ceil((fraction - elapsedFraction) * windowSeconds));
+  }
+  const nextFraction = currentHits > 0 ? Math.max(0, 1 - room / currentHits) : 0;
+  return Math.max(1, Math.ceil(left + nextFraction * windowSeconds));
+}
+
+function windowOf(rule: RateRule, nowMs: number) {
+  const position = nowMs / 1000 / rule.windowSeconds;
+  const windowId = Math.floor(position);
+  return { windowId, elapsedFraction: position - windowId };
+}
+
+async function previousHits(bucket: string, windowId: number): Promise<number> {
+  const row = await db()
+    .selectFrom('rate_limits')
+    .select('hits')
+    .where('bucket', '=', bucket)
+    .where('window_id', '=', windowId - 1)
+    .executeTakeFirst();
+  return Number(row?.hits ?? 0);
+}
+
+/** `counted`: the hit is already in `current` (hitRateLimit), so the estimate may reach the limit. */
+function stateOf(rule: RateRule, previous: number, current: number, elapsedFraction: number, counted: boolean) {
+  const estimate = slidingEstimate(previous, current, elapsedFraction);
+  return {
+    allowed: counted ? estimate <= rule.limit : estimate < rule.limit,
+    hits: estimate,
+    retryAfterSeconds: Math.max(
+      1,
+      secondsUntilAllowed(previous, current, rule.limit, elapsedFraction, rule.windowSeconds),
+    ),
+  };
+}
+
+/** Counts one hit in the current window (an upsert, so concurrent processes agree) and judges the sliding count. */
 export async function hitRateLimit(bucket: string, rule: RateRule, nowMs = Date.now()): Promise<RateState> {
-  const { windowId, retryAfterSeconds } = windowOf(rule, nowMs);
+  const { windowId, elapsedFraction } = windowOf(rule, nowMs);
   const row = await db()
     .insertInto('rate_limits')
     .values({ bucket, window_id: windowId, hits: 1 })
@@ -48,21 +103,22 @@ export async function hitRateLimit(bucket: string, rule: RateRule, nowMs = Date.
     )
     .returning('hits')
     .executeTakeFirstOrThrow();
-  const hits = Number(row.hits);
-  return { allowed: hits <= rule.limit, hits, retryAfterSeconds };
+  return stateOf(rule, await previousHits(bucket, windowId), Number(row.hits), elapsedFraction, true);
 }
 
-/** Whether the bucket is already at its limit in this window, without counting a hit. */
+/** Whether the bucket is already at its limit, without counting a hit. */
 export async function peekRateLimit(bucket: string, rule: RateRule, nowMs = Date.now()): Promise<RateState> {
-  const { windowId, retryAfterSeconds } = windowOf(rule, nowMs);
-  const row = await db()
-    .selectFrom('rate_limits')
-    .select('hits')
-    .where('bucket', '=', bucket)
-    .where('window_id', '=', windowId)
-    .executeTakeFirst();
-  const hits = Number(row?.hits ?? 0);
-  return { allowed: hits < rule.limit, hits, retryAfterSeconds };
+  const { windowId, elapsedFraction } = windowOf(rule, nowMs);
+  const [row, previous] = await Promise.all([
+    db()
+      .selectFrom('rate_limits')
+      .select('hits')
+      .where('bucket', '=', bucket)
+      .where('window_id', '=', windowId)
+      .executeTakeFirst(),
+    previousHits(bucket, windowId),
+  ]);
+  return stateOf(rule, previous, Number(row?.hits ?? 0), elapsedFraction, false);
 }
 
 export function minutesText(seconds: number): string {
