@@ -9,13 +9,8 @@ import { withHeaders } from '~/modules/http/api.server';
 import { clientKey } from '~/modules/http/client-key.server';
 import { parseForm, type FormValues } from '~/modules/http/forms.server';
 import { firstLoginCookies } from '~/modules/identity/first-login.server';
-import { withNotice } from '~/modules/identity/notices';
-import {
-  registerCustomer,
-  SIGN_UP_CHECK_EMAIL_MESSAGE,
-  SIGN_UP_CHECK_EMAIL_PATH,
-  signUpAllowed,
-} from '~/modules/identity/registration.server';
+import { SIGN_UP_CHECK_EMAIL_MESSAGE, withNotice } from '~/modules/identity/notices';
+import { registerCustomer, SIGN_UP_CHECK_EMAIL_PATH, signUpAllowed } from '~/modules/identity/registration.server';
 import { businessRegistrationSchema, registrationSchema } from '~/modules/identity/registration-schema';
 import { originOf, startAuthorization } from '~/modules/identity/sign-in.server';
 import { ErrorAlert, StatusNotice } from '~/components/Alerts';

@@ -130,7 +130,10 @@ test.describe('business site', () => {
 
   test('ignores a consumer-site cookie on the business host', async ({ page, context }) => {
     const { port, origin } = businessOrigin();
-    // A valid, signed consumer session (a chosen store) from the consumer host…
+    // A valid, signed consumer session (a chosen store) from the consumer host… (reading a page as A makes
+    // no guest since decision 0027; choosing a store does)
+    await page.goto(`http://localhost:${port}/?storeId=1001&preference=DELIVERY&zipcode=98101`);
+    await expect(page.getByTestId('store-chip')).toContainText('Delivery');
     await page.goto(`http://localhost:${port}/shop/search-results.html?q=milk`);
     await page.locator('article h3 a').first().click();
     await expect(page.getByTestId('price')).toBeVisible();

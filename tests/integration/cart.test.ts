@@ -12,6 +12,7 @@ import {
   setNote,
   setQuantity,
   setSubstitution,
+  shopperItemCount,
 } from '~/modules/cart/cart.server';
 import { storePriceCents } from '~/modules/catalog/pricing';
 import { forgetCachedStores, storeById, type Store } from '~/modules/stores/stores.server';
@@ -138,6 +139,27 @@ describe.each(DIALECTS)('cart on %s', (dialect) => {
     expect((await view(cartId, home, JORDAN)).lines.map((l) => [l.productId, l.quantity])).toEqual([
       [products[2]!.id, 4],
     ]);
+  });
+
+  it('counts the header once while a sign-in merge commits beside it (one statement, one snapshot)', async () => {
+    for (let round = 0; round < 8; round++) {
+      const owner = customer(round % 2 ? SAM : JORDAN);
+      const before = await shopperItemCount(owner, null);
+      const guestCart = await cartForWriting(guest, null, home.id);
+      await addToCart(guestCart, products[3]!.id, 2, home.id);
+      await addToCart(guestCart, products[4]!.id, 1, home.id);
+      // Before the merge: the customer's cart plus the guest cart still waiting.
+      expect(await shopperItemCount(owner, guestCart)).toBe(before + 3);
+      // A guest cart of another banner is not this shopper's.
+      expect(await shopperItemCount({ ...owner, bannerId: 'mesa' }, guestCart)).toBe(0);
+      const [, during] = await Promise.all([
+        mergeGuestCart(guestCart, owner, home.id),
+        shopperItemCount(owner, guestCart),
+      ]);
+      expect(during).toBe(before + 3);
+      expect(await shopperItemCount(owner, guestCart)).toBe(before + 3);
+    }
+    expect(await shopperItemCount(guest, null)).toBe(0);
   });
 
   it('never merges a guest cart of another banner, or a customer cart', async () => {

@@ -4,7 +4,13 @@ import { GUEST_CART_LIFETIME_MS, lifetimeSeconds } from '~/modules/session/cooki
 import { clearCookie, readSignedCookie, writeCookie } from '~/modules/session/session-cookie.server';
 import { currentStore } from '~/modules/stores/current-store.server';
 import type { Store } from '~/modules/stores/stores.server';
-import { activeCustomerCartId, activeGuestCartId, cartItemCount, mergeGuestCart, type CartOwner } from './cart.server';
+import {
+  activeCustomerCartId,
+  activeGuestCartId,
+  mergeGuestCart,
+  shopperItemCount,
+  type CartOwner,
+} from './cart.server';
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const parseCartId = (value: unknown) => (typeof value === 'string' && uuidPattern.test(value) ? value : null);
@@ -74,10 +80,6 @@ export async function shopperCart(request: Request, shopper: Shopper): Promise<S
  * cart still waiting to be merged, which is what the cart will hold once the merge has run.
  */
 export async function headerCartCount(request: Request, shopper: Shopper): Promise<number> {
-  const owner = cartOwner(shopper);
   const guest = await guestCartIdFrom(request, shopper);
-  const guestCartId = guest.id ? await activeGuestCartId(guest.id, owner) : null;
-  const own = owner.customerId !== null ? await activeCustomerCartId({ ...owner, customerId: owner.customerId }) : null;
-  const [ownCount, guestCount] = await Promise.all([cartItemCount(own), cartItemCount(guestCartId)]);
-  return ownCount + guestCount;
+  return shopperItemCount(cartOwner(shopper), guest.id);
 }

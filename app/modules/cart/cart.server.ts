@@ -468,6 +468,58 @@ export async function keepShippedLines(
 }
 
 /** Units in a cart (the header badge). */
+/**
+ * Units in the customer's active cart plus a guest cart still waiting to be merged, read in ONE statement: a
+ * sign-in merge committing beside it (the cart page's loader runs next to the root loader) is then seen either
+ * before or after, never half (the guest cart still active and its lines already in the customer's cart).
+ */
+export async function shopperItemCount(owner: CartOwner, guestCartId: string | null): Promise<number> {
+  if (owner.customerId === null && !guestCartId) return 0;
+  const customerId = owner.customerId;
+  const row = await db()
+    .selectFrom('cart_items')
+    .select((eb) => eb.fn.sum<number>('quantity').as('units'))
+    .where((eb) =>
+      eb.or([
+        ...(customerId !== null
+          ? [
+              eb(
+                'cart_id',
+                '=',
+                eb
+                  .selectFrom('carts')
+                  .select('id')
+                  .where('customer_id', '=', customerId)
+                  .where('banner_id', '=', owner.bannerId)
+                  .where('site_type', '=', owner.siteType)
+                  .where('status', '=', 'active')
+                  .orderBy('created_at', 'desc')
+                  .limit(1),
+              ),
+            ]
+          : []),
+        ...(guestCartId
+          ? [
+              eb(
+                'cart_id',
+                'in',
+                eb
+                  .selectFrom('carts')
+                  .select('id')
+                  .where('id', '=', guestCartId)
+                  .where('customer_id', 'is', null)
+                  .where('banner_id', '=', owner.bannerId)
+                  .where('site_type', '=', owner.siteType)
+                  .where('status', '=', 'active'),
+              ),
+            ]
+          : []),
+      ]),
+    )
+    .executeTakeFirst();
+  return Number(row?.units ?? 0);
+}
+
 export async function cartItemCount(cartId: string | null): Promise<number> {
   if (!cartId) return 0;
   const row = await db()

@@ -7,6 +7,13 @@ export const SIGN_IN_NOTICES = {
 } as const;
 export type SignInNotice = keyof typeof SIGN_IN_NOTICES;
 
+/**
+ * Where a sign-up whose automatic sign-in did not happen lands (decision 0030). Not in a .server module: the
+ * page renders it in the browser too (a .server import is empty there, and hydration would blank the notice).
+ */
+export const SIGN_UP_CHECK_EMAIL_MESSAGE =
+  'We could not sign you in automatically. We sent a message to the email address you entered: it says what to do next.';
+
 export function noticeFor(value: string | null): string | null {
   return value && value in SIGN_IN_NOTICES ? SIGN_IN_NOTICES[value as SignInNotice] : null;
 }

@@ -14,8 +14,6 @@ import { issueSessionToken } from './session-tokens.server';
 export const BUSINESS_DETAILS_MESSAGE = 'Enter your company name and tax id (EIN) to open a business account.';
 /** Where a sign-up whose automatic sign-in did not happen lands (decision 0030). */
 export const SIGN_UP_CHECK_EMAIL_PATH = '/account/create-account.html?check-email=1';
-export const SIGN_UP_CHECK_EMAIL_MESSAGE =
-  'We could not sign you in automatically. We sent a message to the email address you entered: it says what to do next.';
 
 export type RegistrationResult =
   | { ok: false; field: 'companyName' | undefined; message: string; retryAfterSeconds?: number }
