@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { defaultSlotDay } from '~/modules/slots/default-day';
 import { json, redirect } from '@remix-run/node';
 import { Form, Link, useLoaderData, useNavigation } from '@remix-run/react';
 import { useEffect } from 'react';
@@ -24,7 +25,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { store } = cart;
   const slots = await listSlots(store, query.type);
   const days = [...new Set(slots.map((slot) => slot.day))];
-  const day = query.day && days.includes(query.day) ? query.day : (days[0] ?? null);
+  const day = defaultSlotDay(slots, query.day);
   const headers = new Headers(shopper.headers);
   for (const cookie of cart.setCookies) headers.append('Set-Cookie', cookie);
   return json(

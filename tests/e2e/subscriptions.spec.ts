@@ -72,6 +72,9 @@ test.describe('delivery subscription', () => {
     );
     await expect(page.getByTestId('cart-count')).toHaveText('1');
     await page.goto('/shop/slots.html');
+    // Tomorrow: late in the store's day every window of today is closed.
+    await page.getByRole('navigation', { name: 'Days' }).getByRole('link').nth(1).click();
+    await expect(page).toHaveURL(/[?&]day=/);
     await page
       .getByRole('button', { name: /^Reserve 2-hour delivery / })
       .and(page.locator(':enabled'))
