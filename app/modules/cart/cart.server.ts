@@ -22,31 +22,39 @@ export type CartResult = { ok: true; cartId: string } | CartRefusal;
 
 const nowIso = () => new Date().toISOString();
 
-/** The customer's active cart for this banner and site, if any. */
-export async function activeCustomerCartId(owner: CartOwner & { customerId: number }, conn: Db = db()) {
-  const row = await conn
+/** The customer's active carts for this banner and site, newest first (the first is the one in use). */
+function customerCarts(owner: CartOwner & { customerId: number }, conn: Db) {
+  return conn
     .selectFrom('carts')
     .select('id')
     .where('customer_id', '=', owner.customerId)
     .where('banner_id', '=', owner.bannerId)
     .where('site_type', '=', owner.siteType)
     .where('status', '=', 'active')
-    .orderBy('created_at', 'desc')
-    .executeTakeFirst();
-  return row?.id ?? null;
+    .orderBy('created_at', 'desc');
 }
 
-/** A guest cart that can still be used: active, nobody's, of this banner and site. */
-export async function activeGuestCartId(cartId: string, owner: Omit<CartOwner, 'customerId'>, conn: Db = db()) {
-  const row = await conn
+/** The guest cart `cartId` if it can still be used: active, nobody's, of this banner and site. */
+function guestCarts(cartId: string, owner: Omit<CartOwner, 'customerId'>, conn: Db) {
+  return conn
     .selectFrom('carts')
     .select('id')
     .where('id', '=', cartId)
     .where('customer_id', 'is', null)
     .where('banner_id', '=', owner.bannerId)
     .where('site_type', '=', owner.siteType)
-    .where('status', '=', 'active')
-    .executeTakeFirst();
+    .where('status', '=', 'active');
+}
+
+/** The customer's active cart for this banner and site, if any. */
+export async function activeCustomerCartId(owner: CartOwner & { customerId: number }, conn: Db = db()) {
+  const row = await customerCarts(owner, conn).executeTakeFirst();
+  return row?.id ?? null;
+}
+
+/** A guest cart that can still be used: active, nobody's, of this banner and site. */
+export async function activeGuestCartId(cartId: string, owner: Omit<CartOwner, 'customerId'>, conn: Db = db()) {
+  const row = await guestCarts(cartId, owner, conn).executeTakeFirst();
   return row?.id ?? null;
 }
 
@@ -474,46 +482,16 @@ export async function keepShippedLines(
  * before or after, never half (the guest cart still active and its lines already in the customer's cart).
  */
 export async function shopperItemCount(owner: CartOwner, guestCartId: string | null): Promise<number> {
-  if (owner.customerId === null && !guestCartId) return 0;
   const customerId = owner.customerId;
-  const row = await db()
+  if (customerId === null && !guestCartId) return 0;
+  const conn = db();
+  const row = await conn
     .selectFrom('cart_items')
     .select((eb) => eb.fn.sum<number>('quantity').as('units'))
     .where((eb) =>
       eb.or([
-        ...(customerId !== null
-          ? [
-              eb(
-                'cart_id',
-                '=',
-                eb
-                  .selectFrom('carts')
-                  .select('id')
-                  .where('customer_id', '=', customerId)
-                  .where('banner_id', '=', owner.bannerId)
-                  .where('site_type', '=', owner.siteType)
-                  .where('status', '=', 'active')
-                  .orderBy('created_at', 'desc')
-                  .limit(1),
-              ),
-            ]
-          : []),
-        ...(guestCartId
-          ? [
-              eb(
-                'cart_id',
-                'in',
-                eb
-                  .selectFrom('carts')
-                  .select('id')
-                  .where('id', '=', guestCartId)
-                  .where('customer_id', 'is', null)
-                  .where('banner_id', '=', owner.bannerId)
-                  .where('site_type', '=', owner.siteType)
-                  .where('status', '=', 'active'),
-              ),
-            ]
-          : []),
+        ...(customerId !== null ? [eb('cart_id', '=', customerCarts({ ...owner, customerId }, conn).limit(1))] : []),
+        ...(guestCartId ? [eb('cart_id', 'in', guestCarts(guestCartId, owner, conn))] : []),
       ]),
     )
     .executeTakeFirst();
