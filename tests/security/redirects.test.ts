@@ -185,12 +185,19 @@ describe.each(DIALECTS)('routes that take a redirect target, production build on
           if (!location) break;
           const next = new URL(location, current);
           if (next.origin === app.origin && !next.pathname.startsWith('/account/auth/')) return;
+          // A hop that leaves the store and the provider is where the customer lands (a trusted partner):
+          // it was checked as safe above, and this machine has no network to follow it (CI hung on the DNS).
+          if (next.origin !== app.origin && next.origin !== new URL(app.issuer).origin) {
+            expect(followsSafely(next.toString(), app.origin, TRUSTED), JSON.stringify(target)).toBe(true);
+            return;
+          }
           current = next;
           response = await browser.request(next.toString());
         }
         throw new Error(`sign-in for ${JSON.stringify(target)} did not come back to the store`);
       }),
-      { numRuns: 5 },
+      // The trusted partner and a same-site page are always among the runs, besides the generated ones.
+      { numRuns: 5, examples: [['https://partner.example/offers'], ['/shop/cart.html?x=1']] },
     );
     // Each run is a real argon2 sign-in and a round trip through the provider: slow on a busy machine.
   }, 240_000);
