@@ -1,0 +1,50 @@
+/**
+ * The wine shop's and the marketplace's product pages (`product-details.{bpn}.html`): shipped goods, so no store id
+ * and no location in the path. One module for both pages, which differ only in the product kind (decision 0028:
+ * one `.server` module per page keeps empty module files off the browser's download list).
+ */
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
+import { json } from '@remix-run/node';
+import type { PageAccess } from '~/modules/access/page-access';
+import { requireUserType } from '~/modules/access/shopper.server';
+import { addProductsFromPage } from '~/modules/cart/cart-actions.server';
+import { AddToCartForm } from '~/modules/catalog/cart-intent';
+import { productDetails } from '~/modules/catalog/product-details.server';
+import { shippingNote } from '~/modules/catalog/shipping-note';
+import { parseShippedProductPage } from '~/modules/catalog/shop-pages';
+import { parseForm } from '~/modules/http/forms.server';
+import { priceContextFor } from '~/modules/search/product-search.server';
+import { productArriveBy, shippingZip } from '~/modules/shipping/shipping-estimates.server';
+import { currentStore } from '~/modules/stores/current-store.server';
+
+type ShippedKind = 'wine' | 'marketplace';
+const NOT_FOUND = 'We could not find that product.';
+
+export async function loadShippedProductPage(
+  { request, params }: LoaderFunctionArgs,
+  kind: ShippedKind,
+  access: PageAccess,
+) {
+  const shopper = await requireUserType(request, access);
+  const bpn = parseShippedProductPage(params.page ?? '');
+  const product = bpn === null ? null : await productDetails(bpn, kind, priceContextFor(null, shopper.host.bannerId));
+  if (!product) throw json({ message: NOT_FOUND }, { status: 404, headers: shopper.headers });
+  const arriveBy = await productArriveBy(product, {
+    zipcode: await shippingZip(request, shopper),
+    store: await currentStore(shopper),
+  });
+  return json({ product, shippingNote: shippingNote(product), arriveBy }, { headers: shopper.headers });
+}
+
+export async function addFromShippedProductPage({ request, params }: ActionFunctionArgs, access: PageAccess) {
+  const shopper = await requireUserType(request, access);
+  if (parseShippedProductPage(params.page ?? '') === null) {
+    throw json({ message: NOT_FOUND }, { status: 404, headers: shopper.headers });
+  }
+  const form = await parseForm(request, AddToCartForm);
+  if (!form.ok) return json({ message: form.message }, { status: 400, headers: shopper.headers });
+  const added = await addProductsFromPage(request, shopper, form.data.productId, form.data.quantity);
+  const headers = new Headers(shopper.headers);
+  for (const cookie of added.setCookies) headers.append('Set-Cookie', cookie);
+  return json({ message: added.message }, { status: added.ok ? 200 : 409, headers });
+}
