@@ -361,6 +361,8 @@ export interface RateLimitTable {
   bucket: string;
   window_id: number;
   hits: number;
+  /** Epoch seconds after which the row no longer counts (0020); the sweep deletes it. */
+  expires_at: number;
 }
 
 export interface PasswordResetTable {

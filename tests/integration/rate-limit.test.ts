@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useDatabaseForTests } from '~/db/db.server';
 import { authenticateWithPassword } from '~/modules/identity/authn.server';
-import { hitRateLimit, RATE_RULES, signInClientRule, signUpClientRule } from '~/modules/identity/rate-limit.server';
+import {
+  hitRateLimit,
+  peekRateLimit,
+  RATE_RULES,
+  signInClientRule,
+  signUpClientRule,
+  sweepExpiredRateLimits,
+} from '~/modules/identity/rate-limit.server';
 import { signUpAllowed } from '~/modules/identity/registration.server';
 import { createTestDatabase, DIALECTS, type TestDatabase } from './support/databases';
 
@@ -78,5 +85,21 @@ describe.each(DIALECTS)('sign-in attempts per client on %s', (dialect) => {
     expect(await signUpAllowed('203.0.113.10', 'other@pantry.test', now)).toEqual({ allowed: true });
     for (let i = 0; i < 20; i++) await signUpAllowed('198.51.100.50', `new-${i}@pantry.test`, now);
     expect(await signUpAllowed('198.51.100.50', 'fresh@pantry.test', now)).toMatchObject({ allowed: false });
+  });
+
+  it('sweeps the rows no sliding count reads any more, and keeps the ones that still count', async () => {
+    const rule = { limit: 3, windowSeconds: 900 };
+    const start = (Math.floor(Date.now() / 900_000) + 0.5) * 900_000;
+    for (let i = 0; i < 3; i++) await hitRateLimit('sweep:old', rule, start);
+    await hitRateLimit('sweep:kept', { limit: 3, windowSeconds: 3600 }, start);
+    const rows = () =>
+      db.db.selectFrom('rate_limits').select('bucket').where('bucket', 'like', 'sweep:%').orderBy('bucket').execute();
+    // In the next window the old row is still the "previous" one: not swept, and it still limits.
+    expect(await sweepExpiredRateLimits(start + 500_000)).toBe(0);
+    expect((await peekRateLimit('sweep:old', rule, start + 500_000)).allowed).toBe(false);
+    // Two windows on, nothing reads it: swept; the hour-long rule's row still counts and stays.
+    expect(await sweepExpiredRateLimits(start + 1_800_000)).toBeGreaterThanOrEqual(1);
+    expect(await rows()).toEqual([{ bucket: 'sweep:kept' }]);
+    expect((await peekRateLimit('sweep:old', rule, start + 1_800_000)).allowed).toBe(true);
   });
 });

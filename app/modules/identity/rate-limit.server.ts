@@ -95,9 +95,11 @@ function stateOf(rule: RateRule, previous: number, current: number, elapsedFract
 /** Counts one hit in the current window (an upsert, so concurrent processes agree) and judges the sliding count. */
 export async function hitRateLimit(bucket: string, rule: RateRule, nowMs = Date.now()): Promise<RateState> {
   const { windowId, elapsedFraction } = windowOf(rule, nowMs);
+  await sweepNow(nowMs);
   const row = await db()
     .insertInto('rate_limits')
-    .values({ bucket, window_id: windowId, hits: 1 })
+    // The row counts in its own window and, as the previous one, in the next: it expires after both.
+    .values({ bucket, window_id: windowId, hits: 1, expires_at: (windowId + 2) * rule.windowSeconds })
     .onConflict((conflict) =>
       conflict.columns(['bucket', 'window_id']).doUpdateSet({ hits: sql`rate_limits.hits + 1` }),
     )
@@ -119,6 +121,25 @@ export async function peekRateLimit(bucket: string, rule: RateRule, nowMs = Date
     previousHits(bucket, windowId),
   ]);
   return stateOf(rule, previous, Number(row?.hits ?? 0), elapsedFraction, false);
+}
+
+/** How often one process deletes expired rate-limit rows: one bucket per client, account and window otherwise piles up. */
+export const RATE_SWEEP_INTERVAL_MS = 60_000;
+let lastSweepMs = 0;
+
+async function sweepNow(nowMs: number) {
+  if (nowMs - lastSweepMs < RATE_SWEEP_INTERVAL_MS && nowMs >= lastSweepMs) return;
+  lastSweepMs = nowMs;
+  await sweepExpiredRateLimits(nowMs);
+}
+
+/** Deletes the rows no sliding count can read any more (every process may run it; it is idempotent). */
+export async function sweepExpiredRateLimits(nowMs = Date.now()): Promise<number> {
+  const result = await db()
+    .deleteFrom('rate_limits')
+    .where('expires_at', '<=', Math.floor(nowMs / 1000))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 export function minutesText(seconds: number): string {
