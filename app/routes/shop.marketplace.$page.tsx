@@ -3,14 +3,25 @@ import { useLoaderData } from '@remix-run/react';
 import { ProductDetailsView } from '~/components/catalog/ProductDetailsView';
 import { ArriveByPanel } from '~/components/ShippingEstimate';
 import { pageAccess, PUBLIC_PAGE } from '~/modules/access/page-access';
-import { addFromShippedProductPage, loadShippedProductPage } from '~/modules/pages/shipped-product-page.server';
+import {
+  addFromShippedProductPage,
+  loadShippedProductPage,
+  requireUserType,
+} from '~/modules/pages/shipped-product-page.server';
 
 /** marketplace product details: `product-details.{bpn}.html`, no store id and no location (shipped goods). */
 export const access = pageAccess({ allowedUserTypes: PUBLIC_PAGE, escapeSSO: true });
 export const handle = { access };
 
-export const loader = (args: LoaderFunctionArgs) => loadShippedProductPage(args, 'marketplace', access);
-export const action = (args: ActionFunctionArgs) => addFromShippedProductPage(args, access);
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const shopper = await requireUserType(request, access);
+  return loadShippedProductPage(request, shopper, params.page, 'marketplace');
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const shopper = await requireUserType(request, access);
+  return addFromShippedProductPage(request, shopper, params.page);
+}
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   data

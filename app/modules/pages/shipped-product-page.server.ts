@@ -3,10 +3,8 @@
  * and no location in the path. One module for both pages, which differ only in the product kind (decision 0028:
  * one `.server` module per page keeps empty module files off the browser's download list).
  */
-import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { json } from '@remix-run/node';
-import type { PageAccess } from '~/modules/access/page-access';
-import { requireUserType } from '~/modules/access/shopper.server';
+import type { Shopper } from '~/modules/access/shopper.server';
 import { addProductsFromPage } from '~/modules/cart/cart-actions.server';
 import { AddToCartForm } from '~/modules/catalog/cart-intent';
 import { productDetails } from '~/modules/catalog/product-details.server';
@@ -17,16 +15,19 @@ import { priceContextFor } from '~/modules/search/product-search.server';
 import { productArriveBy, shippingZip } from '~/modules/shipping/shipping-estimates.server';
 import { currentStore } from '~/modules/stores/current-store.server';
 
+export { requireUserType } from '~/modules/access/shopper.server';
+
 type ShippedKind = 'wine' | 'marketplace';
 const NOT_FOUND = 'We could not find that product.';
 
+/** The page's data, for a shopper the route has already let in. */
 export async function loadShippedProductPage(
-  { request, params }: LoaderFunctionArgs,
+  request: Request,
+  shopper: Shopper,
+  page: string | undefined,
   kind: ShippedKind,
-  access: PageAccess,
 ) {
-  const shopper = await requireUserType(request, access);
-  const bpn = parseShippedProductPage(params.page ?? '');
+  const bpn = parseShippedProductPage(page ?? '');
   const product = bpn === null ? null : await productDetails(bpn, kind, priceContextFor(null, shopper.host.bannerId));
   if (!product) throw json({ message: NOT_FOUND }, { status: 404, headers: shopper.headers });
   const arriveBy = await productArriveBy(product, {
@@ -36,9 +37,8 @@ export async function loadShippedProductPage(
   return json({ product, shippingNote: shippingNote(product), arriveBy }, { headers: shopper.headers });
 }
 
-export async function addFromShippedProductPage({ request, params }: ActionFunctionArgs, access: PageAccess) {
-  const shopper = await requireUserType(request, access);
-  if (parseShippedProductPage(params.page ?? '') === null) {
+export async function addFromShippedProductPage(request: Request, shopper: Shopper, page: string | undefined) {
+  if (parseShippedProductPage(page ?? '') === null) {
     throw json({ message: NOT_FOUND }, { status: 404, headers: shopper.headers });
   }
   const form = await parseForm(request, AddToCartForm);
