@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json, redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { EditRemoveActions } from '~/components/EditRemoveActions';
 import { FormOutcome, useFormKey } from '~/components/FormOutcome';
 import { z } from 'zod';
 import { AccountNav } from '~/components/AccountNav';
@@ -190,20 +191,13 @@ export default function AddressesPage() {
                           </button>
                         </Form>
                       ))}
-                    <Link to={`${PAGE}?edit=${address.addressId}#address-form`} className="btn-outline text-xs">
-                      Edit<span className="sr-only"> {address.addressName}</span>
-                    </Link>
-                    <Form method="post">
-                      <input type="hidden" name="intent" value="delete" />
-                      <input type="hidden" name="addressId" value={address.addressId} />
-                      <button
-                        type="submit"
-                        className="btn border border-red-300 text-xs text-red-800 hover:bg-red-50"
-                        disabled={busy}
-                      >
-                        Remove<span className="sr-only"> {address.addressName}</span>
-                      </button>
-                    </Form>
+                    <EditRemoveActions
+                      editHref={`${PAGE}?edit=${address.addressId}#address-form`}
+                      idField="addressId"
+                      id={address.addressId}
+                      name={address.addressName}
+                      busy={busy}
+                    />
                   </div>
                 </li>
               ))}

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json, redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { EditRemoveActions } from '~/components/EditRemoveActions';
 import { FormOutcome, useFormKey } from '~/components/FormOutcome';
 import { z } from 'zod';
 import { AccountNav } from '~/components/AccountNav';
@@ -135,20 +136,13 @@ export default function PetsPage() {
                     </div>
                   </div>
                   <div className="flex flex-wrap gap-2">
-                    <Link to={`${PAGE}?edit=${pet.petId}#pet-form`} className="btn-outline text-xs">
-                      Edit<span className="sr-only"> {pet.name}</span>
-                    </Link>
-                    <Form method="post">
-                      <input type="hidden" name="intent" value="delete" />
-                      <input type="hidden" name="petId" value={pet.petId} />
-                      <button
-                        type="submit"
-                        className="btn border border-red-300 text-xs text-red-800 hover:bg-red-50"
-                        disabled={busy}
-                      >
-                        Remove<span className="sr-only"> {pet.name}</span>
-                      </button>
-                    </Form>
+                    <EditRemoveActions
+                      editHref={`${PAGE}?edit=${pet.petId}#pet-form`}
+                      idField="petId"
+                      id={pet.petId}
+                      name={pet.name}
+                      busy={busy}
+                    />
                   </div>
                 </li>
               ))}
