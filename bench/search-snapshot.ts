@@ -91,12 +91,17 @@ async function snapshot(url: string) {
 }
 
 const all: Record<string, unknown> = {};
-for (const size of SIZES) all[`sqlite-${size}`] = await snapshot(path.resolve(`.cache/bench-search-${size}/pantry.sqlite`));
+for (const size of SIZES)
+  all[`sqlite-${size}`] = await snapshot(path.resolve(`.cache/bench-search-${size}/pantry.sqlite`));
 if (PG) {
   const url = new URL(PG_ADMIN_URL);
   url.pathname = `/${PG_BENCH_DB}`;
   all.postgres = await snapshot(url.toString());
 }
 writeFileSync(out, JSON.stringify(all, null, 1));
-console.log(`wrote ${out}: ${Object.values(all).map((a) => Object.keys(a as object).length).join(', ')} answers`);
+console.log(
+  `wrote ${out}: ${Object.values(all)
+    .map((a) => Object.keys(a as object).length)
+    .join(', ')} answers`,
+);
 process.exit(0);

@@ -63,6 +63,11 @@ export const TAG_BITS_SQL = DIETARY_TAGS.map((tag, i) => `(instr(p.dietary_tags,
   ' + ',
 );
 
+/** The same bits in PostgreSQL SQL, over `p` (product_search.tags, decision 0032). */
+export const PG_TAG_BITS_SQL = DIETARY_TAGS.map(
+  (tag, i) => `(case when position(',${tag.id},' in p.dietary_tags) > 0 then ${2 ** i} else 0 end)`,
+).join(' + ');
+
 /** The bit of a dietary tag in TAG_BITS_SQL. */
 export function tagBit(tag: DietaryTagId): number {
   return 2 ** DIETARY_TAGS.findIndex((t) => t.id === tag);

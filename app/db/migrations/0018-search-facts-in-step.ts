@@ -1,0 +1,80 @@
+import type { Kysely } from 'kysely';
+import { sql } from 'kysely';
+import type { DialectName } from '../dialect';
+
+/* eslint-disable @typescript-eslint/no-explicit-any -- migrations must not depend on today's types */
+type AnyDb = Kysely<any>;
+
+/**
+ * docs/decisions/0032-search-facts-in-step.md. What search filters and counts read of a match sits
+ * beside the index on both dialects, and triggers keep it in step with the catalogue:
+ *
+ * - SQLite: product_search_facts gains `offered` (the product is in some offer of some banner, at any
+ *   time): the on-offer test probes the offers of those few matches only. Set by a trigger when a
+ *   product joins an offer; never cleared (a stale 1 only costs a probe, the probe decides).
+ * - PostgreSQL: product_search gains the facts (aisle, brand, seller, dietary tags as bits, base
+ *   price, size in ounces / fluid ounces / each), so a tier filters its GIN matches on the row it
+ *   already reads instead of joining every match to its product row.
+ * - Both: a trigger copies a product's price and size (PostgreSQL: also aisle, brand, seller and
+ *   tags) into its facts when they change.
+ *
+ * Frozen copies of the statements of the time (search-key.ts) fill an already seeded catalogue.
+ */
+const SQLITE_KEY = (
+  p: string,
+) => `(case ${p}.kind when 'wine' then 1 when 'marketplace' then 2 else 0 end) * 2305843009213693952
+  + (1073741823 - min(max(${p}.popularity, 0), 1073741823)) * 2147483648 + ${p}.id`;
+const SIZE_OZ = (
+  p: string,
+) => `${p}.size_quantity * case ${p}.size_unit when 'lb' then 16 when 'gal' then 128 when 'qt' then 32
+  when 'l' then 33.814 when 'ml' then 0.033814 else 1 end`;
+const TAG_BITS = (p: string) =>
+  ['organic', 'gluten-free', 'vegan', 'dairy-free', 'kosher', 'low-sodium', 'sugar-free', 'keto']
+    .map((tag, i) => `(case when position(',${tag},' in ${p}.dietary_tags) > 0 then ${2 ** i} else 0 end)`)
+    .join(' + ');
+
+export function searchFactsInStepSchema(dialect: DialectName) {
+  return {
+    async up(db: AnyDb) {
+      if (dialect === 'sqlite') return sqliteUp(db);
+      return postgresUp(db);
+    },
+  };
+}
+
+async function sqliteUp(db: AnyDb) {
+  await sql`alter table product_search_facts add column offered integer not null default 0`.execute(db);
+  await sql`update product_search_facts set offered = 1
+    where k % 2147483648 in (select product_id from offer_products)`.execute(db);
+  await sql`create trigger offer_products_search_offered after insert on offer_products begin
+      update product_search_facts set offered = 1
+        where k = (select ${sql.raw(SQLITE_KEY('p'))} from products p where p.id = new.product_id);
+    end`.execute(db);
+  await sql`create trigger products_search_price after update of base_price_cents, size_quantity, size_unit
+    on products begin
+      update product_search_facts set base_price_cents = new.base_price_cents, size_oz = ${sql.raw(SIZE_OZ('new'))}
+        where k = ${sql.raw(SQLITE_KEY('old'))};
+    end`.execute(db);
+}
+
+async function postgresUp(db: AnyDb) {
+  await sql`alter table product_search add column aisle_id integer, add column brand_id integer,
+    add column seller_id integer, add column tags integer not null default 0,
+    add column base_price_cents integer not null default 0, add column size_oz double precision not null default 0`.execute(
+    db,
+  );
+  await sql`update product_search ps set aisle_id = p.aisle_id, brand_id = p.brand_id, seller_id = p.seller_id,
+      tags = ${sql.raw(TAG_BITS('p'))}, base_price_cents = p.base_price_cents, size_oz = ${sql.raw(SIZE_OZ('p'))}
+    from products p where p.id = ps.product_id`.execute(db);
+  await sql`create function products_search_facts() returns trigger language plpgsql as $$
+    begin
+      update product_search set aisle_id = new.aisle_id, brand_id = new.brand_id, seller_id = new.seller_id,
+        tags = ${sql.raw(TAG_BITS('new'))}, base_price_cents = new.base_price_cents, size_oz = ${sql.raw(SIZE_OZ('new'))}
+      where product_id = new.id;
+      return null;
+    end $$`.execute(db);
+  await sql`create trigger products_search_facts after update of aisle_id, brand_id, seller_id, dietary_tags,
+    base_price_cents, size_quantity, size_unit on products for each row execute function products_search_facts()`.execute(
+    db,
+  );
+}
