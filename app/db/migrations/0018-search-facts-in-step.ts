@@ -13,10 +13,13 @@ type AnyDb = Kysely<any>;
  *   time): the on-offer test probes the offers of those few matches only. Set by a trigger when a
  *   product joins an offer; never cleared (a stale 1 only costs a probe, the probe decides).
  * - PostgreSQL: product_search gains the facts (aisle, brand, seller, dietary tags as bits, base
- *   price, size in ounces / fluid ounces / each), so a tier filters its GIN matches on the row it
- *   already reads instead of joining every match to its product row.
+ *   price, size in ounces / fluid ounces / each), so a tier filters and counts its GIN matches on
+ *   the row it already reads instead of joining every match to its product row; and its three
+ *   vectors gain facet lexemes (@a<aisle>, @b<brand>, @s<seller>, @d<tag>, which no query word can
+ *   spell), so aisle, brand, seller and diet filters narrow the GIN match itself, as SQLite's
+ *   `facets` column does.
  * - Both: a trigger copies a product's price and size (PostgreSQL: also aisle, brand, seller and
- *   tags) into its facts when they change.
+ *   tags, facts and lexemes) into its facts when they change.
  *
  * Frozen copies of the statements of the time (search-key.ts) fill an already seeded catalogue.
  */
@@ -57,6 +60,14 @@ async function sqliteUp(db: AnyDb) {
     end`.execute(db);
 }
 
+/** The facet lexemes of a product row, as a tsvector (PostgreSQL). */
+const FACET_VECTOR = (p: string) => `array_to_tsvector(array_remove(array['@b' || ${p}.brand_id, '@a' || ${p}.aisle_id,
+    '@s' || ${p}.seller_id], null) || array(select '@d' || replace(t, '-', '')
+      from unnest(string_to_array(trim(both ',' from ${p}.dietary_tags), ',')) t where t <> ''))`;
+/** A vector without its facet lexemes. */
+const WITHOUT_FACETS = (vector: string) =>
+  `ts_delete(${vector}, array(select lexeme from unnest(${vector}) where lexeme like '@%'))`;
+
 async function postgresUp(db: AnyDb) {
   await sql`alter table product_search add column aisle_id integer, add column brand_id integer,
     add column seller_id integer, add column tags integer not null default 0,
@@ -64,12 +75,18 @@ async function postgresUp(db: AnyDb) {
     db,
   );
   await sql`update product_search ps set aisle_id = p.aisle_id, brand_id = p.brand_id, seller_id = p.seller_id,
-      tags = ${sql.raw(TAG_BITS('p'))}, base_price_cents = p.base_price_cents, size_oz = ${sql.raw(SIZE_OZ('p'))}
+      tags = ${sql.raw(TAG_BITS('p'))}, base_price_cents = p.base_price_cents, size_oz = ${sql.raw(SIZE_OZ('p'))},
+      name_doc = ps.name_doc || ${sql.raw(FACET_VECTOR('p'))}, near_doc = ps.near_doc || ${sql.raw(FACET_VECTOR('p'))},
+      document = ps.document || ${sql.raw(FACET_VECTOR('p'))}
     from products p where p.id = ps.product_id`.execute(db);
+  await sql`analyze product_search`.execute(db);
   await sql`create function products_search_facts() returns trigger language plpgsql as $$
     begin
       update product_search set aisle_id = new.aisle_id, brand_id = new.brand_id, seller_id = new.seller_id,
-        tags = ${sql.raw(TAG_BITS('new'))}, base_price_cents = new.base_price_cents, size_oz = ${sql.raw(SIZE_OZ('new'))}
+        tags = ${sql.raw(TAG_BITS('new'))}, base_price_cents = new.base_price_cents, size_oz = ${sql.raw(SIZE_OZ('new'))},
+        name_doc = ${sql.raw(WITHOUT_FACETS('name_doc'))} || ${sql.raw(FACET_VECTOR('new'))},
+        near_doc = ${sql.raw(WITHOUT_FACETS('near_doc'))} || ${sql.raw(FACET_VECTOR('new'))},
+        document = ${sql.raw(WITHOUT_FACETS('document'))} || ${sql.raw(FACET_VECTOR('new'))}
       where product_id = new.id;
       return null;
     end $$`.execute(db);

@@ -4,6 +4,7 @@ import type { Database } from '~/db/schema';
 import {
   FACETS_SQL,
   ID_SPAN,
+  PG_FACETS_SQL,
   PG_RANK_KEY_SQL,
   PG_TAG_BITS_SQL,
   SEARCH_KEY_SQL,
@@ -78,16 +79,17 @@ export async function rebuildSearchIndex(db: Kysely<Database>, dialect: DialectN
     await sql`delete from recipe_search`.execute(db);
     // document (weighted, every field) serves plain matches; name_doc and near_doc let the
     // relevance tiers use their own GIN index instead of a weighted recheck of every match. The
-    // facts (aisle … size) let a tier filter the rows it reads without joining products (0032).
+    // facts (aisle … size) let a tier filter the rows it reads without joining products, and the
+    // facet lexemes (fa) let aisle, brand, seller and diet filters narrow the GIN match (0032).
     await sql`insert into product_search(product_id, kind, document, name_doc, near_doc, rank_key,
         aisle_id, brand_id, seller_id, tags, base_price_cents, size_oz)
       select id, kind,
-        setweight(n, 'A') || setweight(br, 'B') || setweight(ai, 'C') || setweight(de, 'D'), n, n || br || ai, rank_key,
-        aisle_id, brand_id, seller_id, tags, base_price_cents, size_oz
+        setweight(n, 'A') || setweight(br, 'B') || setweight(ai, 'C') || setweight(de, 'D') || fa, n || fa,
+        n || br || ai || fa, rank_key, aisle_id, brand_id, seller_id, tags, base_price_cents, size_oz
       from (select p.id, p.kind, to_tsvector('english', p.name) as n, to_tsvector('english', b.name) as br,
           to_tsvector('english', ${aisleText}) as ai, to_tsvector('english', p.description) as de,
           ${sql.raw(PG_RANK_KEY_SQL)} as rank_key, p.aisle_id, p.brand_id, p.seller_id, ${sql.raw(PG_TAG_BITS_SQL)} as tags,
-          p.base_price_cents, p.size_quantity * ${sql.raw(SIZE_DIVISOR_SQL)} as size_oz
+          p.base_price_cents, p.size_quantity * ${sql.raw(SIZE_DIVISOR_SQL)} as size_oz, ${sql.raw(PG_FACETS_SQL)} as fa
         ${from}) v`.execute(db);
     await sql`insert into recipe_search(recipe_id, document)
       select r.id,

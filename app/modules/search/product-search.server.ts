@@ -358,31 +358,62 @@ function tiers(
   return database().dialect === 'sqlite' ? sqliteTiers(ctx, query, limit) : postgresTiers(ctx, query, limit);
 }
 
+/** PostgreSQL: the facet lexemes of the filters as a tsquery (PG_FACETS_SQL), or null. */
+function postgresFacetQuery(filters: ProductFilters): string | null {
+  const lexeme = (token: string) => `'@${token}'`;
+  const parts = [
+    filters.aisleIds?.length ? `(${filters.aisleIds.map((id) => lexeme(facetToken.aisle(id))).join(' | ')})` : null,
+    filters.brandId !== undefined ? lexeme(facetToken.brand(filters.brandId)) : null,
+    filters.sellerId !== undefined ? lexeme(facetToken.seller(filters.sellerId)) : null,
+    filters.diet ? lexeme(facetToken.diet(filters.diet)) : null,
+  ].filter((part): part is string => part !== null);
+  return filters.aisleIds?.length === 0 || parts.length === 0 ? null : parts.join(' & ');
+}
+
+/**
+ * Filters the index cannot answer, checked on each match's facts: price, offer and wine details
+ * (an empty aisle list matches nothing). The same on both dialects.
+ */
+function factFilters(filters: ProductFilters): ProductFilters {
+  return filters.aisleIds?.length === 0
+    ? { aisleIds: [] }
+    : { price: filters.price, onOffer: filters.onOffer, varietal: filters.varietal, region: filters.region };
+}
+
 function postgresTiers(
   ctx: PriceContext,
   query: ProductQuery,
   limit: number,
 ): { ctes: RawBuilder<unknown>; union: RawBuilder<unknown> } | null {
   const { tokens, kind, filters } = query;
-  if (tokens.length === 0) return null;
-  // The same tiers, one GIN index each; each keeps the best of its matches by rank key.
-  const terms = tsQuery(tokens, query.prefix ?? false);
-  const vectors = ['name_doc', 'near_doc', 'document'] as const;
-  const conditions = factConditions(ctx, query, sql`p.product_id`);
-  const overrides = filters.price ? overrideJoin(ctx, sql`p.product_id`) : sql``;
+  const facets = postgresFacetQuery(filters);
+  if (tokens.length === 0 && facets === null) return null;
+  // The same tiers as SQLite, one GIN index each; each keeps the best of its matches by rank key.
+  // Facet filters are lexemes of the vectors, so the GIN match applies them; without words every
+  // listed product is tier 0.
+  const words = tokens.length ? sql`to_tsquery('english', ${tsQuery(tokens, query.prefix ?? false)})` : null;
+  const facetQuery = facets === null ? null : sql`cast(${facets} as tsquery)`;
+  const match = words && facetQuery ? sql`(${words} && ${facetQuery})` : (words ?? facetQuery)!;
+  const vectors = words ? (['name_doc', 'near_doc', 'document'] as const) : (['document'] as const);
+  const rowFilters = factFilters(filters);
+  const conditions = factConditions(ctx, { ...query, filters: rowFilters }, sql`p.product_id`);
+  const overrides = rowFilters.price ? overrideJoin(ctx, sql`p.product_id`) : sql``;
   const ctes = vectors.map((vector, score) => {
     const better = Array.from({ length: score }, (_, i) => sql`select id from ${sql.table(`t${i}`)}`);
     const taken = Array.from({ length: score }, (_, i) => sql` - (select count(*) from ${sql.table(`t${i}`)})`);
     return sql`${sql.table(`t${score}`)} as materialized (select p.product_id as id, p.rank_key as k,
         ${sql.lit(score)} as score, ${PG_FACT_COLUMNS} from product_search p ${overrides}
-      where p.${sql.ref(vector)} @@ to_tsquery('english', ${terms}) and p.kind = ${sql.lit(kind)}
+      where p.${sql.ref(vector)} @@ ${match} and p.kind = ${sql.lit(kind)}
         ${better.length ? sql`and p.product_id not in (${sql.join(better, sql` union all `)})` : sql``}
         ${conditions}
       order by p.rank_key limit (${limit}${sql.join(taken, sql``)}))`;
   });
   return {
     ctes: sql.join(ctes, sql`, `),
-    union: sql`select * from t0 union all select * from t1 union all select * from t2`,
+    union: sql.join(
+      vectors.map((_, score) => sql`select * from ${sql.table(`t${score}`)}`),
+      sql` union all `,
+    ),
   };
 }
 
@@ -396,10 +427,7 @@ function sqliteTiers(
   if (tokens.length === 0 && facetTerms.length === 0) return null;
   // Aisle, brand, seller and diet filters are facet terms of the index (search-key.ts), so they
   // narrow the walk itself; price, offer and wine details are checked on the match's facts.
-  const rowFilters: ProductFilters =
-    filters.aisleIds?.length === 0
-      ? { aisleIds: [] }
-      : { price: filters.price, onOffer: filters.onOffer, varietal: filters.varietal, region: filters.region };
+  const rowFilters = factFilters(filters);
   const prefix = query.prefix ?? false;
   const facetScope = facetTerms.map((term) => `{facets} : (${term})`);
   const expression = (words: string | null) => [...(words ? [words] : []), ...facetScope].join(' AND ');

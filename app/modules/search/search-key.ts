@@ -68,6 +68,15 @@ export const PG_TAG_BITS_SQL = DIETARY_TAGS.map(
   (tag, i) => `(case when position(',${tag.id},' in p.dietary_tags) > 0 then ${2 ** i} else 0 end)`,
 ).join(' + ');
 
+/**
+ * PostgreSQL's facet lexemes of a product, over `p`, as a tsvector added to each of its vectors
+ * (decision 0032): the facets-column tokens with an `@` no query word can spell (words are runs of
+ * [a-z0-9], query.ts), so they only ever match a facet filter.
+ */
+export const PG_FACETS_SQL = `array_to_tsvector(array_remove(array['@b' || p.brand_id, '@a' || p.aisle_id,
+    '@s' || p.seller_id], null) || array(select '@d' || replace(t, '-', '')
+      from unnest(string_to_array(trim(both ',' from p.dietary_tags), ',')) t where t <> ''))`;
+
 /** The bit of a dietary tag in TAG_BITS_SQL. */
 export function tagBit(tag: DietaryTagId): number {
   return 2 ** DIETARY_TAGS.findIndex((t) => t.id === tag);
