@@ -17,7 +17,8 @@ type AnyDb = Kysely<any>;
  *   the row it already reads instead of joining every match to its product row; and its three
  *   vectors gain facet lexemes (@a<aisle>, @b<brand>, @s<seller>, @d<tag>, which no query word can
  *   spell), so aisle, brand, seller and diet filters narrow the GIN match itself, as SQLite's
- *   `facets` column does.
+ *   `facets` column does; name_doc and document also gain rank bands (@r1: the most popular 10 % of
+ *   a kind, @r2: 30 %), which let a first tier read only its most popular matches when they suffice.
  * - Both: a trigger copies a product's price and size (PostgreSQL: also aisle, brand, seller and
  *   tags, facts and lexemes) into its facts when they change.
  *
@@ -66,7 +67,10 @@ const FACET_VECTOR = (p: string) => `array_to_tsvector(array_remove(array['@b' |
       from unnest(string_to_array(trim(both ',' from ${p}.dietary_tags), ',')) t where t <> ''))`;
 /** A vector without its facet lexemes. */
 const WITHOUT_FACETS = (vector: string) =>
-  `ts_delete(${vector}, array(select lexeme from unnest(${vector}) where lexeme like '@%'))`;
+  `ts_delete(${vector}, array(select lexeme from unnest(${vector}) where lexeme ~ '^@[absd]'))`;
+/** Rank bands: @r1 on the most popular 10 % of a kind, @r2 on 30 % (position `pos` of `n_of_kind`). */
+const RANK_BANDS = `array_to_tsvector(array_remove(array[case when r.pos <= r.n_of_kind * 0.1 then '@r1' end,
+    case when r.pos <= r.n_of_kind * 0.3 then '@r2' end], null::text))`;
 
 async function postgresUp(db: AnyDb) {
   await sql`alter table product_search add column aisle_id integer, add column brand_id integer,
@@ -76,9 +80,12 @@ async function postgresUp(db: AnyDb) {
   );
   await sql`update product_search ps set aisle_id = p.aisle_id, brand_id = p.brand_id, seller_id = p.seller_id,
       tags = ${sql.raw(TAG_BITS('p'))}, base_price_cents = p.base_price_cents, size_oz = ${sql.raw(SIZE_OZ('p'))},
-      name_doc = ps.name_doc || ${sql.raw(FACET_VECTOR('p'))}, near_doc = ps.near_doc || ${sql.raw(FACET_VECTOR('p'))},
-      document = ps.document || ${sql.raw(FACET_VECTOR('p'))}
-    from products p where p.id = ps.product_id`.execute(db);
+      name_doc = ps.name_doc || ${sql.raw(FACET_VECTOR('p'))} || ${sql.raw(RANK_BANDS)},
+      near_doc = ps.near_doc || ${sql.raw(FACET_VECTOR('p'))},
+      document = ps.document || ${sql.raw(FACET_VECTOR('p'))} || ${sql.raw(RANK_BANDS)}
+    from products p, (select product_id, row_number() over (partition by kind order by rank_key) as pos,
+        count(*) over (partition by kind) as n_of_kind from product_search) r
+    where p.id = ps.product_id and r.product_id = ps.product_id`.execute(db);
   await sql`analyze product_search`.execute(db);
   await sql`create function products_search_facts() returns trigger language plpgsql as $$
     begin

@@ -5,6 +5,7 @@ import {
   FACETS_SQL,
   ID_SPAN,
   PG_FACETS_SQL,
+  PG_RANK_BANDS_SQL,
   PG_RANK_KEY_SQL,
   PG_TAG_BITS_SQL,
   SEARCH_KEY_SQL,
@@ -80,17 +81,21 @@ export async function rebuildSearchIndex(db: Kysely<Database>, dialect: DialectN
     // document (weighted, every field) serves plain matches; name_doc and near_doc let the
     // relevance tiers use their own GIN index instead of a weighted recheck of every match. The
     // facts (aisle … size) let a tier filter the rows it reads without joining products, and the
-    // facet lexemes (fa) let aisle, brand, seller and diet filters narrow the GIN match (0032).
+    // facet lexemes (fa) let aisle, brand, seller and diet filters narrow the GIN match; the rank
+    // bands let a first tier read only its most popular matches when they suffice (0032).
     await sql`insert into product_search(product_id, kind, document, name_doc, near_doc, rank_key,
         aisle_id, brand_id, seller_id, tags, base_price_cents, size_oz)
       select id, kind,
-        setweight(n, 'A') || setweight(br, 'B') || setweight(ai, 'C') || setweight(de, 'D') || fa, n || fa,
-        n || br || ai || fa, rank_key, aisle_id, brand_id, seller_id, tags, base_price_cents, size_oz
-      from (select p.id, p.kind, to_tsvector('english', p.name) as n, to_tsvector('english', b.name) as br,
-          to_tsvector('english', ${aisleText}) as ai, to_tsvector('english', p.description) as de,
-          ${sql.raw(PG_RANK_KEY_SQL)} as rank_key, p.aisle_id, p.brand_id, p.seller_id, ${sql.raw(PG_TAG_BITS_SQL)} as tags,
-          p.base_price_cents, p.size_quantity * ${sql.raw(SIZE_DIVISOR_SQL)} as size_oz, ${sql.raw(PG_FACETS_SQL)} as fa
-        ${from}) v`.execute(db);
+        setweight(n, 'A') || setweight(br, 'B') || setweight(ai, 'C') || setweight(de, 'D') || fa || ${sql.raw(PG_RANK_BANDS_SQL)},
+        n || fa || ${sql.raw(PG_RANK_BANDS_SQL)}, n || br || ai || fa, rank_key,
+        aisle_id, brand_id, seller_id, tags, base_price_cents, size_oz
+      from (select *, row_number() over (partition by kind order by rank_key) as pos,
+          count(*) over (partition by kind) as n_of_kind
+        from (select p.id, p.kind, to_tsvector('english', p.name) as n, to_tsvector('english', b.name) as br,
+            to_tsvector('english', ${aisleText}) as ai, to_tsvector('english', p.description) as de,
+            ${sql.raw(PG_RANK_KEY_SQL)} as rank_key, p.aisle_id, p.brand_id, p.seller_id, ${sql.raw(PG_TAG_BITS_SQL)} as tags,
+            p.base_price_cents, p.size_quantity * ${sql.raw(SIZE_DIVISOR_SQL)} as size_oz, ${sql.raw(PG_FACETS_SQL)} as fa
+          ${from}) v) ranked`.execute(db);
     await sql`insert into recipe_search(recipe_id, document)
       select r.id,
         setweight(to_tsvector('english', r.title), 'A') ||

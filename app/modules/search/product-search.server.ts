@@ -5,7 +5,7 @@ import { BUSINESS_TIER_DISCOUNT_BP, storePriceCents, unitPriceLabel, type PriceT
 import type { ProductCard } from '~/modules/catalog/product-cards.server';
 import type { Store } from '~/modules/stores/stores.server';
 import { DIETARY_TAGS, MATCH_CAP, PRICE_BUCKETS, type DietaryTagId, type PriceBucketId, type SortId } from './query';
-import { facetToken, ID_SPAN, kindRange, SIZE_DIVISOR_SQL, tagBit } from './search-key';
+import { facetToken, ID_SPAN, kindRange, RANK_BANDS, SIZE_DIVISOR_SQL, tagBit } from './search-key';
 
 /**
  * Product search and listings over one table of products, for both dialects: a full-text match
@@ -398,16 +398,52 @@ function postgresTiers(
   const rowFilters = factFilters(filters);
   const conditions = factConditions(ctx, { ...query, filters: rowFilters }, sql`p.product_id`);
   const overrides = rowFilters.price ? overrideJoin(ctx, sql`p.product_id`) : sql``;
-  const ctes = vectors.map((vector, score) => {
+  const select = (
+    name: string,
+    vector: string,
+    score: number,
+    room: RawBuilder<unknown>,
+    extra: { band?: string; when?: RawBuilder<unknown> } = {},
+  ) => {
     const better = Array.from({ length: score }, (_, i) => sql`select id from ${sql.table(`t${i}`)}`);
-    const taken = Array.from({ length: score }, (_, i) => sql` - (select count(*) from ${sql.table(`t${i}`)})`);
-    return sql`${sql.table(`t${score}`)} as materialized (select p.product_id as id, p.rank_key as k,
+    const banded = extra.band ? sql`(${match} && cast(${`'${extra.band}'`} as tsquery))` : match;
+    return sql`${sql.table(name)} as materialized (select p.product_id as id, p.rank_key as k,
         ${sql.lit(score)} as score, ${PG_FACT_COLUMNS} from product_search p ${overrides}
-      where p.${sql.ref(vector)} @@ ${match} and p.kind = ${sql.lit(kind)}
+      where ${extra.when ?? sql`true`} and p.${sql.ref(vector)} @@ ${banded} and p.kind = ${sql.lit(kind)}
         ${better.length ? sql`and p.product_id not in (${sql.join(better, sql` union all `)})` : sql``}
         ${conditions}
-      order by p.rank_key limit (${limit}${sql.join(taken, sql``)}))`;
+      order by p.rank_key limit ${room})`;
+  };
+  const count = (name: string) => sql`(select count(*) from ${sql.table(name)})`;
+  // Tier 0 asks the rank bands first (search-key.ts): a band holding `limit` matches holds the
+  // best `limit`, and only its matches were read; each wider try runs only when the narrower fell
+  // short (an uncorrelated condition, which PostgreSQL checks once before the scan).
+  const full = sql`(${limit})`;
+  const short = (names: string[]) => sql.join(names.map((name) => sql`${count(name)} < ${full}`), sql` and `);
+  const bandNames = RANK_BANDS.map((_, i) => `t0_${i + 1}`);
+  const tier0 = [
+    ...RANK_BANDS.map((band, i) =>
+      select(bandNames[i]!, vectors[0], 0, full, {
+        band: band.lexeme,
+        when: i ? short(bandNames.slice(0, i)) : undefined,
+      }),
+    ),
+    select('t0_all', vectors[0], 0, full, { when: short(bandNames) }),
+    sql`t0 as materialized (${sql.join(
+      [
+        ...bandNames.map((name) => sql`select * from ${sql.table(name)} where ${count(name)} >= ${full}`),
+        sql`select * from t0_all`,
+      ],
+      sql` union all `,
+    )})`,
+  ];
+  // Each later tier only fills what the better tiers left: a broad word is done after tier 0.
+  const later = vectors.slice(1).map((vector, i) => {
+    const score = i + 1;
+    const taken = Array.from({ length: score }, (_, j) => sql` - ${count(`t${j}`)}`);
+    return select(`t${score}`, vector, score, sql`(${limit}${sql.join(taken, sql``)})`);
   });
+  const ctes = [...tier0, ...later];
   return {
     ctes: sql.join(ctes, sql`, `),
     union: sql.join(
