@@ -78,14 +78,14 @@ export const PG_FACETS_SQL = `array_to_tsvector(array_remove(array['@b' || p.bra
       from unnest(string_to_array(trim(both ',' from p.dietary_tags), ',')) t where t <> ''))`;
 
 /**
- * PostgreSQL's rank bands (decision 0032): the most popular 10 % and 30 % of each kind's products
+ * PostgreSQL's rank bands (decision 0032): the most popular 10 % and 40 % of each kind's products
  * (by rank key) carry the lexemes @r1 / @r2 in name_doc and document. A first tier asks the bands
  * first: when a band holds `limit` matches, those are the best `limit` of all matches (every band
  * product outranks every product outside it), and only the band's matches were read from the heap.
  */
 export const RANK_BANDS = [
   { lexeme: '@r1', share: 0.1 },
-  { lexeme: '@r2', share: 0.3 },
+  { lexeme: '@r2', share: 0.4 },
 ] as const;
 
 /** The rank-band lexemes of a row at position `pos` (from 1) among the `n_of_kind` of its kind, as a tsvector. */
