@@ -94,6 +94,10 @@ async function postgresUp(db: AnyDb) {
         count(*) over (partition by kind) as n_of_kind from product_search_old) r on r.product_id = ps.product_id
     order by ps.kind, p.aisle_id, p.item_key, ps.rank_key`.execute(db);
   await sql`drop table product_search_old`.execute(db);
+  // New GIN entries wait in each index's pending list, which every search would scan until a
+  // vacuum merged it: merge them now.
+  await sql`select gin_clean_pending_list(i.indexrelid) from pg_index i join pg_class c on c.oid = i.indexrelid
+      join pg_am a on a.oid = c.relam where i.indrelid = 'product_search'::regclass and a.amname = 'gin'`.execute(db);
   await sql`analyze product_search`.execute(db);
   await sql`create function products_search_facts() returns trigger language plpgsql as $$
     begin

@@ -105,6 +105,10 @@ export async function rebuildSearchIndex(db: Kysely<Database>, dialect: DialectN
         setweight(to_tsvector('english', r.title), 'A') ||
         setweight(to_tsvector('english', r.description || ' ' || coalesce((select string_agg(i.text, ' ') from recipe_ingredients i where i.recipe_id = r.id), '')), 'C')
       from recipes r`.execute(db);
+    // New GIN entries wait in each index's pending list, which every search scans until a vacuum
+    // merges it (ANALYZE does not): merge them now (decision 0032).
+    await sql`select gin_clean_pending_list(i.indexrelid) from pg_index i join pg_class c on c.oid = i.indexrelid
+      join pg_am a on a.oid = c.relam where i.indrelid = 'product_search'::regclass and a.amname = 'gin'`.execute(db);
     await sql`analyze product_search`.execute(db);
   }
 
