@@ -419,7 +419,11 @@ function postgresTiers(
   // best `limit`, and only its matches were read; each wider try runs only when the narrower fell
   // short (an uncorrelated condition, which PostgreSQL checks once before the scan).
   const full = sql`(${limit})`;
-  const short = (names: string[]) => sql.join(names.map((name) => sql`${count(name)} < ${full}`), sql` and `);
+  const short = (names: string[]) =>
+    sql.join(
+      names.map((name) => sql`${count(name)} < ${full}`),
+      sql` and `,
+    );
   const bandNames = RANK_BANDS.map((_, i) => `t0_${i + 1}`);
   const tier0 = [
     ...RANK_BANDS.map((band, i) =>
