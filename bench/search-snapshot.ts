@@ -8,7 +8,10 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 
-const SIZES = (process.env.BENCH_SIZES ?? '100000').split(',').map(Number).filter((n) => n > 0);
+const SIZES = (process.env.BENCH_SIZES ?? '100000')
+  .split(',')
+  .map(Number)
+  .filter((n) => n > 0);
 const PG = process.env.BENCH_PG !== '0';
 const PG_ADMIN_URL = process.env.TEST_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const PG_BENCH_DB = process.env.BENCH_PG_DB ?? 'pantry_bench_search';
