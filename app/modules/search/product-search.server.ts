@@ -158,8 +158,10 @@ function onOfferExpression(ctx: PriceContext): RawBuilder<boolean> {
  */
 function factOnOffer(ctx: PriceContext, id: RawBuilder<unknown>): RawBuilder<number> {
   if (database().dialect === 'sqlite') {
+    // CROSS JOIN keeps offer_products outermost (looked up by product): otherwise SQLite walks the
+    // banner's current offers for every probe, ten times slower than the set it replaces.
     return sql<number>`case when p.offered = 1 then exists (select 1 from offer_products op
-        join offers x on x.id = op.offer_id where op.product_id = ${id} and x.banner_id = ${ctx.bannerId}
+        cross join offers x on x.id = op.offer_id where op.product_id = ${id} and x.banner_id = ${ctx.bannerId}
         and x.starts_at <= ${ctx.now} and x.ends_at > ${ctx.now}) else 0 end`;
   }
   return sql<number>`case when ${id} in ${offeredNow(ctx)} then 1 else 0 end`;
