@@ -13,7 +13,10 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { CompiledQuery } from 'kysely';
 
-const SIZES = (process.env.BENCH_SIZES ?? '100000').split(',').map(Number);
+const SIZES = (process.env.BENCH_SIZES ?? '100000')
+  .split(',')
+  .map(Number)
+  .filter((n) => n > 0);
 const PG = process.env.BENCH_PG !== '0';
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 15);
 const PG_ADMIN_URL = process.env.TEST_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';

@@ -16,6 +16,7 @@ import { tokenRenewalsSchema } from './migrations/0014-token-renewals';
 import { healthProbeSchema } from './migrations/0015-health-probe';
 import { shopperStateVersionsSchema } from './migrations/0016-shopper-state-versions';
 import { searchFactsSchema } from './migrations/0017-search-facts';
+import { searchFactsInStepSchema } from './migrations/0018-search-facts-in-step';
 import { rateLimitExpirySchema } from './migrations/0020-rate-limit-expiry';
 
 function migrationsFor(dialect: DialectName): Record<string, Migration> {
@@ -36,6 +37,7 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0015-health-probe': healthProbeSchema,
     '0016-shopper-state-versions': shopperStateVersionsSchema,
     '0017-search-facts': searchFactsSchema(dialect),
+    '0018-search-facts-in-step': searchFactsInStepSchema(dialect),
     '0020-rate-limit-expiry': rateLimitExpirySchema,
   };
 }

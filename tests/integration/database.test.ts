@@ -38,6 +38,7 @@ describe.each(DIALECTS)('database on %s', (dialect) => {
       '0015-health-probe',
       '0016-shopper-state-versions',
       '0017-search-facts',
+      '0018-search-facts-in-step',
       '0020-rate-limit-expiry',
     ]);
   });

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useDatabaseForTests } from '~/db/db.server';
 import { searchFactsSchema } from '~/db/migrations/0017-search-facts';
+import { searchFactsInStepSchema } from '~/db/migrations/0018-search-facts-in-step';
 import { forgetTaxonomy } from '~/modules/catalog/taxonomy.server';
 import { DIETARY_TAGS, PRICE_BUCKETS, asSearchParams, searchParamsSchema } from '~/modules/search/query';
 import { searchKey } from '~/modules/search/search-key';
@@ -73,7 +74,11 @@ describe('search facts on sqlite', () => {
   it('is filled by migration 0017 exactly as the index build fills it', async () => {
     const built = await facts();
     await sql`drop table product_search_facts`.execute(test.db);
+    // 0018's triggers write to the table: recreate them with it (0018 adds the offered flag).
+    await sql`drop trigger offer_products_search_offered`.execute(test.db);
+    await sql`drop trigger products_search_price`.execute(test.db);
     await searchFactsSchema('sqlite').up(test.db);
+    await searchFactsInStepSchema('sqlite').up(test.db);
     expect(await facts()).toEqual(built);
   });
 

@@ -1,7 +1,17 @@
 import { sql, type Kysely } from 'kysely';
 import type { DialectName } from '~/db/dialect';
 import type { Database } from '~/db/schema';
-import { FACETS_SQL, ID_SPAN, PG_RANK_KEY_SQL, SEARCH_KEY_SQL, SIZE_DIVISOR_SQL, TAG_BITS_SQL } from './search-key';
+import {
+  FACETS_SQL,
+  ID_SPAN,
+  PG_FACETS_SQL,
+  PG_RANK_BANDS_SQL,
+  PG_RANK_KEY_SQL,
+  PG_TAG_BITS_SQL,
+  SEARCH_KEY_SQL,
+  SIZE_DIVISOR_SQL,
+  TAG_BITS_SQL,
+} from './search-key';
 import type { TermCounter } from './terms';
 
 /**
@@ -55,11 +65,12 @@ export async function rebuildSearchIndex(db: Kysely<Database>, dialect: DialectN
     await sql`pragma temp_store = default`.execute(db);
     await sql`insert into product_search(product_search, rank) values ('automerge', 4)`.execute(db);
     await sql`insert into product_search(product_search, rank) values ('hashsize', 1048576)`.execute(db);
-    // What facets, prices and sorts read of each match, keyed like the index (decision 0029).
+    // What facets, prices and sorts read of each match, keyed like the index (decision 0029);
+    // `offered`: in some offer, so the on-offer test probes this match (decision 0032).
     await sql`delete from product_search_facts`.execute(db);
-    await sql`insert into product_search_facts(k, aisle_id, brand_id, tags, base_price_cents, size_oz)
+    await sql`insert into product_search_facts(k, aisle_id, brand_id, tags, base_price_cents, size_oz, offered)
       select ${sql.raw(SEARCH_KEY_SQL)}, p.aisle_id, p.brand_id, ${sql.raw(TAG_BITS_SQL)}, p.base_price_cents,
-        p.size_quantity * ${sql.raw(SIZE_DIVISOR_SQL)}
+        p.size_quantity * ${sql.raw(SIZE_DIVISOR_SQL)}, p.id in (select product_id from offer_products)
       from products p order by 1`.execute(db);
     await sql`insert into recipe_search(rowid, title, ingredients)
       select r.id, r.title, r.description || ' ' || coalesce((select group_concat(i.text, ' ') from recipe_ingredients i where i.recipe_id = r.id), '')
@@ -68,19 +79,36 @@ export async function rebuildSearchIndex(db: Kysely<Database>, dialect: DialectN
     await sql`delete from product_search`.execute(db);
     await sql`delete from recipe_search`.execute(db);
     // document (weighted, every field) serves plain matches; name_doc and near_doc let the
-    // relevance tiers use their own GIN index instead of a weighted recheck of every match.
-    await sql`insert into product_search(product_id, kind, document, name_doc, near_doc, rank_key)
+    // relevance tiers use their own GIN index instead of a weighted recheck of every match. The
+    // facts (aisle … size) let a tier filter the rows it reads without joining products, and the
+    // facet lexemes (fa) let aisle, brand, seller and diet filters narrow the GIN match; the rank
+    // bands let a first tier read only its most popular matches when they suffice (0032). Rows go
+    // in in shelf order (kind, aisle, shelf item): a word's matches then share heap pages, and a
+    // GIN bitmap scan reads a few hundred pages instead of one per match.
+    await sql`insert into product_search(product_id, kind, document, name_doc, near_doc, rank_key,
+        aisle_id, brand_id, seller_id, tags, base_price_cents, size_oz)
       select id, kind,
-        setweight(n, 'A') || setweight(br, 'B') || setweight(ai, 'C') || setweight(de, 'D'), n, n || br || ai, rank_key
-      from (select p.id, p.kind, to_tsvector('english', p.name) as n, to_tsvector('english', b.name) as br,
-          to_tsvector('english', ${aisleText}) as ai, to_tsvector('english', p.description) as de,
-          ${sql.raw(PG_RANK_KEY_SQL)} as rank_key
-        ${from}) v`.execute(db);
+        setweight(n, 'A') || setweight(br, 'B') || setweight(ai, 'C') || setweight(de, 'D') || fa || ${sql.raw(PG_RANK_BANDS_SQL)},
+        n || fa || ${sql.raw(PG_RANK_BANDS_SQL)}, n || br || ai || fa, rank_key,
+        aisle_id, brand_id, seller_id, tags, base_price_cents, size_oz
+      from (select *, row_number() over (partition by kind order by rank_key) as pos,
+          count(*) over (partition by kind) as n_of_kind
+        from (select p.id, p.kind, to_tsvector('english', p.name) as n, to_tsvector('english', b.name) as br,
+            to_tsvector('english', ${aisleText}) as ai, to_tsvector('english', p.description) as de,
+            ${sql.raw(PG_RANK_KEY_SQL)} as rank_key, p.aisle_id, p.brand_id, p.seller_id, ${sql.raw(PG_TAG_BITS_SQL)} as tags,
+            p.base_price_cents, p.size_quantity * ${sql.raw(SIZE_DIVISOR_SQL)} as size_oz, ${sql.raw(PG_FACETS_SQL)} as fa,
+            p.item_key
+          ${from}) v) ranked
+      order by kind, aisle_id, item_key, rank_key`.execute(db);
     await sql`insert into recipe_search(recipe_id, document)
       select r.id,
         setweight(to_tsvector('english', r.title), 'A') ||
         setweight(to_tsvector('english', r.description || ' ' || coalesce((select string_agg(i.text, ' ') from recipe_ingredients i where i.recipe_id = r.id), '')), 'C')
       from recipes r`.execute(db);
+    // New GIN entries wait in each index's pending list, which every search scans until a vacuum
+    // merges it (ANALYZE does not): merge them now (decision 0032).
+    await sql`select gin_clean_pending_list(i.indexrelid) from pg_index i join pg_class c on c.oid = i.indexrelid
+      join pg_am a on a.oid = c.relam where i.indrelid = 'product_search'::regclass and a.amname = 'gin'`.execute(db);
     await sql`analyze product_search`.execute(db);
   }
 

@@ -5,7 +5,7 @@ import { BUSINESS_TIER_DISCOUNT_BP, storePriceCents, unitPriceLabel, type PriceT
 import type { ProductCard } from '~/modules/catalog/product-cards.server';
 import type { Store } from '~/modules/stores/stores.server';
 import { DIETARY_TAGS, MATCH_CAP, PRICE_BUCKETS, type DietaryTagId, type PriceBucketId, type SortId } from './query';
-import { facetToken, ID_SPAN, kindRange, SIZE_DIVISOR_SQL, tagBit } from './search-key';
+import { facetToken, ID_SPAN, kindRange, RANK_BANDS, SIZE_DIVISOR_SQL, tagBit } from './search-key';
 
 /**
  * Product search and listings over one table of products, for both dialects: a full-text match
@@ -136,13 +136,75 @@ function priceExpression(ctx: PriceContext, kind: ProductKind): RawBuilder<numbe
 
 const UNIT_DIVISOR = sql.raw(SIZE_DIVISOR_SQL);
 
+/** The banner's products on offer now (a few thousand at most), built once per statement. */
+function offeredNow(ctx: PriceContext): RawBuilder<unknown> {
+  return sql`(select op.product_id from offers f join offer_products op on op.offer_id = f.id
+    where f.banner_id = ${ctx.bannerId} and f.starts_at <= ${ctx.now} and f.ends_at > ${ctx.now})`;
+}
+
 /**
  * Whether a product has an active offer of the banner. Not correlated: both databases build the
  * (small) set of offered products once per statement and probe it per match.
  */
 function onOfferExpression(ctx: PriceContext): RawBuilder<boolean> {
-  return sql<boolean>`p.id in (select op.product_id from offers f join offer_products op on op.offer_id = f.id
-    where f.banner_id = ${ctx.bannerId} and f.starts_at <= ${ctx.now} and f.ends_at > ${ctx.now})`;
+  return sql<boolean>`p.id in ${offeredNow(ctx)}`;
+}
+
+/**
+ * The same over a facts row `p` (product_search_facts on SQLite, product_search on PostgreSQL) of
+ * product `id`, as 1 or 0. SQLite probes the offers of a product only when its `offered` flag says
+ * it is in some offer (decision 0032: a few percent of the matches, instead of building the
+ * banner's offered set for every statement); PostgreSQL probes its hashed set.
+ */
+function factOnOffer(ctx: PriceContext, id: RawBuilder<unknown>): RawBuilder<number> {
+  if (database().dialect === 'sqlite') {
+    // CROSS JOIN keeps offer_products outermost (looked up by product): otherwise SQLite walks the
+    // banner's current offers for every probe, ten times slower than the set it replaces.
+    return sql<number>`case when p.offered = 1 then exists (select 1 from offer_products op
+        cross join offers x on x.id = op.offer_id where op.product_id = ${id} and x.banner_id = ${ctx.bannerId}
+        and x.starts_at <= ${ctx.now} and x.ends_at > ${ctx.now}) else 0 end`;
+  }
+  return sql<number>`case when ${id} in ${offeredNow(ctx)} then 1 else 0 end`;
+}
+
+/**
+ * Filter conditions over a facts row `p` of product `id` (and `o`, its store override, joined when
+ * the price is filtered): what the tiers of both dialects filter their matches on without reading
+ * product rows. Aisle, brand, seller and diet are facet terms of the index on SQLite, not these.
+ */
+function factConditions(ctx: PriceContext, query: ProductQuery, id: RawBuilder<unknown>): RawBuilder<unknown> {
+  const { filters } = query;
+  const parts: RawBuilder<unknown>[] = [];
+  if (filters.aisleIds) {
+    parts.push(
+      filters.aisleIds.length
+        ? sql`p.aisle_id in (${sql.join(filters.aisleIds.map((aisle) => sql.lit(aisle)))})`
+        : sql`1 = 0`,
+    );
+  }
+  if (filters.brandId !== undefined) parts.push(sql`p.brand_id = ${filters.brandId}`);
+  if (filters.sellerId !== undefined) parts.push(sql`p.seller_id = ${filters.sellerId}`);
+  if (filters.diet) parts.push(sql`(p.tags & ${sql.lit(tagBit(filters.diet))}) <> 0`);
+  if (filters.price) {
+    const bucket = PRICE_BUCKETS.find((b) => b.id === filters.price)!;
+    const price = priceExpression(ctx, query.kind);
+    parts.push(
+      bucket.max === null ? sql`${price} >= ${bucket.min}` : sql`${price} between ${bucket.min} and ${bucket.max}`,
+    );
+  }
+  if (filters.onOffer) parts.push(sql`${factOnOffer(ctx, id)} = 1`);
+  if (filters.varietal)
+    parts.push(
+      sql`exists (select 1 from wine_details w where w.product_id = ${id} and w.varietal = ${filters.varietal})`,
+    );
+  if (filters.region)
+    parts.push(sql`exists (select 1 from wine_details w where w.product_id = ${id} and w.region = ${filters.region})`);
+  return parts.length ? sql` and ${sql.join(parts, sql` and `)}` : sql``;
+}
+
+/** The store override of product `id` (price and stock), joined when the price is filtered or read. */
+function overrideJoin(ctx: PriceContext, id: RawBuilder<unknown>): RawBuilder<unknown> {
+  return sql`left join store_product_overrides o on o.store_id = ${ctx.storeId ?? -1} and o.product_id = ${id}`;
 }
 
 function source(ctx: PriceContext, query: ProductQuery, withBrand = false, withWine = false): RawBuilder<unknown> {
@@ -245,6 +307,9 @@ export function toProductHit(row: HitRow, ctx: PriceContext): ProductHit {
 const hasFilters = (filters: ProductFilters) =>
   Object.values(filters).some((value) => value !== undefined && value !== false);
 
+/** The columns of a PostgreSQL tier row besides (id, k, score): the facts of the match (decision 0032). */
+const PG_FACT_COLUMNS = sql`p.aisle_id, p.brand_id, p.seller_id, p.tags, p.base_price_cents, p.size_oz`;
+
 /**
  * Common table expressions ending in `c(id, score, pos)`: the best `limit` products for the query's
  * words and filters, in best-match order (tier, then popularity, then id; pos counts from 1).
@@ -253,44 +318,17 @@ const hasFilters = (filters: ProductFilters) =>
  * the GIN matches and keeps the top `limit` with a bounded sort.
  */
 function candidates(ctx: PriceContext, query: ProductQuery, limit: number): RawBuilder<unknown> {
-  const { tokens, kind, filters } = query;
-  const overrides = sql`left join store_product_overrides o on o.store_id = ${ctx.storeId ?? -1} and o.product_id = p.id`;
-  // SQLite: aisle, brand, seller and diet filters are facet tokens of the index (search-key.ts), so
-  // they narrow the walk itself; price, offer and wine details need the product row.
-  const facetTerms = database().dialect === 'sqlite' ? sqliteFacetTerms(filters) : [];
-  const rowFilters: ProductFilters = facetTerms.length
-    ? { price: filters.price, onOffer: filters.onOffer, varietal: filters.varietal, region: filters.region }
-    : filters;
-  const conditions = filterConditions(ctx, { ...query, filters: rowFilters });
-  if (tokens.length === 0 && facetTerms.length === 0) {
+  const found = tiers(ctx, query, limit);
+  if (!found) {
+    const { kind } = query;
     return sql`c as materialized (select id, 0 as score, row_number() over (order by popularity desc, id) as pos
-      from (select p.id, p.popularity from products p ${overrides} where p.kind = ${kind} ${conditions}
-        order by p.popularity desc, p.id limit ${limit}) best)`;
+      from (select p.id, p.popularity from products p ${overrideJoin(ctx, sql`p.id`)} where p.kind = ${kind}
+        ${filterConditions(ctx, query)} order by p.popularity desc, p.id limit ${limit}) best)`;
   }
-  if (database().dialect === 'sqlite') {
-    const { ctes, union } = sqliteTiers(ctx, query, limit)!;
-    return sql`${ctes},
-      c as materialized (select k % ${sql.lit(ID_SPAN)} as id, score, row_number() over (order by score, k) as pos
-        from (${union}) tiers)`;
-  }
-  // PostgreSQL: the same tiers, one GIN index each; each keeps the best of its matches by rank key.
-  const terms = tsQuery(tokens, query.prefix ?? false);
-  const vectors = ['name_doc', 'near_doc', 'document'] as const;
-  const withProducts = hasFilters(rowFilters);
-  const ctes = vectors.map((vector, score) => {
-    const better = Array.from({ length: score }, (_, i) => sql`select id from ${sql.table(`t${i}`)}`);
-    const taken = Array.from({ length: score }, (_, i) => sql` - (select count(*) from ${sql.table(`t${i}`)})`);
-    return sql`${sql.table(`t${score}`)} as materialized (select ps.product_id as id, ps.rank_key as k,
-        ${sql.lit(score)} as score from product_search ps
-        ${withProducts ? sql`join products p on p.id = ps.product_id ${overrides}` : sql``}
-      where ps.${sql.ref(vector)} @@ to_tsquery('english', ${terms}) and ps.kind = ${sql.lit(kind)}
-        ${better.length ? sql`and ps.product_id not in (${sql.join(better, sql` union all `)})` : sql``}
-        ${withProducts ? conditions : sql``}
-      order by ps.rank_key limit (${limit}${sql.join(taken, sql``)}))`;
-  });
-  return sql`${sql.join(ctes, sql`, `)},
-    c as materialized (select id, score, row_number() over (order by score, k) as pos
-      from (select * from t0 union all select * from t1 union all select * from t2) tiers)`;
+  const id = database().dialect === 'sqlite' ? sql`k % ${sql.lit(ID_SPAN)}` : sql`id`;
+  return sql`${found.ctes},
+    c as materialized (select ${id} as id, score, row_number() over (order by score, k) as pos
+      from (${found.union}) tiers)`;
 }
 
 /** SQLite: the facet terms of the filters (search-key.ts), or none when a filter matches nothing. */
@@ -305,10 +343,122 @@ function sqliteFacetTerms(filters: ProductFilters): string[] {
 }
 
 /**
- * SQLite: common table expressions t0, t1, t2 of `(k, score)` — the best `limit` search keys of the
- * query in best-match order — and the union of them, when the query has words or facet filters
- * (null otherwise: a plain listing reads the products table).
+ * Common table expressions t0, t1, t2 — the best `limit` matches of the query in best-match order,
+ * one relevance tier each — and the union of them, when the query has words (or, on SQLite, facet
+ * filters; null otherwise: a plain listing reads the products table). Rows are `(k, score)` on
+ * SQLite (k: the search key) and `(id, k, score, facts…)` on PostgreSQL (k: the rank key).
+ *
+ * Filters a tier cannot put in the index are checked on the match's facts (decision 0032), never
+ * its product row: product_search_facts on SQLite (joined by key in key order), the GIN-matched
+ * product_search row itself on PostgreSQL.
  */
+function tiers(
+  ctx: PriceContext,
+  query: ProductQuery,
+  limit: number,
+): { ctes: RawBuilder<unknown>; union: RawBuilder<unknown> } | null {
+  return database().dialect === 'sqlite' ? sqliteTiers(ctx, query, limit) : postgresTiers(ctx, query, limit);
+}
+
+/** PostgreSQL: the facet lexemes of the filters as a tsquery (PG_FACETS_SQL), or null. */
+function postgresFacetQuery(filters: ProductFilters): string | null {
+  const lexeme = (token: string) => `'@${token}'`;
+  const parts = [
+    filters.aisleIds?.length ? `(${filters.aisleIds.map((id) => lexeme(facetToken.aisle(id))).join(' | ')})` : null,
+    filters.brandId !== undefined ? lexeme(facetToken.brand(filters.brandId)) : null,
+    filters.sellerId !== undefined ? lexeme(facetToken.seller(filters.sellerId)) : null,
+    filters.diet ? lexeme(facetToken.diet(filters.diet)) : null,
+  ].filter((part): part is string => part !== null);
+  return filters.aisleIds?.length === 0 || parts.length === 0 ? null : parts.join(' & ');
+}
+
+/**
+ * Filters the index cannot answer, checked on each match's facts: price, offer and wine details
+ * (an empty aisle list matches nothing). The same on both dialects.
+ */
+function factFilters(filters: ProductFilters): ProductFilters {
+  return filters.aisleIds?.length === 0
+    ? { aisleIds: [] }
+    : { price: filters.price, onOffer: filters.onOffer, varietal: filters.varietal, region: filters.region };
+}
+
+function postgresTiers(
+  ctx: PriceContext,
+  query: ProductQuery,
+  limit: number,
+): { ctes: RawBuilder<unknown>; union: RawBuilder<unknown> } | null {
+  const { tokens, kind, filters } = query;
+  const facets = postgresFacetQuery(filters);
+  if (tokens.length === 0 && facets === null) return null;
+  // The same tiers as SQLite, one GIN index each; each keeps the best of its matches by rank key.
+  // Facet filters are lexemes of the vectors, so the GIN match applies them; without words every
+  // listed product is tier 0.
+  const words = tokens.length ? sql`to_tsquery('english', ${tsQuery(tokens, query.prefix ?? false)})` : null;
+  const facetQuery = facets === null ? null : sql`cast(${facets} as tsquery)`;
+  const match = words && facetQuery ? sql`(${words} && ${facetQuery})` : (words ?? facetQuery)!;
+  const vectors = words ? (['name_doc', 'near_doc', 'document'] as const) : (['document'] as const);
+  const rowFilters = factFilters(filters);
+  const conditions = factConditions(ctx, { ...query, filters: rowFilters }, sql`p.product_id`);
+  const overrides = rowFilters.price ? overrideJoin(ctx, sql`p.product_id`) : sql``;
+  const select = (
+    name: string,
+    vector: string,
+    score: number,
+    room: RawBuilder<unknown>,
+    extra: { band?: string; when?: RawBuilder<unknown> } = {},
+  ) => {
+    const better = Array.from({ length: score }, (_, i) => sql`select id from ${sql.table(`t${i}`)}`);
+    const banded = extra.band ? sql`(${match} && cast(${`'${extra.band}'`} as tsquery))` : match;
+    return sql`${sql.table(name)} as materialized (select p.product_id as id, p.rank_key as k,
+        ${sql.lit(score)} as score, ${PG_FACT_COLUMNS} from product_search p ${overrides}
+      where ${extra.when ?? sql`true`} and p.${sql.ref(vector)} @@ ${banded} and p.kind = ${sql.lit(kind)}
+        ${better.length ? sql`and p.product_id not in (${sql.join(better, sql` union all `)})` : sql``}
+        ${conditions}
+      order by p.rank_key limit ${room})`;
+  };
+  const count = (name: string) => sql`(select count(*) from ${sql.table(name)})`;
+  // Tier 0 asks the rank bands first (search-key.ts): a band holding `limit` matches holds the
+  // best `limit`, and only its matches were read; each wider try runs only when the narrower fell
+  // short (an uncorrelated condition, which PostgreSQL checks once before the scan).
+  const full = sql`(${limit})`;
+  const short = (names: string[]) =>
+    sql.join(
+      names.map((name) => sql`${count(name)} < ${full}`),
+      sql` and `,
+    );
+  const bandNames = RANK_BANDS.map((_, i) => `t0_${i + 1}`);
+  const tier0 = [
+    ...RANK_BANDS.map((band, i) =>
+      select(bandNames[i]!, vectors[0], 0, full, {
+        band: band.lexeme,
+        when: i ? short(bandNames.slice(0, i)) : undefined,
+      }),
+    ),
+    select('t0_all', vectors[0], 0, full, { when: short(bandNames) }),
+    sql`t0 as materialized (${sql.join(
+      [
+        ...bandNames.map((name) => sql`select * from ${sql.table(name)} where ${count(name)} >= ${full}`),
+        sql`select * from t0_all`,
+      ],
+      sql` union all `,
+    )})`,
+  ];
+  // Each later tier only fills what the better tiers left: a broad word is done after tier 0.
+  const later = vectors.slice(1).map((vector, i) => {
+    const score = i + 1;
+    const taken = Array.from({ length: score }, (_, j) => sql` - ${count(`t${j}`)}`);
+    return select(`t${score}`, vector, score, sql`(${limit}${sql.join(taken, sql``)})`);
+  });
+  const ctes = [...tier0, ...later];
+  return {
+    ctes: sql.join(ctes, sql`, `),
+    union: sql.join(
+      vectors.map((_, score) => sql`select * from ${sql.table(`t${score}`)}`),
+      sql` union all `,
+    ),
+  };
+}
+
 function sqliteTiers(
   ctx: PriceContext,
   query: ProductQuery,
@@ -317,11 +467,9 @@ function sqliteTiers(
   const { tokens, kind, filters } = query;
   const facetTerms = sqliteFacetTerms(filters);
   if (tokens.length === 0 && facetTerms.length === 0) return null;
-  const overrides = sql`left join store_product_overrides o on o.store_id = ${ctx.storeId ?? -1} and o.product_id = p.id`;
-  const rowFilters: ProductFilters = facetTerms.length
-    ? { price: filters.price, onOffer: filters.onOffer, varietal: filters.varietal, region: filters.region }
-    : filters;
-  const conditions = filterConditions(ctx, { ...query, filters: rowFilters });
+  // Aisle, brand, seller and diet filters are facet terms of the index (search-key.ts), so they
+  // narrow the walk itself; price, offer and wine details are checked on the match's facts.
+  const rowFilters = factFilters(filters);
   const prefix = query.prefix ?? false;
   const facetScope = facetTerms.map((term) => `{facets} : (${term})`);
   const expression = (words: string | null) => [...(words ? [words] : []), ...facetScope].join(' AND ');
@@ -330,7 +478,9 @@ function sqliteTiers(
   const tierWords = terms
     ? [inColumns(TIER_COLUMNS[0], terms), inColumns(TIER_COLUMNS[1], terms), inColumns(ALL_COLUMNS, terms)]
     : [null];
-  const withProducts = hasFilters(rowFilters);
+  const withFacts = hasFilters(rowFilters);
+  const id = sql`s.rowid % ${sql.lit(ID_SPAN)}`;
+  const conditions = factConditions(ctx, { ...query, filters: rowFilters }, id);
   // Tier n walks its matches in key order, skipping the rows of better tiers (a NOT IN probe of
   // at most `limit` keys is cheaper than an FTS5 NOT, which walks both sides).
   const tier = (score: number, room: RawBuilder<unknown>) => {
@@ -341,12 +491,12 @@ function sqliteTiers(
           sql` union all `,
         )})`
       : sql``;
-    const products = withProducts
+    const facts = withFacts
       ? // CROSS JOIN keeps the index outermost, so its rowid order stands and LIMIT stops the walk.
-        sql`cross join products p ${overrides}`
+        sql`cross join product_search_facts p ${rowFilters.price ? overrideJoin(ctx, id) : sql``}`
       : sql``;
-    const joined = withProducts ? sql` and p.id = s.rowid % ${sql.lit(ID_SPAN)} ${conditions}` : sql``;
-    return sql`select s.rowid as k, ${sql.lit(score)} as score from product_search s ${products}
+    const joined = withFacts ? sql` and p.k = s.rowid ${conditions}` : sql``;
+    return sql`select s.rowid as k, ${sql.lit(score)} as score from product_search s ${facts}
       where s.product_search match ${expression(tierWords[score]!)} and ${inKind(kind, sql`s.rowid`)}${skip}${joined}
       order by s.rowid limit ${room}`;
   };
@@ -407,7 +557,7 @@ export async function productPage(
   ctx: PriceContext,
   query: ProductQuery,
 ): Promise<{ items: ProductHit[]; facets: Facets }> {
-  const fast = database().dialect === 'sqlite' ? await sqlitePage(ctx, query) : null;
+  const fast = await factsPage(ctx, query);
   if (fast) return fast;
   const price = priceExpression(ctx, query.kind);
   const result = await sql<FacetRow>`with ${candidates(ctx, query, MATCH_CAP + 1)}
@@ -443,21 +593,30 @@ interface FactRow {
 }
 
 /**
- * SQLite: one page and the facet counts in one statement that returns a few dozen rows. The best
- * MATCH_CAP + 1 matches (sqliteTiers) are joined to their facts in product_search_facts (narrow
- * rows keyed like the index, so read in key order) and counted by SQLite; handing a thousand rows
- * to JavaScript cost more than finding them. Null for a plain listing without words or facet filters.
+ * One page and the facet counts in one statement that returns a few dozen rows. The best
+ * MATCH_CAP + 1 matches (tiers) come with their facts — on SQLite from product_search_facts (narrow
+ * rows keyed like the index, so read in key order), on PostgreSQL from the tier rows themselves —
+ * and the database counts them; handing a thousand rows to JavaScript cost more than finding them.
+ * Null for a plain listing (no words; on SQLite, no facet filters either).
  */
-async function sqlitePage(
+async function factsPage(
   ctx: PriceContext,
   query: ProductQuery,
 ): Promise<{ items: ProductHit[]; facets: Facets } | null> {
-  const tiers = sqliteTiers(ctx, query, MATCH_CAP + 1);
-  if (!tiers) return null;
+  const found = tiers(ctx, query, MATCH_CAP + 1);
+  if (!found) return null;
   // priceExpression and unitPrice read `p` and `o`: here p is the facts row.
   const price = priceExpression(ctx, query.kind);
   const stocked = query.kind === 'grocery' && ctx.storeId !== null;
-  const id = sql`t.k % ${sql.lit(ID_SPAN)}`;
+  const sqlite = database().dialect === 'sqlite';
+  const id = sqlite ? sql`t.k % ${sql.lit(ID_SPAN)}` : sql`p.id`;
+  const matched = sqlite
+    ? sql`select t.k, t.score, ${id} as id, p.aisle_id, p.brand_id, p.tags, ${price} as price, ${factOnOffer(ctx, id)} as on_offer,
+          coalesce(cast(${price} as double precision) / nullif(p.size_oz, 0), 1e12) as unit_price
+        from (${found.union}) t join product_search_facts p on p.k = t.k`
+    : sql`select p.k, p.score, p.id, p.aisle_id, p.brand_id, p.tags, ${price} as price, ${factOnOffer(ctx, id)} as on_offer,
+          coalesce(cast(${price} as double precision) / nullif(p.size_oz, 0), 1e12) as unit_price
+        from (${found.union}) p`;
   const order: Record<SortId, RawBuilder<unknown>> = {
     relevance: sql`score, k`,
     'price-asc': sql`price, id`,
@@ -465,32 +624,31 @@ async function sqlitePage(
     'unit-price': sql`unit_price, id`,
   };
   const sums = [
-    ...DIETARY_TAGS.map((tag) => sql`sum((tags & ${sql.lit(tagBit(tag.id))}) != 0)`),
+    ...DIETARY_TAGS.map((tag) => sql`sum(case when (tags & ${sql.lit(tagBit(tag.id))}) <> 0 then 1 else 0 end)`),
     ...PRICE_BUCKETS.map((bucket) =>
       bucket.max === null
-        ? sql`sum(price >= ${sql.lit(bucket.min)})`
-        : sql`sum(price between ${sql.lit(bucket.min)} and ${sql.lit(bucket.max)})`,
+        ? sql`sum(case when price >= ${sql.lit(bucket.min)} then 1 else 0 end)`
+        : sql`sum(case when price between ${sql.lit(bucket.min)} and ${sql.lit(bucket.max)} then 1 else 0 end)`,
     ),
     sql`sum(on_offer)`,
   ];
   const offset = (query.page - 1) * query.pageSize;
-  const result = await sql<{ f: string; v: number | null; n: number | string | null }>`with ${tiers.ctes},
-    m as materialized (select t.k, t.score, ${id} as id, p.aisle_id, p.brand_id, p.tags, ${price} as price,
-        ${id} in (select op.product_id from offers x join offer_products op on op.offer_id = x.id
-          where x.banner_id = ${ctx.bannerId} and x.starts_at <= ${ctx.now} and x.ends_at > ${ctx.now}) as on_offer,
-        coalesce(cast(${price} as double precision) / nullif(p.size_oz, 0), 1e12) as unit_price
-      from (${tiers.union}) t join product_search_facts p on p.k = t.k
-      ${stocked ? sql`left join store_product_overrides o on o.store_id = ${ctx.storeId} and o.product_id = ${id}` : sql``}),
+  const result = await sql<{ f: string; v: number | string | null; n: number | string | null; s: string | null }>`
+    with ${found.ctes},
+    m as materialized (${matched} ${stocked ? overrideJoin(ctx, id) : sql``}),
     best as materialized (select * from m order by score, k limit ${sql.lit(MATCH_CAP)})
-    select 'n' as f, null as v, count(*) as n from m
-    union all select 's', null, ${sql.join(sums, sql` || ',' || `)} from best
-    union all select 'a', aisle_id, count(*) from best where aisle_id is not null group by aisle_id
-    union all select * from (select 'b', brand_id, count(*) as n from best group by brand_id order by n desc, brand_id limit 12)
-    union all select * from (select 'r', id, null from best order by ${order[query.sort]}
-      limit ${sql.lit(query.pageSize)} offset ${sql.lit(offset)})`.execute(database().db);
+    select 'n' as f, cast(null as bigint) as v, count(*) as n, cast(null as text) as s from m
+    union all select 's', null, null, ${sql.join(sums, sql` || ',' || `)} from best
+    union all select 'a', aisle_id, count(*), null from best where aisle_id is not null group by aisle_id
+    union all select * from (select 'b' as f, brand_id as v, count(*) as n, cast(null as text) as s from best
+      group by brand_id order by n desc, brand_id limit 12) top_brands
+    union all select * from (select 'r' as f, id as v, cast(null as bigint) as n, cast(null as text) as s from best
+      order by ${order[query.sort]} limit ${sql.lit(query.pageSize)} offset ${sql.lit(offset)}) page`.execute(
+    database().db,
+  );
   const rows = result.rows;
   const total = Number(rows.find((row) => row.f === 'n')?.n ?? 0);
-  const counts = String(rows.find((row) => row.f === 's')?.n ?? '')
+  const counts = String(rows.find((row) => row.f === 's')?.s ?? '')
     .split(',')
     .map((n) => Number(n) || 0);
   const pairs = (f: string) =>
