@@ -66,6 +66,8 @@ try {
     report.memory.some((m) => m.growth >= 0.2) && 'memory grew 20 % or more',
   ].filter(Boolean);
   console.log(misses.length ? `Over budget: ${misses.join(', ')}` : 'Every budget met.');
+  if (report.errors > 0 || report.serverErrors > 0)
+    console.log(`\nThe processes' last output:\n${cluster.output().slice(-4000)}`);
   failed = misses.length > 0;
 } finally {
   await check.db.destroy();
