@@ -13,138 +13,32 @@
  * - Lighthouse 12.8 (Debian Chromium, mobile emulation) on the three pages; BENCH_LIGHTHOUSE=0 skips it.
  * Nothing is asserted: every figure is printed beside its budget, "no" where it is missed.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { decodeJwt, exportJWK, type JWK } from 'jose';
-import { Browser, signIn } from '../tests/security/support/browser';
 import { JS_BUDGET_KB, pagesJavaScript, type PageWeight } from './page-weight';
 import { findServerOnlyCode } from './server-only';
 import { freePort } from '../scripts/free-port';
+import {
+  CONNECTIONS,
+  customerCookies,
+  dataDir,
+  hasTaskset,
+  load,
+  SECONDS,
+  secret,
+  start,
+  startIdentityProvider,
+  stop,
+  waitFor,
+  type Figures,
+} from './harness';
 
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const LIGHTHOUSE = process.env.BENCH_LIGHTHOUSE !== '0';
 const LIGHTHOUSE_TIMEOUT_MS = 240_000;
 const BUDGET = { p99: 50, jsKb: JS_BUDGET_KB, performance: 98, other: 100 };
-const root = process.cwd();
-const dataDir = path.resolve('.cache/bench-data');
-const hasTaskset = spawnSync('taskset', ['--version']).status === 0;
-const pinned = (core: number, args: string[]) =>
-  hasTaskset
-    ? { cmd: 'taskset', args: ['-c', String(core), process.execPath, ...args] }
-    : { cmd: process.execPath, args };
-
-const secret = process.env.SESSION_SECRET ?? 'bench-secret-not-for-production';
-const env: NodeJS.ProcessEnv = {
-  ...process.env,
-  DATA_DIR: dataDir,
-  DATABASE_URL: '',
-  NODE_ENV: 'production',
-  LOG_LEVEL: 'warn',
-  SESSION_SECRET: secret,
-};
-
-async function waitFor(url: string, timeoutMs = 90_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      const response = await fetch(url);
-      if (response.ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`${url} did not come up`);
-}
-
-const children = new Set<ChildProcess>();
-function start(args: string[], extra: Record<string, string>, options: { cwd?: string; core?: number } = {}) {
-  const { cmd, args: full } = options.core === undefined ? { cmd: process.execPath, args } : pinned(options.core, args);
-  const child = spawn(cmd, full, {
-    cwd: options.cwd ?? root,
-    env: { ...env, ...extra },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  children.add(child);
-  child.once('exit', () => children.delete(child));
-  return child;
-}
-
-async function stop(child: ChildProcess) {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
-}
-process.on('exit', () => {
-  for (const child of children) child.kill('SIGKILL');
-});
-
-interface Figures {
-  rps: number;
-  p50: number;
-  p99: number;
-  errors: number;
-}
-
-function load(url: string, headers: Record<string, string> = {}, seconds = SECONDS): Figures {
-  const headerArgs = Object.entries(headers).flatMap(([name, value]) => ['-H', `${name}=${value}`]);
-  const { cmd, args } = pinned(1, [
-    'node_modules/autocannon/autocannon.js',
-    '-c',
-    String(CONNECTIONS),
-    '-d',
-    String(seconds),
-    '-j',
-    ...headerArgs,
-    url,
-  ]);
-  const run = spawnSync(cmd, args, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-  if (run.status !== 0) throw new Error(`autocannon failed: ${run.stderr}`);
-  const result = JSON.parse(run.stdout) as {
-    requests: { average: number };
-    latency: { p50: number; p99: number };
-    errors: number;
-    timeouts: number;
-    non2xx: number;
-  };
-  return {
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors + result.timeouts + result.non2xx,
-  };
-}
-
-/**
- * A signed-in customer's cookies, got as a shopper gets them: a password sign-in through the storefront's
- * page and the real identity provider, so the access token names a live grant that every request
- * checks in the database (decision 0021), then the first pages until the storefront sets nothing more.
- */
-async function customerCookies(origin: string): Promise<string> {
-  const { DEMO_CUSTOMERS } = await import('../app/db/seed/demo-customers');
-  const customer = DEMO_CUSTOMERS[0]!;
-  const browser = new Browser();
-  await signIn(browser, origin, customer.email);
-  for (let i = 0; i < 6; i++) {
-    const { response } = await browser.navigate(`${origin}/`);
-    await response.arrayBuffer();
-    if (!browser.exchanges.at(-1)!.setCookies.length && response.status === 200) break;
-  }
-  const header = browser.cookieHeader(new URL(origin));
-  const html = await (await fetch(`${origin}/`, { headers: { Cookie: header } })).text();
-  if (!html.includes(`Hi, ${customer.firstName}`)) throw new Error('the signed-in customer cookies were not accepted');
-  const user = decodeURIComponent(/PANTRY_USER=([^;]+)/.exec(header)?.[1] ?? '');
-  const token = (
-    JSON.parse(Buffer.from(user.slice(0, user.lastIndexOf('.')), 'base64').toString()) as { token: string }
-  ).token;
-  if (!(decodeJwt(token) as { gid?: string }).gid) throw new Error('the access token names no grant');
-  return header;
-}
 
 interface LighthouseScores {
   performance: number;
@@ -235,14 +129,7 @@ await stop(floor);
 const appPort = await freePort();
 const idpPort = await freePort();
 const issuer = `http://localhost:${idpPort}`;
-const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
-const privateJwk: JWK = { ...(await exportJWK(privateKey)), kid: 'bench', alg: 'ES256', use: 'sig' };
-const idp = start(['node_modules/tsx/dist/cli.mjs', 'idp/server.ts'], {
-  IDP_PORT: String(idpPort),
-  STOREFRONT_PORT: String(appPort),
-  IDP_JWKS: JSON.stringify({ keys: [privateJwk] }),
-  IDP_COOKIE_KEYS: randomBytes(32).toString('base64url'),
-});
+const idp = await startIdentityProvider(idpPort, appPort);
 const app = start([...serve, 'build/index.js'], { PORT: String(appPort), IDP_ISSUER: issuer }, { core: 0 });
 const origin = `http://localhost:${appPort}`;
 await waitFor(`${origin}/healthz`);

@@ -5,6 +5,7 @@ import { isbot } from 'isbot';
 import { CROSS_SITE_MESSAGE, isCrossSite } from '../app/modules/http/same-origin.server';
 import { cacheKeyFor, documentCacheHeaders, isPrivatelyCacheable, PageCache, type PageHit } from './page-cache';
 import { privateEntryKey, privateKeyFor, privatePageHooks } from './private-cache';
+import { installRouteMatching } from './route-matching';
 import { loadStaticFiles, type StaticFile } from './static-files';
 
 /**
@@ -144,6 +145,7 @@ async function writeBody(res: NodeJS.WritableStream, body: ReadableStream<Uint8A
 
 export function createAppServer(options: AppServerOptions) {
   const { build } = options;
+  installRouteMatching();
   const handle = createRequestHandler(build, options.mode ?? process.env.NODE_ENV);
   const files = loadStaticFiles({
     publicDir: options.publicDir,

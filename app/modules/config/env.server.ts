@@ -108,11 +108,19 @@ const IdentitySchema = z.object({
   IDP_CLIENT_ID: z.string().default('pantry-storefront'),
 });
 
+let identityMemo: { key: string; issuer: string; clientId: string } | undefined;
+
 /** Where the identity provider lives; its issuer is also the token's `iss`. */
-export function identityConfig() {
-  const parsed = IdentitySchema.parse(process.env);
-  return {
-    issuer: parsed.IDP_ISSUER ?? `http://localhost:${appEnv().IDP_PORT}`,
-    clientId: parsed.IDP_CLIENT_ID,
-  };
+export function identityConfig(): { issuer: string; clientId: string } {
+  // Asked several times per request: parsed again only when the variables change (tests set them late).
+  const key = JSON.stringify([process.env.IDP_ISSUER, process.env.IDP_CLIENT_ID]);
+  if (identityMemo?.key !== key) {
+    const parsed = IdentitySchema.parse(process.env);
+    identityMemo = {
+      key,
+      issuer: parsed.IDP_ISSUER ?? `http://localhost:${appEnv().IDP_PORT}`,
+      clientId: parsed.IDP_CLIENT_ID,
+    };
+  }
+  return { issuer: identityMemo.issuer, clientId: identityMemo.clientId };
 }
