@@ -17,10 +17,9 @@ import { BrowserSession } from '~/components/BrowserSession';
 import { Footer } from '~/components/Footer';
 import { SessionTimeout } from '~/components/SessionTimeout';
 import { ConsentBanner } from '~/components/ConsentBanner';
-import { deferred } from '~/components/Deferred';
+import { deferred, noticeFor } from '~/components/common-chunk';
 import { isBusinessSiteClosed } from '~/modules/banners/business-site';
 import { Header } from '~/components/Header';
-import { noticeFor } from '~/modules/identity/notices';
 import { signInModalTarget } from '~/modules/identity/sign-in-modal';
 import stylesheet from '~/tailwind.css';
 import {

@@ -1,5 +1,5 @@
 import { Link, useLocation, useMatches } from '@remix-run/react';
-import { useHydrated } from 'remix-utils/use-hydrated';
+import { useHydrated } from '~/components/common-chunk';
 import { withSignInModal } from '~/modules/identity/sign-in-modal';
 import type { StorefrontChrome } from '~/modules/access/chrome.server';
 import { CartLink } from './CartLink';

@@ -1,8 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData, useLocation } from '@remix-run/react';
 import { ProductDetailsView } from '~/components/catalog/ProductDetailsView';
-import { deferred } from '~/components/Deferred';
-import { pageAccess, PUBLIC_PAGE } from '~/modules/access/page-access';
+import { deferred, pageAccess, PUBLIC_PAGE } from '~/components/common-chunk';
 import { AddToCartForm } from '~/modules/catalog/cart-intent';
 import { Location } from '~/modules/catalog/shop-page-schema';
 import { parseShopPage } from '~/modules/catalog/shop-pages';

@@ -1,13 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
-import { ProductCard } from '~/components/ProductCard';
+import { ProductCard, ProductCarousel, deferred, pageAccess, PUBLIC_PAGE } from '~/components/common-chunk';
 import { FacetPanel } from '~/components/search/Facets';
 import { Pagination } from '~/components/search/Pagination';
-import { ProductCarousel } from '~/components/search/ProductCarousel';
-import { deferred } from '~/components/Deferred';
 import { ResultsToolbar } from '~/components/search/ResultsToolbar';
 import { SearchTabs } from '~/components/search/SearchTabs';
-import { pageAccess, PUBLIC_PAGE } from '~/modules/access/page-access';
 import { searchHref, searchParamsSchema, type SearchParams } from '~/modules/search/query';
 import {
   json,

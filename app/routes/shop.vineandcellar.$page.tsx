@@ -3,7 +3,7 @@ import { json } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { ProductDetailsView } from '~/components/catalog/ProductDetailsView';
 import { ArriveByPanel } from '~/components/ShippingEstimate';
-import { pageAccess, PUBLIC_PAGE } from '~/modules/access/page-access';
+import { pageAccess, PUBLIC_PAGE } from '~/components/common-chunk';
 import { requireUserType } from '~/modules/access/shopper.server';
 import { addProductsFromPage } from '~/modules/cart/cart-actions.server';
 import { AddToCartForm } from '~/modules/catalog/cart-intent';

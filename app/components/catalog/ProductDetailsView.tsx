@@ -1,9 +1,13 @@
 import { Form, Link, useActionData, useNavigation } from '@remix-run/react';
 import type { ReactNode } from 'react';
-import { BusinessPriceHint, BusinessPriceTag } from '~/components/BusinessPriceTag';
-import { ProductCarousel } from '~/components/search/ProductCarousel';
-import { brandHref, sellerHref } from '~/modules/catalog/links';
-import { formatCents } from '~/modules/catalog/pricing';
+import {
+  BusinessPriceHint,
+  BusinessPriceTag,
+  ProductCarousel,
+  brandHref,
+  sellerHref,
+  formatCents,
+} from '~/components/common-chunk';
 import type { ProductDetails } from '~/modules/catalog/product-details.server';
 import { ITEM_MESSAGES } from '~/modules/catalog/item-messages';
 
