@@ -35,6 +35,7 @@ export default tseslint.config(
       'app/**/*.test.{ts,tsx}',
       'app/components/common-chunk.ts',
       'app/components/Deferred.tsx',
+      'app/components/Island.tsx',
       'app/components/ProductCard.tsx',
       'app/components/search/ProductCarousel.tsx',
       'app/components/BusinessPriceTag.tsx',
@@ -53,7 +54,7 @@ export default tseslint.config(
           patterns: [
             {
               regex:
-                '^(remix-utils/use-hydrated|.*/(Deferred|ProductCard|ProductCarousel|BusinessPriceTag|page-access|local-storage|cart-forms|catalog/links|catalog/pricing|identity/notices|search/tabs))$',
+                '^(remix-utils/use-hydrated|.*/(Deferred|Island|ProductCard|ProductCarousel|BusinessPriceTag|page-access|local-storage|cart-forms|catalog/links|catalog/pricing|identity/notices|search/tabs))$',
               allowTypeImports: true,
               message: 'Import it from ~/components/common-chunk (decision 0031: one shared browser chunk).',
             },

@@ -14,10 +14,8 @@ import type { ReactNode } from 'react';
 import { BannerStyle } from '~/components/BannerStyle';
 import { useNonce } from '~/components/Nonce';
 import { BrowserSession } from '~/components/BrowserSession';
-import { Footer } from '~/components/Footer';
 import { SessionTimeout } from '~/components/SessionTimeout';
-import { ConsentBanner } from '~/components/ConsentBanner';
-import { deferred, noticeFor } from '~/components/common-chunk';
+import { deferred, island, noticeFor } from '~/components/common-chunk';
 import { isBusinessSiteClosed } from '~/modules/banners/business-site';
 import { Header } from '~/components/Header';
 import { signInModalTarget } from '~/modules/identity/sign-in-modal';
@@ -25,6 +23,8 @@ import stylesheet from '~/tailwind.css';
 import {
   json,
   BusinessSiteClosedPageOnServer,
+  ConsentBannerOnServer,
+  FooterOnServer,
   ErrorMessageOnServer,
   OnboardingModalOnServer,
   PendingOrderAlertOnServer,
@@ -56,6 +56,16 @@ const PendingOrderAlert = deferred(
 const BusinessSiteClosedPage = deferred(
   BusinessSiteClosedPageOnServer,
   async () => (await import('~/components/BusinessSiteClosedPage')).BusinessSiteClosedPage,
+);
+
+// Links and forms that work the same without JavaScript: their code loads when their content changes.
+const Footer = island(FooterOnServer, async () => (await import('~/components/Footer')).Footer);
+const ConsentBanner = island(
+  ConsentBannerOnServer,
+  async () => (await import('~/components/ConsentBanner')).ConsentBanner,
+  {
+    followsLocation: true,
+  },
 );
 
 export const links: LinksFunction = () => [

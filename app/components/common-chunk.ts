@@ -9,6 +9,7 @@
  */
 export { useHydrated } from 'remix-utils/use-hydrated';
 export { deferred } from './Deferred';
+export { island, clientNavigationTarget, type IslandOptions } from './Island';
 export { ProductCard } from './ProductCard';
 export { ProductCarousel } from './search/ProductCarousel';
 export { BusinessPriceHint, BusinessPriceTag } from './BusinessPriceTag';

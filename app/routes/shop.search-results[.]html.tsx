@@ -1,14 +1,14 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
-import { ProductCard, ProductCarousel, deferred, pageAccess, PUBLIC_PAGE } from '~/components/common-chunk';
-import { FacetPanel } from '~/components/search/Facets';
-import { Pagination } from '~/components/search/Pagination';
+import { ProductCard, ProductCarousel, deferred, island, pageAccess, PUBLIC_PAGE } from '~/components/common-chunk';
 import { ResultsToolbar } from '~/components/search/ResultsToolbar';
 import { SearchTabs } from '~/components/search/SearchTabs';
 import { searchHref, searchParamsSchema, type SearchParams } from '~/modules/search/query';
 import {
   json,
   BlankSearchOnServer,
+  FacetPanelOnServer,
+  PaginationOnServer,
   RecipeResultsOnServer,
   requireUserType,
   pageStore,
@@ -32,6 +32,15 @@ const BlankSearch = deferred(
   BlankSearchOnServer,
   async () => (await import('~/components/search/BlankSearch')).BlankSearch,
 );
+
+// The facet and page links work the same without JavaScript: their code loads when the results change.
+const FacetPanel = island(FacetPanelOnServer, async () => (await import('~/components/search/Facets')).FacetPanel, {
+  followsLocation: true,
+  preventScrollReset: true,
+});
+const Pagination = island(PaginationOnServer, async () => (await import('~/components/search/Pagination')).Pagination, {
+  followsLocation: true,
+});
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const shopper = await requireUserType(request, access);
