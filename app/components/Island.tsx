@@ -15,7 +15,10 @@ import { useHydrated } from 'remix-utils/use-hydrated';
 const KEEP_SERVER_HTML = { __html: '' };
 
 export interface IslandOptions {
-  /** The content depends on the URL too (hidden returnTo fields, links built from the query). */
+  /**
+   * The content depends on more than its props: the URL (hidden returnTo fields, links built from the query)
+   * or the root's data (signed in or not). It goes live at the first navigation.
+   */
   followsLocation?: boolean;
   /** Links and forms inside keep the scroll position, like `<Link preventScrollReset>`. */
   preventScrollReset?: boolean;
@@ -65,7 +68,7 @@ export function island<P extends object>(
     const location = useLocation();
     const navigate = useNavigate();
     const submit = useSubmit();
-    const signature = JSON.stringify(props) + (options.followsLocation ? location.pathname + location.search : '');
+    const signature = JSON.stringify(props) + (options.followsLocation ? location.key : '');
     // Mounted while the page hydrates: the server's HTML is in the DOM and stays until something changes.
     const [serverHtml] = useState(() => (hydrated ? null : signature));
     const changed = serverHtml !== null && signature !== serverHtml;
