@@ -15,3 +15,5 @@ export { RecipeResults as RecipeResultsOnServer } from '~/components/search/Reci
 // Links only: the browser keeps their HTML and loads their code when it changes (components/Island.tsx).
 export { FacetPanel as FacetPanelOnServer } from '~/components/search/Facets';
 export { Pagination as PaginationOnServer } from '~/components/search/Pagination';
+export { NoResults as NoResultsOnServer } from '~/components/search/NoResults';
+export { SearchHeading as SearchHeadingOnServer } from '~/components/search/SearchHeading';
