@@ -12,7 +12,7 @@ export { deferred } from './Deferred';
 export { island, clientNavigationTarget, type IslandOptions } from './Island';
 export { ProductCard } from './ProductCard';
 export { ProductCarousel } from './search/ProductCarousel';
-export { BusinessPriceHint, BusinessPriceTag } from './BusinessPriceTag';
+export { BusinessPriceTag } from './BusinessPriceTag';
 export * from '~/modules/access/page-access';
 export * from '~/modules/browser/local-storage';
 export * from '~/modules/cart/cart-forms';

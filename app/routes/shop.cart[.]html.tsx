@@ -5,14 +5,13 @@ import {
   pageAccess,
   PUBLIC_PAGE,
   CART_ACTION,
-  CART_DONE_MESSAGES,
-  CART_ERROR_MESSAGES,
   CART_PAGE,
   MAX_LINE_QUANTITY,
   MAX_NOTE_LENGTH,
   formatCents,
   BusinessPriceTag,
 } from '~/components/common-chunk';
+import { CART_DONE_MESSAGES, CART_ERROR_MESSAGES } from '~/modules/cart/cart-messages';
 import { requireUserType } from '~/modules/access/shopper.server';
 import { shopperCart } from '~/modules/cart/cart-session.server';
 import { cartView, type CartLine } from '~/modules/cart/cart.server';

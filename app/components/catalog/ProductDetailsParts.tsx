@@ -1,7 +1,8 @@
 import { Link } from '@remix-run/react';
-import { BusinessPriceHint, BusinessPriceTag, brandHref, sellerHref, formatCents } from '~/components/common-chunk';
+import { BusinessPriceTag, brandHref, sellerHref, formatCents } from '~/components/common-chunk';
 import type { ProductDetails } from '~/modules/catalog/product-details.server';
 import { ITEM_MESSAGES } from '~/modules/catalog/item-messages';
+import { BusinessPriceHint } from './BusinessPriceHint';
 
 /**
  * The product page's links and text around its cart form (ProductDetailsView). Nothing here has state or
