@@ -14,18 +14,17 @@ import type { ReactNode } from 'react';
 import { BannerStyle } from '~/components/BannerStyle';
 import { useNonce } from '~/components/Nonce';
 import { BrowserSession } from '~/components/BrowserSession';
-import { Footer } from '~/components/Footer';
 import { SessionTimeout } from '~/components/SessionTimeout';
-import { ConsentBanner } from '~/components/ConsentBanner';
-import { deferred } from '~/components/Deferred';
+import { deferred, island, noticeFor } from '~/components/common-chunk';
 import { isBusinessSiteClosed } from '~/modules/banners/business-site';
 import { Header } from '~/components/Header';
-import { noticeFor } from '~/modules/identity/notices';
 import { signInModalTarget } from '~/modules/identity/sign-in-modal';
 import stylesheet from '~/tailwind.css';
 import {
   json,
   BusinessSiteClosedPageOnServer,
+  ConsentBannerOnServer,
+  FooterOnServer,
   ErrorMessageOnServer,
   OnboardingModalOnServer,
   PendingOrderAlertOnServer,
@@ -57,6 +56,16 @@ const PendingOrderAlert = deferred(
 const BusinessSiteClosedPage = deferred(
   BusinessSiteClosedPageOnServer,
   async () => (await import('~/components/BusinessSiteClosedPage')).BusinessSiteClosedPage,
+);
+
+// Links and forms that work the same without JavaScript: their code loads when their content changes.
+const Footer = island(FooterOnServer, async () => (await import('~/components/Footer')).Footer);
+const ConsentBanner = island(
+  ConsentBannerOnServer,
+  async () => (await import('~/components/ConsentBanner')).ConsentBanner,
+  {
+    followsLocation: true,
+  },
 );
 
 export const links: LinksFunction = () => [

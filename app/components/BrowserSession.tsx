@@ -1,6 +1,6 @@
 import { useRevalidator } from '@remix-run/react';
 import { useEffect } from 'react';
-import { browserStorage, rememberStoreData, type StoreData } from '~/modules/browser/local-storage';
+import { browserStorage, rememberStoreData, type StoreData } from '~/components/common-chunk';
 
 /**
  * The page's browser-side session chores (JavaScript only):

@@ -1,5 +1,3 @@
-import { Link, useRouteLoaderData } from '@remix-run/react';
-
 /** Marks a price as the business tier's (business customers on the business site). */
 export function BusinessPriceTag() {
   return (
@@ -9,33 +7,5 @@ export function BusinessPriceTag() {
     >
       Business price
     </span>
-  );
-}
-
-/**
- * On the business site, beside a shelf price: business prices need a business account. Signed-in
- * consumer accounts are told so; guests get the ways in. Renders nothing on the consumer site.
- */
-export function BusinessPriceHint() {
-  const root = useRouteLoaderData<{ siteType?: 'C' | 'B'; userType?: string }>('root');
-  if (root?.siteType !== 'B') return null;
-  return (
-    <p className="mt-1 text-sm text-stone-600" data-testid="business-price-hint">
-      {root.userType === 'C' ? (
-        'Business prices are for business accounts.'
-      ) : (
-        <>
-          Business prices after you{' '}
-          <Link to="/account/sign-in.html" className="font-semibold text-brand-dark underline">
-            sign in
-          </Link>{' '}
-          or{' '}
-          <Link to="/account/create-account.html" className="font-semibold text-brand-dark underline">
-            open a business account
-          </Link>
-          .
-        </>
-      )}
-    </p>
   );
 }

@@ -1,11 +1,16 @@
 import { Link, useLocation, useMatches } from '@remix-run/react';
-import { useHydrated } from 'remix-utils/use-hydrated';
 import { withSignInModal } from '~/modules/identity/sign-in-modal';
 import type { StorefrontChrome } from '~/modules/access/chrome.server';
 import { CartLink } from './CartLink';
 import { Greeting } from './Greeting';
 import { SearchBox } from './SearchBox';
 import { StoreChip } from './StoreChip';
+import { island, useHydrated } from '~/components/common-chunk';
+import { CouponsLinkOnServer, HeaderLogoOnServer } from '~/modules/pages/root.server';
+
+// Plain links: the browser keeps their HTML and loads their code when they change (decision 0031).
+const HeaderLogo = island(HeaderLogoOnServer, async () => (await import('./HeaderLinks')).HeaderLogo);
+const CouponsLink = island(CouponsLinkOnServer, async () => (await import('./HeaderLinks')).CouponsLink);
 
 export function Header({ chrome }: { chrome: StorefrontChrome; query?: string }) {
   const { banner, store, preference, greeting, siteType } = chrome;
@@ -32,18 +37,7 @@ export function Header({ chrome }: { chrome: StorefrontChrome; query?: string })
         Skip to content
       </a>
       <div className="container-page flex flex-wrap items-center gap-x-4 gap-y-2 py-3">
-        <Link to="/" className="flex items-center gap-2 rounded-lg" aria-label={`${banner.name} home`}>
-          <span
-            aria-hidden="true"
-            className="grid h-9 w-9 place-items-center rounded-xl bg-brand text-lg font-black text-white"
-          >
-            {banner.logoText.charAt(0).toUpperCase()}
-          </span>{' '}
-          <span className="text-xl font-extrabold tracking-tight text-brand-dark">
-            {banner.logoText}
-            {siteType === 'B' ? <span className="ml-1 text-sm font-semibold text-stone-500">business</span> : null}
-          </span>
-        </Link>
+        <HeaderLogo name={banner.name} logoText={banner.logoText} business={siteType === 'B'} />
 
         <StoreChip
           store={established?.name ? { name: established.name } : store}
@@ -54,27 +48,7 @@ export function Header({ chrome }: { chrome: StorefrontChrome; query?: string })
         <SearchBox />
 
         <nav aria-label="Account" className="ml-auto flex items-center gap-3 text-sm md:ml-0">
-          <Link
-            to={clippedOffers === null ? '/foru/coupons-deals.html' : '/foru/my-list.html'}
-            className="hidden items-center gap-1 rounded-lg px-1 font-semibold hover:text-brand sm:inline-flex"
-            data-testid="header-coupons"
-          >
-            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5 fill-none stroke-current stroke-2">
-              <path d="M4 7a2 2 0 0 1 2-2h12a2 2 0 0 1 2 2v2a2 2 0 0 0 0 4v2a2 2 0 0 1-2 2H6a2 2 0 0 1-2-2v-2a2 2 0 0 0 0-4V7Z" />
-              <path d="M13 5v12" strokeDasharray="2 2" />
-            </svg>
-            <span>Coupons</span>
-            {/* A space for text browsers ("Coupons 5 clipped"); flex layout ignores it. */}{' '}
-            {clippedOffers !== null ? (
-              <span
-                className="rounded-full bg-brand-soft px-1.5 text-xs font-bold text-brand-dark"
-                data-testid="clip-count"
-              >
-                {clippedOffers}
-                <span className="sr-only"> clipped</span>
-              </span>
-            ) : null}
-          </Link>
+          <CouponsLink clippedOffers={clippedOffers} />
           {greeting ? (
             <Link to="/account/overview.html" className="rounded-lg px-1 hover:text-brand">
               <Greeting name={greeting} />

@@ -1,5 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import { useHydrated } from 'remix-utils/use-hydrated';
+import { useHydrated } from '~/components/common-chunk';
 
 /**
  * A dialog that works without JavaScript: the server renders it open (non-modal, over a backdrop);

@@ -1,5 +1,5 @@
 import { Link } from '@remix-run/react';
-import { formatCents } from '~/modules/catalog/pricing';
+import { formatCents } from '~/components/common-chunk';
 import { StatusNotice } from './Alerts';
 import { ClipButton, expiresLabel, type OfferCardData } from './OfferCard';
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useHydrated } from 'remix-utils/use-hydrated';
+import { useHydrated } from '~/components/common-chunk';
 import { passkeysSupported, signInWithPasskey } from '~/modules/passkeys/passkey-browser';
 import { ErrorAlert } from './Alerts';
 

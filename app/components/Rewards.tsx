@@ -1,6 +1,6 @@
 import { Link, useFetcher } from '@remix-run/react';
 import { useEffect, useState } from 'react';
-import { formatCents } from '~/modules/catalog/pricing';
+import { formatCents } from '~/components/common-chunk';
 import { rewardAnchor, type RewardAnswer } from '~/modules/offers/reward-form';
 
 export interface RewardCardData {

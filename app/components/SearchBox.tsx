@@ -1,7 +1,6 @@
 import { Form, useFetcher, useLocation, useNavigate } from '@remix-run/react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { useHydrated } from 'remix-utils/use-hydrated';
-import { optionIndexForKey } from '~/modules/search/tabs';
+import { useHydrated, optionIndexForKey } from '~/components/common-chunk';
 import type { Suggestion } from '~/modules/search/suggestions.server';
 
 const SEARCH_PATH = '/shop/search-results.html';

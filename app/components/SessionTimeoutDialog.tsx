@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { browserStorage, clearOnSignOut } from '~/modules/browser/local-storage';
+import { browserStorage, clearOnSignOut } from '~/components/common-chunk';
 import { refreshIdentitySession } from '~/modules/browser/identity-session';
 import { Modal } from './Modal';
 

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { json } from '@remix-run/node';
-import { pageAccess, PUBLIC_PAGE } from '~/modules/access/page-access';
+import { pageAccess, PUBLIC_PAGE } from '~/components/common-chunk';
 import { requireUserType } from '~/modules/access/shopper.server';
 import { ErrorMessage } from '~/components/ErrorMessage';
 

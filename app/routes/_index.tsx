@@ -1,7 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
-import { ProductCard } from '~/components/ProductCard';
-import { pageAccess, PUBLIC_PAGE } from '~/modules/access/page-access';
+import { ProductCard, pageAccess, PUBLIC_PAGE } from '~/components/common-chunk';
 import {
   json,
   requireUserType,

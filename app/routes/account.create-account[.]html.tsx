@@ -2,14 +2,13 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { json, redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { z } from 'zod';
-import { pageAccess } from '~/modules/access/page-access';
+import { pageAccess, SIGN_UP_CHECK_EMAIL_MESSAGE, withNotice } from '~/components/common-chunk';
 import { redirectPolicy, requireUserType } from '~/modules/access/shopper.server';
 import { safeRedirect } from '~/modules/access/safe-redirect';
 import { withHeaders } from '~/modules/http/api.server';
 import { clientKey } from '~/modules/http/client-key.server';
 import { parseForm, type FormValues } from '~/modules/http/forms.server';
 import { firstLoginCookies } from '~/modules/identity/first-login.server';
-import { SIGN_UP_CHECK_EMAIL_MESSAGE, withNotice } from '~/modules/identity/notices';
 import { registerCustomer, SIGN_UP_CHECK_EMAIL_PATH, signUpAllowed } from '~/modules/identity/registration.server';
 import { businessRegistrationSchema, registrationSchema } from '~/modules/identity/registration-schema';
 import { originOf, startAuthorization } from '~/modules/identity/sign-in.server';

@@ -2,9 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { json, redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react';
 import { AccountNav } from '~/components/AccountNav';
-import { CUSTOMER_ONLY, pageAccess, SIGN_IN_PATH } from '~/modules/access/page-access';
+import { CUSTOMER_ONLY, pageAccess, SIGN_IN_PATH, formatCents } from '~/components/common-chunk';
 import { requireUserType } from '~/modules/access/shopper.server';
-import { formatCents } from '~/modules/catalog/pricing';
 import { withHeaders } from '~/modules/http/api.server';
 import { parseForm } from '~/modules/http/forms.server';
 import { orderCustomer } from '~/modules/orders/order-session.server';

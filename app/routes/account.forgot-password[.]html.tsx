@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { json } from '@remix-run/node';
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { z } from 'zod';
-import { pageAccess } from '~/modules/access/page-access';
+import { pageAccess } from '~/components/common-chunk';
 import { requireUserType } from '~/modules/access/shopper.server';
 import { parseForm } from '~/modules/http/forms.server';
 import { requestPasswordReset } from '~/modules/identity/password-reset.server';

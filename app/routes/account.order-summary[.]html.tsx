@@ -2,9 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { json, redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react';
 import { z } from 'zod';
-import { CUSTOMER_ONLY, pageAccess, SIGN_IN_PATH } from '~/modules/access/page-access';
+import { CUSTOMER_ONLY, pageAccess, SIGN_IN_PATH, formatCents } from '~/components/common-chunk';
 import { requireUserType } from '~/modules/access/shopper.server';
-import { formatCents } from '~/modules/catalog/pricing';
 import { parseForm, parseSearchParams } from '~/modules/http/forms.server';
 import { fulfillmentLabel, ORDER_REFUSALS, orderActionSchema, orderNumberSchema } from '~/modules/orders/order-rules';
 import { clearEditModeCookies, clearOrderNumberCookie, orderCustomer } from '~/modules/orders/order-session.server';

@@ -1,9 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
-import { CUSTOMER_ONLY, pageAccess, SIGN_IN_PATH } from '~/modules/access/page-access';
+import { CUSTOMER_ONLY, pageAccess, SIGN_IN_PATH, formatCents } from '~/components/common-chunk';
 import { requireUserType } from '~/modules/access/shopper.server';
-import { formatCents } from '~/modules/catalog/pricing';
 import { fulfillmentLabel } from '~/modules/orders/order-rules';
 import { orderCustomer } from '~/modules/orders/order-session.server';
 import { orderHistory } from '~/modules/orders/orders.server';

@@ -2,10 +2,9 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { json, redirect } from '@remix-run/node';
 import { Form, useActionData } from '@remix-run/react';
 import { z } from 'zod';
-import { pageAccess } from '~/modules/access/page-access';
+import { pageAccess, withNotice } from '~/components/common-chunk';
 import { requireUserType } from '~/modules/access/shopper.server';
 import { parseForm } from '~/modules/http/forms.server';
-import { withNotice } from '~/modules/identity/notices';
 import { completePasswordReset, resetTokenIsUsable } from '~/modules/identity/password-reset.server';
 import { passwordProblem } from '~/modules/identity/password-rules';
 import { startAuthorization } from '~/modules/identity/sign-in.server';

@@ -3,7 +3,7 @@ import { json } from '@remix-run/node';
 import { z } from 'zod';
 import { loadShopper } from '~/modules/access/shopper.server';
 import { runCartIntent } from '~/modules/cart/cart-actions.server';
-import { MAX_LINE_QUANTITY } from '~/modules/cart/cart-forms';
+import { MAX_LINE_QUANTITY } from '~/components/common-chunk';
 import { apiError, apiRoute, readJsonBody, withHeaders } from '~/modules/http/api.server';
 
 const Body = z.object({

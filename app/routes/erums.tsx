@@ -2,10 +2,9 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { json, redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { z } from 'zod';
-import { CUSTOMER_ONLY, pageAccess, SIGN_IN_PATH } from '~/modules/access/page-access';
+import { CUSTOMER_ONLY, pageAccess, SIGN_IN_PATH, formatCents } from '~/components/common-chunk';
 import { requireUserType, type Shopper } from '~/modules/access/shopper.server';
 import { addToCart, cartView, setQuantity } from '~/modules/cart/cart.server';
-import { formatCents } from '~/modules/catalog/pricing';
 import { featuredProducts } from '~/modules/catalog/product-cards.server';
 import { parseForm, parseSearchParams } from '~/modules/http/forms.server';
 import { editFormSchema, fulfillmentLabel, ORDER_REFUSALS, orderNumberSchema } from '~/modules/orders/order-rules';

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { json, redirect } from '@remix-run/node';
-import { pageAccess, PUBLIC_PAGE, SIGN_IN_PATH } from '~/modules/access/page-access';
+import { pageAccess, PUBLIC_PAGE, SIGN_IN_PATH } from '~/components/common-chunk';
 import { redirectPolicy, requireUserType } from '~/modules/access/shopper.server';
 import { safeRedirect } from '~/modules/access/safe-redirect';
 import { parseForm } from '~/modules/http/forms.server';

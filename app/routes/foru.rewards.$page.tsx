@@ -1,14 +1,13 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { Link, useLoaderData, useLocation } from '@remix-run/react';
-import { pageAccess, PUBLIC_PAGE } from '~/modules/access/page-access';
+import { pageAccess, PUBLIC_PAGE, formatCents } from '~/components/common-chunk';
 import { requireUserType } from '~/modules/access/shopper.server';
 import { offerViewer } from '~/modules/offers/offer-viewer.server';
 import { parseRewardPage } from '~/modules/offers/offer-pages';
 import { availableRewards } from '~/modules/offers/rewards.server';
 import { storeById } from '~/modules/stores/stores.server';
 import { formatPoints, RewardButton } from '~/components/Rewards';
-import { formatCents } from '~/modules/catalog/pricing';
 
 /** Reward details, `/foru/rewards/{reward}.{branchId}.html`: the reward as redeemed at that store. */
 export const access = pageAccess({ allowedUserTypes: PUBLIC_PAGE, escapeSSO: true });

@@ -2,9 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { json, redirect } from '@remix-run/node';
 import { Form, useActionData, useFetcher, useLoaderData, useNavigation } from '@remix-run/react';
 import { useEffect, type FormEvent } from 'react';
-import { useHydrated } from 'remix-utils/use-hydrated';
+import { useHydrated, pageAccess, PUBLIC_PAGE } from '~/components/common-chunk';
 import { z } from 'zod';
-import { pageAccess, PUBLIC_PAGE } from '~/modules/access/page-access';
 import { requireUserType } from '~/modules/access/shopper.server';
 import { parseForm, parseSearchParams } from '~/modules/http/forms.server';
 import { readGeoAddress } from '~/modules/session/consent.server';

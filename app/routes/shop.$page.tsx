@@ -1,14 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Link, useLoaderData, useLocation } from '@remix-run/react';
+import { useLoaderData, useLocation } from '@remix-run/react';
 import { ProductDetailsView } from '~/components/catalog/ProductDetailsView';
-import { deferred } from '~/components/Deferred';
-import { pageAccess, PUBLIC_PAGE } from '~/modules/access/page-access';
+import { deferred, island, pageAccess, PUBLIC_PAGE } from '~/components/common-chunk';
 import { AddToCartForm } from '~/modules/catalog/cart-intent';
 import { Location } from '~/modules/catalog/shop-page-schema';
 import { parseShopPage } from '~/modules/catalog/shop-pages';
 import { parseOfferDetailsPage } from '~/modules/offers/offer-pages';
 import {
   json,
+  AislesViewOnServer,
   OfferDetailsViewOnServer,
   requireUserType,
   aislesForStore,
@@ -26,6 +26,9 @@ const OfferDetailsView = deferred(
   OfferDetailsViewOnServer,
   async () => (await import('~/components/OfferDetailsView')).OfferDetailsView,
 );
+
+// The aisles page is links only: product pages do not load its code, and an aisles page loads it when it changes.
+const AislesPage = island(AislesViewOnServer, async () => (await import('~/components/catalog/AislesView')).AislesView);
 
 /**
  * Dotted shop pages whose name carries ids (`aisles.1234.html`, `product-details.960000001.html`,
@@ -112,63 +115,4 @@ export default function ShopPage() {
   if (data.page === 'product')
     return <ProductDetailsView product={data.product} storeName={data.store.name} shippingNote={null} />;
   return <AislesPage store={data.store} departments={data.departments} />;
-}
-
-function AislesPage({
-  store,
-  departments,
-}: {
-  store: { id: number; name: string; city: string };
-  departments: Extract<ReturnType<typeof useLoaderData<typeof loader>>, { page: 'aisles' }>['departments'];
-}) {
-  return (
-    <div className="container-page py-8">
-      <h1 className="text-2xl font-extrabold md:text-3xl">Aisles at {store.name}</h1>
-      <p className="mt-1 text-stone-600">
-        Store {store.id}, {store.city}.{' '}
-        <Link to="/set-store.html" className="font-semibold text-brand underline">
-          Change store
-        </Link>
-      </p>
-      <div className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        {departments.map((department) => (
-          <section key={department.slug} aria-labelledby={`dept-${department.slug}`} className="card p-4">
-            <div className="flex items-center gap-3">
-              <img
-                src={`/images/products/${department.imageKey}.svg`}
-                alt=""
-                width={48}
-                height={48}
-                className="h-12 w-12"
-                loading="lazy"
-              />
-              <h2 id={`dept-${department.slug}`} className="text-lg font-bold">
-                <Link
-                  to={`/shop/search-results.html?department=${department.slug}`}
-                  className="hover:text-brand hover:underline"
-                >
-                  {department.name}
-                </Link>
-              </h2>
-            </div>
-            <ul className="mt-3 divide-y divide-stone-100">
-              {department.aisles.map((aisle) => (
-                <li key={aisle.slug}>
-                  <Link
-                    to={`/shop/search-results.html?aisle=${aisle.slug}`}
-                    className="flex items-center justify-between py-2 text-sm hover:text-brand"
-                  >
-                    <span>{aisle.name}</span>
-                    <span className="rounded-full bg-stone-100 px-2 py-0.5 text-xs text-stone-600">
-                      {aisle.productCount} {aisle.productCount === 1 ? 'item' : 'items'}
-                    </span>
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </section>
-        ))}
-      </div>
-    </div>
-  );
 }

@@ -2,11 +2,10 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { z } from 'zod';
-import { pageAccess, PUBLIC_PAGE } from '~/modules/access/page-access';
+import { pageAccess, PUBLIC_PAGE, brandHref } from '~/components/common-chunk';
 import { requireUserType } from '~/modules/access/shopper.server';
 import { BRAND_LETTERS } from '~/modules/catalog/brand-letters';
 import { brandIndex } from '~/modules/catalog/brands.server';
-import { brandHref } from '~/modules/catalog/links';
 import { parseSearchParams } from '~/modules/http/forms.server';
 
 export const access = pageAccess({ allowedUserTypes: PUBLIC_PAGE, escapeSSO: true, showZipcodeModal: true });

@@ -1,11 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
-import { ProductCard } from '~/components/ProductCard';
+import { ProductCard, pageAccess, PUBLIC_PAGE } from '~/components/common-chunk';
 import { FacetPanel } from '~/components/search/Facets';
 import { Pagination } from '~/components/search/Pagination';
 import { ResultsToolbar } from '~/components/search/ResultsToolbar';
-import { pageAccess, PUBLIC_PAGE } from '~/modules/access/page-access';
 import { requireUserType } from '~/modules/access/shopper.server';
 import { brandKind } from '~/modules/catalog/brands.server';
 import { pageStore } from '~/modules/catalog/page-store.server';

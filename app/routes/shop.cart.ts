@@ -1,11 +1,10 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { json, redirect } from '@remix-run/node';
-import { pageAccess, PUBLIC_PAGE } from '~/modules/access/page-access';
+import { pageAccess, PUBLIC_PAGE, CART_PAGE, type CartAnswer } from '~/components/common-chunk';
 import { redirectPolicy, requireUserType } from '~/modules/access/shopper.server';
 import { safeRedirect } from '~/modules/access/safe-redirect';
 import { runCartIntent } from '~/modules/cart/cart-actions.server';
 import { cartFormSchema } from '~/modules/cart/cart-form-schema';
-import { CART_PAGE, type CartAnswer } from '~/modules/cart/cart-forms';
 import { apiRoute } from '~/modules/http/api.server';
 import { parseForm } from '~/modules/http/forms.server';
 

@@ -1,22 +1,22 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { Link, useFetcher, useLoaderData, useSearchParams } from '@remix-run/react';
-import { pageAccess, PUBLIC_PAGE } from '~/modules/access/page-access';
-import { requireUserType } from '~/modules/access/shopper.server';
-import { shopperCart } from '~/modules/cart/cart-session.server';
-import { cartView, type CartLine } from '~/modules/cart/cart.server';
 import {
+  pageAccess,
+  PUBLIC_PAGE,
   CART_ACTION,
-  CART_DONE_MESSAGES,
-  CART_ERROR_MESSAGES,
   CART_PAGE,
   MAX_LINE_QUANTITY,
   MAX_NOTE_LENGTH,
-} from '~/modules/cart/cart-forms';
-import { formatCents } from '~/modules/catalog/pricing';
+  formatCents,
+  BusinessPriceTag,
+} from '~/components/common-chunk';
+import { CART_DONE_MESSAGES, CART_ERROR_MESSAGES } from '~/modules/cart/cart-messages';
+import { requireUserType } from '~/modules/access/shopper.server';
+import { shopperCart } from '~/modules/cart/cart-session.server';
+import { cartView, type CartLine } from '~/modules/cart/cart.server';
 import { ShipZipForm } from '~/components/ShippingEstimate';
 import { cartShipments, shippingZip, type Shipment } from '~/modules/shipping/shipping-estimates.server';
-import { BusinessPriceTag } from '~/components/BusinessPriceTag';
 
 /** The cart: lines priced at the shopper's store, clipped savings, substitutions and notes. */
 export const access = pageAccess({ allowedUserTypes: PUBLIC_PAGE });

@@ -1,11 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json, redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
-import { CUSTOMER_ONLY, pageAccess, SIGN_IN_PATH } from '~/modules/access/page-access';
+import { CUSTOMER_ONLY, pageAccess, SIGN_IN_PATH, formatCents } from '~/components/common-chunk';
 import { requireUserType } from '~/modules/access/shopper.server';
 import { shopperCart } from '~/modules/cart/cart-session.server';
 import { cartView } from '~/modules/cart/cart.server';
-import { formatCents } from '~/modules/catalog/pricing';
 import { parseForm } from '~/modules/http/forms.server';
 import { checkoutFormSchema, ORDER_REFUSALS } from '~/modules/orders/order-rules';
 import { orderCustomer, orderNumberCookie } from '~/modules/orders/order-session.server';

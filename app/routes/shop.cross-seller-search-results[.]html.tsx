@@ -1,8 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { Form, Link, useLoaderData } from '@remix-run/react';
-import { ProductCard } from '~/components/ProductCard';
-import { pageAccess, PUBLIC_PAGE } from '~/modules/access/page-access';
+import { ProductCard, pageAccess, PUBLIC_PAGE } from '~/components/common-chunk';
 import { requireUserType } from '~/modules/access/shopper.server';
 import { pageStore } from '~/modules/catalog/page-store.server';
 import { parseSearchParams } from '~/modules/http/forms.server';

@@ -1,9 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json, redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
-import { CUSTOMER_ONLY, pageAccess, SIGN_IN_PATH } from '~/modules/access/page-access';
+import { CUSTOMER_ONLY, pageAccess, SIGN_IN_PATH, formatCents } from '~/components/common-chunk';
 import { requireUserType } from '~/modules/access/shopper.server';
-import { formatCents } from '~/modules/catalog/pricing';
 import { parseForm } from '~/modules/http/forms.server';
 import { withHeaders } from '~/modules/http/api.server';
 import { orderCustomer } from '~/modules/orders/order-session.server';

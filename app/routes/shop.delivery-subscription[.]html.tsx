@@ -1,10 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
-import { pageAccess, PUBLIC_PAGE } from '~/modules/access/page-access';
+import { pageAccess, PUBLIC_PAGE, formatCents } from '~/components/common-chunk';
 import { requireUserType } from '~/modules/access/shopper.server';
 import { BANNERS } from '~/modules/banners/banner-catalog';
-import { formatCents } from '~/modules/catalog/pricing';
 import { orderCustomer } from '~/modules/orders/order-session.server';
 import {
   ACCOUNT_SUBSCRIPTION_PATH,

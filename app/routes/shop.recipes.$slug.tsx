@@ -1,14 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
-import { pageAccess, PUBLIC_PAGE } from '~/modules/access/page-access';
+import { pageAccess, PUBLIC_PAGE, productHref, formatCents } from '~/components/common-chunk';
 import { requireUserType } from '~/modules/access/shopper.server';
 import { addProductsFromPage } from '~/modules/cart/cart-actions.server';
 import { AddToCartForm } from '~/modules/catalog/cart-intent';
 import { ITEM_MESSAGES } from '~/modules/catalog/item-messages';
-import { productHref } from '~/modules/catalog/links';
 import { pageStore } from '~/modules/catalog/page-store.server';
-import { formatCents } from '~/modules/catalog/pricing';
 import { recipeDetails } from '~/modules/catalog/recipes.server';
 import { parseForm } from '~/modules/http/forms.server';
 import { priceContextFor } from '~/modules/search/product-search.server';

@@ -1,17 +1,16 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
-import { ProductCard } from '~/components/ProductCard';
-import { FacetPanel } from '~/components/search/Facets';
-import { Pagination } from '~/components/search/Pagination';
-import { ProductCarousel } from '~/components/search/ProductCarousel';
-import { deferred } from '~/components/Deferred';
+import { ProductCard, ProductCarousel, deferred, island, pageAccess, PUBLIC_PAGE } from '~/components/common-chunk';
 import { ResultsToolbar } from '~/components/search/ResultsToolbar';
 import { SearchTabs } from '~/components/search/SearchTabs';
-import { pageAccess, PUBLIC_PAGE } from '~/modules/access/page-access';
 import { searchHref, searchParamsSchema, type SearchParams } from '~/modules/search/query';
 import {
   json,
   BlankSearchOnServer,
+  FacetPanelOnServer,
+  NoResultsOnServer,
+  SearchHeadingOnServer,
+  PaginationOnServer,
   RecipeResultsOnServer,
   requireUserType,
   pageStore,
@@ -35,6 +34,20 @@ const BlankSearch = deferred(
   BlankSearchOnServer,
   async () => (await import('~/components/search/BlankSearch')).BlankSearch,
 );
+
+// The facet and page links work the same without JavaScript: their code loads when the results change.
+const SearchHeading = island(
+  SearchHeadingOnServer,
+  async () => (await import('~/components/search/SearchHeading')).SearchHeading,
+);
+const NoResults = island(NoResultsOnServer, async () => (await import('~/components/search/NoResults')).NoResults);
+const FacetPanel = island(FacetPanelOnServer, async () => (await import('~/components/search/Facets')).FacetPanel, {
+  followsLocation: true,
+  preventScrollReset: true,
+});
+const Pagination = island(PaginationOnServer, async () => (await import('~/components/search/Pagination')).Pagination, {
+  followsLocation: true,
+});
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const shopper = await requireUserType(request, access);
@@ -118,42 +131,13 @@ export default function SearchResultsPage() {
 
   return (
     <div className="container-page py-6 md:py-8">
-      <nav aria-label="Breadcrumb" className="text-sm text-stone-600">
-        <ol className="flex flex-wrap gap-1">
-          <li>
-            <Link to="/" className="hover:text-brand hover:underline">
-              Home
-            </Link>{' '}
-            /
-          </li>
-          <li>
-            <Link to={`/shop/aisles.html`} className="hover:text-brand hover:underline">
-              Aisles
-            </Link>{' '}
-            /
-          </li>
-          <li aria-current="page">{query.text ? 'Search' : heading}</li>
-        </ol>
-      </nav>
-      <h1 className="mt-2 text-2xl font-extrabold md:text-3xl">{heading}</h1>
-      {query.correctedText ? (
-        <p className="mt-1 text-sm text-stone-700" data-testid="spelling">
-          Showing results for <strong>{query.correctedText}</strong>. Search instead for{' '}
-          <Link
-            to={searchHref(PATH, { q: query.text, spell: 'off' })}
-            className="font-semibold text-brand-dark underline"
-          >
-            {query.text}
-          </Link>
-        </p>
-      ) : null}
-      <p className="mt-1 text-sm text-stone-600">
-        Prices and availability at {store.name}.{' '}
-        <Link to="/set-store.html" className="font-semibold text-brand-dark underline">
-          Change store
-        </Link>
-      </p>
-
+      <SearchHeading
+        heading={heading}
+        text={query.text}
+        correctedText={query.correctedText ?? null}
+        originalHref={searchHref(PATH, { q: query.text, spell: 'off' })}
+        storeName={store.name}
+      />
       <div className="mt-5">
         {query.text ? (
           <SearchTabs tabs={tabs} selected={params.tab} label="Search results">
@@ -289,39 +273,5 @@ function RecipesPanel({ results, hrefWith }: { results: Data['results']; hrefWit
         />
       }
     />
-  );
-}
-
-function NoResults({
-  text,
-  page,
-  firstPage,
-  noun = 'products',
-}: {
-  text: string;
-  page: number;
-  firstPage: string;
-  noun?: string;
-}) {
-  if (page > 1) {
-    return (
-      <div className="card mt-4 p-6 text-center">
-        <p className="font-semibold">There are no more {noun} on this page.</p>
-        <Link to={firstPage} className="btn-primary mt-4">
-          Back to the first page
-        </Link>
-      </div>
-    );
-  }
-  return (
-    <div className="card mt-4 p-6 text-center">
-      <h2 className="text-lg font-bold">
-        No {noun} match {text ? `“${text}”` : 'these filters'}
-      </h2>
-      <p className="mt-2 text-stone-600">Check the spelling, use fewer words, or remove a filter.</p>
-      <Link to="/shop/aisles.html" className="btn-outline mt-4">
-        Browse the aisles
-      </Link>
-    </div>
   );
 }

@@ -1,9 +1,8 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
-import { pageAccess, PUBLIC_PAGE } from '~/modules/access/page-access';
+import { pageAccess, PUBLIC_PAGE, CART_PAGE } from '~/components/common-chunk';
 import { redirectPolicy, requireUserType } from '~/modules/access/shopper.server';
 import { safeRedirect } from '~/modules/access/safe-redirect';
-import { CART_PAGE } from '~/modules/cart/cart-forms';
 import { parseForm } from '~/modules/http/forms.server';
 import { shipZipCookie } from '~/modules/shipping/shipping-estimates.server';
 import { isShipZip, shipZipFormSchema } from '~/modules/shipping/shipping-zip';

@@ -1,4 +1,4 @@
-import { recipeHref } from '~/modules/catalog/links';
+import { recipeHref } from '~/components/common-chunk';
 import type { RecipeCard as RecipeCardData } from '~/modules/search/recipe-search.server';
 
 export function RecipeCard({ recipe, eager = false }: { recipe: RecipeCardData; eager?: boolean }) {

@@ -1,5 +1,5 @@
 import { Form } from '@remix-run/react';
-import { useHydrated } from 'remix-utils/use-hydrated';
+import { useHydrated } from '~/components/common-chunk';
 import { countLabel, SORTS, type SortId } from '~/modules/search/query';
 
 /**

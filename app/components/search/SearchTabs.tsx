@@ -1,8 +1,7 @@
 import { Link, useNavigate } from '@remix-run/react';
 import { useRef, type KeyboardEvent, type ReactNode } from 'react';
-import { useHydrated } from 'remix-utils/use-hydrated';
+import { useHydrated, tabIndexForKey } from '~/components/common-chunk';
 import { countLabel } from '~/modules/search/query';
-import { tabIndexForKey } from '~/modules/search/tabs';
 
 export interface TabSpec {
   id: string;

@@ -1,6 +1,6 @@
 import { Form, Link } from '@remix-run/react';
 import type { ReactNode } from 'react';
-import { ProductCard } from '~/components/ProductCard';
+import { ProductCard } from '~/components/common-chunk';
 import { searchHref } from '~/modules/search/query';
 import type { ShopResults } from '~/modules/search/shops.server';
 import { FacetGroup } from './Facets';

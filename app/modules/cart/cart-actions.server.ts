@@ -9,7 +9,8 @@ import {
   setSubstitution,
 } from './cart.server';
 import type { CartForm } from './cart-form-schema';
-import { CART_DONE_MESSAGES, type CartAnswer } from './cart-forms';
+import type { CartAnswer } from './cart-forms';
+import { CART_DONE_MESSAGES } from './cart-messages';
 import { guestCartCookie, shopperCart } from './cart-session.server';
 
 /** One cart action, switching on the intent (Hydrogen style). Returns the answer and any cookies. */

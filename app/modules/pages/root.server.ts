@@ -10,6 +10,10 @@ export { ErrorMessage as ErrorMessageOnServer } from '~/components/ErrorMessage'
 export { OnboardingModal as OnboardingModalOnServer } from '~/components/OnboardingModal';
 export { PendingOrderAlert as PendingOrderAlertOnServer } from '~/components/PendingOrderAlert';
 export { SignInModal as SignInModalOnServer } from '~/components/SignInModal';
+// Links and forms only: the browser keeps their HTML and loads their code when it changes (components/Island.tsx).
+export { ConsentBanner as ConsentBannerOnServer } from '~/components/ConsentBanner';
+export { Footer as FooterOnServer } from '~/components/Footer';
+export { CouponsLink as CouponsLinkOnServer, HeaderLogo as HeaderLogoOnServer } from '~/components/HeaderLinks';
 export { storefrontChrome } from '~/modules/access/chrome.server';
 export { headerCartCount } from '~/modules/cart/cart-session.server';
 export { pendingOrderAlert } from '~/modules/orders/order-session.server';

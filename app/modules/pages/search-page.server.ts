@@ -12,3 +12,8 @@ export { searchProductsPage } from '~/modules/search/search.server';
 // The server renders these in the page; the browser loads them on demand (components/Deferred.tsx).
 export { BlankSearch as BlankSearchOnServer } from '~/components/search/BlankSearch';
 export { RecipeResults as RecipeResultsOnServer } from '~/components/search/RecipeResults';
+// Links only: the browser keeps their HTML and loads their code when it changes (components/Island.tsx).
+export { FacetPanel as FacetPanelOnServer } from '~/components/search/Facets';
+export { Pagination as PaginationOnServer } from '~/components/search/Pagination';
+export { NoResults as NoResultsOnServer } from '~/components/search/NoResults';
+export { SearchHeading as SearchHeadingOnServer } from '~/components/search/SearchHeading';

@@ -6,6 +6,8 @@
 export { json } from '@remix-run/node';
 // The server renders it in the page; the browser loads it on demand (components/Deferred.tsx).
 export { OfferDetailsView as OfferDetailsViewOnServer } from '~/components/OfferDetailsView';
+// Links only: the browser keeps its HTML and loads its code when it changes (components/Island.tsx).
+export { AislesView as AislesViewOnServer } from '~/components/catalog/AislesView';
 export { requireUserType } from '~/modules/access/shopper.server';
 export { aislesForStore } from '~/modules/catalog/aisles.server';
 export { addProductsFromPage } from '~/modules/cart/cart-actions.server';
