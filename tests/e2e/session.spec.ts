@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
 import { readSignedCookie } from './support/cookies';
 import { expectSignedIn, signInWithPassword } from './support/sign-in';
 import { replaceAccessToken } from './support/tokens';
@@ -202,11 +202,20 @@ test("a URL hash containing 'error' resets the keep-me-signed-in user", async ({
   expect(names).not.toContain('PANTRY_KMSI');
 });
 
+/**
+ * With JavaScript, the modal's steps run in the page only once its code has loaded and mounted (the email field
+ * takes focus then); a click before that posts the server-rendered form to the sign-in page, as without JavaScript.
+ */
+async function modalReady(modal: Locator) {
+  if (isJs()) await expect(modal.getByLabel('Email')).toBeFocused();
+}
+
 test.describe('the sign-in modal (ml link parameter)', () => {
   test('signs in over the current page and returns to it', async ({ page }) => {
     await page.goto('/shop/aisles.html?ml=sign-in');
     const modal = page.getByTestId('sign-in-modal');
     await expect(modal).toBeVisible();
+    await modalReady(modal);
     await modal.getByLabel('Email').fill('jordan@pantry.test');
     await modal.getByRole('button', { name: 'Continue' }).click();
     // With JavaScript the password step stays in the modal; without it the sign-in page continues.
@@ -221,6 +230,7 @@ test.describe('the sign-in modal (ml link parameter)', () => {
   test('shows a wrong password in place, and closes back to the page', async ({ page }) => {
     await page.goto('/?ml=sign-in');
     const modal = page.getByTestId('sign-in-modal');
+    await modalReady(modal);
     await modal.getByLabel('Email').fill('jordan@pantry.test');
     await modal.getByRole('button', { name: 'Continue' }).click();
     const step = isJs() ? modal : page;
