@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type Browser, type BrowserContext, type Page, type TestInfo } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { analyze, blockAppScripts } from './support/axe';
 import { expectSignedIn, signInWithPassword } from './support/sign-in';
@@ -252,8 +252,21 @@ test('every page route is walked (or excluded with a reason)', () => {
   expect([...walked, ...Object.keys(NOT_WALKED)].filter((route) => !routes.includes(route))).toEqual([]);
 });
 
+test('the axe check reports what it should (a page with known faults)', async ({ page }) => {
+  if (test.info().project.name === 'nojs') {
+    console.log('skipped without JavaScript: it checks the axe helper itself, not a page; once is enough');
+    test.skip(true, 'it checks the axe helper itself, not a page');
+  }
+  await page.setContent(`<!doctype html><html lang="en"><head><title>Faults</title></head><body><main>
+    <h1>Faults</h1><img src="data:image/gif;base64,R0lGODlhAQABAAAAACw="><button></button>
+    <p style="color:#bbb;background:#fff">Low contrast text</p></main></body></html>`);
+  const violations = await analyze(page);
+  expect(violations.map((line) => line.split(':')[0]).sort()).toEqual(['button-name', 'color-contrast', 'image-alt']);
+  expect(violations.find((line) => line.startsWith('image-alt'))).toBe('image-alt: img');
+});
+
 // Signed-in states, made once per worker and copied into each test's fresh context.
-const states = new Map<Visitor, Promise<Awaited<ReturnType<BrowserContext['storageState']>>>>();
+const states = new Map<Visitor, Promise<StorageState>>();
 
 function originFor(as: Visitor, baseURL: string) {
   if (!as.startsWith('B')) return baseURL;
@@ -289,39 +302,106 @@ async function stateFor(browser: Browser, as: Visitor, baseURL: string) {
   return states.get(as)!;
 }
 
-for (const [route, visits] of Object.entries(walk())) {
-  for (const visit of visits) {
-    test(`${route}: ${visit.path} as ${visit.as}`, async ({ browser, baseURL }, testInfo) => {
-      const nojs = testInfo.project.name === 'nojs';
-      if (nojs && visit.jsOnly) {
-        console.log(`skipped without JavaScript: ${visit.jsOnly}`);
-        test.skip(true, visit.jsOnly);
-      }
-      const origin = originFor(visit.as, baseURL!);
-      const storageState =
-        visit.as === 'A' || visit.as === 'BA' ? undefined : await stateFor(browser, visit.as, baseURL!);
-      const { viewport, userAgent, deviceScaleFactor } = testInfo.project.use;
-      // axe is a script: without JavaScript the page is the no-JS markup, served to a context that
-      // runs scripts but never loads the app's bundles (support/axe.ts), in one visit.
-      const context = await browser.newContext({
-        javaScriptEnabled: true,
-        viewport,
-        userAgent,
-        deviceScaleFactor,
-        baseURL: origin,
-        storageState,
-      });
-      if (nojs) await blockAppScripts(context);
+type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
+
+/** Opens a context as the visitor, the way each test page is seen: the project's device, no JS bundles for nojs. */
+async function contextFor(browser: Browser, as: Visitor, baseURL: string, testInfo: TestInfo) {
+  const storageState = as === 'A' || as === 'BA' ? undefined : await stateFor(browser, as, baseURL);
+  const { viewport, userAgent, deviceScaleFactor } = testInfo.project.use;
+  // axe is a script: without JavaScript the page is the no-JS markup, served to a context that
+  // runs scripts but never loads the app's bundles (support/axe.ts), in one visit.
+  const context = await browser.newContext({
+    javaScriptEnabled: true,
+    viewport,
+    userAgent,
+    deviceScaleFactor,
+    baseURL: originFor(as, baseURL),
+    storageState,
+  });
+  if (testInfo.project.name === 'nojs') await blockAppScripts(context);
+  return { context, storageState };
+}
+
+/**
+ * Puts a shared context back to the visitor's starting state before the next page: the cookies and this origin's
+ * storage it was opened with, so no page sees what an earlier visit left (a chosen store, a guest session).
+ */
+async function resetTo(context: BrowserContext, page: Page, origin: string, state: StorageState | undefined) {
+  await context.clearCookies();
+  if (state?.cookies.length) await context.addCookies(state.cookies);
+  if (page.url().startsWith(origin)) {
+    const items = state?.origins.find((entry) => entry.origin === origin)?.localStorage ?? [];
+    await page.evaluate((entries) => {
+      localStorage.clear();
+      sessionStorage.clear();
+      for (const { name, value } of entries) localStorage.setItem(name, value);
+    }, items);
+  }
+}
+
+async function visitAndAnalyze(page: Page, visit: Visit, origin: string) {
+  if (visit.open) await visit.open(page);
+  else {
+    const target = resolve(visit.path);
+    const response = await page.goto(target);
+    expect(response?.status(), 'status').toBe(visit.status ?? 200);
+    expect(new URL(page.url()).pathname, 'not redirected').toBe(new URL(target, origin).pathname);
+  }
+  expect(await analyze(page)).toEqual([]);
+}
+
+/**
+ * Visits that reach their page through the UI (`open`) change who the visitor is (a sign-up signs in, a handshake
+ * sets a cookie), so each has a context of its own. The others are walked several to a test in one context per
+ * visitor type, reset between pages: a context, its first page load and the worker's test set-up are paid once
+ * per group instead of once per page (decision 0034). Each page is a step named after its route, path and visitor.
+ */
+const GROUP_SIZE = 6;
+const visitsOf = Object.entries(walk()).flatMap(([route, visits]) => visits.map((visit) => ({ route, visit })));
+const name = ({ route, visit }: { route: string; visit: Visit }) => `${route}: ${visit.path} as ${visit.as}`;
+
+for (const item of visitsOf.filter(({ visit }) => visit.open)) {
+  test(name(item), async ({ browser, baseURL }, testInfo) => {
+    const { visit } = item;
+    if (testInfo.project.name === 'nojs' && visit.jsOnly) {
+      console.log(`skipped without JavaScript: ${visit.jsOnly}`);
+      test.skip(true, visit.jsOnly);
+    }
+    const { context } = await contextFor(browser, visit.as, baseURL!, testInfo);
+    try {
+      await visitAndAnalyze(await context.newPage(), visit, originFor(visit.as, baseURL!));
+    } finally {
+      await context.close();
+    }
+  });
+}
+
+const byVisitor = new Map<Visitor, { route: string; visit: Visit }[]>();
+for (const item of visitsOf.filter(({ visit }) => !visit.open)) {
+  if (item.visit.jsOnly) throw new Error(`${name(item)}: a JavaScript-only visit must open its page through the UI`);
+  byVisitor.set(item.visit.as, [...(byVisitor.get(item.visit.as) ?? []), item]);
+}
+for (const [as, items] of byVisitor) {
+  for (let start = 0; start < items.length; start += GROUP_SIZE) {
+    const group = items.slice(start, start + GROUP_SIZE);
+    test(`as ${as}, pages ${start + 1}–${start + group.length} of ${items.length}: ${group
+      .map(({ visit }) => visit.path)
+      .join(', ')}`, async ({ browser, baseURL }, testInfo) => {
+      // The same time per page as when each page was a test of its own.
+      test.setTimeout(testInfo.timeout * group.length);
+      const origin = originFor(as, baseURL!);
+      const { context, storageState } = await contextFor(browser, as, baseURL!, testInfo);
       try {
         const page = await context.newPage();
-        if (visit.open) await visit.open(page);
-        else {
-          const target = resolve(visit.path);
-          const response = await page.goto(target);
-          expect(response?.status(), 'status').toBe(visit.status ?? 200);
-          expect(new URL(page.url()).pathname, 'not redirected').toBe(new URL(target, origin).pathname);
+        for (const item of group) {
+          // Soft: every page of the group is checked and reported by name, even after one fails.
+          await test.step(name(item), async () => {
+            await resetTo(context, page, origin, storageState);
+            await visitAndAnalyze(page, item.visit, origin).catch((error: unknown) => {
+              expect.soft(String(error), name(item)).toBe('');
+            });
+          });
         }
-        expect(await analyze(page)).toEqual([]);
       } finally {
         await context.close();
       }

@@ -37,6 +37,12 @@ export async function analyze(target: Page): Promise<string[]> {
   // (The stylesheet drops transitions for reduced motion; the page's own DOM is left alone, React owns it.)
   await target.mouse.move(0, 0);
   await target.emulateMedia({ reducedMotion: 'reduce' });
-  const results = await new AxeBuilder({ page: target }).analyze();
+  // axe.run in the page (legacy mode) rather than runPartial per frame plus finishRun in a second, blank page:
+  // the same rules on the same DOM (no page has an iframe), at a third to a half of the time. Only violations are
+  // read, so only they carry every node (resultTypes); passes and incomplete keep one node each (decision 0034).
+  const results = await new AxeBuilder({ page: target })
+    .setLegacyMode(true)
+    .options({ resultTypes: ['violations'] })
+    .analyze();
   return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
