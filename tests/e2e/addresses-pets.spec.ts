@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createAccount } from './support/accounts';
 import { axeViolations } from './support/axe';
-import { expectSignedIn, signInWithPassword } from './support/sign-in';
+import { signInOverHttp } from './support/sign-in';
 
 /**
  * With JavaScript on, a form used before React hydrates posts natively and the page then hydrates under
@@ -153,8 +153,7 @@ test.describe('pet profiles', () => {
   });
 
   test("the demo customer's pet Biscuit is listed", async ({ page }) => {
-    await signInWithPassword(page, 'jordan@pantry.test');
-    await expectSignedIn(page, 'Jordan');
+    await signInOverHttp(page, 'jordan@pantry.test', 'Jordan');
     await page.goto('/account/pet.html');
     await expect(page.getByTestId('pet-card').filter({ hasText: 'Biscuit' })).toContainText('Dog · Golden Retriever');
   });

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectSignedIn, signInWithPassword } from './support/sign-in';
+import { signInOverHttp } from './support/sign-in';
 
 /**
  * A route module that uses a server-only value at its top level loads in the browser with that
@@ -76,8 +76,7 @@ test.describe('page scripts', () => {
   });
 
   test('load without errors on signed-in pages', async ({ page }) => {
-    await signInWithPassword(page, 'jordan@pantry.test');
-    await expectSignedIn(page, 'Jordan');
+    await signInOverHttp(page, 'jordan@pantry.test', 'Jordan');
     expect(await scriptErrors(page, CUSTOMER_PAGES)).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { createAccount } from './support/accounts';
 import { axeViolations } from './support/axe';
 import { ageSignIn } from './support/elevation';
-import { expectSignedIn, signInWithPassword } from './support/sign-in';
+import { expectSignedIn, signInOverHttp, signInWithPassword } from './support/sign-in';
 
 const PASSWORD = 'Fresh-basil-42';
 
@@ -174,8 +174,7 @@ test('the security and confirm-password pages have no accessibility violations',
   page,
   browser,
 }, testInfo) => {
-  await signInWithPassword(page, 'bartholomew@pantry.test');
-  await expectSignedIn(page, 'Bartholomew');
+  await signInOverHttp(page, 'bartholomew@pantry.test', 'Bartholomew');
   await page.goto('/account/security.html');
   await expect(page.getByRole('heading', { name: 'Sign-in & security' })).toBeVisible();
   expect(await axeViolations(page, browser, testInfo)).toEqual([]);

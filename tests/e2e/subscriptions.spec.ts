@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { createAccount } from './support/accounts';
 import { addToCart } from './support/cart';
 import { axeViolations } from './support/axe';
-import { expectSignedIn, signInWithPassword } from './support/sign-in';
+import { expectSignedIn, signInOverHttp, signInWithPassword } from './support/sign-in';
 
 const PAYMENT = '/shop/delivery-subscription/payment.html';
 
@@ -167,8 +167,7 @@ test.describe('pharmacy and health dashboard', () => {
     page,
     browser,
   }, testInfo) => {
-    await signInWithPassword(page, 'jordan@pantry.test');
-    await expectSignedIn(page, 'Jordan');
+    await signInOverHttp(page, 'jordan@pantry.test', 'Jordan');
     await page.goto('/pharmacy.html');
     expect(await axeViolations(page, browser, testInfo)).toEqual([]);
     const handshakes: string[] = [];
