@@ -3,7 +3,7 @@ import path from 'node:path';
 import { expect, test, type Browser, type BrowserContext, type Page, type TestInfo } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { analyze, blockAppScripts } from './support/axe';
-import { signInOverHttp } from './support/sign-in';
+import { expectSignedIn, signInOverHttp, signInWithPassword } from './support/sign-in';
 
 /**
  * axe-core on every page route, with JavaScript on and off, each page as the user types that can
@@ -285,10 +285,15 @@ async function stateFor(browser: Browser, as: Visitor, baseURL: string) {
           if (as === 'G') {
             await page.goto(`/?storeId=${DEFAULT_STORE}&preference=DELIVERY&zipcode=98101`);
             await expect(page.getByTestId('store-chip')).toContainText('Delivery');
-          } else if (as === 'C' || as === 'C2' || as === 'BC') {
-            const email = as === 'C' ? JORDAN : as === 'C2' ? BARTHOLOMEW : BUSINESS_BUYER;
+          } else if (as === 'C' || as === 'C2') {
             // Signing in is not what this walk checks: over HTTP, then one page so page scripts store what they do.
-            await signInOverHttp(page, email, as === 'C' ? 'Jordan' : as === 'C2' ? 'Bartholomew' : 'Priya');
+            await signInOverHttp(page, as === 'C' ? JORDAN : BARTHOLOMEW, as === 'C' ? 'Jordan' : 'Bartholomew');
+            await page.goto('/');
+          } else if (as === 'BC') {
+            // Through the pages: Node's resolver (the HTTP client's) does not resolve business.localhost; Chromium does.
+            await signInWithPassword(page, BUSINESS_BUYER);
+            await expectSignedIn(page, 'Priya');
+            // The first signed-in page shows the onboarding modal once: seen here, not on the walked pages.
             await page.goto('/');
           }
           return await context.storageState();

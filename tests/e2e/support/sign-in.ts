@@ -24,7 +24,8 @@ export async function expectSignedIn(page: Page, firstName: string) {
  * Signs in with a password over HTTP, as the sign-in page's password step posts it, for tests where being signed
  * in is the starting point and not what is tested (those drive the pages: signInWithPassword). The redirects
  * through the identity provider are followed and their cookies land in the page's context; the page it ends on
- * must greet the customer. Not touched: the page itself, which stays where it was.
+ * must greet the customer. Not touched: the page itself, which stays where it was. Main host only: Node's resolver,
+ * which the HTTP client uses, does not resolve business.localhost (Chromium does).
  */
 export async function signInOverHttp(page: Page, email: string, firstName: string, password = DEMO_PASSWORD) {
   const response = await page.context().request.post('/account/sign-in.html', {
