@@ -1,5 +1,6 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { constants, crc32, deflateRawSync, gzipSync } from 'node:zlib';
+import { freshNonce } from '../app/modules/http/nonce.server';
 
 /**
  * The anonymous page cache (decision 0019). A request without any cookie or Authorization header is
@@ -208,7 +209,7 @@ export class PageCache {
         etag: entry.etag,
       };
     // A CSP nonce must be unpredictable per response: a fresh one in the header and the body each time.
-    const nonce = randomBytes(16).toString('base64');
+    const nonce = freshNonce();
     const nonceBytes = Buffer.from(nonce);
     const chunks: Buffer[] = [];
     let length = 0;
