@@ -50,8 +50,8 @@ export interface SoakOptions {
    */
   warmupRequests: number;
   /**
-   * Then the same mix in steps of 10 s until no process's RSS grew by 5 % or more in a step (its caches and heap
-   * at their working size: what "after warm-up" means, decision 0033), for at most this many seconds (0: none).
+   * Then the same mix in steps of 10 s until RSS is steady (see rssSteady: its caches and heap at their working
+   * size, what "after warm-up" means, decisions 0033 and 0036), for at most this many seconds (0: none).
    */
   warmupMaxSeconds?: number;
 }
@@ -152,6 +152,27 @@ export function soakRequests(world: SoakWorld): AutocannonRequest[] {
   ];
 }
 
+/** Growth of a step's peak RSS over the previous step's that still counts as steady. */
+export const STEADY_STEP_GROWTH = 0.02;
+/** Consecutive steady steps the warm-up needs. */
+export const STEADY_STEPS = 2;
+
+/**
+ * Whether the processes' memory has reached its working size, given each warm-up step's highest RSS per process
+ * (oldest first): the last STEADY_STEPS steps each grew every process's peak by less than STEADY_STEP_GROWTH.
+ * One step under 5 % (decision 0033) called RSS steady after 20 s while it went on growing to a plateau ~25 %
+ * higher (decision 0036): a cache filling slowly adds a few per cent per step, and one step's peak can fall
+ * between two collections. Peaks that fall are steady.
+ */
+export function rssSteady(stepPeaks: readonly (readonly number[])[]): boolean {
+  if (stepPeaks.length < STEADY_STEPS + 1) return false;
+  const recent = stepPeaks.slice(-(STEADY_STEPS + 1));
+  for (let step = 1; step < recent.length; step++)
+    for (const [i, peak] of recent[step]!.entries())
+      if (peak / recent[step - 1]![i]! - 1 >= STEADY_STEP_GROWTH) return false;
+  return true;
+}
+
 export async function runSoak(world: SoakWorld, options: SoakOptions): Promise<SoakReport> {
   const warmup = await autocannon({
     url: world.url,
@@ -163,21 +184,34 @@ export async function runSoak(world: SoakWorld, options: SoakOptions): Promise<S
   let warmupSeconds = 0;
   let warmupSteady = false;
   const warmupErrors = [warmup.errors];
+  // Right after the warm-up requests: the baseline of the first step.
+  const stepPeaks: number[][] = [world.pids.map(rssBytes)];
   while (warmupSeconds < (options.warmupMaxSeconds ?? 0)) {
-    const before = world.pids.map(rssBytes);
-    const step = await autocannon({
-      url: world.url,
-      connections: options.connections,
-      duration: 10,
-      timeout: 10,
-      requests: soakRequests(world),
-    });
+    // Each step's highest RSS per process, sampled every second: one sample may fall before or after a collection.
+    const peaks = world.pids.map(rssBytes);
+    const sampler = setInterval(
+      () => world.pids.forEach((pid, i) => (peaks[i] = Math.max(peaks[i]!, rssBytes(pid)))),
+      1000,
+    );
+    let step: AutocannonResult;
+    try {
+      step = await autocannon({
+        url: world.url,
+        connections: options.connections,
+        duration: 10,
+        timeout: 10,
+        requests: soakRequests(world),
+      });
+    } finally {
+      clearInterval(sampler);
+    }
+    world.pids.forEach((pid, i) => (peaks[i] = Math.max(peaks[i]!, rssBytes(pid))));
+    stepPeaks.push(peaks);
     warmupSeconds += 10;
     warmupErrors.push(step.errors);
     for (const [status, stats] of Object.entries(step.statusCodeStats))
       warmup.statusCodeStats[status] = { count: (warmup.statusCodeStats[status]?.count ?? 0) + stats.count };
-    const after = world.pids.map(rssBytes);
-    if (after.every((bytes, i) => bytes / before[i]! - 1 < 0.05)) {
+    if (rssSteady(stepPeaks)) {
       warmupSteady = true;
       break;
     }
@@ -248,7 +282,7 @@ export function formatSoak(report: SoakReport, p99BudgetMs: number): string {
   const rows = [
     `Soak: ${report.seconds} s, ${report.connections} connections, ${report.shoppers} signed-in shoppers, ${report.requests} requests (${report.requestsPerSecond} req/s) after ${report.warmupRequests} warm-up requests` +
       (report.warmupSeconds
-        ? ` and ${report.warmupSeconds} s more of the mix until RSS ${report.warmupSteady ? 'was steady (< 5 % in 10 s)' : 'was still growing (warm-up cap reached)'}`
+        ? ` and ${report.warmupSeconds} s more of the mix until RSS ${report.warmupSteady ? `was steady (peak < ${STEADY_STEP_GROWTH * 100} % higher in each of ${STEADY_STEPS} steps of 10 s)` : 'was still growing (warm-up cap reached)'}`
         : ''),
     `  status codes (warm-up included): ${JSON.stringify(report.statusCounts)}; errors ${report.errors}, timeouts ${report.timeouts} (warm-up: ${report.warmupErrors} errors)`,
     `  5xx: ${report.serverErrors} (budget 0)`,

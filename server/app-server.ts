@@ -135,12 +135,45 @@ function baselineHeaders(headers: Headers) {
     headers.set('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'; base-uri 'none'");
 }
 
-async function writeBody(res: NodeJS.WritableStream, body: ReadableStream<Uint8Array>, keep?: Buffer[]) {
-  for await (const chunk of body as unknown as AsyncIterable<Uint8Array>) {
-    keep?.push(Buffer.from(chunk));
-    if (!res.write(chunk)) await new Promise((resolve) => res.once('drain', resolve));
+/**
+ * Writes a response body, waiting for `out` to drain when its buffer is full. Resolves true when the whole
+ * body was written, false as soon as the client's connection (`res`) closed first: a client that goes away
+ * mid-page (a load generator's timeout, a phone losing signal) never emits 'drain' again, and waiting on it
+ * left the render pending for ever — and with it every request of the page caches waiting on that render
+ * (PageCache.once), which is how the soak stalled at 1 req/s with idle processes (decision 0036).
+ */
+export async function writeBody(
+  out: NodeJS.WritableStream,
+  res: ServerResponse,
+  body: ReadableStream<Uint8Array>,
+  keep?: Buffer[],
+): Promise<boolean> {
+  let closed = res.destroyed;
+  let wake: (() => void) | null = null;
+  const onClose = () => {
+    closed = true;
+    wake?.();
+  };
+  res.once('close', onClose);
+  try {
+    for await (const chunk of body as unknown as AsyncIterable<Uint8Array>) {
+      if (closed || res.destroyed) return false; // leaving the loop cancels the body (the render stops)
+      keep?.push(Buffer.from(chunk));
+      if (!out.write(chunk))
+        await new Promise<void>((resolve) => {
+          if (closed) return resolve();
+          wake = resolve;
+          out.once('drain', resolve);
+        }).finally(() => {
+          wake = null;
+        });
+      if (closed) return false;
+    }
+    out.end();
+    return true;
+  } finally {
+    res.off('close', onClose);
   }
-  res.end();
 }
 
 export function createAppServer(options: AppServerOptions) {
@@ -209,13 +242,17 @@ export function createAppServer(options: AppServerOptions) {
     }
     const keepPrivate = privateSlot !== null && isPrivatelyCacheable(response.status, headers, ownCacheControl);
     const keep: Buffer[] | undefined = (cacheKey && response.status === 200) || keepPrivate ? [] : undefined;
+    let complete: boolean;
     if (compress) {
       const gzip = createGzip({ level: 6 });
       gzip.pipe(res);
-      await writeBody(gzip, response.body, keep);
+      complete = await writeBody(gzip, res, response.body, keep);
+      if (!complete) gzip.destroy();
     } else {
-      await writeBody(res, response.body, keep);
+      complete = await writeBody(res, res, response.body, keep);
     }
+    // A page cut short by its client is never kept: the next shopper would get half of it.
+    if (!complete) return;
     if (cacheKey && keep) cache.set(cacheKey, response.status, headers, Buffer.concat(keep));
     if (privateSlot && keepPrivate && keep && !request.signal.aborted)
       privateCache.set(privateSlot.key, response.status, headers, Buffer.concat(keep), {

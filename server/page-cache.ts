@@ -1,5 +1,6 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { constants, crc32, deflateRawSync, gzipSync } from 'node:zlib';
+import { freshNonce } from '../app/modules/http/nonce.server';
 
 /**
  * The anonymous page cache (decision 0019). A request without any cookie or Authorization header is
@@ -35,6 +36,8 @@ export interface PageCacheOptions {
   maxBytes?: number;
   /** All pages together stay under this (the oldest go first), so memory stays flat under any URL mix. */
   maxTotalBytes?: number;
+  /** How long a request waits for another's render of the same page before rendering itself (2 s). */
+  maxWaitMs?: number;
   now?: () => number;
 }
 
@@ -160,6 +163,7 @@ export class PageCache {
   private readonly maxEntries: number;
   private readonly maxBytes: number;
   private readonly maxTotalBytes: number;
+  private readonly maxWaitMs: number;
   private totalBytes = 0;
   private readonly now: () => number;
   private readonly entries = new Map<string, CachedPage>();
@@ -171,6 +175,7 @@ export class PageCache {
     this.maxEntries = options.maxEntries ?? 500;
     this.maxBytes = options.maxBytes ?? 1024 * 1024;
     this.maxTotalBytes = options.maxTotalBytes ?? 32 * 1024 * 1024;
+    this.maxWaitMs = options.maxWaitMs ?? 2_000;
     this.now = options.now ?? Date.now;
   }
 
@@ -208,7 +213,7 @@ export class PageCache {
         etag: entry.etag,
       };
     // A CSP nonce must be unpredictable per response: a fresh one in the header and the body each time.
-    const nonce = randomBytes(16).toString('base64');
+    const nonce = freshNonce();
     const nonceBytes = Buffer.from(nonce);
     const chunks: Buffer[] = [];
     let length = 0;
@@ -287,11 +292,20 @@ export class PageCache {
     return true;
   }
 
-  /** Runs `render` unless another request is already rendering this key; then waits for that one. */
+  /**
+   * Runs `render` unless another request is already rendering this key; then waits for that one, for at most
+   * maxWaitMs: a render that never ends (a client gone mid-page, a stuck loader) must not hold every later
+   * request of the page with it (decision 0036). A waiter that gives up finds no entry and renders itself.
+   */
   async once(key: string, render: () => Promise<void>): Promise<'rendered' | 'waited'> {
     const pending = this.inflight.get(key);
     if (pending) {
-      await pending.catch(() => undefined);
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        pending.catch(() => undefined),
+        new Promise((resolve) => (timer = setTimeout(resolve, this.maxWaitMs))),
+      ]);
+      clearTimeout(timer);
       return 'waited';
     }
     const run = render().finally(() => this.inflight.delete(key));

@@ -148,4 +148,17 @@ describe('PageCache', () => {
     expect(renders).toBe(1);
     expect(outcomes.sort()).toEqual(['rendered', 'waited', 'waited']);
   });
+
+  it('stops waiting for a render that never ends, so later requests can render themselves (decision 0036)', async () => {
+    const cache = new PageCache({ ttlMs: 5_000, maxWaitMs: 50 });
+    void cache.once('stuck', () => new Promise<void>(() => {})); // a client gone mid-page, a loader that hangs
+    const started = Date.now();
+    const outcome = await Promise.race([
+      cache.once('stuck', async () => {}),
+      new Promise((resolve) => setTimeout(() => resolve('still waiting'), 1_000)),
+    ]);
+    expect(outcome).toBe('waited');
+    expect(Date.now() - started).toBeLessThan(1_000);
+    expect(cache.get('stuck')).toBeNull();
+  });
 });

@@ -1,5 +1,11 @@
-import { describe, expect, it } from 'vitest';
-import { readSignedCookie, writeCookie } from '~/modules/session/session-cookie.server';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  readSessionCookie,
+  readSignedCookie,
+  serializeSession,
+  writeCookie,
+} from '~/modules/session/session-cookie.server';
+import { sessionSchema, type SessionData } from '~/modules/session/session-schema';
 
 /** Reading one exact Cookie header again is remembered (decision 0027), never at the cost of a check. */
 const context = { siteType: 'C' as const, secure: false };
@@ -29,6 +35,31 @@ describe('signed cookie reads', () => {
         status: 'rejected',
         reason: 'tampered',
       });
+    }
+  });
+
+  it('check a remembered session against the schema once, and give every caller its own copy', async () => {
+    const session: SessionData = {
+      info: {
+        COMMON: { userType: 'G', storeId: '1234', zipcode: '94105', preference: 'Dug', xDTags: ['a', 'b'] },
+        J4U: { storeId: '1234', zipcode: '94105' },
+      },
+    };
+    const cookie = pair(await serializeSession(session, context));
+    const check = vi.spyOn(sessionSchema, 'safeParse');
+    try {
+      const first = await readSessionCookie(request(cookie), 'C');
+      const second = await readSessionCookie(request(cookie), 'C');
+      expect(check).toHaveBeenCalledTimes(1);
+      expect(first).toEqual({ status: 'ok', value: session });
+      expect(second).toStrictEqual(first);
+      if (first.status === 'ok') first.value.info.COMMON.xDTags!.push('changed by one caller');
+      expect(await readSessionCookie(request(cookie), 'C')).toEqual({ status: 'ok', value: session });
+      // Another header is checked afresh; a tampered one is still refused.
+      const tampered = cookie.replace(/=./, (c) => (c === '=e' ? '=f' : '=e'));
+      expect((await readSessionCookie(request(tampered), 'C')).status).toBe('rejected');
+    } finally {
+      check.mockRestore();
     }
   });
 });

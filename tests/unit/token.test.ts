@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { checkAccessToken, isTokenActive } from '~/modules/access/token.server';
+import { checkAccessToken, customerClaimsSchema, isTokenActive } from '~/modules/access/token.server';
 import { grantIsLive } from '~/modules/identity/grants.server';
 import { testIssuer } from './support/tokens';
 
@@ -64,5 +64,26 @@ describe('access token verification', async () => {
     const outage = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
     vi.mocked(grantIsLive).mockRejectedValueOnce(outage);
     await expect(checkAccessToken(await issue({ gid: 'grant-1' }), verifier)).rejects.toBe(outage);
+  });
+
+  it('parses a remembered token’s claims once, and gives every request its own copy', async () => {
+    const token = await issue({ firstName: 'Memo', gid: 'grant-memo' });
+    const parse = vi.spyOn(customerClaimsSchema, 'safeParse');
+    try {
+      const first = await checkAccessToken(token, verifier);
+      const second = await checkAccessToken(token, verifier);
+      expect(parse).toHaveBeenCalledTimes(1);
+      if (first.status !== 'active' || second.status !== 'active') throw new Error('expected active tokens');
+      expect(second.claims).toEqual(first.claims);
+      first.claims.firstName = 'Changed by one request';
+      expect(second.claims.firstName).toBe('Memo');
+      const third = await checkAccessToken(token, verifier);
+      expect(third).toMatchObject({ status: 'active', claims: { firstName: 'Memo' } });
+      // The grant is still checked on every request.
+      vi.mocked(grantIsLive).mockResolvedValueOnce(false);
+      expect(await checkAccessToken(token, verifier)).toEqual({ status: 'invalid' });
+    } finally {
+      parse.mockRestore();
+    }
   });
 });

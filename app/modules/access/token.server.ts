@@ -51,9 +51,9 @@ function toClaims(payload: JWTPayload | undefined): CustomerClaims | null {
  * with a good signature still identifies a registered customer (R); a bad one identifies nobody.
  */
 export async function checkAccessToken(token: string, verifier: TokenVerifier): Promise<TokenCheck> {
-  let payload: JWTPayload;
+  let verified: Verified;
   try {
-    payload = await verifiedPayload(token, verifier);
+    verified = await verifiedPayload(token, verifier);
   } catch (error) {
     if (error instanceof errors.JWTExpired) {
       // jose checks the signature before the claims, so this payload is authentic.
@@ -62,8 +62,10 @@ export async function checkAccessToken(token: string, verifier: TokenVerifier): 
     }
     return { status: 'invalid' };
   }
-  const claims = toClaims(payload);
-  if (!claims) return { status: 'invalid' };
+  // Parsed once per remembered token; each request gets its own copy (the claims are flat values).
+  verified.claims ??= toClaims(verified.payload);
+  if (!verified.claims) return { status: 'invalid' };
+  const claims = { ...verified.claims };
   const scopes = scopesOf(claims);
   if (!scopes.includes(SHOP_SCOPE)) return { status: 'low-scope', claims };
   // A signed-out or revoked session's token is refused by every process, before it expires. Outside the
@@ -80,13 +82,18 @@ export async function checkAccessToken(token: string, verifier: TokenVerifier): 
  */
 const VERIFIED_FOR_MS = 60_000;
 const VERIFIED_MAX = 10_000;
-const verifiedTokens = new WeakMap<TokenVerifier, Map<string, { payload: JWTPayload; until: number }>>();
+interface Verified {
+  payload: JWTPayload;
+  /** The payload's claims, parsed on first use (decision 0036); null when they do not parse. */
+  claims?: CustomerClaims | null;
+}
+const verifiedTokens = new WeakMap<TokenVerifier, Map<string, Verified & { until: number }>>();
 
-async function verifiedPayload(token: string, verifier: TokenVerifier): Promise<JWTPayload> {
+async function verifiedPayload(token: string, verifier: TokenVerifier): Promise<Verified> {
   const now = (verifier.now?.() ?? new Date()).getTime();
   let memo = verifiedTokens.get(verifier);
   const known = memo?.get(token);
-  if (known && now < known.until) return known.payload;
+  if (known && now < known.until) return known;
   const { payload } = await jwtVerify(token, verifier.keys, {
     issuer: verifier.issuer,
     audience: verifier.audience,
@@ -97,9 +104,11 @@ async function verifiedPayload(token: string, verifier: TokenVerifier): Promise<
   if (until > now) {
     if (!memo) verifiedTokens.set(verifier, (memo = new Map()));
     if (memo.size >= VERIFIED_MAX) memo.clear();
-    memo.set(token, { payload, until });
+    const entry = { payload, until };
+    memo.set(token, entry);
+    return entry;
   }
-  return payload;
+  return { payload };
 }
 
 let remoteVerifier: TokenVerifier | undefined;

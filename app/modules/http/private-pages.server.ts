@@ -1,4 +1,5 @@
 import { decodeJwt } from 'jose';
+import { compiledOnce } from '~/db/compiled-once.server';
 import { db } from '~/db/db.server';
 import { loadShopper } from '~/modules/access/shopper.server';
 import { parseHost } from '~/modules/banners/hosts';
@@ -30,12 +31,13 @@ export interface PrivatePageGrant {
 
 export const subjectOf = (customerId: string | number) => `c:${String(customerId)}`;
 
+const versionOf = compiledOnce((db, subject: string) =>
+  db.selectFrom('shopper_state_versions').select('version').where('subject', '=', subject).compile(),
+);
+
+/** The customer's state version: every private-cache lookup reads it (compiled once, decision 0036). */
 export async function stateVersion(subject: string): Promise<number> {
-  const row = await db()
-    .selectFrom('shopper_state_versions')
-    .select('version')
-    .where('subject', '=', subject)
-    .executeTakeFirst();
+  const [row] = await versionOf(db(), subject);
   return row ? Number(row.version) : 0;
 }
 

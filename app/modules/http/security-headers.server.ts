@@ -1,10 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import { BANNER_IDS, hostForBanner, parseHost } from '~/modules/banners/hosts';
 import { appEnv, identityConfig } from '~/modules/config/env.server';
+import { freshNonce } from './nonce.server';
 
 /** A fresh nonce per HTML response (128 random bits), the only way an inline script or style runs. */
 export function createNonce(): string {
-  return randomBytes(16).toString('base64');
+  return freshNonce();
 }
 
 export interface PolicyOptions {

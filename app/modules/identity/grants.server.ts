@@ -1,3 +1,4 @@
+import { compiledOnce } from '~/db/compiled-once.server';
 import { db } from '~/db/db.server';
 
 /**
@@ -6,13 +7,18 @@ import { db } from '~/db/db.server';
  * until sign-out, token revocation, refresh-token reuse or logout destroys it. A token whose grant is
  * gone is refused at once by every storefront process, not only when it expires 45 minutes later.
  */
-export async function grantIsLive(grantId: string): Promise<boolean> {
-  const row = await db()
+const grantExpiry = compiledOnce((db, grantId: string) =>
+  db
     .selectFrom('oidc_payloads')
     .select(['expires_at'])
     .where('model', '=', 'Grant')
     .where('id', '=', grantId)
-    .executeTakeFirst();
+    .compile(),
+);
+
+/** Whether the grant is still there and unexpired: every signed-in request asks (compiled once, decision 0036). */
+export async function grantIsLive(grantId: string): Promise<boolean> {
+  const [row] = await grantExpiry(db(), grantId);
   return Boolean(row && (!row.expires_at || row.expires_at > new Date().toISOString()));
 }
 
