@@ -4,8 +4,8 @@
  * the recipes tab) on the catalogues `npm run bench:search` seeded (run that first). Prints the
  * median and p95 milliseconds of each part over BENCH_ROUNDS calls (default 15), the statements
  * one full call runs with their own times, and on PostgreSQL the EXPLAIN (ANALYZE, BUFFERS) of the
- * statements of one call per query into .cache/search-explain.txt. Nothing is cached: every call
- * is cold, as in bench/search.ts.
+ * statements of one call per query into .cache/search-explain.txt. The search cache is off:
+ * every call is cold, as in bench/search.ts's cold rows.
  *
  * BENCH_SIZES=100000 picks the SQLite catalogues, BENCH_PG=0 skips PostgreSQL (BENCH_PG_DB names it).
  */
@@ -30,6 +30,8 @@ const { forgetTaxonomy } = await import('../app/modules/catalog/taxonomy.server'
 const { forgetSearchVocabulary } = await import('../app/modules/search/vocabulary.server');
 const { allStores, forgetCachedStores } = await import('../app/modules/stores/stores.server');
 const search = await import('../app/modules/search/search.server');
+const { setSearchCacheEnabled } = await import('../app/modules/search/search-cache.server');
+setSearchCacheEnabled(false);
 const { priceContextFor, countProducts } = await import('../app/modules/search/product-search.server');
 const { countRecipes } = await import('../app/modules/search/recipe-search.server');
 const { asSearchParams, searchParamsSchema, PAGE_SIZE } = await import('../app/modules/search/query');

@@ -3,7 +3,8 @@
  * carousels) for a fixed set of queries, stores and clock, on the catalogues `npm run bench:search`
  * seeded. Run it before and after a change to search and diff the two files: a speed-up must not
  * change a result (decision 0032). BENCH_SIZES picks the SQLite catalogues, BENCH_PG=0 skips
- * PostgreSQL (BENCH_PG_DB names it).
+ * PostgreSQL (BENCH_PG_DB names it). Each search page is asked for twice, the second time from the
+ * search cache (decision 0035): the script stops if the cached answer differs from the computed one.
  */
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -21,10 +22,12 @@ process.env.LOG_LEVEL = 'warn';
 process.env.SESSION_SECRET ??= 'bench-secret-not-for-production';
 
 const { openDatabase, useDatabaseForTests: pointDatabaseAt } = await import('../app/db/db.server');
+const { migrateToLatest } = await import('../app/db/migrate.server');
 const { forgetTaxonomy } = await import('../app/modules/catalog/taxonomy.server');
 const { forgetSearchVocabulary } = await import('../app/modules/search/vocabulary.server');
 const { allStores, forgetCachedStores } = await import('../app/modules/stores/stores.server');
 const { searchProductsPage, productResults } = await import('../app/modules/search/search.server');
+const { searchCacheStats } = await import('../app/modules/search/search-cache.server');
 const { priceContextFor } = await import('../app/modules/search/product-search.server');
 const { asSearchParams, searchParamsSchema, PAGE_SIZE } = await import('../app/modules/search/query');
 const { QUERIES } = await import('./search-queries');
@@ -49,6 +52,7 @@ const NOW = new Date(process.env.SNAPSHOT_NOW ?? '2026-11-25T12:00:00.000Z');
 
 async function snapshot(url: string) {
   const handle = openDatabase({ url, poolMax: 10 });
+  await migrateToLatest(handle.db, handle.dialect);
   pointDatabaseAt(handle);
   forgetCachedStores();
   forgetTaxonomy();
@@ -64,6 +68,10 @@ async function snapshot(url: string) {
         for (const raw of [...QUERIES, ...MORE]) {
           const params = asSearchParams(searchParamsSchema.parse(raw));
           const page = await searchProductsPage(shopper, params, NOW);
+          const hits = searchCacheStats().hits;
+          const again = await searchProductsPage(shopper, params, NOW);
+          if (searchCacheStats().hits !== hits + 1 || JSON.stringify(again) !== JSON.stringify(page))
+            throw new Error(`${store.id}/${tier}/${new URLSearchParams(raw)}: the cached answer differs or missed`);
           answers[`${store.id}/${tier}/${new URLSearchParams(raw)}`] = page;
         }
       }

@@ -18,6 +18,7 @@ import { shopperStateVersionsSchema } from './migrations/0016-shopper-state-vers
 import { searchFactsSchema } from './migrations/0017-search-facts';
 import { searchFactsInStepSchema } from './migrations/0018-search-facts-in-step';
 import { rateLimitExpirySchema } from './migrations/0020-rate-limit-expiry';
+import { searchCacheVersionSchema } from './migrations/0021-search-cache-version';
 
 function migrationsFor(dialect: DialectName): Record<string, Migration> {
   return {
@@ -39,6 +40,7 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0017-search-facts': searchFactsSchema(dialect),
     '0018-search-facts-in-step': searchFactsInStepSchema(dialect),
     '0020-rate-limit-expiry': rateLimitExpirySchema,
+    '0021-search-cache-version': searchCacheVersionSchema(dialect),
   };
 }
 

@@ -40,6 +40,7 @@ describe.each(DIALECTS)('database on %s', (dialect) => {
       '0017-search-facts',
       '0018-search-facts-in-step',
       '0020-rate-limit-expiry',
+      '0021-search-cache-version',
     ]);
   });
 

@@ -22,6 +22,7 @@ import {
   type SortId,
 } from './query';
 import { countRecipes, searchRecipes, type RecipeCard } from './recipe-search.server';
+import { cachedSearch } from './search-cache.server';
 import { searchVocabulary } from './vocabulary.server';
 
 export interface FacetOption {
@@ -126,12 +127,22 @@ export async function resolveFilters(params: Partial<SearchParams>): Promise<Res
   return { filters, unknown, scope };
 }
 
-/** The grocery results page: one page of products with facets, or recipes, and tab counts. */
+/**
+ * The grocery results page: one page of products with facets, or recipes, and tab counts. Answers
+ * are cached per store, price tier and query until the catalogue or the banner's active offers
+ * change (search-cache.server.ts).
+ */
 export async function searchProductsPage(
   store: Store,
   params: SearchParams,
   now = new Date(),
 ): Promise<SearchPageModel> {
+  const ctx = priceContextFor(store, store.banner_id, now);
+  const key = [ctx.storeId, ctx.priceFactorBp, ctx.bannerId, ctx.priceTier, params];
+  return cachedSearch(key, ctx.bannerId, ctx.now, () => computeSearchPage(store, params, now));
+}
+
+async function computeSearchPage(store: Store, params: SearchParams, now: Date): Promise<SearchPageModel> {
   const query = await interpretQuery(params.q, params.spell === 'off');
   const { filters, unknown, scope } = await resolveFilters(params);
   const ctx = priceContextFor(store, store.banner_id, now);
