@@ -139,13 +139,12 @@ export async function searchProductsPage(
 ): Promise<SearchPageModel> {
   const ctx = priceContextFor(store, store.banner_id, now);
   const key = [ctx.storeId, ctx.priceFactorBp, ctx.bannerId, ctx.priceTier, params];
-  return cachedSearch(key, ctx.bannerId, ctx.now, () => computeSearchPage(store, params, now));
+  return cachedSearch(key, ctx.bannerId, ctx.now, () => computeSearchPage(store, params, ctx));
 }
 
-async function computeSearchPage(store: Store, params: SearchParams, now: Date): Promise<SearchPageModel> {
+async function computeSearchPage(store: Store, params: SearchParams, ctx: PriceContext): Promise<SearchPageModel> {
   const query = await interpretQuery(params.q, params.spell === 'off');
   const { filters, unknown, scope } = await resolveFilters(params);
-  const ctx = priceContextFor(store, store.banner_id, now);
   const hasScope = Boolean(filters.aisleIds || filters.brandId !== undefined);
   const blank = query.tokens.length === 0 && !hasScope;
   const base: SearchPageModel = {
