@@ -571,7 +571,7 @@ export async function productPage(
     id: Number(row.id),
     aisleId: row.aisle_id === null ? null : Number(row.aisle_id),
     brandId: Number(row.brand_id),
-    tagged: (tag) => row.tags.includes(`,${tag},`),
+    tags: DIETARY_TAGS.reduce((bits, tag) => (row.tags.includes(`,${tag.id},`) ? bits | tagBit(tag.id) : bits), 0),
     price: Number(row.price),
     onOffer: Number(row.on_offer) === 1,
     pos: Number(row.pos),
@@ -584,8 +584,8 @@ interface FactRow {
   id: number;
   aisleId: number | null;
   brandId: number;
-  /** Whether the product has a dietary tag. */
-  tagged: (tag: DietaryTagId) => boolean;
+  /** The product's dietary tags as bits (tagBit). */
+  tags: number;
   price: number;
   onOffer: boolean;
   pos: number;
@@ -593,11 +593,11 @@ interface FactRow {
 }
 
 /**
- * One page and the facet counts in one statement that returns a few dozen rows. The best
- * MATCH_CAP + 1 matches (tiers) come with their facts — on SQLite from product_search_facts (narrow
- * rows keyed like the index, so read in key order), on PostgreSQL from the tier rows themselves —
- * and the database counts them; handing a thousand rows to JavaScript cost more than finding them.
- * Null for a plain listing (no words; on SQLite, no facet filters either).
+ * One page and the facet counts in one statement. The best MATCH_CAP + 1 matches (tiers) come with
+ * their facts — on SQLite from product_search_facts (narrow rows keyed like the index, so read in key
+ * order) as one JSON value counted in JavaScript (sqliteFactsPage); on PostgreSQL from the tier rows
+ * themselves, counted by the database, which returns a few dozen rows (a thousand row objects cost
+ * more than finding them). Null for a plain listing (no words; on SQLite, no facet filters either).
  */
 async function factsPage(
   ctx: PriceContext,
@@ -608,15 +608,11 @@ async function factsPage(
   // priceExpression and unitPrice read `p` and `o`: here p is the facts row.
   const price = priceExpression(ctx, query.kind);
   const stocked = query.kind === 'grocery' && ctx.storeId !== null;
-  const sqlite = database().dialect === 'sqlite';
-  const id = sqlite ? sql`t.k % ${sql.lit(ID_SPAN)}` : sql`p.id`;
-  const matched = sqlite
-    ? sql`select t.k, t.score, ${id} as id, p.aisle_id, p.brand_id, p.tags, ${price} as price, ${factOnOffer(ctx, id)} as on_offer,
-          coalesce(cast(${price} as double precision) / nullif(p.size_oz, 0), 1e12) as unit_price
-        from (${found.union}) t join product_search_facts p on p.k = t.k`
-    : sql`select p.k, p.score, p.id, p.aisle_id, p.brand_id, p.tags, ${price} as price, ${factOnOffer(ctx, id)} as on_offer,
-          coalesce(cast(${price} as double precision) / nullif(p.size_oz, 0), 1e12) as unit_price
-        from (${found.union}) p`;
+  if (database().dialect === 'sqlite') return sqliteFactsPage(ctx, query, found, price, stocked);
+  const id = sql`p.id`;
+  const matched = sql`select p.k, p.score, p.id, p.aisle_id, p.brand_id, p.tags, ${price} as price, ${factOnOffer(ctx, id)} as on_offer,
+      coalesce(cast(${price} as double precision) / nullif(p.size_oz, 0), 1e12) as unit_price
+    from (${found.union}) p`;
   const order: Record<SortId, RawBuilder<unknown>> = {
     relevance: sql`score, k`,
     'price-asc': sql`price, id`,
@@ -669,6 +665,50 @@ async function factsPage(
   };
 }
 
+/**
+ * SQLite: the best MATCH_CAP + 1 matches with their facts as one JSON array (decision 0037), counted
+ * and sorted in JavaScript by pageOf. SQLite's own counting (five passes over a materialised,
+ * sorted copy of the matches) cost twice what finding the matches and reading their facts did, and
+ * one JSON value crosses into JavaScript far cheaper than a thousand row objects. Price and on-offer
+ * stay in SQL (the same expressions the tier filters use); a row is
+ * [score, key without its id (popularity order), id, aisle, brand, tag bits, price, on offer, size].
+ */
+async function sqliteFactsPage(
+  ctx: PriceContext,
+  query: ProductQuery,
+  found: { ctes: RawBuilder<unknown>; union: RawBuilder<unknown> },
+  price: RawBuilder<number>,
+  stocked: boolean,
+): Promise<{ items: ProductHit[]; facets: Facets }> {
+  const id = sql`t.k % ${sql.lit(ID_SPAN)}`;
+  const result = await sql<{ rows: string }>`with ${found.ctes}
+    select json_group_array(json_array(t.score, t.k / ${sql.lit(ID_SPAN)}, ${id}, p.aisle_id, p.brand_id, p.tags,
+        ${price}, ${factOnOffer(ctx, id)}, p.size_oz)) as rows
+    from (${found.union}) t join product_search_facts p on p.k = t.k ${stocked ? overrideJoin(ctx, id) : sql``}`.execute(
+    database().db,
+  );
+  type Match = [number, number, number, number | null, number, number, number, number, number];
+  const matches = JSON.parse(result.rows[0]?.rows ?? '[]') as Match[];
+  // Best match first: tier, then the search key (popularity, then id).
+  matches.sort((a, b) => a[0] - b[0] || a[1] - b[1] || a[2] - b[2]);
+  const rows = matches
+    .slice(0, MATCH_CAP)
+    .map(([, , productId, aisleId, brandId, tags, cents, onOffer, size], i): FactRow => ({
+      id: productId,
+      aisleId,
+      brandId,
+      tags,
+      price: cents,
+      onOffer: onOffer === 1,
+      pos: i + 1,
+      // coalesce(price / nullif(size, 0), 1e12), as the other dialect computes it.
+      unitPrice: size ? cents / size : 1e12,
+    }));
+  return pageOf(ctx, query, rows, matches.length);
+}
+
+const DIET_BITS = DIETARY_TAGS.map((tag) => tagBit(tag.id));
+
 /** A page of the best matches and the facet counts over all of them (at most MATCH_CAP rows). */
 async function pageOf(
   ctx: PriceContext,
@@ -676,11 +716,6 @@ async function pageOf(
   rows: FactRow[],
   total: number,
 ): Promise<{ items: ProductHit[]; facets: Facets }> {
-  const tally = <K>(keys: K[]) => {
-    const counts = new Map<K, number>();
-    for (const key of keys) counts.set(key, (counts.get(key) ?? 0) + 1);
-    return counts;
-  };
   const byId = (a: { id: number }, b: { id: number }) => a.id - b.id;
   const order: Record<SortId, (a: (typeof rows)[number], b: (typeof rows)[number]) => number> = {
     relevance: (a, b) => a.pos - b.pos,
@@ -695,28 +730,37 @@ async function pageOf(
     .map((row) => row.id);
   const positions = new Map(pageIds.map((id, i) => [id, i]));
   const items = (await productsByIds(ctx, pageIds)).sort((a, b) => positions.get(a.id)! - positions.get(b.id)!);
-  const brands = [...tally(rows.map((row) => row.brandId))]
+  // One pass over the (at most MATCH_CAP) rows counts every facet.
+  const brandCounts = new Map<number, number>();
+  const aisleCounts = new Map<number, number>();
+  const dietCounts = DIETARY_TAGS.map(() => 0);
+  const priceCounts = PRICE_BUCKETS.map(() => 0);
+  let onOffer = 0;
+  const countAisles = query.kind === 'grocery';
+  for (const row of rows) {
+    brandCounts.set(row.brandId, (brandCounts.get(row.brandId) ?? 0) + 1);
+    if (countAisles && row.aisleId !== null) aisleCounts.set(row.aisleId, (aisleCounts.get(row.aisleId) ?? 0) + 1);
+    for (let i = 0; i < DIET_BITS.length; i++) if (row.tags & DIET_BITS[i]!) dietCounts[i]!++;
+    for (let i = 0; i < PRICE_BUCKETS.length; i++) {
+      const bucket = PRICE_BUCKETS[i]!;
+      if (row.price >= bucket.min && (bucket.max === null || row.price <= bucket.max)) priceCounts[i]!++;
+    }
+    if (row.onOffer) onOffer++;
+  }
+  const brands = [...brandCounts]
     .sort(([a, n], [b, m]) => m - n || a - b)
     .slice(0, 12)
     .map(([id, count]) => ({ id, count }));
-  const aisles = tally(rows.flatMap((row) => (row.aisleId === null || query.kind !== 'grocery' ? [] : [row.aisleId])));
-  const inBucket = (value: number, bucket: (typeof PRICE_BUCKETS)[number]) =>
-    value >= bucket.min && (bucket.max === null || value <= bucket.max);
   return {
     items,
     facets: {
       total,
-      aisles: [...aisles].map(([id, count]) => ({ id, count })),
+      // In id order, as a GROUP BY lists them.
+      aisles: [...aisleCounts].sort(([a], [b]) => a - b).map(([id, count]) => ({ id, count })),
       brands,
-      diets: DIETARY_TAGS.map((tag) => ({
-        id: tag.id,
-        count: rows.filter((row) => row.tagged(tag.id)).length,
-      })),
-      prices: PRICE_BUCKETS.map((bucket) => ({
-        id: bucket.id,
-        count: rows.filter((row) => inBucket(row.price, bucket)).length,
-      })),
-      onOffer: rows.filter((row) => row.onOffer).length,
+      diets: DIETARY_TAGS.map((tag, i) => ({ id: tag.id, count: dietCounts[i]! })),
+      prices: PRICE_BUCKETS.map((bucket, i) => ({ id: bucket.id, count: priceCounts[i]! })),
+      onOffer,
     },
   };
 }
