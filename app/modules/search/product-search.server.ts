@@ -356,8 +356,12 @@ function tiers(
   ctx: PriceContext,
   query: ProductQuery,
   limit: number,
+  /** The prefix of the CTE names (two tier sets can share a statement). */
+  name = 't',
 ): { ctes: RawBuilder<unknown>; union: RawBuilder<unknown> } | null {
-  return database().dialect === 'sqlite' ? sqliteTiers(ctx, query, limit) : postgresTiers(ctx, query, limit);
+  return database().dialect === 'sqlite'
+    ? sqliteTiers(ctx, query, limit, name)
+    : postgresTiers(ctx, query, limit, name);
 }
 
 /** PostgreSQL: the facet lexemes of the filters as a tsquery (PG_FACETS_SQL), or null. */
@@ -386,6 +390,8 @@ function postgresTiers(
   ctx: PriceContext,
   query: ProductQuery,
   limit: number,
+  /** The prefix of the CTE names (two tier sets can share a statement). */
+  name = 't',
 ): { ctes: RawBuilder<unknown>; union: RawBuilder<unknown> } | null {
   const { tokens, kind, filters } = query;
   const facets = postgresFacetQuery(filters);
@@ -401,32 +407,32 @@ function postgresTiers(
   const conditions = factConditions(ctx, { ...query, filters: rowFilters }, sql`p.product_id`);
   const overrides = rowFilters.price ? overrideJoin(ctx, sql`p.product_id`) : sql``;
   const select = (
-    name: string,
+    cte: string,
     vector: string,
     score: number,
     room: RawBuilder<unknown>,
     extra: { band?: string; when?: RawBuilder<unknown> } = {},
   ) => {
-    const better = Array.from({ length: score }, (_, i) => sql`select id from ${sql.table(`t${i}`)}`);
+    const better = Array.from({ length: score }, (_, i) => sql`select id from ${sql.table(`${name}${i}`)}`);
     const banded = extra.band ? sql`(${match} && cast(${`'${extra.band}'`} as tsquery))` : match;
-    return sql`${sql.table(name)} as materialized (select p.product_id as id, p.rank_key as k,
+    return sql`${sql.table(cte)} as materialized (select p.product_id as id, p.rank_key as k,
         ${sql.lit(score)} as score, ${PG_FACT_COLUMNS} from product_search p ${overrides}
       where ${extra.when ?? sql`true`} and p.${sql.ref(vector)} @@ ${banded} and p.kind = ${sql.lit(kind)}
         ${better.length ? sql`and p.product_id not in (${sql.join(better, sql` union all `)})` : sql``}
         ${conditions}
       order by p.rank_key limit ${room})`;
   };
-  const count = (name: string) => sql`(select count(*) from ${sql.table(name)})`;
+  const count = (cte: string) => sql`(select count(*) from ${sql.table(cte)})`;
   // Tier 0 asks the rank bands first (search-key.ts): a band holding `limit` matches holds the
   // best `limit`, and only its matches were read; each wider try runs only when the narrower fell
   // short (an uncorrelated condition, which PostgreSQL checks once before the scan).
   const full = sql`(${limit})`;
   const short = (names: string[]) =>
     sql.join(
-      names.map((name) => sql`${count(name)} < ${full}`),
+      names.map((cte) => sql`${count(cte)} < ${full}`),
       sql` and `,
     );
-  const bandNames = RANK_BANDS.map((_, i) => `t0_${i + 1}`);
+  const bandNames = RANK_BANDS.map((_, i) => `${name}0_${i + 1}`);
   const tier0 = [
     ...RANK_BANDS.map((band, i) =>
       select(bandNames[i]!, vectors[0], 0, full, {
@@ -434,11 +440,11 @@ function postgresTiers(
         when: i ? short(bandNames.slice(0, i)) : undefined,
       }),
     ),
-    select('t0_all', vectors[0], 0, full, { when: short(bandNames) }),
-    sql`t0 as materialized (${sql.join(
+    select(`${name}0_all`, vectors[0], 0, full, { when: short(bandNames) }),
+    sql`${sql.table(`${name}0`)} as materialized (${sql.join(
       [
-        ...bandNames.map((name) => sql`select * from ${sql.table(name)} where ${count(name)} >= ${full}`),
-        sql`select * from t0_all`,
+        ...bandNames.map((cte) => sql`select * from ${sql.table(cte)} where ${count(cte)} >= ${full}`),
+        sql`select * from ${sql.table(`${name}0_all`)}`,
       ],
       sql` union all `,
     )})`,
@@ -446,14 +452,14 @@ function postgresTiers(
   // Each later tier only fills what the better tiers left: a broad word is done after tier 0.
   const later = vectors.slice(1).map((vector, i) => {
     const score = i + 1;
-    const taken = Array.from({ length: score }, (_, j) => sql` - ${count(`t${j}`)}`);
-    return select(`t${score}`, vector, score, sql`(${limit}${sql.join(taken, sql``)})`);
+    const taken = Array.from({ length: score }, (_, j) => sql` - ${count(`${name}${j}`)}`);
+    return select(`${name}${score}`, vector, score, sql`(${limit}${sql.join(taken, sql``)})`);
   });
   const ctes = [...tier0, ...later];
   return {
     ctes: sql.join(ctes, sql`, `),
     union: sql.join(
-      vectors.map((_, score) => sql`select * from ${sql.table(`t${score}`)}`),
+      vectors.map((_, score) => sql`select * from ${sql.table(`${name}${score}`)}`),
       sql` union all `,
     ),
   };
@@ -463,6 +469,8 @@ function sqliteTiers(
   ctx: PriceContext,
   query: ProductQuery,
   limit: number,
+  /** The prefix of the CTE names (two tier sets can share a statement). */
+  name = 't',
 ): { ctes: RawBuilder<unknown>; union: RawBuilder<unknown> } | null {
   const { tokens, kind, filters } = query;
   const facetTerms = sqliteFacetTerms(filters);
@@ -484,7 +492,7 @@ function sqliteTiers(
   // Tier n walks its matches in key order, skipping the rows of better tiers (a NOT IN probe of
   // at most `limit` keys is cheaper than an FTS5 NOT, which walks both sides).
   const tier = (score: number, room: RawBuilder<unknown>) => {
-    const better = Array.from({ length: score }, (_, i) => `t${i}`);
+    const better = Array.from({ length: score }, (_, i) => `${name}${i}`);
     const skip = better.length
       ? sql` and s.rowid not in (${sql.join(
           better.map((t) => sql`select k from ${sql.table(t)}`),
@@ -502,11 +510,11 @@ function sqliteTiers(
   };
   // Each tier only fills what the better tiers left: a broad word is done after tier 0.
   const ctes = tierWords.map((_, score) => {
-    const taken = Array.from({ length: score }, (_, i) => sql` - (select count(*) from ${sql.table(`t${i}`)})`);
-    return sql`${sql.table(`t${score}`)} as materialized (${tier(score, sql`(${limit}${sql.join(taken, sql``)})`)})`;
+    const taken = Array.from({ length: score }, (_, i) => sql` - (select count(*) from ${sql.table(`${name}${i}`)})`);
+    return sql`${sql.table(`${name}${score}`)} as materialized (${tier(score, sql`(${limit}${sql.join(taken, sql``)})`)})`;
   });
   const union = sql.join(
-    tierWords.map((_, score) => sql`select * from ${sql.table(`t${score}`)}`),
+    tierWords.map((_, score) => sql`select * from ${sql.table(`${name}${score}`)}`),
     sql` union all `,
   );
   return { ctes: sql.join(ctes, sql`, `), union };
@@ -533,6 +541,39 @@ export async function findProducts(ctx: PriceContext, query: ProductQuery): Prom
     .execute(database().db)
     .then((r) => r.rows);
   return result.map((row) => toProductHit(row, ctx));
+}
+
+/**
+ * The best `pageSize` matches of several word queries (page 1, best match first) in one statement:
+ * each query's tiers under its own CTE names, and the product rows joined in the same statement.
+ * The search page's wine and marketplace carousels took four statements this way takes as one
+ * (decision 0037). Queries without words fall back to findProducts.
+ */
+export async function bestMatchesOfEach(ctx: PriceContext, queries: ProductQuery[]): Promise<ProductHit[][]> {
+  const found = queries.map((query, i) => tiers(ctx, query, query.pageSize, `q${i}t`));
+  if (found.some((tier, i) => !tier || queries[i]!.tokens.length === 0 || queries[i]!.page !== 1)) {
+    return Promise.all(queries.map((query) => findProducts(ctx, query)));
+  }
+  const sqlite = database().dialect === 'sqlite';
+  const id = sqlite ? sql`k % ${sql.lit(ID_SPAN)}` : sql`id`;
+  const best = sql.join(
+    found.map(
+      (tier, i) => sql`select ${sql.lit(i)} as q, ${id} as id, score, k from (${tier!.union}) ${sql.table(`q${i}`)}`,
+    ),
+    sql` union all `,
+  );
+  const result = await sql<HitRow & { q: number; pos: number }>`with ${sql.join(
+    found.map((tier) => tier!.ctes),
+    sql`, `,
+  )},
+    c as materialized (select q, id, row_number() over (partition by q order by score, k) as pos from (${best}) best)
+    select c.q, c.pos, p.id, p.kind, p.name, b.name as brand, p.size_label, p.size_quantity,
+      p.size_unit, p.image_key, p.base_price_cents, p.attended_delivery_only,
+      o.price_cents as override_price, o.stock_status
+    from c join products p on p.id = c.id join brands b on b.id = p.brand_id
+    ${overrideJoin(ctx, sql`p.id`)}`.execute(database().db);
+  const rows = [...result.rows].sort((a, b) => Number(a.q) - Number(b.q) || Number(a.pos) - Number(b.pos));
+  return queries.map((_, i) => rows.filter((row) => Number(row.q) === i).map((row) => toProductHit(row, ctx)));
 }
 
 interface FacetRow {

@@ -2,8 +2,8 @@ import type { ProductKind } from '~/db/schema';
 import { brandBySlug, brandsByIds, taxonomy, type BrandInfo } from '~/modules/catalog/taxonomy.server';
 import type { Store } from '~/modules/stores/stores.server';
 import {
+  bestMatchesOfEach,
   countProducts,
-  findProducts,
   priceContextFor,
   productPage,
   type PriceContext,
@@ -259,8 +259,15 @@ const CAROUSEL_SIZE = 8;
 /** Wine-shop and marketplace matches shown beside the grocery results. */
 export async function searchCarousels(tokens: string[]): Promise<{ wine: ProductHit[]; marketplace: ProductHit[] }> {
   const ctx = priceContextFor(null, '');
-  const top = (kind: ProductKind) =>
-    findProducts(ctx, { kind, tokens, filters: {}, sort: 'relevance', page: 1, pageSize: CAROUSEL_SIZE });
-  const [wine, marketplace] = await Promise.all([top('wine'), top('marketplace')]);
+  const top = (kind: ProductKind): ProductQuery => ({
+    kind,
+    tokens,
+    filters: {},
+    sort: 'relevance',
+    page: 1,
+    pageSize: CAROUSEL_SIZE,
+  });
+  // One statement for both (decision 0037).
+  const [wine = [], marketplace = []] = await bestMatchesOfEach(ctx, [top('wine'), top('marketplace')]);
   return { wine, marketplace };
 }
