@@ -3,6 +3,7 @@ import { database } from '~/db/db.server';
 import type { ProductKind, StockStatus } from '~/db/schema';
 import { BUSINESS_TIER_DISCOUNT_BP, storePriceCents, unitPriceLabel, type PriceTier } from '~/modules/catalog/pricing';
 import type { ProductCard } from '~/modules/catalog/product-cards.server';
+import { brandsByIds, type BrandInfo } from '~/modules/catalog/taxonomy.server';
 import type { Store } from '~/modules/stores/stores.server';
 import { DIETARY_TAGS, MATCH_CAP, PRICE_BUCKETS, type DietaryTagId, type PriceBucketId, type SortId } from './query';
 import { facetToken, ID_SPAN, kindRange, RANK_BANDS, SIZE_DIVISOR_SQL, tagBit } from './search-key';
@@ -597,9 +598,21 @@ interface FacetRow {
 export async function productPage(
   ctx: PriceContext,
   query: ProductQuery,
-): Promise<{ items: ProductHit[]; facets: Facets }> {
-  const fast = await factsPage(ctx, query);
-  if (fast) return fast;
+  options: { brands?: boolean } = {},
+): Promise<{ items: ProductHit[]; facets: Facets; brands: Map<number, BrandInfo> }> {
+  const { pageIds, facets } = (await factsPage(ctx, query)) ?? (await listingPage(ctx, query));
+  const positions = new Map(pageIds.map((id, i) => [id, i]));
+  // The page's product rows and the brand facet's names are independent: on PostgreSQL they go
+  // out at once on two pooled connections instead of one after the other.
+  const [hits, brands] = await Promise.all([
+    productsByIds(ctx, pageIds),
+    options.brands ? brandsByIds(facets.brands.map((brand) => brand.id)) : new Map<number, BrandInfo>(),
+  ]);
+  return { items: hits.sort((a, b) => positions.get(a.id)! - positions.get(b.id)!), facets, brands };
+}
+
+/** A plain listing's page and facets (no words; on SQLite, no facet filters either). */
+async function listingPage(ctx: PriceContext, query: ProductQuery): Promise<CountedPage> {
   const price = priceExpression(ctx, query.kind);
   const result = await sql<FacetRow>`with ${candidates(ctx, query, MATCH_CAP + 1)}
     select p.id, p.aisle_id, p.brand_id, p.dietary_tags as tags, ${price} as price,
@@ -618,7 +631,13 @@ export async function productPage(
     pos: Number(row.pos),
     unitPrice: Number(row.unit_price),
   }));
-  return pageOf(ctx, query, rows, Number(result.rows[0]?.seen ?? 0));
+  return countPage(query, rows, Number(result.rows[0]?.seen ?? 0));
+}
+
+/** A page's product ids in page order and the facet counts (the product rows are read after). */
+interface CountedPage {
+  pageIds: number[];
+  facets: Facets;
 }
 
 interface FactRow {
@@ -640,10 +659,7 @@ interface FactRow {
  * themselves, counted by the database, which returns a few dozen rows (a thousand row objects cost
  * more than finding them). Null for a plain listing (no words; on SQLite, no facet filters either).
  */
-async function factsPage(
-  ctx: PriceContext,
-  query: ProductQuery,
-): Promise<{ items: ProductHit[]; facets: Facets } | null> {
+async function factsPage(ctx: PriceContext, query: ProductQuery): Promise<CountedPage | null> {
   const found = tiers(ctx, query, MATCH_CAP + 1);
   if (!found) return null;
   // priceExpression and unitPrice read `p` and `o`: here p is the facts row.
@@ -690,11 +706,8 @@ async function factsPage(
     .map((n) => Number(n) || 0);
   const pairs = (f: string) =>
     rows.filter((row) => row.f === f).map((row) => ({ id: Number(row.v), count: Number(row.n) }));
-  const pageIds = rows.filter((row) => row.f === 'r').map((row) => Number(row.v));
-  const positions = new Map(pageIds.map((productId, i) => [productId, i]));
-  const items = (await productsByIds(ctx, pageIds)).sort((a, b) => positions.get(a.id)! - positions.get(b.id)!);
   return {
-    items,
+    pageIds: rows.filter((row) => row.f === 'r').map((row) => Number(row.v)),
     facets: {
       total,
       aisles: query.kind === 'grocery' ? pairs('a') : [],
@@ -720,7 +733,7 @@ async function sqliteFactsPage(
   found: { ctes: RawBuilder<unknown>; union: RawBuilder<unknown> },
   price: RawBuilder<number>,
   stocked: boolean,
-): Promise<{ items: ProductHit[]; facets: Facets }> {
+): Promise<CountedPage> {
   const id = sql`t.k % ${sql.lit(ID_SPAN)}`;
   const result = await sql<{ rows: string }>`with ${found.ctes}
     select json_group_array(json_array(t.score, t.k / ${sql.lit(ID_SPAN)}, ${id}, p.aisle_id, p.brand_id, p.tags,
@@ -745,18 +758,13 @@ async function sqliteFactsPage(
       // coalesce(price / nullif(size, 0), 1e12), as the other dialect computes it.
       unitPrice: size ? cents / size : 1e12,
     }));
-  return pageOf(ctx, query, rows, matches.length);
+  return countPage(query, rows, matches.length);
 }
 
 const DIET_BITS = DIETARY_TAGS.map((tag) => tagBit(tag.id));
 
-/** A page of the best matches and the facet counts over all of them (at most MATCH_CAP rows). */
-async function pageOf(
-  ctx: PriceContext,
-  query: ProductQuery,
-  rows: FactRow[],
-  total: number,
-): Promise<{ items: ProductHit[]; facets: Facets }> {
+/** The ids of a page, in order, and the facet counts over the best matches (at most MATCH_CAP rows). */
+function countPage(query: ProductQuery, rows: FactRow[], total: number): CountedPage {
   const byId = (a: { id: number }, b: { id: number }) => a.id - b.id;
   const order: Record<SortId, (a: (typeof rows)[number], b: (typeof rows)[number]) => number> = {
     relevance: (a, b) => a.pos - b.pos,
@@ -769,8 +777,6 @@ async function pageOf(
     .sort(order[query.sort])
     .slice(offset, offset + query.pageSize)
     .map((row) => row.id);
-  const positions = new Map(pageIds.map((id, i) => [id, i]));
-  const items = (await productsByIds(ctx, pageIds)).sort((a, b) => positions.get(a.id)! - positions.get(b.id)!);
   // One pass over the (at most MATCH_CAP) rows counts every facet.
   const brandCounts = new Map<number, number>();
   const aisleCounts = new Map<number, number>();
@@ -793,7 +799,7 @@ async function pageOf(
     .slice(0, 12)
     .map(([id, count]) => ({ id, count }));
   return {
-    items,
+    pageIds,
     facets: {
       total,
       // In id order, as a GROUP BY lists them.

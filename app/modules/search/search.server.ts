@@ -1,5 +1,5 @@
 import type { ProductKind } from '~/db/schema';
-import { brandBySlug, brandsByIds, taxonomy, type BrandInfo } from '~/modules/catalog/taxonomy.server';
+import { brandBySlug, taxonomy, type BrandInfo } from '~/modules/catalog/taxonomy.server';
 import type { Store } from '~/modules/stores/stores.server';
 import {
   bestMatchesOfEach,
@@ -188,8 +188,7 @@ async function computeSearchPage(store: Store, params: SearchParams, ctx: PriceC
 }
 
 export async function productResults(ctx: PriceContext, query: ProductQuery): Promise<ProductResults> {
-  const [{ items, facets }, tax] = await Promise.all([productPage(ctx, query), taxonomy()]);
-  const brands = await brandsByIds(facets.brands.map((b) => b.id));
+  const [{ items, facets, brands }, tax] = await Promise.all([productPage(ctx, query, { brands: true }), taxonomy()]);
   const selectedAisles = new Set(query.filters.aisleIds ?? []);
   const departmentCounts = new Map<number, number>();
   for (const { id, count } of facets.aisles) {
