@@ -509,11 +509,22 @@ function sqliteTiers(
       where s.product_search match ${expression(tierWords[score]!)} and ${inKind(kind, sql`s.rowid`)}${skip}${joined}
       order by s.rowid limit ${room}`;
   };
+  // Every tier's matches match the widest tier's expression too: when that has none (words no
+  // product holds together), no tier walks the index — a LIMIT of 0 skips the scan — instead of each
+  // walking both words' doclists to the end (decision 0037). Otherwise the check stops at the first match.
+  const widest = tierWords.length - 1;
+  const gate = sql.table(`${name}any`);
+  const gated = widest > 0;
+  const open = gated ? sql` * (select n from ${gate})` : sql``;
   // Each tier only fills what the better tiers left: a broad word is done after tier 0.
   const ctes = tierWords.map((_, score) => {
     const taken = Array.from({ length: score }, (_, i) => sql` - (select count(*) from ${sql.table(`${name}${i}`)})`);
-    return sql`${sql.table(`${name}${score}`)} as materialized (${tier(score, sql`(${limit}${sql.join(taken, sql``)})`)})`;
+    return sql`${sql.table(`${name}${score}`)} as materialized (${tier(score, sql`((${limit}${sql.join(taken, sql``)})${open})`)})`;
   });
+  if (gated) {
+    ctes.unshift(sql`${gate} as materialized (select count(*) as n from (select 1 from product_search s
+      where s.product_search match ${expression(tierWords[widest]!)} and ${inKind(kind, sql`s.rowid`)} limit 1) first)`);
+  }
   const union = sql.join(
     tierWords.map((_, score) => sql`select * from ${sql.table(`${name}${score}`)}`),
     sql` union all `,
