@@ -31,6 +31,23 @@ describe.each(DIALECTS)('search over the seeded catalogue on %s', (dialect) => {
     await test?.drop();
   });
 
+  // PostgreSQL only: SQLite keeps no statistics unless asked, and its plans here do not need them.
+  if (dialect === 'postgres')
+    it('leaves PostgreSQL planner statistics for what it loaded', async () => {
+      // A manual ANALYZE (autovacuum's shows as last_autoanalyze): the search's offer set, overrides
+      // and facts are planned from these (decision 0037).
+      const rows = await sql<{ relname: string }>`select relname from pg_stat_user_tables
+      where last_analyze is not null and relname in ('offers', 'offer_products', 'store_product_overrides',
+        'products', 'product_search')`.execute(test.db);
+      expect(rows.rows.map((row) => row.relname).sort()).toEqual([
+        'offer_products',
+        'offers',
+        'product_search',
+        'products',
+        'store_product_overrides',
+      ]);
+    });
+
   it('stores the vocabulary a per-product count gives (the seed counts products by shape)', async () => {
     // Every product's indexed texts (index-build.server.ts), counted one document at a time.
     const rows = await sql<{ name: string; brand: string; aisle: string; description: string }>`

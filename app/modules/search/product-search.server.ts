@@ -3,6 +3,7 @@ import { database } from '~/db/db.server';
 import type { ProductKind, StockStatus } from '~/db/schema';
 import { BUSINESS_TIER_DISCOUNT_BP, storePriceCents, unitPriceLabel, type PriceTier } from '~/modules/catalog/pricing';
 import type { ProductCard } from '~/modules/catalog/product-cards.server';
+import { brandsByIds, type BrandInfo } from '~/modules/catalog/taxonomy.server';
 import type { Store } from '~/modules/stores/stores.server';
 import { DIETARY_TAGS, MATCH_CAP, PRICE_BUCKETS, type DietaryTagId, type PriceBucketId, type SortId } from './query';
 import { facetToken, ID_SPAN, kindRange, RANK_BANDS, SIZE_DIVISOR_SQL, tagBit } from './search-key';
@@ -356,8 +357,12 @@ function tiers(
   ctx: PriceContext,
   query: ProductQuery,
   limit: number,
+  /** The prefix of the CTE names (two tier sets can share a statement). */
+  name = 't',
 ): { ctes: RawBuilder<unknown>; union: RawBuilder<unknown> } | null {
-  return database().dialect === 'sqlite' ? sqliteTiers(ctx, query, limit) : postgresTiers(ctx, query, limit);
+  return database().dialect === 'sqlite'
+    ? sqliteTiers(ctx, query, limit, name)
+    : postgresTiers(ctx, query, limit, name);
 }
 
 /** PostgreSQL: the facet lexemes of the filters as a tsquery (PG_FACETS_SQL), or null. */
@@ -386,6 +391,8 @@ function postgresTiers(
   ctx: PriceContext,
   query: ProductQuery,
   limit: number,
+  /** The prefix of the CTE names (two tier sets can share a statement). */
+  name = 't',
 ): { ctes: RawBuilder<unknown>; union: RawBuilder<unknown> } | null {
   const { tokens, kind, filters } = query;
   const facets = postgresFacetQuery(filters);
@@ -401,32 +408,32 @@ function postgresTiers(
   const conditions = factConditions(ctx, { ...query, filters: rowFilters }, sql`p.product_id`);
   const overrides = rowFilters.price ? overrideJoin(ctx, sql`p.product_id`) : sql``;
   const select = (
-    name: string,
+    cte: string,
     vector: string,
     score: number,
     room: RawBuilder<unknown>,
     extra: { band?: string; when?: RawBuilder<unknown> } = {},
   ) => {
-    const better = Array.from({ length: score }, (_, i) => sql`select id from ${sql.table(`t${i}`)}`);
+    const better = Array.from({ length: score }, (_, i) => sql`select id from ${sql.table(`${name}${i}`)}`);
     const banded = extra.band ? sql`(${match} && cast(${`'${extra.band}'`} as tsquery))` : match;
-    return sql`${sql.table(name)} as materialized (select p.product_id as id, p.rank_key as k,
+    return sql`${sql.table(cte)} as materialized (select p.product_id as id, p.rank_key as k,
         ${sql.lit(score)} as score, ${PG_FACT_COLUMNS} from product_search p ${overrides}
       where ${extra.when ?? sql`true`} and p.${sql.ref(vector)} @@ ${banded} and p.kind = ${sql.lit(kind)}
         ${better.length ? sql`and p.product_id not in (${sql.join(better, sql` union all `)})` : sql``}
         ${conditions}
       order by p.rank_key limit ${room})`;
   };
-  const count = (name: string) => sql`(select count(*) from ${sql.table(name)})`;
+  const count = (cte: string) => sql`(select count(*) from ${sql.table(cte)})`;
   // Tier 0 asks the rank bands first (search-key.ts): a band holding `limit` matches holds the
   // best `limit`, and only its matches were read; each wider try runs only when the narrower fell
   // short (an uncorrelated condition, which PostgreSQL checks once before the scan).
   const full = sql`(${limit})`;
   const short = (names: string[]) =>
     sql.join(
-      names.map((name) => sql`${count(name)} < ${full}`),
+      names.map((cte) => sql`${count(cte)} < ${full}`),
       sql` and `,
     );
-  const bandNames = RANK_BANDS.map((_, i) => `t0_${i + 1}`);
+  const bandNames = RANK_BANDS.map((_, i) => `${name}0_${i + 1}`);
   const tier0 = [
     ...RANK_BANDS.map((band, i) =>
       select(bandNames[i]!, vectors[0], 0, full, {
@@ -434,11 +441,11 @@ function postgresTiers(
         when: i ? short(bandNames.slice(0, i)) : undefined,
       }),
     ),
-    select('t0_all', vectors[0], 0, full, { when: short(bandNames) }),
-    sql`t0 as materialized (${sql.join(
+    select(`${name}0_all`, vectors[0], 0, full, { when: short(bandNames) }),
+    sql`${sql.table(`${name}0`)} as materialized (${sql.join(
       [
-        ...bandNames.map((name) => sql`select * from ${sql.table(name)} where ${count(name)} >= ${full}`),
-        sql`select * from t0_all`,
+        ...bandNames.map((cte) => sql`select * from ${sql.table(cte)} where ${count(cte)} >= ${full}`),
+        sql`select * from ${sql.table(`${name}0_all`)}`,
       ],
       sql` union all `,
     )})`,
@@ -446,14 +453,14 @@ function postgresTiers(
   // Each later tier only fills what the better tiers left: a broad word is done after tier 0.
   const later = vectors.slice(1).map((vector, i) => {
     const score = i + 1;
-    const taken = Array.from({ length: score }, (_, j) => sql` - ${count(`t${j}`)}`);
-    return select(`t${score}`, vector, score, sql`(${limit}${sql.join(taken, sql``)})`);
+    const taken = Array.from({ length: score }, (_, j) => sql` - ${count(`${name}${j}`)}`);
+    return select(`${name}${score}`, vector, score, sql`(${limit}${sql.join(taken, sql``)})`);
   });
   const ctes = [...tier0, ...later];
   return {
     ctes: sql.join(ctes, sql`, `),
     union: sql.join(
-      vectors.map((_, score) => sql`select * from ${sql.table(`t${score}`)}`),
+      vectors.map((_, score) => sql`select * from ${sql.table(`${name}${score}`)}`),
       sql` union all `,
     ),
   };
@@ -463,6 +470,8 @@ function sqliteTiers(
   ctx: PriceContext,
   query: ProductQuery,
   limit: number,
+  /** The prefix of the CTE names (two tier sets can share a statement). */
+  name = 't',
 ): { ctes: RawBuilder<unknown>; union: RawBuilder<unknown> } | null {
   const { tokens, kind, filters } = query;
   const facetTerms = sqliteFacetTerms(filters);
@@ -484,7 +493,7 @@ function sqliteTiers(
   // Tier n walks its matches in key order, skipping the rows of better tiers (a NOT IN probe of
   // at most `limit` keys is cheaper than an FTS5 NOT, which walks both sides).
   const tier = (score: number, room: RawBuilder<unknown>) => {
-    const better = Array.from({ length: score }, (_, i) => `t${i}`);
+    const better = Array.from({ length: score }, (_, i) => `${name}${i}`);
     const skip = better.length
       ? sql` and s.rowid not in (${sql.join(
           better.map((t) => sql`select k from ${sql.table(t)}`),
@@ -500,13 +509,24 @@ function sqliteTiers(
       where s.product_search match ${expression(tierWords[score]!)} and ${inKind(kind, sql`s.rowid`)}${skip}${joined}
       order by s.rowid limit ${room}`;
   };
+  // Every tier's matches match the widest tier's expression too: when that has none (words no
+  // product holds together), no tier walks the index — a LIMIT of 0 skips the scan — instead of each
+  // walking both words' doclists to the end (decision 0037). Otherwise the check stops at the first match.
+  const widest = tierWords.length - 1;
+  const gate = sql.table(`${name}any`);
+  const gated = widest > 0;
+  const open = gated ? sql` * (select n from ${gate})` : sql``;
   // Each tier only fills what the better tiers left: a broad word is done after tier 0.
   const ctes = tierWords.map((_, score) => {
-    const taken = Array.from({ length: score }, (_, i) => sql` - (select count(*) from ${sql.table(`t${i}`)})`);
-    return sql`${sql.table(`t${score}`)} as materialized (${tier(score, sql`(${limit}${sql.join(taken, sql``)})`)})`;
+    const taken = Array.from({ length: score }, (_, i) => sql` - (select count(*) from ${sql.table(`${name}${i}`)})`);
+    return sql`${sql.table(`${name}${score}`)} as materialized (${tier(score, sql`((${limit}${sql.join(taken, sql``)})${open})`)})`;
   });
+  if (gated) {
+    ctes.unshift(sql`${gate} as materialized (select count(*) as n from (select 1 from product_search s
+      where s.product_search match ${expression(tierWords[widest]!)} and ${inKind(kind, sql`s.rowid`)} limit 1) first)`);
+  }
   const union = sql.join(
-    tierWords.map((_, score) => sql`select * from ${sql.table(`t${score}`)}`),
+    tierWords.map((_, score) => sql`select * from ${sql.table(`${name}${score}`)}`),
     sql` union all `,
   );
   return { ctes: sql.join(ctes, sql`, `), union };
@@ -535,6 +555,39 @@ export async function findProducts(ctx: PriceContext, query: ProductQuery): Prom
   return result.map((row) => toProductHit(row, ctx));
 }
 
+/**
+ * The best `pageSize` matches of several word queries (page 1, best match first) in one statement:
+ * each query's tiers under its own CTE names, and the product rows joined in the same statement.
+ * The search page's wine and marketplace carousels took four statements this way takes as one
+ * (decision 0037). Queries without words fall back to findProducts.
+ */
+export async function bestMatchesOfEach(ctx: PriceContext, queries: ProductQuery[]): Promise<ProductHit[][]> {
+  const found = queries.map((query, i) => tiers(ctx, query, query.pageSize, `q${i}t`));
+  if (found.some((tier, i) => !tier || queries[i]!.tokens.length === 0 || queries[i]!.page !== 1)) {
+    return Promise.all(queries.map((query) => findProducts(ctx, query)));
+  }
+  const sqlite = database().dialect === 'sqlite';
+  const id = sqlite ? sql`k % ${sql.lit(ID_SPAN)}` : sql`id`;
+  const best = sql.join(
+    found.map(
+      (tier, i) => sql`select ${sql.lit(i)} as q, ${id} as id, score, k from (${tier!.union}) ${sql.table(`q${i}`)}`,
+    ),
+    sql` union all `,
+  );
+  const result = await sql<HitRow & { q: number; pos: number }>`with ${sql.join(
+    found.map((tier) => tier!.ctes),
+    sql`, `,
+  )},
+    c as materialized (select q, id, row_number() over (partition by q order by score, k) as pos from (${best}) best)
+    select c.q, c.pos, p.id, p.kind, p.name, b.name as brand, p.size_label, p.size_quantity,
+      p.size_unit, p.image_key, p.base_price_cents, p.attended_delivery_only,
+      o.price_cents as override_price, o.stock_status
+    from c join products p on p.id = c.id join brands b on b.id = p.brand_id
+    ${overrideJoin(ctx, sql`p.id`)}`.execute(database().db);
+  const rows = [...result.rows].sort((a, b) => Number(a.q) - Number(b.q) || Number(a.pos) - Number(b.pos));
+  return queries.map((_, i) => rows.filter((row) => Number(row.q) === i).map((row) => toProductHit(row, ctx)));
+}
+
 interface FacetRow {
   id: number;
   aisle_id: number | null;
@@ -556,9 +609,21 @@ interface FacetRow {
 export async function productPage(
   ctx: PriceContext,
   query: ProductQuery,
-): Promise<{ items: ProductHit[]; facets: Facets }> {
-  const fast = await factsPage(ctx, query);
-  if (fast) return fast;
+  options: { brands?: boolean } = {},
+): Promise<{ items: ProductHit[]; facets: Facets; brands: Map<number, BrandInfo> }> {
+  const { pageIds, facets } = (await factsPage(ctx, query)) ?? (await listingPage(ctx, query));
+  const positions = new Map(pageIds.map((id, i) => [id, i]));
+  // The page's product rows and the brand facet's names are independent: on PostgreSQL they go
+  // out at once on two pooled connections instead of one after the other.
+  const [hits, brands] = await Promise.all([
+    productsByIds(ctx, pageIds),
+    options.brands ? brandsByIds(facets.brands.map((brand) => brand.id)) : new Map<number, BrandInfo>(),
+  ]);
+  return { items: hits.sort((a, b) => positions.get(a.id)! - positions.get(b.id)!), facets, brands };
+}
+
+/** A plain listing's page and facets (no words; on SQLite, no facet filters either). */
+async function listingPage(ctx: PriceContext, query: ProductQuery): Promise<CountedPage> {
   const price = priceExpression(ctx, query.kind);
   const result = await sql<FacetRow>`with ${candidates(ctx, query, MATCH_CAP + 1)}
     select p.id, p.aisle_id, p.brand_id, p.dietary_tags as tags, ${price} as price,
@@ -571,21 +636,27 @@ export async function productPage(
     id: Number(row.id),
     aisleId: row.aisle_id === null ? null : Number(row.aisle_id),
     brandId: Number(row.brand_id),
-    tagged: (tag) => row.tags.includes(`,${tag},`),
+    tags: DIETARY_TAGS.reduce((bits, tag) => (row.tags.includes(`,${tag.id},`) ? bits | tagBit(tag.id) : bits), 0),
     price: Number(row.price),
     onOffer: Number(row.on_offer) === 1,
     pos: Number(row.pos),
     unitPrice: Number(row.unit_price),
   }));
-  return pageOf(ctx, query, rows, Number(result.rows[0]?.seen ?? 0));
+  return countPage(query, rows, Number(result.rows[0]?.seen ?? 0));
+}
+
+/** A page's product ids in page order and the facet counts (the product rows are read after). */
+interface CountedPage {
+  pageIds: number[];
+  facets: Facets;
 }
 
 interface FactRow {
   id: number;
   aisleId: number | null;
   brandId: number;
-  /** Whether the product has a dietary tag. */
-  tagged: (tag: DietaryTagId) => boolean;
+  /** The product's dietary tags as bits (tagBit). */
+  tags: number;
   price: number;
   onOffer: boolean;
   pos: number;
@@ -593,30 +664,23 @@ interface FactRow {
 }
 
 /**
- * One page and the facet counts in one statement that returns a few dozen rows. The best
- * MATCH_CAP + 1 matches (tiers) come with their facts — on SQLite from product_search_facts (narrow
- * rows keyed like the index, so read in key order), on PostgreSQL from the tier rows themselves —
- * and the database counts them; handing a thousand rows to JavaScript cost more than finding them.
- * Null for a plain listing (no words; on SQLite, no facet filters either).
+ * One page and the facet counts in one statement. The best MATCH_CAP + 1 matches (tiers) come with
+ * their facts — on SQLite from product_search_facts (narrow rows keyed like the index, so read in key
+ * order) as one JSON value counted in JavaScript (sqliteFactsPage); on PostgreSQL from the tier rows
+ * themselves, counted by the database, which returns a few dozen rows (a thousand row objects cost
+ * more than finding them). Null for a plain listing (no words; on SQLite, no facet filters either).
  */
-async function factsPage(
-  ctx: PriceContext,
-  query: ProductQuery,
-): Promise<{ items: ProductHit[]; facets: Facets } | null> {
+async function factsPage(ctx: PriceContext, query: ProductQuery): Promise<CountedPage | null> {
   const found = tiers(ctx, query, MATCH_CAP + 1);
   if (!found) return null;
   // priceExpression and unitPrice read `p` and `o`: here p is the facts row.
   const price = priceExpression(ctx, query.kind);
   const stocked = query.kind === 'grocery' && ctx.storeId !== null;
-  const sqlite = database().dialect === 'sqlite';
-  const id = sqlite ? sql`t.k % ${sql.lit(ID_SPAN)}` : sql`p.id`;
-  const matched = sqlite
-    ? sql`select t.k, t.score, ${id} as id, p.aisle_id, p.brand_id, p.tags, ${price} as price, ${factOnOffer(ctx, id)} as on_offer,
-          coalesce(cast(${price} as double precision) / nullif(p.size_oz, 0), 1e12) as unit_price
-        from (${found.union}) t join product_search_facts p on p.k = t.k`
-    : sql`select p.k, p.score, p.id, p.aisle_id, p.brand_id, p.tags, ${price} as price, ${factOnOffer(ctx, id)} as on_offer,
-          coalesce(cast(${price} as double precision) / nullif(p.size_oz, 0), 1e12) as unit_price
-        from (${found.union}) p`;
+  if (database().dialect === 'sqlite') return sqliteFactsPage(ctx, query, found, price, stocked);
+  const id = sql`p.id`;
+  const matched = sql`select p.k, p.score, p.id, p.aisle_id, p.brand_id, p.tags, ${price} as price, ${factOnOffer(ctx, id)} as on_offer,
+      coalesce(cast(${price} as double precision) / nullif(p.size_oz, 0), 1e12) as unit_price
+    from (${found.union}) p`;
   const order: Record<SortId, RawBuilder<unknown>> = {
     relevance: sql`score, k`,
     'price-asc': sql`price, id`,
@@ -653,11 +717,8 @@ async function factsPage(
     .map((n) => Number(n) || 0);
   const pairs = (f: string) =>
     rows.filter((row) => row.f === f).map((row) => ({ id: Number(row.v), count: Number(row.n) }));
-  const pageIds = rows.filter((row) => row.f === 'r').map((row) => Number(row.v));
-  const positions = new Map(pageIds.map((productId, i) => [productId, i]));
-  const items = (await productsByIds(ctx, pageIds)).sort((a, b) => positions.get(a.id)! - positions.get(b.id)!);
   return {
-    items,
+    pageIds: rows.filter((row) => row.f === 'r').map((row) => Number(row.v)),
     facets: {
       total,
       aisles: query.kind === 'grocery' ? pairs('a') : [],
@@ -669,18 +730,52 @@ async function factsPage(
   };
 }
 
-/** A page of the best matches and the facet counts over all of them (at most MATCH_CAP rows). */
-async function pageOf(
+/**
+ * SQLite: the best MATCH_CAP + 1 matches with their facts as one JSON array (decision 0037), counted
+ * and sorted in JavaScript by pageOf. SQLite's own counting (five passes over a materialised,
+ * sorted copy of the matches) cost twice what finding the matches and reading their facts did, and
+ * one JSON value crosses into JavaScript far cheaper than a thousand row objects. Price and on-offer
+ * stay in SQL (the same expressions the tier filters use); a row is
+ * [score, key without its id (popularity order), id, aisle, brand, tag bits, price, on offer, size].
+ */
+async function sqliteFactsPage(
   ctx: PriceContext,
   query: ProductQuery,
-  rows: FactRow[],
-  total: number,
-): Promise<{ items: ProductHit[]; facets: Facets }> {
-  const tally = <K>(keys: K[]) => {
-    const counts = new Map<K, number>();
-    for (const key of keys) counts.set(key, (counts.get(key) ?? 0) + 1);
-    return counts;
-  };
+  found: { ctes: RawBuilder<unknown>; union: RawBuilder<unknown> },
+  price: RawBuilder<number>,
+  stocked: boolean,
+): Promise<CountedPage> {
+  const id = sql`t.k % ${sql.lit(ID_SPAN)}`;
+  const result = await sql<{ rows: string }>`with ${found.ctes}
+    select json_group_array(json_array(t.score, t.k / ${sql.lit(ID_SPAN)}, ${id}, p.aisle_id, p.brand_id, p.tags,
+        ${price}, ${factOnOffer(ctx, id)}, p.size_oz)) as rows
+    from (${found.union}) t join product_search_facts p on p.k = t.k ${stocked ? overrideJoin(ctx, id) : sql``}`.execute(
+    database().db,
+  );
+  type Match = [number, number, number, number | null, number, number, number, number, number];
+  const matches = JSON.parse(result.rows[0]?.rows ?? '[]') as Match[];
+  // Best match first: tier, then the search key (popularity, then id).
+  matches.sort((a, b) => a[0] - b[0] || a[1] - b[1] || a[2] - b[2]);
+  const rows = matches
+    .slice(0, MATCH_CAP)
+    .map(([, , productId, aisleId, brandId, tags, cents, onOffer, size], i): FactRow => ({
+      id: productId,
+      aisleId,
+      brandId,
+      tags,
+      price: cents,
+      onOffer: onOffer === 1,
+      pos: i + 1,
+      // coalesce(price / nullif(size, 0), 1e12), as the other dialect computes it.
+      unitPrice: size ? cents / size : 1e12,
+    }));
+  return countPage(query, rows, matches.length);
+}
+
+const DIET_BITS = DIETARY_TAGS.map((tag) => tagBit(tag.id));
+
+/** The ids of a page, in order, and the facet counts over the best matches (at most MATCH_CAP rows). */
+function countPage(query: ProductQuery, rows: FactRow[], total: number): CountedPage {
   const byId = (a: { id: number }, b: { id: number }) => a.id - b.id;
   const order: Record<SortId, (a: (typeof rows)[number], b: (typeof rows)[number]) => number> = {
     relevance: (a, b) => a.pos - b.pos,
@@ -693,30 +788,37 @@ async function pageOf(
     .sort(order[query.sort])
     .slice(offset, offset + query.pageSize)
     .map((row) => row.id);
-  const positions = new Map(pageIds.map((id, i) => [id, i]));
-  const items = (await productsByIds(ctx, pageIds)).sort((a, b) => positions.get(a.id)! - positions.get(b.id)!);
-  const brands = [...tally(rows.map((row) => row.brandId))]
+  // One pass over the (at most MATCH_CAP) rows counts every facet.
+  const brandCounts = new Map<number, number>();
+  const aisleCounts = new Map<number, number>();
+  const dietCounts = DIETARY_TAGS.map(() => 0);
+  const priceCounts = PRICE_BUCKETS.map(() => 0);
+  let onOffer = 0;
+  const countAisles = query.kind === 'grocery';
+  for (const row of rows) {
+    brandCounts.set(row.brandId, (brandCounts.get(row.brandId) ?? 0) + 1);
+    if (countAisles && row.aisleId !== null) aisleCounts.set(row.aisleId, (aisleCounts.get(row.aisleId) ?? 0) + 1);
+    for (let i = 0; i < DIET_BITS.length; i++) if (row.tags & DIET_BITS[i]!) dietCounts[i]!++;
+    for (let i = 0; i < PRICE_BUCKETS.length; i++) {
+      const bucket = PRICE_BUCKETS[i]!;
+      if (row.price >= bucket.min && (bucket.max === null || row.price <= bucket.max)) priceCounts[i]!++;
+    }
+    if (row.onOffer) onOffer++;
+  }
+  const brands = [...brandCounts]
     .sort(([a, n], [b, m]) => m - n || a - b)
     .slice(0, 12)
     .map(([id, count]) => ({ id, count }));
-  const aisles = tally(rows.flatMap((row) => (row.aisleId === null || query.kind !== 'grocery' ? [] : [row.aisleId])));
-  const inBucket = (value: number, bucket: (typeof PRICE_BUCKETS)[number]) =>
-    value >= bucket.min && (bucket.max === null || value <= bucket.max);
   return {
-    items,
+    pageIds,
     facets: {
       total,
-      aisles: [...aisles].map(([id, count]) => ({ id, count })),
+      // In id order, as a GROUP BY lists them.
+      aisles: [...aisleCounts].sort(([a], [b]) => a - b).map(([id, count]) => ({ id, count })),
       brands,
-      diets: DIETARY_TAGS.map((tag) => ({
-        id: tag.id,
-        count: rows.filter((row) => row.tagged(tag.id)).length,
-      })),
-      prices: PRICE_BUCKETS.map((bucket) => ({
-        id: bucket.id,
-        count: rows.filter((row) => inBucket(row.price, bucket)).length,
-      })),
-      onOffer: rows.filter((row) => row.onOffer).length,
+      diets: DIETARY_TAGS.map((tag, i) => ({ id: tag.id, count: dietCounts[i]! })),
+      prices: PRICE_BUCKETS.map((bucket, i) => ({ id: bucket.id, count: priceCounts[i]! })),
+      onOffer,
     },
   };
 }

@@ -1,9 +1,9 @@
 import type { ProductKind } from '~/db/schema';
-import { brandBySlug, brandsByIds, taxonomy, type BrandInfo } from '~/modules/catalog/taxonomy.server';
+import { brandBySlug, taxonomy, type BrandInfo } from '~/modules/catalog/taxonomy.server';
 import type { Store } from '~/modules/stores/stores.server';
 import {
+  bestMatchesOfEach,
   countProducts,
-  findProducts,
   priceContextFor,
   productPage,
   type PriceContext,
@@ -188,8 +188,7 @@ async function computeSearchPage(store: Store, params: SearchParams, ctx: PriceC
 }
 
 export async function productResults(ctx: PriceContext, query: ProductQuery): Promise<ProductResults> {
-  const [{ items, facets }, tax] = await Promise.all([productPage(ctx, query), taxonomy()]);
-  const brands = await brandsByIds(facets.brands.map((b) => b.id));
+  const [{ items, facets, brands }, tax] = await Promise.all([productPage(ctx, query, { brands: true }), taxonomy()]);
   const selectedAisles = new Set(query.filters.aisleIds ?? []);
   const departmentCounts = new Map<number, number>();
   for (const { id, count } of facets.aisles) {
@@ -259,8 +258,15 @@ const CAROUSEL_SIZE = 8;
 /** Wine-shop and marketplace matches shown beside the grocery results. */
 export async function searchCarousels(tokens: string[]): Promise<{ wine: ProductHit[]; marketplace: ProductHit[] }> {
   const ctx = priceContextFor(null, '');
-  const top = (kind: ProductKind) =>
-    findProducts(ctx, { kind, tokens, filters: {}, sort: 'relevance', page: 1, pageSize: CAROUSEL_SIZE });
-  const [wine, marketplace] = await Promise.all([top('wine'), top('marketplace')]);
+  const top = (kind: ProductKind): ProductQuery => ({
+    kind,
+    tokens,
+    filters: {},
+    sort: 'relevance',
+    page: 1,
+    pageSize: CAROUSEL_SIZE,
+  });
+  // One statement for both (decision 0037).
+  const [wine = [], marketplace = []] = await bestMatchesOfEach(ctx, [top('wine'), top('marketplace')]);
   return { wine, marketplace };
 }
