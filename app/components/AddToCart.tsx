@@ -18,14 +18,14 @@ export function AddToCart({ productId, name, disabled }: { productId: number; na
   const cartStarting = !hasCart && addsInFlight;
   const answer = fetcher.data;
   return (
-    <fetcher.Form method="post" action={CART_ACTION} className="mt-2" data-testid="add-to-cart">
+    <fetcher.Form method="post" action={CART_ACTION} data-testid="add-to-cart">
       <input type="hidden" name="intent" value="add" />
       <input type="hidden" name="productId" value={productId} />
       <input type="hidden" name="quantity" value="1" />
       <input type="hidden" name="returnTo" value={`${location.pathname}${location.search}`} />
       <button
         type="submit"
-        className="btn-primary w-full justify-center py-1.5 text-sm"
+        className="btn-primary"
         disabled={disabled || busy || cartStarting}
         aria-label={`Add ${name} to cart`}
       >

@@ -10,7 +10,7 @@
 export { useHydrated } from 'remix-utils/use-hydrated';
 export { deferred } from './Deferred';
 export { island, clientNavigationTarget, type IslandOptions } from './Island';
-export { ProductCard } from './ProductCard';
+export { ProductCard, cardPriority } from './ProductCard';
 export { ProductCarousel } from './search/ProductCarousel';
 export { BusinessPriceTag } from './BusinessPriceTag';
 export * from '~/modules/access/page-access';

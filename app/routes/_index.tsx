@@ -107,7 +107,7 @@ export default function Home() {
         </h2>
         <div className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3 md:grid-cols-4 lg:grid-cols-6">
           {featured.map((product, index) => (
-            <ProductCard key={product.id} product={product} eager={index < 4} />
+            <ProductCard key={product.id} product={product} priority={index < 4 ? 'eager' : undefined} />
           ))}
         </div>
       </section>

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
-import { ProductCard, pageAccess, PUBLIC_PAGE } from '~/components/common-chunk';
+import { ProductCard, cardPriority, pageAccess, PUBLIC_PAGE } from '~/components/common-chunk';
 import { FacetPanel } from '~/components/search/Facets';
 import { Pagination } from '~/components/search/Pagination';
 import { ResultsToolbar } from '~/components/search/ResultsToolbar';
@@ -78,17 +78,15 @@ export default function BrandPage() {
       </nav>
       <h1 className="mt-2 text-2xl font-extrabold md:text-3xl">{brand.name}</h1>
       {store ? <p className="mt-1 text-sm text-stone-600">Prices and availability at {store}.</p> : null}
-      <div className="mt-6 grid gap-6 lg:grid-cols-[15rem_1fr]">
-        <aside aria-label="Filters" className="hidden lg:block">
-          <FacetPanel facets={results.facets} hrefWith={hrefWith} hide={['brand']} />
+      <div className="mt-6 grid gap-x-6 gap-y-4 lg:grid-cols-[15rem_1fr]">
+        {/* Rendered once: a disclosure below lg, an open sidebar from lg (`.filters`, decision 0038). */}
+        <aside aria-label="Filters">
+          <details className="filters">
+            <summary>Filters</summary>
+            <FacetPanel facets={results.facets} hrefWith={hrefWith} hide={['brand']} />
+          </details>
         </aside>
         <div className="min-w-0">
-          <details className="card mb-4 p-3 lg:hidden">
-            <summary className="cursor-pointer text-sm font-bold">Filters</summary>
-            <div className="mt-2">
-              <FacetPanel facets={results.facets} hrefWith={hrefWith} hide={['brand']} />
-            </div>
-          </details>
           <ResultsToolbar
             action={path}
             total={results.total}
@@ -100,7 +98,7 @@ export default function BrandPage() {
           <ul className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-4" aria-label="Products">
             {results.items.map((product, index) => (
               <li key={product.id}>
-                <ProductCard product={product} eager={index < 4} />
+                <ProductCard product={product} priority={cardPriority(index)} />
               </li>
             ))}
           </ul>

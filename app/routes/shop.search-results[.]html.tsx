@@ -1,6 +1,14 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
-import { ProductCard, ProductCarousel, deferred, island, pageAccess, PUBLIC_PAGE } from '~/components/common-chunk';
+import {
+  ProductCard,
+  cardPriority,
+  ProductCarousel,
+  deferred,
+  island,
+  pageAccess,
+  PUBLIC_PAGE,
+} from '~/components/common-chunk';
 import { ResultsToolbar } from '~/components/search/ResultsToolbar';
 import { SearchTabs } from '~/components/search/SearchTabs';
 import { searchHref, searchParamsSchema, type SearchParams } from '~/modules/search/query';
@@ -66,13 +74,25 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json(
     {
       params,
-      results,
+      results: {
+        ...results,
+        products: results.products && { ...results.products, items: results.products.items.map(cardOnly) },
+        carousels: {
+          wine: results.carousels.wine.map(cardOnly),
+          marketplace: results.carousels.marketplace.map(cardOnly),
+        },
+      },
       departments,
       store: { id: store.id, name: store.name },
       headerStore,
     },
     { headers: shopper.headers },
   );
+}
+
+/** The page's data carries what a product card shows, not the brand and size it does not (decision 0038). */
+function cardOnly<P extends { brand: string; sizeLabel: string }>({ brand: _brand, sizeLabel: _size, ...card }: P) {
+  return card;
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
@@ -183,17 +203,15 @@ function ProductsPanel({
     params.diet || params.price || params.offer || params.brand || (params.q && (params.department || params.aisle)),
   );
   return (
-    <div className="grid gap-6 lg:grid-cols-[15rem_1fr]">
-      <aside aria-label="Filters" className="hidden lg:block">
-        <FacetPanel facets={products.facets} hrefWith={(c) => hrefWith({ ...c, page: null })} />
+    <div className="grid gap-x-6 gap-y-4 lg:grid-cols-[15rem_1fr]">
+      {/* Rendered once: a disclosure below lg, an open sidebar from lg (`.filters`, decision 0038). */}
+      <aside aria-label="Filters">
+        <details className="filters">
+          <summary>Filters</summary>
+          <FacetPanel facets={products.facets} hrefWith={(c) => hrefWith({ ...c, page: null })} />
+        </details>
       </aside>
       <div className="min-w-0">
-        <details className="card mb-4 p-3 lg:hidden">
-          <summary className="cursor-pointer text-sm font-bold">Filters</summary>
-          <div className="mt-2">
-            <FacetPanel facets={products.facets} hrefWith={(c) => hrefWith({ ...c, page: null })} />
-          </div>
-        </details>
         <ResultsToolbar
           action={PATH}
           total={products.total}
@@ -220,7 +238,7 @@ function ProductsPanel({
           <ul className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-4" aria-label="Products">
             {products.items.map((product, index) => (
               <li key={product.id}>
-                <ProductCard product={product} eager={index < 4} />
+                <ProductCard product={product} priority={cardPriority(index)} />
               </li>
             ))}
           </ul>

@@ -133,7 +133,10 @@ test.describe('search', () => {
     // The address changes as the navigation starts; the sorted list may land a moment later.
     await expect
       .poll(async () => {
-        const prices = await productList(page).locator('article p.text-lg').allInnerTexts();
+        const prices = await productList(page)
+          .getByRole('article')
+          .getByText(/^\$\d+\.\d{2}$/)
+          .allInnerTexts();
         const cents = prices.map((p) => Number(p.replace(/[$.]/g, '')));
         return cents.length > 1 && cents.every((value, i) => i === 0 || cents[i - 1]! <= value);
       })
@@ -175,6 +178,34 @@ test.describe('search', () => {
     await page.goto('/shop/search-results.html?q=chicken&tab=recipes');
     await hydrated(page);
     expect(await axeViolations(page, browser, testInfo)).toEqual([]);
+  });
+
+  test('the filters are one panel: a closed disclosure on a phone, a sidebar on a desktop', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto('/shop/search-results.html?q=milk');
+    const filters = page.getByRole('complementary', { name: 'Filters' });
+    // Rendered once (decision 0038): one Price group in the document, shown or not.
+    await expect(page.locator('fieldset').filter({ hasText: /^Price/ })).toHaveCount(1);
+    const toggle = filters.getByText('Filters', { exact: true });
+    await expect(toggle).toBeVisible();
+    await expect(filters.getByRole('group', { name: 'Price' })).toBeHidden();
+    await toggle.click();
+    await expect(filters.getByRole('group', { name: 'Price' })).toBeVisible();
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.reload();
+    await expect(filters.getByRole('group', { name: 'Price' })).toBeVisible();
+    await expect(toggle).toBeHidden();
+  });
+
+  test("only the first row's pictures load at once, the first at high priority", async ({ page }) => {
+    await page.goto('/shop/search-results.html?q=milk');
+    const pictures = productList(page).getByRole('article').locator('img');
+    await expect(pictures.nth(4)).toBeAttached();
+    const loading = await pictures.evaluateAll((images) =>
+      images.map((image) => `${image.getAttribute('loading')} ${image.getAttribute('fetchpriority') ?? '-'}`),
+    );
+    expect(loading.slice(0, 5)).toEqual(['eager high', 'eager -', 'eager -', 'eager -', 'lazy -']);
+    expect(new Set(loading.slice(4))).toEqual(new Set(['lazy -']));
   });
 
   test('fits a 375 px phone without sideways scrolling', async ({ page }) => {

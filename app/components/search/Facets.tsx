@@ -22,27 +22,18 @@ export function FacetGroup({
       <ul className="clear-left space-y-0.5 text-sm">
         {options.map((option) => (
           <li key={option.value}>
+            {/* The box before the label and the look are `.facet` (app/tailwind.css, decision 0038). These
+                links lead to the listing's own route, so there is nothing to discover. */}
             <Link
               to={hrefWith({ [param]: option.selected ? null : option.value })}
               preventScrollReset
+              discover="none"
               aria-current={option.selected ? 'true' : undefined}
-              className={`flex items-center justify-between gap-2 rounded-lg px-2 py-1.5 hover:bg-stone-100 ${
-                option.selected ? 'bg-brand-soft font-semibold text-brand-dark' : 'text-stone-700'
-              }`}
+              className="facet"
             >
-              <span className="flex items-center gap-2">
-                <span
-                  aria-hidden="true"
-                  className={`grid h-4 w-4 shrink-0 place-items-center rounded border text-[10px] ${
-                    option.selected ? 'border-brand bg-brand text-white' : 'border-stone-400 bg-white'
-                  }`}
-                >
-                  {option.selected ? '✓' : ''}
-                </span>
-                {option.label}
-                {option.selected ? <span className="sr-only"> (selected, select to remove)</span> : null}
-              </span>{' '}
-              <span className="text-xs text-stone-600">{option.count.toLocaleString('en-US')}</span>
+              {option.label}
+              {option.selected ? <span className="sr-only"> (selected, select to remove)</span> : null}
+              <span>{` ${option.count.toLocaleString('en-US')}`}</span>
             </Link>
           </li>
         ))}

@@ -1,6 +1,5 @@
 import { Link } from '@remix-run/react';
-import { ProductCard } from '~/components/ProductCard';
-import type { ProductHit } from '~/modules/search/product-search.server';
+import { ProductCard, type CardProduct } from '~/components/ProductCard';
 
 /** A horizontally scrolling row of products (scroll-snap; a keyboard reaches every card's link). */
 export function ProductCarousel({
@@ -12,7 +11,7 @@ export function ProductCarousel({
 }: {
   id: string;
   title: string;
-  products: ProductHit[];
+  products: CardProduct[];
   moreHref?: string;
   moreLabel?: string;
 }) {

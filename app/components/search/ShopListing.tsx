@@ -1,6 +1,6 @@
 import { Form, Link } from '@remix-run/react';
 import type { ReactNode } from 'react';
-import { ProductCard } from '~/components/common-chunk';
+import { ProductCard, cardPriority } from '~/components/common-chunk';
 import { searchHref } from '~/modules/search/query';
 import type { ShopResults } from '~/modules/search/shops.server';
 import { FacetGroup } from './Facets';
@@ -70,15 +70,15 @@ export function ShopListing({
           Search
         </button>
       </Form>
-      <div className="mt-6 grid gap-6 lg:grid-cols-[15rem_1fr]">
-        <aside aria-label="Filters" className="hidden lg:block">
-          {facets}
+      <div className="mt-6 grid gap-x-6 gap-y-4 lg:grid-cols-[15rem_1fr]">
+        {/* Rendered once: a disclosure below lg, an open sidebar from lg (`.filters`, decision 0038). */}
+        <aside aria-label="Filters">
+          <details className="filters">
+            <summary>Filters</summary>
+            <div>{facets}</div>
+          </details>
         </aside>
         <div className="min-w-0">
-          <details className="card mb-4 p-3 lg:hidden">
-            <summary className="cursor-pointer text-sm font-bold">Filters</summary>
-            <div className="mt-2">{facets}</div>
-          </details>
           <ResultsToolbar
             action={path}
             total={results.total}
@@ -91,7 +91,7 @@ export function ShopListing({
             <ul className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-4" aria-label="Products">
               {results.items.map((product, index) => (
                 <li key={product.id}>
-                  <ProductCard product={product} eager={index < 4} />
+                  <ProductCard product={product} priority={cardPriority(index)} />
                 </li>
               ))}
             </ul>
