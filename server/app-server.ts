@@ -6,6 +6,7 @@ import { CROSS_SITE_MESSAGE, isCrossSite } from '../app/modules/http/same-origin
 import { cacheKeyFor, documentCacheHeaders, isPrivatelyCacheable, PageCache, type PageHit } from './page-cache';
 import { privateEntryKey, privateKeyFor, privatePageHooks } from './private-cache';
 import { installRouteMatching } from './route-matching';
+import { installServerRoutesMemo } from './server-routes';
 import { loadStaticFiles, type StaticFile } from './static-files';
 
 /**
@@ -179,6 +180,7 @@ export async function writeBody(
 export function createAppServer(options: AppServerOptions) {
   const { build } = options;
   installRouteMatching();
+  installServerRoutesMemo();
   const handle = createRequestHandler(build, options.mode ?? process.env.NODE_ENV);
   const files = loadStaticFiles({
     publicDir: options.publicDir,
