@@ -104,9 +104,7 @@ async function measure(label: string, requests: AutocannonRequest[]): Promise<Ro
     haproxy: [cluster.haproxy.pid!],
     idp: [cluster.idp.pid!],
   };
-  const before = Object.fromEntries(
-    Object.entries(groups).map(([group, pids]) => [group, pids.map(cpuMs)] as const),
-  );
+  const before = Object.fromEntries(Object.entries(groups).map(([group, pids]) => [group, pids.map(cpuMs)] as const));
   const selfBefore = process.cpuUsage();
   const waits = new Map<string, number>();
   let samples = 0;
@@ -133,7 +131,16 @@ async function measure(label: string, requests: AutocannonRequest[]): Promise<Ro
   for (const [group, pids] of Object.entries(groups))
     cpu[group] = pids.reduce((sum, pid, i) => sum + Math.max(0, cpuMs(pid) - before[group]![i]!), 0);
   cpu['load generator'] = (self.user + self.system) / 1000;
-  return { label, result, cpu, waits, samples, load: loadavg().map((n) => n.toFixed(1)).join(' ') };
+  return {
+    label,
+    result,
+    cpu,
+    waits,
+    samples,
+    load: loadavg()
+      .map((n) => n.toFixed(1))
+      .join(' '),
+  };
 }
 
 function print(row: Row) {

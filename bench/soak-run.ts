@@ -153,14 +153,7 @@ export function soakRequests(world: SoakWorld): AutocannonRequest[] {
 }
 
 /** What each entry of soakRequests() asks for, in order (A: anonymous, C: a signed-in shopper). */
-export const SOAK_PARTS = [
-  'home A',
-  'search A',
-  'product A',
-  'cart add C',
-  'clip C',
-  'slots page C',
-] as const;
+export const SOAK_PARTS = ['home A', 'search A', 'product A', 'cart add C', 'clip C', 'slots page C'] as const;
 
 /**
  * One entry of the mix alone (bench/soak-parts.ts): each request picks a shopper at random, as the first entry

@@ -201,14 +201,19 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     const ports = options.storefrontPorts ?? [];
     while (ports.length < options.size) ports.push(await freePort());
     const startStorefront = async (name: string, port: number): Promise<StorefrontProcess> => {
-      const child = spawnChild(name, process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', SERVER, 'build/index.js'], {
-        ...env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        IDP_ISSUER: idpUrl,
-        // haproxy connects from loopback and appends the shopper's address to X-Forwarded-For (decision 0022).
-        TRUSTED_PROXIES: env.TRUSTED_PROXIES ?? '127.0.0.1,::1',
-      });
+      const child = spawnChild(
+        name,
+        process.execPath,
+        [...(options.nodeArgs ?? []), '--import', 'tsx', SERVER, 'build/index.js'],
+        {
+          ...env,
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          IDP_ISSUER: idpUrl,
+          // haproxy connects from loopback and appends the shopper's address to X-Forwarded-For (decision 0022).
+          TRUSTED_PROXIES: env.TRUSTED_PROXIES ?? '127.0.0.1,::1',
+        },
+      );
       await waitFor(`http://127.0.0.1:${port}/healthz`, 60_000, () => child.exitCode === null);
       return { name, port, child };
     };
