@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 
-type AutocannonRequest = {
+export type AutocannonRequest = {
   method?: string;
   path?: string;
   headers?: Record<string, string>;
@@ -17,7 +17,7 @@ type AutocannonRequest = {
   /** `context` is the connection's own, fresh at the start of each pass over the mix. */
   setupRequest?: (request: AutocannonRequest, context: { cookie?: string }) => AutocannonRequest;
 };
-interface AutocannonResult {
+export interface AutocannonResult {
   requests: { total: number; average: number };
   latency: { p50: number; p90: number; p99: number; max: number };
   errors: number;
@@ -26,7 +26,7 @@ interface AutocannonResult {
   statusCodeStats: Record<string, { count: number }>;
 }
 type Autocannon = (options: Record<string, unknown>) => Promise<AutocannonResult>;
-const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
+export const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
 
 export interface SoakWorld {
   /** The balancer's (or one process's) address, e.g. http://localhost:3000. */
@@ -148,6 +148,28 @@ export function soakRequests(world: SoakWorld): AutocannonRequest[] {
       method: 'GET',
       path: '/shop/slots.html',
       setupRequest: (request, context) => ({ ...request, headers: { ...html, Cookie: context.cookie! } }),
+    },
+  ];
+}
+
+/** What each entry of soakRequests() asks for, in order (A: anonymous, C: a signed-in shopper). */
+export const SOAK_PARTS = ['home A', 'search A', 'product A', 'cart add C', 'clip C', 'slots page C'] as const;
+
+/**
+ * One entry of the mix alone (bench/soak-parts.ts): each request picks a shopper at random, as the first entry
+ * of a pass over the whole mix does.
+ */
+export function soakPartRequests(world: SoakWorld, part: number): AutocannonRequest[] {
+  const all = soakRequests(world);
+  const entry = all[part];
+  if (!entry) throw new Error(`no part ${part} in the soak mix`);
+  return [
+    {
+      ...entry,
+      setupRequest: (request, context) => {
+        context.cookie = pick(world.customerCookies);
+        return entry.setupRequest ? entry.setupRequest(request, context) : request;
+      },
     },
   ];
 }

@@ -34,6 +34,8 @@ export interface ClusterOptions {
   servedBy?: boolean;
   /** Extra environment for the storefront processes (DB_POOL_MAX, LOG_LEVEL, …). */
   env?: Record<string, string | undefined>;
+  /** Extra Node options for the storefront processes (e.g. --cpu-prof for a profile of a soak). */
+  nodeArgs?: string[];
   /** Where the children's output goes: 'inherit' for the launcher, collected for the tests. */
   output?: 'inherit' | 'collect';
   log?: (line: string) => void;
@@ -199,14 +201,19 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     const ports = options.storefrontPorts ?? [];
     while (ports.length < options.size) ports.push(await freePort());
     const startStorefront = async (name: string, port: number): Promise<StorefrontProcess> => {
-      const child = spawnChild(name, process.execPath, ['--import', 'tsx', SERVER, 'build/index.js'], {
-        ...env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        IDP_ISSUER: idpUrl,
-        // haproxy connects from loopback and appends the shopper's address to X-Forwarded-For (decision 0022).
-        TRUSTED_PROXIES: env.TRUSTED_PROXIES ?? '127.0.0.1,::1',
-      });
+      const child = spawnChild(
+        name,
+        process.execPath,
+        [...(options.nodeArgs ?? []), '--import', 'tsx', SERVER, 'build/index.js'],
+        {
+          ...env,
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          IDP_ISSUER: idpUrl,
+          // haproxy connects from loopback and appends the shopper's address to X-Forwarded-For (decision 0022).
+          TRUSTED_PROXIES: env.TRUSTED_PROXIES ?? '127.0.0.1,::1',
+        },
+      );
       await waitFor(`http://127.0.0.1:${port}/healthz`, 60_000, () => child.exitCode === null);
       return { name, port, child };
     };

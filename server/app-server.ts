@@ -3,9 +3,11 @@ import { createGzip } from 'node:zlib';
 import { createReadableStreamFromReadable, createRequestHandler, type ServerBuild } from '@remix-run/node';
 import { isbot } from 'isbot';
 import { CROSS_SITE_MESSAGE, isCrossSite } from '../app/modules/http/same-origin.server';
+import { notedSubjects, STATE_NOTED_HEADER } from '../app/modules/http/state-noted';
 import { cacheKeyFor, documentCacheHeaders, isPrivatelyCacheable, PageCache, type PageHit } from './page-cache';
 import { privateEntryKey, privateKeyFor, privatePageHooks } from './private-cache';
 import { installRouteMatching } from './route-matching';
+import { installServerRoutesMemo } from './server-routes';
 import { loadStaticFiles, type StaticFile } from './static-files';
 
 /**
@@ -179,6 +181,7 @@ export async function writeBody(
 export function createAppServer(options: AppServerOptions) {
   const { build } = options;
   installRouteMatching();
+  installServerRoutesMemo();
   const handle = createRequestHandler(build, options.mode ?? process.env.NODE_ENV);
   const files = loadStaticFiles({
     publicDir: options.publicDir,
@@ -209,12 +212,15 @@ export function createAppServer(options: AppServerOptions) {
     const request = toRequest(req, res, url);
     const response = await handle(request);
     const headers = new Headers(response.headers);
+    // Between the app and this server only: never sent (decision 0040).
+    const noted = notedSubjects(headers.get(STATE_NOTED_HEADER));
+    headers.delete(STATE_NOTED_HEADER);
     const ownCacheControl = headers.get('Cache-Control');
     // Before the response leaves: the shopper's next page, on any process, must not be one kept from before.
     // A 5xx changed nothing (writes are transactions), and must not wait on a database that is failing.
     if (hooks && response.status < 500)
       await hooks
-        .noteStateChange(request, { status: response.status, setCookies: headers.getSetCookie() })
+        .noteStateChange(request, { status: response.status, setCookies: headers.getSetCookie(), noted })
         .catch((error: unknown) =>
           console.error('state version not noted', error instanceof Error ? error.message : String(error)),
         );

@@ -10,7 +10,10 @@ import type { CacheRequest } from './page-cache';
 /** The hooks the server build's entry module exports (app/entry.server.tsx). */
 export interface PrivatePageHooks {
   privatePageGrant(request: Request): Promise<{ subject: string; version: number; expiresAt: number } | null>;
-  noteStateChange(request: Request, response: { status: number; setCookies: string[] }): Promise<void>;
+  noteStateChange(
+    request: Request,
+    response: { status: number; setCookies: string[]; noted?: readonly string[] },
+  ): Promise<void>;
 }
 
 export function privatePageHooks(entryModule: unknown): PrivatePageHooks | null {

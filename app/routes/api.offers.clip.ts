@@ -2,6 +2,8 @@ import type { ActionFunctionArgs } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { offerBodySchema as ClipBody } from '~/modules/offers/clip-form';
 import { apiError, apiRoute, readJsonBody, withHeaders } from '~/modules/http/api.server';
+import { subjectOf } from '~/modules/http/private-pages.server';
+import { STATE_NOTED_HEADER } from '~/modules/http/state-noted';
 import { clipOffer } from '~/modules/offers/clips.server';
 import { apiViewer, refusalStatus, requireCustomer } from '~/modules/offers/offers-api.server';
 
@@ -9,10 +11,15 @@ import { apiViewer, refusalStatus, requireCustomer } from '~/modules/offers/offe
 export const action = apiRoute(async ({ request }: ActionFunctionArgs) => {
   const body = await readJsonBody(request, ClipBody);
   const { shopper, viewer } = await apiViewer(request);
-  const result = await clipOffer(requireCustomer(viewer), body.offerId);
+  const customer = requireCustomer(viewer);
+  // The clip and the customer's state version commit together, or nothing changed (decision 0040).
+  const stateSubject = subjectOf(customer.customerId);
+  const result = await clipOffer(customer, body.offerId, new Date(), { stateSubject });
   if (!result.ok) return apiError(refusalStatus(result.code), result.code, result.message);
   return json(
     { offerId: result.offerId, clipped: true, alreadyClipped: result.alreadyClipped },
-    { headers: withHeaders(shopper.headers, { 'Cache-Control': 'no-store' }) },
+    {
+      headers: withHeaders(shopper.headers, { 'Cache-Control': 'no-store', [STATE_NOTED_HEADER]: stateSubject }),
+    },
   );
 });

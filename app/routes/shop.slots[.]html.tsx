@@ -94,12 +94,13 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export const meta: MetaFunction = () => [{ title: 'Choose a delivery or pickup time' }];
 
+// Made once: toLocaleDateString builds a formatter on every call (two per day button, every render).
+const weekdayFormat = new Intl.DateTimeFormat('en-US', { weekday: 'short', timeZone: 'UTC' });
+const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+
 function dayLabel(day: string) {
   const date = new Date(`${day}T12:00:00Z`);
-  return {
-    weekday: date.toLocaleDateString('en-US', { weekday: 'short', timeZone: 'UTC' }),
-    date: date.toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' }),
-  };
+  return { weekday: weekdayFormat.format(date), date: dateFormat.format(date) };
 }
 
 export default function SlotsPage() {

@@ -12,6 +12,8 @@ import {
   subjectOf,
 } from '~/modules/http/private-pages.server';
 import { sessionCookie } from '~/modules/session/session-cookie.server';
+import { addToCart, cartForWriting } from '~/modules/cart/cart.server';
+import { clipOffer } from '~/modules/offers/clips.server';
 import { testIssuer } from '../unit/support/tokens';
 import { createTestDatabase, DIALECTS, type TestDatabase } from './support/databases';
 
@@ -171,5 +173,97 @@ describe.each(DIALECTS)('private pages on %s', (dialect) => {
       },
     );
     expect(await stateVersion(subject)).toBe(start + 3);
+  });
+  it('leaves alone the customers an action says it took care of, and bumps the others', async () => {
+    const id = DEMO_CUSTOMERS[1]!.id;
+    const subject = subjectOf(id);
+    const { cookie } = await userCookie(id);
+    const start = await stateVersion(subject);
+    await noteStateChange(request('/api/cart/add', [cookie], { method: 'POST' }), {
+      status: 200,
+      setCookies: [],
+      noted: [subject],
+    });
+    expect(await stateVersion(subject)).toBe(start);
+    await noteStateChange(request('/api/cart/add', [cookie], { method: 'POST' }), {
+      status: 200,
+      setCookies: [],
+      noted: [subjectOf(DEMO_CUSTOMERS[2]!.id)],
+    });
+    expect(await stateVersion(subject)).toBe(start + 1);
+  });
+
+  it("commits a cart add or a new clip with the customer's version bump; an offer clipped before bumps nothing", async () => {
+    const id = DEMO_CUSTOMERS[3]!.id;
+    const subject = subjectOf(id);
+    const owner = { customerId: id, bannerId: 'greenleaf', siteType: 'C' as const };
+    const store = await test.db.selectFrom('stores').select('id').orderBy('id').executeTakeFirstOrThrow();
+    const [a, b] = await test.db
+      .selectFrom('products')
+      .select('id')
+      .where('kind', '=', 'grocery')
+      .orderBy('id')
+      .limit(2)
+      .execute();
+    const cartId = await cartForWriting(owner, null, store.id);
+    const start = await stateVersion(subject);
+
+    expect(await addToCart(cartId, a!.id, 2, store.id, { stateSubject: subject })).toEqual({
+      ok: true,
+      cartId,
+      itemCount: 2,
+    });
+    expect(await stateVersion(subject)).toBe(start + 1);
+    expect(await addToCart(cartId, b!.id, 3, store.id, { stateSubject: subject })).toMatchObject({ itemCount: 5 });
+    expect(await addToCart(cartId, a!.id, 98, store.id, { stateSubject: subject })).toMatchObject({ itemCount: 102 });
+    expect(await stateVersion(subject)).toBe(start + 3);
+    // Without a subject (a guest's cart, an order being edited) nobody's version moves.
+    expect(await addToCart(cartId, b!.id, 1, store.id)).toMatchObject({ ok: true, itemCount: 103 });
+    expect(await stateVersion(subject)).toBe(start + 3);
+    const lines = await test.db
+      .selectFrom('cart_items')
+      .select(['product_id', 'quantity'])
+      .where('cart_id', '=', cartId)
+      .orderBy('product_id')
+      .execute();
+    expect(lines).toEqual([
+      { product_id: a!.id, quantity: 99 },
+      { product_id: b!.id, quantity: 4 },
+    ]);
+    const cart = await test.db
+      .selectFrom('carts')
+      .select('store_id')
+      .where('id', '=', cartId)
+      .executeTakeFirstOrThrow();
+    expect(cart.store_id).toBe(store.id);
+
+    const now = new Date();
+    const offer = await test.db
+      .selectFrom('offers')
+      .select('id')
+      .where('banner_id', '=', 'greenleaf')
+      .where('starts_at', '<=', now.toISOString())
+      .where('ends_at', '>', now.toISOString())
+      .where('id', 'not in', test.db.selectFrom('clips').select('offer_id').where('customer_id', '=', id))
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const viewer = { customerId: id, bannerId: 'greenleaf', storeId: store.id };
+    expect(await clipOffer(viewer, offer.id, now, { stateSubject: subject })).toMatchObject({
+      ok: true,
+      alreadyClipped: false,
+    });
+    expect(await stateVersion(subject)).toBe(start + 4);
+    expect(await clipOffer(viewer, offer.id, now, { stateSubject: subject })).toMatchObject({
+      ok: true,
+      alreadyClipped: true,
+    });
+    expect(await stateVersion(subject)).toBe(start + 4);
+    const clips = await test.db
+      .selectFrom('clips')
+      .select('offer_id')
+      .where('customer_id', '=', id)
+      .where('offer_id', '=', offer.id)
+      .execute();
+    expect(clips).toHaveLength(1);
   });
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatInTimeZone } from 'date-fns-tz';
+import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs } from 'kysely';
 import { useDatabaseForTests } from '~/db/db.server';
 import { seedDatabase } from '~/db/seed/seed.server';
 import { cartForWriting } from '~/modules/cart/cart.server';
@@ -53,6 +54,40 @@ describe.each(DIALECTS)('delivery and pickup slots on %s', (dialect) => {
     const pickup = await listSlots(store, 'pickup', now);
     expect(pickup.length).toBeGreaterThan(0);
     expect(pickup.every((slot) => slot.kind === 'pickup' && slot.feeCents === 0)).toBe(true);
+  });
+
+  it('writes the windows once: a listing that finds them all only reads, and a missing one is written again', async () => {
+    // Every statement the module runs, by kind (a Kysely plugin on the same connection).
+    const kinds: string[] = [];
+    const recorder: KyselyPlugin = {
+      transformQuery: ({ node }: PluginTransformQueryArgs) => (kinds.push(node.kind), node),
+      transformResult: async ({ result }: PluginTransformResultArgs) => result,
+    };
+    useDatabaseForTests({ ...test, db: test.db.withPlugin(recorder) });
+    try {
+      const first = await listSlots(store, 'delivery', now);
+      kinds.length = 0;
+      const again = await listSlots(store, 'delivery', now);
+      expect(again).toEqual(first);
+      expect(kinds.filter((kind) => kind !== 'SelectQueryNode')).toEqual([]);
+
+      // A window that has not started is gone (a reseed, say): the next listing puts it back.
+      const gone = first.find((slot) => slot.bookable)!;
+      await test.db.deleteFrom('slots').where('id', '=', gone.id).execute();
+      kinds.length = 0;
+      const healed = await listSlots(store, 'delivery', now);
+      expect(kinds).toContain('InsertQueryNode');
+      const back = healed.find((slot) => slot.kind === gone.kind && slot.startsAt === gone.startsAt);
+      expect(back).toMatchObject({
+        label: gone.label,
+        day: gone.day,
+        feeCents: gone.feeCents,
+        placesLeft: gone.placesLeft,
+      });
+      expect(healed).toHaveLength(first.length);
+    } finally {
+      useDatabaseForTests(test);
+    }
   });
 
   it('offers no rush delivery at a store without it', async () => {

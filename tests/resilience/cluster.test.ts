@@ -86,9 +86,34 @@ describe.skipIf(!DIALECTS.includes('postgres'))('two storefront processes behind
     expect(browser.hops.some((hop) => hop.url.startsWith(`${site}/account/auth/callback`))).toBe(true);
     expect(await signedIn.response.text()).toContain('Hi, Jordan');
 
+    // Each change moves the customer's state version on exactly once, in the action's own commit (decision 0040):
+    // the server does not bump again, and the header that tells it so never leaves the server.
+    const version = async () =>
+      Number(
+        (
+          await test.db
+            .selectFrom('shopper_state_versions')
+            .select('version')
+            .where('subject', '=', `c:${JORDAN.id}`)
+            .executeTakeFirst()
+        )?.version ?? 0,
+      );
+    const beforeClip = await version();
     const clipped = await browser.request(`${site}/api/offers/clip`, { json: { offerId: world.offerId } });
     expect(clipped.status, await clipped.clone().text()).toBe(200);
-    expect(await clipped.json()).toMatchObject({ offerId: world.offerId, clipped: true });
+    expect(await clipped.json()).toMatchObject({ offerId: world.offerId, clipped: true, alreadyClipped: false });
+    expect(clipped.headers.get('X-Pantry-State-Noted')).toBeNull();
+    expect(await version()).toBe(beforeClip + 1);
+    // Clipped already: nothing changed, nothing bumped.
+    const again = await browser.request(`${site}/api/offers/clip`, { json: { offerId: world.offerId } });
+    expect(await again.json()).toMatchObject({ offerId: world.offerId, alreadyClipped: true });
+    expect(await version()).toBe(beforeClip + 1);
+    const addedAsCustomer = await browser.request(`${site}/api/cart/add`, {
+      json: { productId: world.productId, quantity: 1 },
+    });
+    expect(await addedAsCustomer.json()).toMatchObject({ productId: world.productId, itemCount: 3 });
+    expect(addedAsCustomer.headers.get('X-Pantry-State-Noted')).toBeNull();
+    expect(await version()).toBe(beforeClip + 2);
 
     // Read everything back, several times, so each process answers at least once.
     for (let round = 0; round < 3; round++) {

@@ -1,4 +1,5 @@
 import type { Shopper } from '~/modules/access/shopper.server';
+import { subjectOf } from '~/modules/http/private-pages.server';
 import {
   addToCart,
   cartForWriting,
@@ -18,7 +19,7 @@ export async function runCartIntent(
   request: Request,
   shopper: Shopper,
   form: CartForm,
-): Promise<{ answer: CartAnswer; setCookies: string[] }> {
+): Promise<{ answer: CartAnswer; setCookies: string[]; stateNoted: string[] }> {
   const cart = await shopperCart(request, shopper);
   const setCookies = [...cart.setCookies];
   const storeId = cart.store.id;
@@ -32,15 +33,18 @@ export async function runCartIntent(
         productId: form.productId,
       },
       setCookies,
+      stateNoted: [],
     };
   }
   if (!cartId) {
     cartId = await cartForWriting(cart.owner, cart.guestCartId, storeId);
     if (cart.owner.customerId === null) setCookies.push(await guestCartCookie(cartId, shopper));
   }
+  // A signed-in customer's add moves their state version on in the same commit (decision 0040).
+  const stateSubject = cart.owner.customerId !== null ? subjectOf(cart.owner.customerId) : undefined;
   const result =
     form.intent === 'add'
-      ? await addToCart(cartId, form.productId, form.quantity, storeId, { shipped: 'allow' })
+      ? await addToCart(cartId, form.productId, form.quantity, storeId, { shipped: 'allow', stateSubject })
       : form.intent === 'update'
         ? await setQuantity(cartId, form.productId, form.quantity, storeId)
         : form.intent === 'remove'
@@ -49,17 +53,24 @@ export async function runCartIntent(
             ? await setSubstitution(cartId, form.productId, form.substitution, storeId)
             : await setNote(cartId, form.productId, form.note, storeId);
   if (!result.ok) {
-    return { answer: { ok: false, code: result.code, message: result.message, productId: form.productId }, setCookies };
+    return {
+      answer: { ok: false, code: result.code, message: result.message, productId: form.productId },
+      setCookies,
+      stateNoted: [],
+    };
   }
   return {
     answer: {
       ok: true,
       intent: form.intent,
       productId: form.productId,
-      itemCount: await cartItemCount(cartId),
+      // An add answers with the count it read in its own statement; the other intents read it now.
+      itemCount:
+        'itemCount' in result && typeof result.itemCount === 'number' ? result.itemCount : await cartItemCount(cartId),
       message: CART_DONE_MESSAGES[form.intent] ?? 'Cart updated.',
     },
     setCookies,
+    stateNoted: form.intent === 'add' && stateSubject ? [stateSubject] : [],
   };
 }
 

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { db } from '~/db/db.server';
+import { database, db } from '~/db/db.server';
 import type { Database, Substitution } from '~/db/schema';
 import { cartPriceTier } from '~/modules/catalog/price-tier.server';
 import { storePriceCents, unitPriceLabel, type PriceTier } from '~/modules/catalog/pricing';
+import { stateVersionBump } from '~/modules/http/private-pages.server';
 import { clippedSavings } from '~/modules/offers/savings.server';
 import type { Store } from '~/modules/stores/stores.server';
 import { ITEM_MESSAGES, MAX_LINE_QUANTITY } from './cart-forms';
@@ -96,14 +97,18 @@ async function touch(cartId: string, storeId: number, conn: Db) {
  * Adds units of a product (capped at 99 a line); the cart moves to the shopper's current store. Wine and
  * marketplace items are shipped lines, kept apart from the grocery delivery (docs/decisions/0018); only
  * the cart's own action lets them in (`shipped: 'allow'`), not an order being edited.
+ *
+ * `stateSubject` (a signed-in customer's `c:<id>`) moves that customer's state version on in the same commit
+ * (decision 0040), and the answer carries the cart's unit count: on PostgreSQL the line, the cart and the
+ * version are one statement (one round trip, one WAL flush, no transaction held open between round trips).
  */
 export async function addToCart(
   cartId: string,
   productId: number,
   quantity: number,
   storeId: number,
-  options: { shipped?: 'allow' | 'refuse' } = {},
-) {
+  options: { shipped?: 'allow' | 'refuse'; stateSubject?: string } = {},
+): Promise<{ ok: true; cartId: string; itemCount: number } | CartRefusal> {
   const product = await db()
     .selectFrom('products')
     .select(['id', 'kind'])
@@ -112,30 +117,71 @@ export async function addToCart(
   if (!product) return refusal('UNKNOWN_PRODUCT', 'We could not find that product. Please refresh the page.');
   if (product.kind !== 'grocery' && options.shipped !== 'allow')
     return refusal('NOT_GROCERY', 'This item ships separately and cannot be added to a grocery cart.');
-  await db()
+  const now = nowIso();
+  // One atomic upsert: two processes adding the same product at once neither collide on the line's key
+  // nor lose an increment (a read-then-write would do both under load).
+  const upsert = (conn: Db) =>
+    conn
+      .insertInto('cart_items')
+      .values({
+        cart_id: cartId,
+        product_id: productId,
+        quantity: Math.min(MAX_LINE_QUANTITY, quantity),
+        substitution: 'allow',
+        note: '',
+        added_at: now,
+      })
+      .onConflict((oc) =>
+        oc.columns(['cart_id', 'product_id']).doUpdateSet({
+          quantity: sql<number>`case when cart_items.quantity + excluded.quantity > ${sql.lit(MAX_LINE_QUANTITY)} then ${sql.lit(MAX_LINE_QUANTITY)} else cart_items.quantity + excluded.quantity end`,
+        }),
+      );
+  const touchCart = (conn: Db) =>
+    conn.updateTable('carts').set({ updated_at: now, store_id: storeId }).where('id', '=', cartId);
+  const otherUnits = (conn: Db) =>
+    conn
+      .selectFrom('cart_items')
+      .select((eb) => eb.fn.sum<number>('quantity').as('units'))
+      .where('cart_id', '=', cartId)
+      .where('product_id', '!=', productId);
+  if (database().dialect === 'postgres') {
+    // Data-modifying CTEs run exactly once, whether or not the outer select reads them; the outer select sees
+    // the other lines as they were when the statement began, plus this line's new quantity.
+    let statement = db()
+      .with('line', () => upsert(db()).returning('quantity'))
+      .with('cart', () => touchCart(db()).returning('id'));
+    if (options.stateSubject) {
+      const subject = options.stateSubject;
+      statement = statement.with('version', () =>
+        stateVersionBump(db(), subject, now).returning('version'),
+      ) as unknown as typeof statement;
+    }
+    const row = await statement
+      .selectNoFrom((eb) => [
+        eb.selectFrom('line').select('quantity').as('line_units'),
+        otherUnits(db()).as('other_units'),
+      ])
+      .executeTakeFirstOrThrow();
+    return { ok: true, cartId, itemCount: Number(row.line_units ?? 0) + Number(row.other_units ?? 0) };
+  }
+  const itemCount = await db()
     .transaction()
     .execute(async (tx) => {
-      // One atomic upsert: two processes adding the same product at once neither collide on the line's key
-      // nor lose an increment (a read-then-write would do both under load).
-      await tx
-        .insertInto('cart_items')
-        .values({
-          cart_id: cartId,
-          product_id: productId,
-          quantity: Math.min(MAX_LINE_QUANTITY, quantity),
-          substitution: 'allow',
-          note: '',
-          added_at: nowIso(),
-        })
-        .onConflict((oc) =>
-          oc.columns(['cart_id', 'product_id']).doUpdateSet({
-            quantity: sql<number>`case when cart_items.quantity + excluded.quantity > ${sql.lit(MAX_LINE_QUANTITY)} then ${sql.lit(MAX_LINE_QUANTITY)} else cart_items.quantity + excluded.quantity end`,
-          }),
-        )
-        .execute();
-      await touch(cartId, storeId, tx);
+      await upsert(tx).execute();
+      await touchCart(tx).execute();
+      if (options.stateSubject) await stateVersionBump(tx, options.stateSubject, now).execute();
+      const [line, others] = await Promise.all([
+        tx
+          .selectFrom('cart_items')
+          .select('quantity')
+          .where('cart_id', '=', cartId)
+          .where('product_id', '=', productId)
+          .executeTakeFirst(),
+        otherUnits(tx).executeTakeFirst(),
+      ]);
+      return Number(line?.quantity ?? 0) + Number(others?.units ?? 0);
     });
-  return { ok: true as const, cartId };
+  return { ok: true, cartId, itemCount };
 }
 
 function refusal(code: CartRefusal['code'], message: string): CartRefusal {

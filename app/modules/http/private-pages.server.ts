@@ -1,6 +1,8 @@
 import { decodeJwt } from 'jose';
+import type { Kysely, Transaction } from 'kysely';
 import { compiledOnce } from '~/db/compiled-once.server';
 import { db } from '~/db/db.server';
+import type { Database } from '~/db/schema';
 import { loadShopper } from '~/modules/access/shopper.server';
 import { parseHost } from '~/modules/banners/hosts';
 import { appEnv } from '~/modules/config/env.server';
@@ -41,9 +43,12 @@ export async function stateVersion(subject: string): Promise<number> {
   return row ? Number(row.version) : 0;
 }
 
-export async function bumpStateVersion(subject: string): Promise<void> {
-  const now = new Date().toISOString();
-  await db()
+/**
+ * The statement that moves a customer's version on, for a caller that runs it inside its own transaction or
+ * statement (decision 0040: an action's write and its bump commit together, one WAL flush instead of two).
+ */
+export function stateVersionBump(conn: Kysely<Database> | Transaction<Database>, subject: string, now: string) {
+  return conn
     .insertInto('shopper_state_versions')
     .values({ subject, version: 1, changed_at: now })
     .onConflict((conflict) =>
@@ -51,8 +56,11 @@ export async function bumpStateVersion(subject: string): Promise<void> {
         version: eb('shopper_state_versions.version', '+', 1),
         changed_at: now,
       })),
-    )
-    .execute();
+    );
+}
+
+export async function bumpStateVersion(subject: string): Promise<void> {
+  await stateVersionBump(db(), subject, new Date().toISOString()).execute();
 }
 
 /**
@@ -117,7 +125,10 @@ export function changesState(method: string, setCookies: readonly string[]): boo
  * succeeded, the bearer token's customer and the `/api/customers/:id/` in the path. Bumping too often
  * only costs a render; missing one would serve a stale page, so the rule errs wide.
  */
-export async function noteStateChange(request: Request, response: { status: number; setCookies: string[] }) {
+export async function noteStateChange(
+  request: Request,
+  response: { status: number; setCookies: string[]; noted?: readonly string[] },
+) {
   if (!changesState(request.method, response.setCookies)) return;
   const customers = new Set<string>();
   const add = (id: string | null) => id && customers.add(id);
@@ -136,7 +147,10 @@ export async function noteStateChange(request: Request, response: { status: numb
     const inPath = /^\/api\/customers\/([^/]+)\//.exec(new URL(request.url).pathname);
     if (inPath) add(inPath[1]!);
   }
+  // The action already bumped these in its own transaction, or changed nothing of theirs (STATE_NOTED_HEADER).
+  const noted = new Set(response.noted ?? []);
   for (const id of customers) {
+    if (noted.has(subjectOf(id))) continue;
     try {
       await bumpStateVersion(subjectOf(id));
     } catch (error) {

@@ -1,4 +1,7 @@
-import { db } from '~/db/db.server';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import { database, db } from '~/db/db.server';
+import type { Database } from '~/db/schema';
+import { stateVersionBump } from '~/modules/http/private-pages.server';
 import { bannerById } from '~/modules/banners/banners.server';
 import type { BannerId } from '~/modules/banners/hosts';
 import type { OfferViewer } from './offer-viewer.server';
@@ -14,11 +17,15 @@ const refuse = (code: ClipRefusalCode): ClipResult => ({ ok: false, code, messag
  * Clips an offer for a signed-in customer. Clipping twice is idempotent (the (customer, offer) key
  * keeps exactly one clip, even for concurrent requests); an unknown, expired, not yet started or
  * other-banner offer is refused and nothing changes.
+ *
+ * `stateSubject` (the customer's `c:<id>`) moves their state version on in the same commit as a new clip, and
+ * not at all when the offer was already clipped (nothing changed): decision 0040.
  */
 export async function clipOffer(
   viewer: OfferViewer & { customerId: number },
   offerId: number,
   now = new Date(),
+  options: { stateSubject?: string } = {},
 ): Promise<ClipResult> {
   const offer = await db()
     .selectFrom('offers')
@@ -39,17 +46,43 @@ export async function clipOffer(
   const at = now.toISOString();
   if (offer.ends_at <= at) return refuse('OFFER_EXPIRED');
   if (offer.starts_at > at) return refuse('OFFER_NOT_STARTED');
-  const inserted = await db()
-    .insertInto('clips')
-    .values({ customer_id: viewer.customerId, offer_id: offer.id, clipped_at: at })
-    .onConflict((conflict) => conflict.columns(['customer_id', 'offer_id']).doNothing())
-    .executeTakeFirst();
-  return {
-    ok: true,
-    offerId: offer.id,
-    title: offer.title,
-    alreadyClipped: Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0,
-  };
+  const inserted = await insertClip(viewer.customerId, offer.id, at, options.stateSubject);
+  return { ok: true, offerId: offer.id, title: offer.title, alreadyClipped: !inserted };
+}
+
+/** Inserts the clip unless it exists; with a subject, bumps its state version when (and only when) it inserted. */
+async function insertClip(customerId: number, offerId: number, at: string, subject?: string): Promise<boolean> {
+  const insert = (conn: Kysely<Database> | Transaction<Database>) =>
+    conn
+      .insertInto('clips')
+      .values({ customer_id: customerId, offer_id: offerId, clipped_at: at })
+      .onConflict((conflict) => conflict.columns(['customer_id', 'offer_id']).doNothing());
+  if (!subject) return Number((await insert(db()).executeTakeFirst()).numInsertedOrUpdatedRows ?? 0) > 0;
+  if (database().dialect === 'postgres') {
+    // One statement, one commit: the version row is written only from the clip row the insert returned (the
+    // same upsert as stateVersionBump in app/modules/http/private-pages.server.ts).
+    const { rows } = await sql<{ inserted: number }>`
+      with clip as (
+        insert into clips (customer_id, offer_id, clipped_at) values (${customerId}, ${offerId}, ${at})
+        on conflict (customer_id, offer_id) do nothing
+        returning offer_id
+      ), version as (
+        insert into shopper_state_versions (subject, version, changed_at)
+        select ${subject}::text, 1, ${at}::text from clip
+        on conflict (subject) do update
+          set version = shopper_state_versions.version + 1, changed_at = excluded.changed_at
+        returning version
+      )
+      select count(*)::int as inserted from clip`.execute(db());
+    return Number(rows[0]?.inserted ?? 0) > 0;
+  }
+  return db()
+    .transaction()
+    .execute(async (tx) => {
+      const added = Number((await insert(tx).executeTakeFirst()).numInsertedOrUpdatedRows ?? 0) > 0;
+      if (added) await stateVersionBump(tx, subject, at).execute();
+      return added;
+    });
 }
 
 /** Removes a clip; unclipping an offer that is not clipped changes nothing. */

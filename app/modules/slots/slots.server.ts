@@ -27,12 +27,29 @@ export function slotDays(store: Store, now: Date): string[] {
   return Array.from({ length: SLOT_DAYS }, (_, i) => formatInTimeZone(addDays(now, i), store.timezone, 'yyyy-MM-dd'));
 }
 
+interface PlannedWindow {
+  store_id: number;
+  kind: SlotKind;
+  starts_at: string;
+  ends_at: string;
+  fee_cents: number;
+  capacity: number;
+}
+
+/** The last plans made, by store and day (bounded: a plan per store changes once a day). */
+const plans = new Map<string, PlannedWindow[]>();
+const MAX_PLANS = 500;
+
 /**
- * Makes sure the store's windows for the next 7 days exist. Idempotent (insert, ignoring windows that
- * exist), so any request may call it: capacity lives on the rows, never in memory.
+ * The store's windows for the 7 days from `now` (store time), as rows. Computed once per store and first day:
+ * the time-zone arithmetic (one `fromZonedTime` per window, ~290 a week) cost more CPU than the whole page.
  */
-export async function ensureSlots(store: Store, now = new Date()) {
-  const rows = [];
+function plannedWindows(store: Store, now: Date): PlannedWindow[] {
+  const today = formatInTimeZone(now, store.timezone, 'yyyy-MM-dd');
+  const key = `${store.id}|${store.timezone}|${store.has_dug}|${store.has_grocery_delivery}|${store.has_rush_delivery}|${today}`;
+  const known = plans.get(key);
+  if (known) return known;
+  const rows: PlannedWindow[] = [];
   for (const day of slotDays(store, now))
     for (const plan of SLOT_PLANS) {
       if (!offered(store, plan)) continue;
@@ -49,6 +66,17 @@ export async function ensureSlots(store: Store, now = new Date()) {
         });
       }
     }
+  if (plans.size >= MAX_PLANS) plans.clear();
+  plans.set(key, rows);
+  return rows;
+}
+
+/**
+ * Makes sure the store's windows for the next 7 days exist. Idempotent (insert, ignoring windows that
+ * exist), so any request may call it: capacity lives on the rows, never in memory.
+ */
+export async function ensureSlots(store: Store, now = new Date()) {
+  const rows = plannedWindows(store, now);
   if (rows.length === 0) return;
   await db()
     .insertInto('slots')
@@ -71,22 +99,44 @@ export interface SlotView {
 
 /** The store's windows of one kind group (delivery or pickup) for the next 7 days, in its timezone. */
 export async function listSlots(store: Store, type: 'delivery' | 'pickup', now = new Date()): Promise<SlotView[]> {
-  await ensureSlots(store, now);
   await releaseExpiredHolds(store.id, now);
   const kinds: SlotKind[] = type === 'pickup' ? ['pickup'] : ['rush', 'delivery-2h', 'delivery-1h'];
-  const rows = await db()
-    .selectFrom('slots')
-    .selectAll()
-    .where('store_id', '=', store.id)
-    .where('kind', 'in', kinds)
-    .where('starts_at', '>', now.toISOString())
-    .where('starts_at', '<', addDays(now, SLOT_DAYS + 1).toISOString())
-    .orderBy('starts_at')
-    .orderBy('kind')
-    .execute();
+  const read = () =>
+    db()
+      .selectFrom('slots')
+      .selectAll()
+      .where('store_id', '=', store.id)
+      .where('kind', 'in', kinds)
+      .where('starts_at', '>', now.toISOString())
+      .where('starts_at', '<', addDays(now, SLOT_DAYS + 1).toISOString())
+      .orderBy('starts_at')
+      .orderBy('kind')
+      .execute();
+  let rows = await read();
+  // The windows are written once (ensureSlots); a page that finds them all reads only. Missing ones (a new day,
+  // a new store, a reseeded database) are inserted and read again.
+  if (missingWindows(plannedWindows(store, now), rows, kinds, now)) {
+    await ensureSlots(store, now);
+    rows = await read();
+  }
   return rows
     .filter((row) => row.kind !== 'rush' || new Date(row.starts_at).getTime() - now.getTime() <= RUSH_HORIZON_MS)
     .map((row) => toView(row, store, now));
+}
+
+/** Whether a planned window of these kinds that has not started yet is absent from the rows read. */
+function missingWindows(
+  planned: PlannedWindow[],
+  rows: { kind: SlotKind; starts_at: string }[],
+  kinds: SlotKind[],
+  now: Date,
+): boolean {
+  const present = new Set(rows.map((row) => `${row.kind}|${row.starts_at}`));
+  const from = now.toISOString();
+  return planned.some(
+    (window) =>
+      kinds.includes(window.kind) && window.starts_at > from && !present.has(`${window.kind}|${window.starts_at}`),
+  );
 }
 
 function toView(
@@ -109,12 +159,33 @@ function toView(
     kind: row.kind,
     startsAt: row.starts_at,
     endsAt: row.ends_at,
-    day: formatInTimeZone(start, store.timezone, 'yyyy-MM-dd'),
-    label: slotLabel(row.starts_at, row.ends_at, store.timezone),
+    ...windowText(row.starts_at, row.ends_at, store.timezone),
     feeCents: row.fee_cents,
     placesLeft: Math.max(0, row.capacity - row.reserved),
     bookable: leadOk && row.reserved < row.capacity,
   };
+}
+
+/** A window's local day and label, by start, end and timezone (bounded; the same windows are shown again and again). */
+const windowTexts = new Map<string, { day: string; label: string }>();
+const MAX_WINDOW_TEXTS = 20_000;
+
+/**
+ * date-fns-tz builds and parses Intl output for every call (~4 per window, ~200 windows a page): most of the
+ * slots page's CPU before this memo. A window's text depends only on these three strings.
+ */
+function windowText(startsAt: string, endsAt: string, timezone: string): { day: string; label: string } {
+  const key = `${timezone}|${startsAt}|${endsAt}`;
+  let text = windowTexts.get(key);
+  if (!text) {
+    text = {
+      day: formatInTimeZone(new Date(startsAt), timezone, 'yyyy-MM-dd'),
+      label: slotLabel(startsAt, endsAt, timezone),
+    };
+    if (windowTexts.size >= MAX_WINDOW_TEXTS) windowTexts.clear();
+    windowTexts.set(key, text);
+  }
+  return text;
 }
 
 export function slotLabel(startsAt: string, endsAt: string, timezone: string): string {

@@ -1,0 +1,188 @@
+/**
+ * `tsx bench/soak-parts.ts` (after `remix build`): where the soak's time goes. The soak's own set-up (a
+ * throw-away PostgreSQL database, CLUSTER_SIZE storefronts behind haproxy, the identity provider, SOAK_PRODUCTS
+ * products, SOAK_SHOPPERS signed-in shoppers), then each request type of the mix alone and the whole mix, each
+ * for SOAK_PARTS_SECONDS (10) at SOAK_CONNECTIONS (50), closed loop as the soak. Per row: req/s, latency, and the
+ * CPU milliseconds per response of the storefronts, of PostgreSQL (the backends of the soak's database plus the
+ * WAL writer, checkpointer and background writer), of haproxy, of the identity provider and of the load
+ * generator; and what PostgreSQL's active backends were doing (pg_stat_activity sampled every 50 ms: on the CPU,
+ * or waiting on a lock, on WAL, on the client…). SOAK_PARTS=0,3,mix picks rows (indices into SOAK_PARTS of
+ * bench/soak-run.ts); SOAK_PROFILE=<dir> runs the storefronts under `node --cpu-prof` (profiles written at stop).
+ * It measures only: the soak itself (bench/soak.ts) is unchanged by it.
+ */
+import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { openDatabase } from '../app/db/db.server';
+import { freePort, startCluster } from '../scripts/cluster';
+import { soakWorld } from '../tests/resilience/support/soak-world';
+import {
+  autocannon,
+  soakPartRequests,
+  soakRequests,
+  SOAK_PARTS,
+  type AutocannonRequest,
+  type AutocannonResult,
+} from './soak-run';
+
+const admin = process.env.TEST_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const fallback = new URL(admin);
+fallback.pathname = '/pantry_soak_parts';
+const databaseUrl = process.env.SOAK_DATABASE_URL ?? fallback.toString();
+const seconds = Number(process.env.SOAK_PARTS_SECONDS ?? 10);
+const connections = Number(process.env.SOAK_CONNECTIONS ?? 50);
+const shoppers = Number(process.env.SOAK_SHOPPERS ?? 50);
+const profileDir = process.env.SOAK_PROFILE ? path.resolve(process.env.SOAK_PROFILE) : undefined;
+const rows = (process.env.SOAK_PARTS ?? [...SOAK_PARTS.keys(), 'mix'].join(',')).split(',');
+
+const TICK_MS = 10; // /proc/<pid>/stat counts CPU in clock ticks of 10 ms (USER_HZ 100 on Linux)
+
+/** User + system CPU milliseconds of a process so far; 0 when it is gone. */
+function cpuMs(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+  } catch {
+    return 0;
+  }
+}
+
+const name = new URL(databaseUrl).pathname.slice(1);
+if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`unsupported database name ${name}`);
+const server = new URL(databaseUrl);
+server.pathname = '/postgres';
+const adminClient = new pg.Client({ connectionString: server.toString() });
+await adminClient.connect();
+await adminClient.query(`drop database if exists ${name} with (force)`);
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'pantry-soak-parts-'));
+const cluster = await startCluster({
+  databaseUrl,
+  size: Number(process.env.CLUSTER_SIZE ?? 2),
+  port: await freePort(),
+  idpPort: await freePort(),
+  dataDir,
+  seedProducts: Number(process.env.SOAK_PRODUCTS ?? 5000),
+  output: 'collect',
+  nodeArgs: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
+  env: {
+    LOG_LEVEL: 'warn',
+    SIGNIN_CLIENT_LIMIT: '100000',
+    SIGNUP_CLIENT_LIMIT: '100000',
+    SESSION_SECRET: process.env.SESSION_SECRET || 'soak-secret',
+  },
+  log: (line) => console.log(line),
+});
+
+/** PostgreSQL processes doing the soak's work: its database's backends and the shared WAL and checkpoint work. */
+async function postgresPids(): Promise<number[]> {
+  const result = await adminClient.query<{ pid: number }>(
+    `select pid from pg_stat_activity
+      where (datname = $1 and pid <> pg_backend_pid())
+         or backend_type in ('walwriter', 'checkpointer', 'background writer')`,
+    [name],
+  );
+  return result.rows.map((row) => row.pid);
+}
+
+interface Row {
+  label: string;
+  result: AutocannonResult;
+  cpu: Record<string, number>;
+  waits: Map<string, number>;
+  samples: number;
+  load: string;
+}
+
+async function measure(label: string, requests: AutocannonRequest[]): Promise<Row> {
+  const pgPids = await postgresPids();
+  const groups: Record<string, number[]> = {
+    storefronts: cluster.storefronts.map((s) => s.child.pid!),
+    postgres: pgPids,
+    haproxy: [cluster.haproxy.pid!],
+    idp: [cluster.idp.pid!],
+  };
+  const before = Object.fromEntries(Object.entries(groups).map(([group, pids]) => [group, pids.map(cpuMs)] as const));
+  const selfBefore = process.cpuUsage();
+  const waits = new Map<string, number>();
+  let samples = 0;
+  let sampling = true;
+  const sampler = (async () => {
+    while (sampling) {
+      const active = await adminClient.query<{ wait: string; n: string }>(
+        `select state || ' ' || coalesce(wait_event_type || ':' || wait_event, 'on CPU') as wait, count(*) as n
+           from pg_stat_activity
+          where datname = $1 and pid <> pg_backend_pid() and state <> 'idle'
+          group by 1`,
+        [name],
+      );
+      samples++;
+      for (const row of active.rows) waits.set(row.wait, (waits.get(row.wait) ?? 0) + Number(row.n));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  })();
+  const result = await autocannon({ url: cluster.url, connections, duration: seconds, timeout: 10, requests });
+  sampling = false;
+  await sampler;
+  const self = process.cpuUsage(selfBefore);
+  const cpu: Record<string, number> = {};
+  for (const [group, pids] of Object.entries(groups))
+    cpu[group] = pids.reduce((sum, pid, i) => sum + Math.max(0, cpuMs(pid) - before[group]![i]!), 0);
+  cpu['load generator'] = (self.user + self.system) / 1000;
+  return {
+    label,
+    result,
+    cpu,
+    waits,
+    samples,
+    load: loadavg()
+      .map((n) => n.toFixed(1))
+      .join(' '),
+  };
+}
+
+function print(row: Row) {
+  const { result } = row;
+  const responses = Math.max(1, result.requests.total);
+  const statuses = Object.entries(result.statusCodeStats)
+    .map(([status, stats]) => `${status}×${stats.count}`)
+    .join(' ');
+  console.log(
+    `\n${row.label}: ${result.requests.average.toFixed(0)} req/s, p50 ${result.latency.p50} p90 ${result.latency.p90} p99 ${result.latency.p99} max ${result.latency.max} ms; ${statuses}; errors ${result.errors}, timeouts ${result.timeouts}; load ${row.load}`,
+  );
+  const wall = seconds * 1000;
+  console.log(
+    '  CPU ms per response (share of one core over the run): ' +
+      Object.entries(row.cpu)
+        .map(([group, ms]) => `${group} ${(ms / responses).toFixed(2)} (${((ms / wall) * 100).toFixed(0)} %)`)
+        .join(', '),
+  );
+  const waits = [...row.waits.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 8)
+    .map(([wait, n]) => `${wait} ${(n / Math.max(1, row.samples)).toFixed(2)}`)
+    .join(', ');
+  console.log(`  PostgreSQL backends not idle, average per sample: ${waits || 'none'}`);
+}
+
+const check = openDatabase({ url: databaseUrl, poolMax: 2 });
+try {
+  const world = await soakWorld(check.db, cluster, shoppers);
+  console.log(`Warming up ${cluster.url} (${cluster.storefronts.length} storefronts) with 3,000 requests of the mix…`);
+  await autocannon({ url: cluster.url, connections, amount: 3000, timeout: 10, requests: soakRequests(world) });
+  console.log(`uptime: ${readFileSync('/proc/loadavg', 'utf8').trim()}`);
+  for (const row of rows) {
+    const part = row === 'mix' ? -1 : Number(row);
+    const label = part < 0 ? 'the whole mix' : SOAK_PARTS[part]!;
+    print(await measure(label, part < 0 ? soakRequests(world) : soakPartRequests(world, part)));
+  }
+} finally {
+  await check.db.destroy();
+  await cluster.stop();
+  await adminClient.query(`drop database if exists ${name} with (force)`).catch(() => {});
+  await adminClient.end();
+  rmSync(dataDir, { recursive: true, force: true });
+}
+process.exit(0);
