@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { createAccount } from './support/accounts';
+import { createAccountOverHttp } from './support/accounts';
 import { axeViolations } from './support/axe';
 import { signInOverHttp } from './support/sign-in';
 
@@ -20,7 +20,7 @@ test.describe('saved addresses', () => {
     page,
     browser,
   }, testInfo) => {
-    await createAccount(page, 'Addie');
+    await createAccountOverHttp(page, 'Addie');
     await page.goto('/account/addresses.html');
     await ready(page, '#address-form');
     await expect(page.getByRole('heading', { level: 1, name: 'Your addresses' })).toBeVisible();
@@ -100,7 +100,7 @@ test.describe('saved addresses', () => {
 
 test.describe('pet profiles', () => {
   test('a customer adds, edits and removes a pet on /account/pet.html', async ({ page, browser }, testInfo) => {
-    await createAccount(page, 'Petra');
+    await createAccountOverHttp(page, 'Petra');
     await page.goto('/account/pet.html');
     await ready(page, '#pet-form');
     await expect(page.getByRole('heading', { level: 1, name: 'Your pets' })).toBeVisible();

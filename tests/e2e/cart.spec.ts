@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { createAccount } from './support/accounts';
+import { createAccountOverHttp } from './support/accounts';
 import { addToCart, cartPostAnswered } from './support/cart';
 
 async function addFromHome(page: Page, nth: number) {
@@ -47,7 +47,7 @@ test.describe('cart', () => {
     await lines.first().getByRole('button', { name: 'Update' }).click();
     await expect(page.getByTestId('cart-count')).toHaveText('4');
 
-    await createAccount(page, 'Merger');
+    await createAccountOverHttp(page, 'Merger');
     await page.goto('/shop/cart.html');
     await expect(page.getByTestId('cart-line')).toHaveCount(1);
     await expect(page.getByTestId('cart-line').first()).toContainText(first);

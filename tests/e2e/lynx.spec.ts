@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import Database from 'better-sqlite3';
-import { createAccount } from './support/accounts';
+import { createAccountOverHttp } from './support/accounts';
 import { LYNX, Lynx } from './support/lynx';
 
 /**
@@ -24,7 +24,7 @@ test('lynx browses, chooses a store, signs in, searches, adds to cart and clips 
     expect(existsSync(tool), `${tool} is needed (Debian packages lynx and tmux)`).toBe(true);
 
   // The customer: a fresh account, so the clip and cart below are this test's alone.
-  const email = await createAccount(page, 'Lynx');
+  const email = await createAccountOverHttp(page, 'Lynx');
   await page.context().clearCookies();
 
   const lynx = new Lynx(`${baseURL}/`);

@@ -1,12 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { createAccount } from './support/accounts';
+import { createAccountOverHttp } from './support/accounts';
 import { axeViolations } from './support/axe';
 import { signInOverHttp, signInWithPassword } from './support/sign-in';
 
 const isJs = () => test.info().project.name === 'js';
 
 test('a guest clips an offer: signs in, and comes back to the gallery with the offer clipped', async ({ page }) => {
-  const email = await createAccount(page, 'Clipper');
+  const email = await createAccountOverHttp(page, 'Clipper');
   await page.context().clearCookies();
 
   await page.goto('/foru/coupons-deals.html');
@@ -29,7 +29,7 @@ test('a guest clips an offer: signs in, and comes back to the gallery with the o
 });
 
 test('a customer clips and unclips in the gallery, and my list counts what is clipped', async ({ page }) => {
-  await createAccount(page, 'Saver');
+  await createAccountOverHttp(page, 'Saver');
   await page.goto('/foru/coupons-deals.html?sort=value');
   const cards = page.getByTestId('offer-card');
   for (const index of [0, 1]) {
@@ -71,7 +71,7 @@ test('filters the gallery by words, category and type, and says when nothing mat
 });
 
 test('an offer details page shows the offer and the products it applies to, and clips', async ({ page }) => {
-  await createAccount(page, 'Details');
+  await createAccountOverHttp(page, 'Details');
   await page.goto('/foru/coupons-deals.html');
   const link = page.getByTestId('offer-card').first().getByRole('link');
   const title = (await link.textContent())!.trim();
@@ -115,7 +115,7 @@ test('rewards: a customer redeems a reward with points and removes it again', as
 });
 
 test('rewards: a new customer without points is told so, and nothing is redeemed', async ({ page }) => {
-  await createAccount(page, 'Nopoints');
+  await createAccountOverHttp(page, 'Nopoints');
   await page.goto('/foru/rewards.html');
   await expect(page.getByTestId('points-balance')).toHaveText('0 points');
   const card = page.getByTestId('reward-card').filter({ hasText: 'Free bunch of bananas' });
@@ -199,7 +199,7 @@ test('the points balance refreshes on an open page every rewardSummaryTime', asy
 });
 
 test('a clipped coupon shows as savings on the cart line and in the cart total', async ({ page }) => {
-  await createAccount(page, 'Savvy');
+  await createAccountOverHttp(page, 'Savvy');
   const gallery = (await (await page.request.get('/api/offers/gallery?type=Manufacturer+Coupon')).json()) as {
     offers: { id: number; valueLabel: string }[];
   };

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { createAccount } from './support/accounts';
+import { createAccountOverHttp } from './support/accounts';
 import { axeViolations } from './support/axe';
 import { addToCart } from './support/cart';
 
@@ -25,7 +25,7 @@ test.describe('checkout and orders', () => {
     await addFromHome(page, 1);
     await expect(page.getByTestId('cart-count')).toHaveText('2');
 
-    await createAccount(page, 'Orderer');
+    await createAccountOverHttp(page, 'Orderer');
     await page.goto('/shop/cart.html');
     await expect(page.getByTestId('cart-line')).toHaveCount(2);
 
@@ -102,7 +102,7 @@ test.describe('checkout and orders', () => {
   });
 
   test("another customer's order is not found, in /erums and the summary", async ({ page }) => {
-    await createAccount(page, 'Snoop');
+    await createAccountOverHttp(page, 'Snoop');
     // C10000001 is a seeded demo customer's past order.
     const edit = await page.goto('/erums?orderNumber=C10000001');
     expect(edit?.status()).toBe(404);
@@ -113,7 +113,7 @@ test.describe('checkout and orders', () => {
   test('order and cart APIs answer with the spec shapes and stable error codes', async ({ page }) => {
     expect((await page.request.get('/api/orders/history')).status()).toBe(401);
     expect((await (await page.request.get('/api/orders/history')).json()).error.code).toBe('SIGN_IN_REQUIRED');
-    await createAccount(page, 'Apicaller');
+    await createAccountOverHttp(page, 'Apicaller');
     const product = await page.request.post('/api/cart/add', { data: { productId: 999999999, quantity: 1 } });
     expect(product.status()).toBe(404);
     expect((await product.json()).error.code).toBe('UNKNOWN_PRODUCT');

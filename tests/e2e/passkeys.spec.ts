@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { createAccount } from './support/accounts';
+import { createAccountOverHttp } from './support/accounts';
 import { axeViolations } from './support/axe';
 import { ageSignIn } from './support/elevation';
 import { expectSignedIn, signInOverHttp, signInWithPassword } from './support/sign-in';
@@ -48,7 +48,7 @@ test('a passkey is enrolled after confirming the password, signs the customer in
     'a passkey needs JavaScript (the nojs test checks what the page says)',
   );
   const authenticator = await addVirtualAuthenticator(page);
-  await createAccount(page, 'Paula');
+  await createAccountOverHttp(page, 'Paula');
   // The account was made over 10 minutes ago as far as the token says: the confirm step is due.
   await ageSignIn(page.context(), baseURL!, 11);
 
@@ -95,7 +95,7 @@ test('a passkey is enrolled after confirming the password, signs the customer in
 });
 
 test('the password is changed from the security page after the confirm step', async ({ page, baseURL }) => {
-  const email = await createAccount(page, 'Petra');
+  const email = await createAccountOverHttp(page, 'Petra');
   await ageSignIn(page.context(), baseURL!, 11);
   await page.goto('/account/security.html');
   await expect(page.getByTestId('confirm-notice')).toBeVisible();
@@ -144,7 +144,7 @@ test('a silent sign-on on another banner host is not an elevated sign-in: the em
   baseURL,
 }) => {
   const port = new URL(baseURL!).port;
-  const email = await createAccount(page, 'Sunny');
+  const email = await createAccountOverHttp(page, 'Sunny');
   const sunridge = `http://sunridge.localhost:${port}`;
   await page.goto(`${sunridge}/account/security.html`);
   await expect(page).toHaveURL(`${sunridge}/account/security.html`);

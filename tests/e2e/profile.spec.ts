@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { createAccount } from './support/accounts';
+import { createAccountOverHttp } from './support/accounts';
 import { axeViolations } from './support/axe';
 import { readSignedCookie } from './support/cookies';
 import { signInWithPassword } from './support/sign-in';
@@ -40,7 +40,7 @@ test('a signed-in customer who changes fulfilment updates their profile, then th
   page,
   context,
 }) => {
-  await createAccount(page, 'Casey');
+  await createAccountOverHttp(page, 'Casey');
   expect(await savedMethod(page)).toBe('DELIVERY');
   // With JavaScript the store finder calls the session-update resource route; without, its own action.
   // The answer is read as it passes through, before the page navigates away (the browser may drop its body then).
@@ -76,7 +76,7 @@ test('a signed-in customer who changes fulfilment updates their profile, then th
 });
 
 test('a guest who changes fulfilment changes only the cookie, never the profile', async ({ page, context }) => {
-  const email = await createAccount(page, 'Gale');
+  const email = await createAccountOverHttp(page, 'Gale');
   await page.goto('/account/overview.html');
   await page.getByRole('button', { name: 'Sign out' }).click();
   if (test.info().project.name === 'nojs') await page.getByRole('button', { name: 'Continue' }).click();
@@ -99,7 +99,7 @@ test("choosing another banner's store as a customer saves it and goes to that ba
   baseURL,
 }) => {
   const port = new URL(baseURL!).port;
-  await createAccount(page, 'Bay');
+  await createAccountOverHttp(page, 'Bay');
   await page.goto('/set-store.html?zipcode=94103&preference=Delivery');
   const bayside = page.getByTestId('store-result').filter({ hasText: 'Bayside Grocers' }).first();
   await bayside.getByRole('button').click();
@@ -111,7 +111,7 @@ test("choosing another banner's store as a customer saves it and goes to that ba
 });
 
 test('the profile page edits the name, and refuses a bad one with a message', async ({ page }) => {
-  await createAccount(page, 'Noor');
+  await createAccountOverHttp(page, 'Noor');
   await page.goto(PROFILE);
   await expect(page.getByRole('heading', { name: 'Your profile' })).toBeVisible();
   await expect(page.getByTestId('profile-club-card')).not.toBeEmpty();
@@ -136,7 +136,7 @@ test('the profile page edits the name, and refuses a bad one with a message', as
 test('the verification prompt shows once, not again within 180 days, and a code verifies the email', async ({
   page,
 }) => {
-  const email = await createAccount(page, 'Vera');
+  const email = await createAccountOverHttp(page, 'Vera');
   await page.goto(PROFILE);
   await expect(page.getByTestId('verify-prompt-email')).toBeVisible();
   await expect(page.getByTestId('verify-prompt-email')).toContainText('Verify your email');
@@ -168,7 +168,7 @@ test('a kept-signed-in customer whose token lapsed is sent to sign in, then back
   context,
   baseURL,
 }) => {
-  const email = await createAccount(page, 'Kim');
+  const email = await createAccountOverHttp(page, 'Kim');
   // Account creation keeps the customer signed in (PANTRY_KMSI true). The provider session ends (so
   // nothing renews the token silently) and the token lapses: the customer is R.
   const issuer = `http://localhost:${Number(new URL(baseURL!).port) + 1}`;
@@ -188,7 +188,7 @@ test('the profile page, with its verification prompts, has no accessibility viol
   page,
   browser,
 }, testInfo) => {
-  await createAccount(page, 'Axel');
+  await createAccountOverHttp(page, 'Axel');
   await page.goto(PROFILE);
   await expect(page.getByTestId('verify-prompt-email')).toBeVisible();
   expect(await axeViolations(page, browser, testInfo)).toEqual([]);
@@ -197,7 +197,7 @@ test('the profile page, with its verification prompts, has no accessibility viol
 test('a deep link opens the store finder for a signed-in customer, whose one click saves it to the profile', async ({
   page,
 }) => {
-  await createAccount(page, 'Dee');
+  await createAccountOverHttp(page, 'Dee');
   await page.goto('/set-store.html?zipcode=98101&preference=Dug');
   const storeId = await page.getByTestId('store-result').nth(1).locator('input[name="storeId"]').inputValue();
   await page.goto(`/shop/aisles.html?storeId=${storeId}&preference=pickup&utm_source=mail`);

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { createAccount } from './support/accounts';
+import { createAccountOverHttp } from './support/accounts';
 import { addToCart } from './support/cart';
 import { axeViolations } from './support/axe';
 import { expectSignedIn, signInOverHttp, signInWithPassword } from './support/sign-in';
@@ -11,7 +11,7 @@ test.describe('delivery subscription', () => {
     page,
     browser,
   }, testInfo) => {
-    await createAccount(page, 'Subscriber');
+    await createAccountOverHttp(page, 'Subscriber');
     await page.goto('/shop/delivery-subscription.html');
     await expect(page.getByTestId('delivery-plan')).toHaveCount(2);
     expect(await axeViolations(page, browser, testInfo)).toEqual([]);
@@ -55,7 +55,7 @@ test.describe('delivery subscription', () => {
   });
 
   test('a subscriber pays no 2-hour delivery fee at checkout once the basket reaches the minimum', async ({ page }) => {
-    await createAccount(page, 'Freebie');
+    await createAccountOverHttp(page, 'Freebie');
     await page.goto(`${PAYMENT}?subscriptioncode=MONTHLY`);
     await page.getByLabel('Card number').fill('4111 1111 1111 1111');
     await page.getByLabel('Expiry (MM/YY)').fill('12/30');
@@ -95,7 +95,7 @@ test.describe('delivery subscription', () => {
   });
 
   test('a guest is sent to sign in and comes back to the payment page to subscribe', async ({ page, context }) => {
-    const email = await createAccount(page, 'Returner');
+    const email = await createAccountOverHttp(page, 'Returner');
     await context.clearCookies();
     await page.goto(`${PAYMENT}?subscriptioncode=ANNUAL`);
     await expect(page).toHaveURL(/\/account\/sign-in\.html\?goto=/);
@@ -111,14 +111,14 @@ test.describe('delivery subscription', () => {
   });
 
   test('an unknown plan code gets a clear page', async ({ page }) => {
-    await createAccount(page, 'Planless');
+    await createAccountOverHttp(page, 'Planless');
     const response = await page.goto(`${PAYMENT}?subscriptioncode=WEEKLY`);
     expect(response?.status()).toBe(404);
     await expect(page.getByRole('alert')).toContainText('We could not find that delivery plan.');
   });
 
   test('the subscriptions API answers for the owner only', async ({ page, request }) => {
-    await createAccount(page, 'Apiowner');
+    await createAccountOverHttp(page, 'Apiowner');
     const info = await (await page.request.get('/api/userinfo')).json();
     const customerId = String(info.customer?.customerId);
     expect(customerId).toMatch(/^\d+$/);
@@ -208,7 +208,7 @@ test.describe('pharmacy and health dashboard', () => {
   }, testInfo) => {
     await page.goto('/pharmacy.html');
     await expect(page.getByRole('link', { name: 'Sign in to see your prescriptions' })).toBeVisible();
-    await createAccount(page, 'Patient');
+    await createAccountOverHttp(page, 'Patient');
     await page.goto('/pharmacy.html');
     await page.getByRole('link', { name: 'Set up your pharmacy account' }).click();
     await expect(page).toHaveURL(/\/pharmacy\/create-account\.html\?newPharmacyAccount=true/);

@@ -179,9 +179,14 @@ describe.each(DIALECTS)('routes that take a redirect target, production build on
         for (let hop = 0; hop < 10; hop++) {
           const location = response.headers.get('Location');
           expect(response.status, `${JSON.stringify(target)} at ${current.pathname}`).toBeLessThan(500);
-          // The store's own redirects must be safe; the provider's hops are its own business.
-          if (current.origin === app.origin) await expectSafe(response.clone(), target);
-          await response.body?.cancel();
+          // The store's own redirects must be safe (expectSafe ends the body); the provider's hops are its own
+          // business. Not a clone: cancelling one branch of a cloned body waits for the other, so it never returned
+          // when a body came back (the refused form below), and the test hung until its timeout.
+          if (current.origin === app.origin) await expectSafe(response, target);
+          else await response.body?.cancel();
+          // A target the form refuses (NUL bytes, over 2048 characters) gets the sign-in page back with a 400 and
+          // no redirect at all: nothing to follow, so nothing unsafe.
+          if (!location && hop === 0 && response.status === 400) return;
           if (!location) break;
           const next = new URL(location, current);
           if (next.origin === app.origin && !next.pathname.startsWith('/account/auth/')) return;
@@ -196,8 +201,12 @@ describe.each(DIALECTS)('routes that take a redirect target, production build on
         }
         throw new Error(`sign-in for ${JSON.stringify(target)} did not come back to the store`);
       }),
-      // The trusted partner and a same-site page are always among the runs, besides the generated ones.
-      { numRuns: 5, examples: [['https://partner.example/offers'], ['/shop/cart.html?x=1']] },
+      // The trusted partner, a same-site page and a target the form refuses (a NUL byte) are always among the runs,
+      // besides the generated ones.
+      {
+        numRuns: 5,
+        examples: [['https://partner.example/offers'], ['/shop/cart.html?x=1'], ['/account/overview.html\u0000']],
+      },
     );
     // Each run is a real argon2 sign-in and a round trip through the provider: slow on a busy machine.
   }, 240_000);
