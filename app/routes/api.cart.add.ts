@@ -5,7 +5,7 @@ import { loadShopper } from '~/modules/access/shopper.server';
 import { runCartIntent } from '~/modules/cart/cart-actions.server';
 import { MAX_LINE_QUANTITY } from '~/components/common-chunk';
 import { apiError, apiRoute, readJsonBody, withHeaders } from '~/modules/http/api.server';
-import { STATE_NOTED_HEADER } from '~/modules/http/state-noted';
+import { markStateNoted } from '~/modules/http/state-noted';
 
 const Body = z.object({
   productId: z.number().int().positive(),
@@ -20,6 +20,6 @@ export const action = apiRoute(async ({ request }: ActionFunctionArgs) => {
   if (!answer.ok) return apiError(answer.code === 'UNKNOWN_PRODUCT' ? 404 : 409, answer.code, answer.message);
   const headers = withHeaders(shopper.headers, { 'Cache-Control': 'no-store' });
   for (const cookie of setCookies) headers.append('Set-Cookie', cookie);
-  if (stateNoted.length) headers.set(STATE_NOTED_HEADER, stateNoted.join(','));
+  markStateNoted(headers, stateNoted);
   return json({ productId: answer.productId, itemCount: answer.itemCount }, { headers });
 });

@@ -3,7 +3,7 @@ import { json } from '@remix-run/node';
 import { offerBodySchema as ClipBody } from '~/modules/offers/clip-form';
 import { apiError, apiRoute, readJsonBody, withHeaders } from '~/modules/http/api.server';
 import { subjectOf } from '~/modules/http/private-pages.server';
-import { STATE_NOTED_HEADER } from '~/modules/http/state-noted';
+import { markStateNoted } from '~/modules/http/state-noted';
 import { clipOffer } from '~/modules/offers/clips.server';
 import { apiViewer, refusalStatus, requireCustomer } from '~/modules/offers/offers-api.server';
 
@@ -18,8 +18,6 @@ export const action = apiRoute(async ({ request }: ActionFunctionArgs) => {
   if (!result.ok) return apiError(refusalStatus(result.code), result.code, result.message);
   return json(
     { offerId: result.offerId, clipped: true, alreadyClipped: result.alreadyClipped },
-    {
-      headers: withHeaders(shopper.headers, { 'Cache-Control': 'no-store', [STATE_NOTED_HEADER]: stateSubject }),
-    },
+    { headers: markStateNoted(withHeaders(shopper.headers, { 'Cache-Control': 'no-store' }), [stateSubject]) },
   );
 });

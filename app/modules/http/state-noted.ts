@@ -14,3 +14,9 @@ export function notedSubjects(value: string | null | undefined): string[] {
     .map((subject) => subject.trim())
     .filter(Boolean);
 }
+
+/** Names the subjects an action took care of on its response's headers (nothing when there are none). */
+export function markStateNoted(headers: Headers, subjects: readonly string[]): Headers {
+  if (subjects.length) headers.set(STATE_NOTED_HEADER, subjects.join(','));
+  return headers;
+}

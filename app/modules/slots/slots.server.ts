@@ -2,7 +2,7 @@ import { addDays } from 'date-fns';
 import { formatInTimeZone, fromZonedTime } from 'date-fns-tz';
 import type { Kysely } from 'kysely';
 import { db } from '~/db/db.server';
-import type { Database } from '~/db/schema';
+import type { Database, SlotTable } from '~/db/schema';
 import { SLOT_HOLD_LIFETIME_MS } from '~/modules/session/cookie-policy';
 import type { Store } from '~/modules/stores/stores.server';
 import {
@@ -27,14 +27,8 @@ export function slotDays(store: Store, now: Date): string[] {
   return Array.from({ length: SLOT_DAYS }, (_, i) => formatInTimeZone(addDays(now, i), store.timezone, 'yyyy-MM-dd'));
 }
 
-interface PlannedWindow {
-  store_id: number;
-  kind: SlotKind;
-  starts_at: string;
-  ends_at: string;
-  fee_cents: number;
-  capacity: number;
-}
+/** A window as inserted: the row without its id and places taken. */
+type PlannedWindow = Omit<SlotTable, 'id' | 'reserved'>;
 
 /** The last plans made, by store and day (bounded: a plan per store changes once a day). */
 const plans = new Map<string, PlannedWindow[]>();
