@@ -10,13 +10,12 @@
  * bench/soak-run.ts); SOAK_PROFILE=<dir> runs the storefronts under `node --cpu-prof` (profiles written at stop).
  * It measures only: the soak itself (bench/soak.ts) is unchanged by it.
  */
-import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { openDatabase } from '../app/db/db.server';
-import { freePort, startCluster } from '../scripts/cluster';
 import { soakWorld } from '../tests/resilience/support/soak-world';
+import { startSoakCluster } from './soak-cluster';
 import {
   autocannon,
   soakPartRequests,
@@ -26,10 +25,6 @@ import {
   type AutocannonResult,
 } from './soak-run';
 
-const admin = process.env.TEST_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const fallback = new URL(admin);
-fallback.pathname = '/pantry_soak_parts';
-const databaseUrl = process.env.SOAK_DATABASE_URL ?? fallback.toString();
 const seconds = Number(process.env.SOAK_PARTS_SECONDS ?? 10);
 const connections = Number(process.env.SOAK_CONNECTIONS ?? 50);
 const shoppers = Number(process.env.SOAK_SHOPPERS ?? 50);
@@ -49,32 +44,12 @@ function cpuMs(pid: number): number {
   }
 }
 
-const name = new URL(databaseUrl).pathname.slice(1);
-if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`unsupported database name ${name}`);
-const server = new URL(databaseUrl);
-server.pathname = '/postgres';
-const adminClient = new pg.Client({ connectionString: server.toString() });
-await adminClient.connect();
-await adminClient.query(`drop database if exists ${name} with (force)`);
-
-const dataDir = mkdtempSync(path.join(tmpdir(), 'pantry-soak-parts-'));
-const cluster = await startCluster({
-  databaseUrl,
-  size: Number(process.env.CLUSTER_SIZE ?? 2),
-  port: await freePort(),
-  idpPort: await freePort(),
-  dataDir,
-  seedProducts: Number(process.env.SOAK_PRODUCTS ?? 5000),
-  output: 'collect',
+const { cluster, check, name, serverUrl, stop } = await startSoakCluster({
+  database: 'pantry_soak_parts',
   nodeArgs: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
-  env: {
-    LOG_LEVEL: 'warn',
-    SIGNIN_CLIENT_LIMIT: '100000',
-    SIGNUP_CLIENT_LIMIT: '100000',
-    SESSION_SECRET: process.env.SESSION_SECRET || 'soak-secret',
-  },
-  log: (line) => console.log(line),
 });
+const adminClient = new pg.Client({ connectionString: serverUrl });
+await adminClient.connect();
 
 /** PostgreSQL processes doing the soak's work: its database's backends and the shared WAL and checkpoint work. */
 async function postgresPids(): Promise<number[]> {
@@ -167,7 +142,6 @@ function print(row: Row) {
   console.log(`  PostgreSQL backends not idle, average per sample: ${waits || 'none'}`);
 }
 
-const check = openDatabase({ url: databaseUrl, poolMax: 2 });
 try {
   const world = await soakWorld(check.db, cluster, shoppers);
   console.log(`Warming up ${cluster.url} (${cluster.storefronts.length} storefronts) with 3,000 requests of the mix…`);
@@ -179,10 +153,8 @@ try {
     print(await measure(label, part < 0 ? soakRequests(world) : soakPartRequests(world, part)));
   }
 } finally {
-  await check.db.destroy();
-  await cluster.stop();
+  await stop();
   await adminClient.query(`drop database if exists ${name} with (force)`).catch(() => {});
   await adminClient.end();
-  rmSync(dataDir, { recursive: true, force: true });
 }
 process.exit(0);

@@ -6,19 +6,10 @@
  * SOAK_WARMUP_MAX_SECONDS, 180) and SOAK_SECONDS (300) at SOAK_CONNECTIONS (50) over the page and action mix of
  * bench/soak-run.ts. Prints the figures beside their budgets; exits 1 when one is missed.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
-import { openDatabase } from '../app/db/db.server';
-import { freePort, startCluster } from '../scripts/cluster';
+import { startSoakCluster } from './soak-cluster';
 import { soakWorld } from '../tests/resilience/support/soak-world';
 import { formatSoak, runSoak } from './soak-run';
 
-const admin = process.env.TEST_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const fallback = new URL(admin);
-fallback.pathname = '/pantry_soak';
-const databaseUrl = process.env.SOAK_DATABASE_URL ?? fallback.toString();
 const seconds = Number(process.env.SOAK_SECONDS ?? 300);
 const connections = Number(process.env.SOAK_CONNECTIONS ?? 50);
 const warmupRequests = Number(process.env.SOAK_WARMUP_REQUESTS ?? 3000);
@@ -26,33 +17,7 @@ const warmupMaxSeconds = Number(process.env.SOAK_WARMUP_MAX_SECONDS ?? 180);
 const shoppers = Number(process.env.SOAK_SHOPPERS ?? 50);
 const p99Budget = Number(process.env.SOAK_P99_BUDGET_MS ?? 50);
 
-const name = new URL(databaseUrl).pathname.slice(1);
-if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`unsupported database name ${name}`);
-const server = new URL(databaseUrl);
-server.pathname = '/postgres';
-const client = new pg.Client({ connectionString: server.toString() });
-await client.connect();
-await client.query(`drop database if exists ${name} with (force)`);
-await client.end();
-
-const dataDir = mkdtempSync(path.join(tmpdir(), 'pantry-soak-'));
-const cluster = await startCluster({
-  databaseUrl,
-  size: Number(process.env.CLUSTER_SIZE ?? 2),
-  port: await freePort(),
-  idpPort: await freePort(),
-  dataDir,
-  seedProducts: Number(process.env.SOAK_PRODUCTS ?? 5000),
-  output: 'collect',
-  env: {
-    LOG_LEVEL: 'warn',
-    SIGNIN_CLIENT_LIMIT: '100000',
-    SIGNUP_CLIENT_LIMIT: '100000',
-    SESSION_SECRET: process.env.SESSION_SECRET || 'soak-secret',
-  },
-  log: (line) => console.log(line),
-});
-const check = openDatabase({ url: databaseUrl, poolMax: 2 });
+const { cluster, check, stop } = await startSoakCluster({ database: 'pantry_soak' });
 let failed = true;
 try {
   const world = await soakWorld(check.db, cluster, shoppers);
@@ -70,8 +35,6 @@ try {
     console.log(`\nThe processes' last output:\n${cluster.output().slice(-4000)}`);
   failed = misses.length > 0;
 } finally {
-  await check.db.destroy();
-  await cluster.stop();
-  rmSync(dataDir, { recursive: true, force: true });
+  await stop();
 }
 process.exit(failed ? 1 : 0);
