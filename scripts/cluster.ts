@@ -41,6 +41,24 @@ export interface ClusterOptions {
   log?: (line: string) => void;
 }
 
+/** The heap bound each storefront gets when STOREFRONT_MAX_OLD_SPACE_MB is not set (decision 0041). */
+export const DEFAULT_STOREFRONT_OLD_SPACE_MB = 384;
+
+/**
+ * V8's old-space bound for each storefront process (decision 0041): without one, V8 sizes the heap from the
+ * machine's memory and lets it grow to ~1 GB per process under the soak before collecting in earnest, although
+ * what a storefront keeps alive is far smaller. STOREFRONT_MAX_OLD_SPACE_MB sets it (64 to 16,384); 0 leaves
+ * V8's own sizing.
+ */
+export function storefrontHeapArgs(env: NodeJS.ProcessEnv = process.env): string[] {
+  const raw = env.STOREFRONT_MAX_OLD_SPACE_MB?.trim();
+  const mb = raw ? Number(raw) : DEFAULT_STOREFRONT_OLD_SPACE_MB;
+  if (mb === 0) return [];
+  if (!Number.isInteger(mb) || mb < 64 || mb > 16_384)
+    throw new Error(`STOREFRONT_MAX_OLD_SPACE_MB must be 0 or a whole number of MB from 64 to 16384, not "${raw}"`);
+  return [`--max-old-space-size=${mb}`];
+}
+
 export interface StorefrontProcess {
   name: string;
   port: number;
@@ -171,6 +189,8 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     );
   };
 
+  // Checked before anything starts: a mistyped bound is a clear error, not a cluster without one.
+  const heapArgs = storefrontHeapArgs({ ...process.env, ...options.env });
   try {
     await ensurePostgresDatabase(options.databaseUrl);
     const baseEnv: NodeJS.ProcessEnv = {
@@ -204,7 +224,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       const child = spawnChild(
         name,
         process.execPath,
-        [...(options.nodeArgs ?? []), '--import', 'tsx', SERVER, 'build/index.js'],
+        [...heapArgs, ...(options.nodeArgs ?? []), '--import', 'tsx', SERVER, 'build/index.js'],
         {
           ...env,
           PORT: String(port),

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, DIALECTS, type TestDatabase } from '../integration/support/databases';
 import { Browser } from './support/browser';
@@ -15,8 +16,11 @@ describe.skipIf(!DIALECTS.includes('postgres'))('two storefront processes behind
   let cluster: TestCluster;
   beforeAll(async () => {
     test = await createTestDatabase('postgres', false);
-    // A small pool (2 connections a process), so the burst below exhausts it.
-    cluster = await launchTestCluster({ databaseUrl: test.url, env: { DB_POOL_MAX: '2' } });
+    // A small pool (2 connections a process), so the burst below exhausts it; a heap bound other than the default.
+    cluster = await launchTestCluster({
+      databaseUrl: test.url,
+      env: { DB_POOL_MAX: '2', STOREFRONT_MAX_OLD_SPACE_MB: '320' },
+    });
   });
   afterAll(async () => {
     await cluster?.close();
@@ -52,6 +56,14 @@ describe.skipIf(!DIALECTS.includes('postgres'))('two storefront processes behind
       offerId: offer.id,
     };
   }
+
+  it('starts every storefront process with the configured heap bound (decision 0041)', () => {
+    expect(cluster.storefronts).toHaveLength(2);
+    for (const storefront of cluster.storefronts) {
+      const args = readFileSync(`/proc/${storefront.child.pid}/cmdline`, 'utf8').split('\0');
+      expect(args).toContain('--max-old-space-size=320');
+    }
+  });
 
   it('keeps the store, cart, sign-in and clips of a shopper whose requests alternate between processes', async () => {
     const world = await shoppingWorld();

@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_STOREFRONT_OLD_SPACE_MB, storefrontHeapArgs } from '../../scripts/cluster';
+
+describe('the storefronts’ heap bound (decision 0041)', () => {
+  it('bounds the old space by default', () => {
+    expect(storefrontHeapArgs({})).toEqual([`--max-old-space-size=${DEFAULT_STOREFRONT_OLD_SPACE_MB}`]);
+    expect(storefrontHeapArgs({ STOREFRONT_MAX_OLD_SPACE_MB: ' ' })).toEqual([
+      `--max-old-space-size=${DEFAULT_STOREFRONT_OLD_SPACE_MB}`,
+    ]);
+  });
+
+  it('takes STOREFRONT_MAX_OLD_SPACE_MB, and 0 leaves V8 its own sizing', () => {
+    expect(storefrontHeapArgs({ STOREFRONT_MAX_OLD_SPACE_MB: '1024' })).toEqual(['--max-old-space-size=1024']);
+    expect(storefrontHeapArgs({ STOREFRONT_MAX_OLD_SPACE_MB: '0' })).toEqual([]);
+  });
+
+  it.each(['abc', '12.5', '-1', '63', '16385', '1e3x'])('refuses %j with a clear message', (value) => {
+    expect(() => storefrontHeapArgs({ STOREFRONT_MAX_OLD_SPACE_MB: value })).toThrow(
+      /STOREFRONT_MAX_OLD_SPACE_MB must be 0 or a whole number of MB from 64 to 16384/,
+    );
+  });
+});
