@@ -147,9 +147,12 @@ export async function requireUserType(request: Request, access: PageAccess): Pro
     throw redirect(carryMarketingParams(established.to, shopper.url, marketingParams()), { headers });
   }
   if (established.kind === 'session') {
-    for (const cookie of established.setCookies) shopper.headers.append('Set-Cookie', cookie);
+    // A copy: the resolved shopper is shared by every loader of the request (loadShopper).
+    const headers = new Headers(shopper.headers);
+    for (const cookie of established.setCookies) headers.append('Set-Cookie', cookie);
     shopper = {
       ...shopper,
+      headers,
       session: established.session,
       userType: established.session.info.COMMON.userType === 'G' ? 'G' : shopper.userType,
     };
