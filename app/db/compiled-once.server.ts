@@ -1,34 +1,49 @@
-import type { CompiledQuery, Kysely } from 'kysely';
+import type { CompiledQuery, Kysely, Transaction } from 'kysely';
 import type { Database } from './schema';
+
+export interface CompiledStatement<Args extends unknown[], Row> {
+  /** Runs the statement (compiled for `db` on its first call) with these values. */
+  (db: Kysely<Database>, ...args: Args): Promise<Row[]>;
+  /**
+   * Runs it inside `tx`, one of `db`'s transactions: compiled once for `db` (a transaction is a new Kysely
+   * object each time, so keyed on it the statement would be compiled again on every call).
+   */
+  within(tx: Transaction<Database>, db: Kysely<Database>, ...args: Args): Promise<Row[]>;
+}
 
 /**
  * A statement that Kysely builds and compiles once per database and then runs with each call's values
- * (decision 0036). Kysely rebuilds and recompiles a query's tree on every call: for the one-row lookups
- * that every signed-in page makes (the token's grant, the customer's state version) that cost more CPU
- * than running the statement.
+ * (decisions 0036, 0042). Kysely rebuilds and recompiles a query's tree on every call: for the small statements
+ * that every signed-in page and action makes that cost more CPU than running the statement.
  *
- * `build` receives one placeholder per argument and must use each exactly where the value goes; the
- * placeholders are found again in the compiled parameters, so their order in the SQL does not matter and
- * constants the query names stay as they are.
+ * `build` receives one placeholder per argument (typed as the argument, but only a marker: it may only be put
+ * into the query as a value, never computed with) and must use each at least once; the placeholders are found
+ * again in the compiled parameters, so their order and repetition in the SQL do not matter and constants the
+ * query names stay as they are. A build that drops one throws.
  */
 export function compiledOnce<Args extends unknown[], Row>(
-  build: (db: Kysely<Database>, ...placeholders: { [K in keyof Args]: string }) => CompiledQuery<Row>,
-): (db: Kysely<Database>, ...args: Args) => Promise<Row[]> {
+  build: (db: Kysely<Database>, ...placeholders: Args) => CompiledQuery<Row>,
+): CompiledStatement<Args, Row> {
   const compiled = new WeakMap<Kysely<Database>, { query: CompiledQuery<Row>; slots: number[] }>();
-  return async (db, ...args) => {
+  const compiledFor = (db: Kysely<Database>, count: number) => {
     let entry = compiled.get(db);
     if (!entry) {
-      const placeholders = args.map((_, i) => `\u0000compiled-once-placeholder-${i}\u0000`);
-      const query = build(db, ...(placeholders as { [K in keyof Args]: string }));
+      const placeholders = Array.from({ length: count }, (_, i) => `\u0000compiled-once-placeholder-${i}\u0000`);
+      const query = build(db, ...(placeholders as Args));
       const slots = query.parameters.map((value) => placeholders.indexOf(value as string));
       for (const [i] of placeholders.entries())
-        if (slots.filter((slot) => slot === i).length !== 1)
-          throw new Error(`compiledOnce: placeholder ${i} must appear exactly once in the query`);
+        if (!slots.includes(i)) throw new Error(`compiledOnce: placeholder ${i} must appear in the query`);
       entry = { query, slots };
       compiled.set(db, entry);
     }
-    const { query, slots } = entry;
-    const parameters = query.parameters.map((value, i) => (slots[i]! >= 0 ? args[slots[i]!] : value));
-    return (await db.executeQuery<Row>({ ...query, parameters })).rows;
+    return entry;
   };
+  const run = async (conn: Kysely<Database>, db: Kysely<Database>, args: Args) => {
+    const { query, slots } = compiledFor(db, args.length);
+    const parameters = query.parameters.map((value, i) => (slots[i]! >= 0 ? args[slots[i]!] : value));
+    return (await conn.executeQuery<Row>({ ...query, parameters })).rows;
+  };
+  return Object.assign((db: Kysely<Database>, ...args: Args) => run(db, db, args), {
+    within: (tx: Transaction<Database>, db: Kysely<Database>, ...args: Args) => run(tx, db, args),
+  });
 }

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
+import { compiledOnce } from '~/db/compiled-once.server';
 import { database, db } from '~/db/db.server';
 import type { Database, Substitution } from '~/db/schema';
 import { cartPriceTier } from '~/modules/catalog/price-tier.server';
 import { storePriceCents, unitPriceLabel, type PriceTier } from '~/modules/catalog/pricing';
-import { stateVersionBump } from '~/modules/http/private-pages.server';
+import { compiledStateVersionBump, stateVersionBump } from '~/modules/http/private-pages.server';
 import { clippedSavings } from '~/modules/offers/savings.server';
 import type { Store } from '~/modules/stores/stores.server';
 import { ITEM_MESSAGES, MAX_LINE_QUANTITY } from './cart-forms';
@@ -47,15 +48,24 @@ function guestCarts(cartId: string, owner: Omit<CartOwner, 'customerId'>, conn: 
     .where('status', '=', 'active');
 }
 
-/** The customer's active cart for this banner and site, if any. */
-export async function activeCustomerCartId(owner: CartOwner & { customerId: number }, conn: Db = db()) {
-  const row = await customerCarts(owner, conn).executeTakeFirst();
+// The lookups every cart action and signed-in page makes, compiled once (decision 0042).
+const customerCartIds = compiledOnce((conn, customerId: number, bannerId: string, siteType: CartOwner['siteType']) =>
+  customerCarts({ customerId, bannerId, siteType }, conn).compile(),
+);
+const guestCartIds = compiledOnce((conn, cartId: string, bannerId: string, siteType: CartOwner['siteType']) =>
+  guestCarts(cartId, { bannerId, siteType }, conn).compile(),
+);
+
+/** The customer's active cart for this banner and site, if any (inside `tx` when given). */
+export async function activeCustomerCartId(owner: CartOwner & { customerId: number }, tx?: Transaction<Database>) {
+  const args = [owner.customerId, owner.bannerId, owner.siteType] as const;
+  const [row] = tx ? await customerCartIds.within(tx, db(), ...args) : await customerCartIds(db(), ...args);
   return row?.id ?? null;
 }
 
 /** A guest cart that can still be used: active, nobody's, of this banner and site. */
-export async function activeGuestCartId(cartId: string, owner: Omit<CartOwner, 'customerId'>, conn: Db = db()) {
-  const row = await guestCarts(cartId, owner, conn).executeTakeFirst();
+export async function activeGuestCartId(cartId: string, owner: Omit<CartOwner, 'customerId'>) {
+  const [row] = await guestCartIds(db(), cartId, owner.bannerId, owner.siteType);
   return row?.id ?? null;
 }
 
@@ -109,80 +119,124 @@ export async function addToCart(
   storeId: number,
   options: { shipped?: 'allow' | 'refuse'; stateSubject?: string } = {},
 ): Promise<{ ok: true; cartId: string; itemCount: number } | CartRefusal> {
-  const product = await db()
-    .selectFrom('products')
-    .select(['id', 'kind'])
-    .where('id', '=', productId)
-    .executeTakeFirst();
+  const [product] = await productKind(db(), productId);
   if (!product) return refusal('UNKNOWN_PRODUCT', 'We could not find that product. Please refresh the page.');
   if (product.kind !== 'grocery' && options.shipped !== 'allow')
     return refusal('NOT_GROCERY', 'This item ships separately and cannot be added to a grocery cart.');
+  const lineUnits = Math.min(MAX_LINE_QUANTITY, quantity);
   const now = nowIso();
-  // One atomic upsert: two processes adding the same product at once neither collide on the line's key
-  // nor lose an increment (a read-then-write would do both under load).
-  const upsert = (conn: Db) =>
-    conn
-      .insertInto('cart_items')
-      .values({
-        cart_id: cartId,
-        product_id: productId,
-        quantity: Math.min(MAX_LINE_QUANTITY, quantity),
-        substitution: 'allow',
-        note: '',
-        added_at: now,
-      })
-      .onConflict((oc) =>
-        oc.columns(['cart_id', 'product_id']).doUpdateSet({
-          quantity: sql<number>`case when cart_items.quantity + excluded.quantity > ${sql.lit(MAX_LINE_QUANTITY)} then ${sql.lit(MAX_LINE_QUANTITY)} else cart_items.quantity + excluded.quantity end`,
-        }),
-      );
-  const touchCart = (conn: Db) =>
-    conn.updateTable('carts').set({ updated_at: now, store_id: storeId }).where('id', '=', cartId);
-  const otherUnits = (conn: Db) =>
-    conn
-      .selectFrom('cart_items')
-      .select((eb) => eb.fn.sum<number>('quantity').as('units'))
-      .where('cart_id', '=', cartId)
-      .where('product_id', '!=', productId);
+  const subject = options.stateSubject;
   if (database().dialect === 'postgres') {
-    // Data-modifying CTEs run exactly once, whether or not the outer select reads them; the outer select sees
-    // the other lines as they were when the statement began, plus this line's new quantity.
-    let statement = db()
-      .with('line', () => upsert(db()).returning('quantity'))
-      .with('cart', () => touchCart(db()).returning('id'));
-    if (options.stateSubject) {
-      const subject = options.stateSubject;
-      statement = statement.with('version', () =>
-        stateVersionBump(db(), subject, now).returning('version'),
-      ) as unknown as typeof statement;
-    }
-    const row = await statement
-      .selectNoFrom((eb) => [
-        eb.selectFrom('line').select('quantity').as('line_units'),
-        otherUnits(db()).as('other_units'),
-      ])
-      .executeTakeFirstOrThrow();
-    return { ok: true, cartId, itemCount: Number(row.line_units ?? 0) + Number(row.other_units ?? 0) };
+    const change = [cartId, productId, lineUnits, storeId, now] as const;
+    const [row] = subject ? await addLineNoted(db(), ...change, subject) : await addLine(db(), ...change);
+    return { ok: true, cartId, itemCount: Number(row?.line_units ?? 0) + Number(row?.other_units ?? 0) };
   }
-  const itemCount = await db()
-    .transaction()
-    .execute(async (tx) => {
-      await upsert(tx).execute();
-      await touchCart(tx).execute();
-      if (options.stateSubject) await stateVersionBump(tx, options.stateSubject, now).execute();
-      const [line, others] = await Promise.all([
-        tx
-          .selectFrom('cart_items')
-          .select('quantity')
-          .where('cart_id', '=', cartId)
-          .where('product_id', '=', productId)
-          .executeTakeFirst(),
-        otherUnits(tx).executeTakeFirst(),
-      ]);
-      return Number(line?.quantity ?? 0) + Number(others?.units ?? 0);
-    });
+  const root = db();
+  const itemCount = await root.transaction().execute(async (tx) => {
+    await upsertLine.within(tx, root, cartId, productId, lineUnits, now);
+    await touchCart.within(tx, root, cartId, storeId, now);
+    if (subject) await compiledStateVersionBump.within(tx, root, subject, now);
+    const [[line], [others]] = await Promise.all([
+      lineQuantity.within(tx, root, cartId, productId),
+      otherUnits.within(tx, root, cartId, productId),
+    ]);
+    return Number(line?.quantity ?? 0) + Number(others?.units ?? 0);
+  });
   return { ok: true, cartId, itemCount };
 }
+
+/** What an add writes: the line's quantity already capped at 99, `now` for every timestamp. */
+interface LineChange {
+  cartId: string;
+  productId: number;
+  quantity: number;
+  storeId: number;
+  now: string;
+}
+
+// One atomic upsert: two processes adding the same product at once neither collide on the line's key
+// nor lose an increment (a read-then-write would do both under load).
+function lineUpsert(conn: Db, change: Omit<LineChange, 'storeId'>) {
+  return conn
+    .insertInto('cart_items')
+    .values({
+      cart_id: change.cartId,
+      product_id: change.productId,
+      quantity: change.quantity,
+      substitution: 'allow',
+      note: '',
+      added_at: change.now,
+    })
+    .onConflict((oc) =>
+      oc.columns(['cart_id', 'product_id']).doUpdateSet({
+        quantity: sql<number>`case when cart_items.quantity + excluded.quantity > ${sql.lit(MAX_LINE_QUANTITY)} then ${sql.lit(MAX_LINE_QUANTITY)} else cart_items.quantity + excluded.quantity end`,
+      }),
+    );
+}
+
+function cartTouch(conn: Db, change: Pick<LineChange, 'cartId' | 'storeId' | 'now'>) {
+  return conn
+    .updateTable('carts')
+    .set({ updated_at: change.now, store_id: change.storeId })
+    .where('id', '=', change.cartId);
+}
+
+/** Units of the cart's lines other than this product's. */
+function otherLineUnits(conn: Db, cartId: string, productId: number) {
+  return conn
+    .selectFrom('cart_items')
+    .select((eb) => eb.fn.sum<number>('quantity').as('units'))
+    .where('cart_id', '=', cartId)
+    .where('product_id', '!=', productId);
+}
+
+/**
+ * PostgreSQL's add in one statement. Data-modifying CTEs run exactly once, whether or not the outer select reads
+ * them; the outer select sees the other lines as they were when the statement began, plus this line's new quantity.
+ */
+function addStatement(conn: Kysely<Database>, change: LineChange, subject?: string) {
+  let statement = conn
+    .with('line', () => lineUpsert(conn, change).returning('quantity'))
+    .with('cart', () => cartTouch(conn, change).returning('id'));
+  if (subject !== undefined)
+    statement = statement.with('version', () =>
+      stateVersionBump(conn, subject, change.now).returning('version'),
+    ) as unknown as typeof statement;
+  return statement.selectNoFrom((eb) => [
+    eb.selectFrom('line').select('quantity').as('line_units'),
+    otherLineUnits(conn, change.cartId, change.productId).as('other_units'),
+  ]);
+}
+
+// Each statement of an add compiled once (decision 0042); PostgreSQL's one per shape, with and without the bump.
+const productKind = compiledOnce((conn, id: number) =>
+  conn.selectFrom('products').select(['id', 'kind']).where('id', '=', id).compile(),
+);
+const addLine = compiledOnce(
+  (conn, cartId: string, productId: number, quantity: number, storeId: number, now: string) =>
+    addStatement(conn, { cartId, productId, quantity, storeId, now }).compile(),
+);
+const addLineNoted = compiledOnce(
+  (conn, cartId: string, productId: number, quantity: number, storeId: number, now: string, subject: string) =>
+    addStatement(conn, { cartId, productId, quantity, storeId, now }, subject).compile(),
+);
+const upsertLine = compiledOnce((conn, cartId: string, productId: number, quantity: number, now: string) =>
+  lineUpsert(conn, { cartId, productId, quantity, now }).compile(),
+);
+const touchCart = compiledOnce((conn, cartId: string, storeId: number, now: string) =>
+  cartTouch(conn, { cartId, storeId, now }).compile(),
+);
+const lineQuantity = compiledOnce((conn, cartId: string, productId: number) =>
+  conn
+    .selectFrom('cart_items')
+    .select('quantity')
+    .where('cart_id', '=', cartId)
+    .where('product_id', '=', productId)
+    .compile(),
+);
+const otherUnits = compiledOnce((conn, cartId: string, productId: number) =>
+  otherLineUnits(conn, cartId, productId).compile(),
+);
 
 function refusal(code: CartRefusal['code'], message: string): CartRefusal {
   return { ok: false, code, message };
@@ -521,17 +575,26 @@ export async function keepShippedLines(
   return cartId;
 }
 
-/** Units in a cart (the header badge). */
 /**
  * Units in the customer's active cart plus a guest cart still waiting to be merged, read in ONE statement: a
  * sign-in merge committing beside it (the cart page's loader runs next to the root loader) is then seen either
  * before or after, never half (the guest cart still active and its lines already in the customer's cart).
  */
 export async function shopperItemCount(owner: CartOwner, guestCartId: string | null): Promise<number> {
+  const { customerId, bannerId, siteType } = owner;
+  // Every page's header asks: one compiled statement per shape (decision 0042).
+  let rows;
+  if (customerId === null) {
+    if (!guestCartId) return 0;
+    rows = await guestUnits(db(), guestCartId, bannerId, siteType);
+  } else if (guestCartId) rows = await customerAndGuestUnits(db(), customerId, guestCartId, bannerId, siteType);
+  else rows = await customerUnits(db(), customerId, bannerId, siteType);
+  return Number(rows[0]?.units ?? 0);
+}
+
+function unitsStatement(conn: Kysely<Database>, owner: CartOwner, guestCartId: string | null) {
   const customerId = owner.customerId;
-  if (customerId === null && !guestCartId) return 0;
-  const conn = db();
-  const row = await conn
+  return conn
     .selectFrom('cart_items')
     .select((eb) => eb.fn.sum<number>('quantity').as('units'))
     .where((eb) =>
@@ -539,10 +602,19 @@ export async function shopperItemCount(owner: CartOwner, guestCartId: string | n
         ...(customerId !== null ? [eb('cart_id', '=', customerCarts({ ...owner, customerId }, conn).limit(1))] : []),
         ...(guestCartId ? [eb('cart_id', 'in', guestCarts(guestCartId, owner, conn))] : []),
       ]),
-    )
-    .executeTakeFirst();
-  return Number(row?.units ?? 0);
+    );
 }
+
+const customerUnits = compiledOnce((conn, customerId: number, bannerId: string, siteType: CartOwner['siteType']) =>
+  unitsStatement(conn, { customerId, bannerId, siteType }, null).compile(),
+);
+const guestUnits = compiledOnce((conn, guestCartId: string, bannerId: string, siteType: CartOwner['siteType']) =>
+  unitsStatement(conn, { customerId: null, bannerId, siteType }, guestCartId).compile(),
+);
+const customerAndGuestUnits = compiledOnce(
+  (conn, customerId: number, guestCartId: string, bannerId: string, siteType: CartOwner['siteType']) =>
+    unitsStatement(conn, { customerId, bannerId, siteType }, guestCartId).compile(),
+);
 
 export async function cartItemCount(cartId: string | null): Promise<number> {
   if (!cartId) return 0;

@@ -59,6 +59,11 @@ export function stateVersionBump(conn: Kysely<Database> | Transaction<Database>,
     );
 }
 
+/** stateVersionBump compiled once, for a transaction that bumps beside its own write (SQLite's actions). */
+export const compiledStateVersionBump = compiledOnce((db, subject: string, now: string) =>
+  stateVersionBump(db, subject, now).compile(),
+);
+
 export async function bumpStateVersion(subject: string): Promise<void> {
   await stateVersionBump(db(), subject, new Date().toISOString()).execute();
 }

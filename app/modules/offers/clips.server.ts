@@ -1,7 +1,8 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import { compiledOnce } from '~/db/compiled-once.server';
 import { database, db } from '~/db/db.server';
 import type { Database } from '~/db/schema';
-import { stateVersionBump } from '~/modules/http/private-pages.server';
+import { compiledStateVersionBump } from '~/modules/http/private-pages.server';
 import { bannerById } from '~/modules/banners/banners.server';
 import type { BannerId } from '~/modules/banners/hosts';
 import type { OfferViewer } from './offer-viewer.server';
@@ -27,11 +28,7 @@ export async function clipOffer(
   now = new Date(),
   options: { stateSubject?: string } = {},
 ): Promise<ClipResult> {
-  const offer = await db()
-    .selectFrom('offers')
-    .select(['id', 'title', 'banner_id', 'starts_at', 'ends_at'])
-    .where('id', '=', offerId)
-    .executeTakeFirst();
+  const [offer] = await clippableOffer(db(), offerId);
   if (!offer) return refuse('OFFER_NOT_FOUND');
   if (offer.banner_id !== viewer.bannerId) {
     const banner = await bannerById(offer.banner_id as BannerId).catch(() => null);
@@ -52,38 +49,58 @@ export async function clipOffer(
 
 /** Inserts the clip unless it exists; with a subject, bumps its state version when (and only when) it inserted. */
 async function insertClip(customerId: number, offerId: number, at: string, subject?: string): Promise<boolean> {
-  const insert = (conn: Kysely<Database> | Transaction<Database>) =>
-    conn
-      .insertInto('clips')
-      .values({ customer_id: customerId, offer_id: offerId, clipped_at: at })
-      .onConflict((conflict) => conflict.columns(['customer_id', 'offer_id']).doNothing());
-  if (!subject) return Number((await insert(db()).executeTakeFirst()).numInsertedOrUpdatedRows ?? 0) > 0;
+  if (!subject) return (await insertClipRow(db(), customerId, offerId, at)).length > 0;
   if (database().dialect === 'postgres') {
-    // One statement, one commit: the version row is written only from the clip row the insert returned (the
-    // same upsert as stateVersionBump in app/modules/http/private-pages.server.ts).
-    const { rows } = await sql<{ inserted: number }>`
-      with clip as (
-        insert into clips (customer_id, offer_id, clipped_at) values (${customerId}, ${offerId}, ${at})
-        on conflict (customer_id, offer_id) do nothing
-        returning offer_id
-      ), version as (
-        insert into shopper_state_versions (subject, version, changed_at)
-        select ${subject}::text, 1, ${at}::text from clip
-        on conflict (subject) do update
-          set version = shopper_state_versions.version + 1, changed_at = excluded.changed_at
-        returning version
-      )
-      select count(*)::int as inserted from clip`.execute(db());
-    return Number(rows[0]?.inserted ?? 0) > 0;
+    const [row] = await insertClipNoted(db(), customerId, offerId, at, subject);
+    return Number(row?.inserted ?? 0) > 0;
   }
-  return db()
-    .transaction()
-    .execute(async (tx) => {
-      const added = Number((await insert(tx).executeTakeFirst()).numInsertedOrUpdatedRows ?? 0) > 0;
-      if (added) await stateVersionBump(tx, subject, at).execute();
-      return added;
-    });
+  const root = db();
+  return root.transaction().execute(async (tx) => {
+    const added = (await insertClipRow.within(tx, root, customerId, offerId, at)).length > 0;
+    if (added) await compiledStateVersionBump.within(tx, root, subject, at);
+    return added;
+  });
 }
+
+// A clip's statements, compiled once (decision 0042).
+const clippableOffer = compiledOnce((conn, offerId: number) =>
+  conn
+    .selectFrom('offers')
+    .select(['id', 'title', 'banner_id', 'starts_at', 'ends_at'])
+    .where('id', '=', offerId)
+    .compile(),
+);
+
+/** The clip row, unless it exists: a row comes back only when it was inserted. */
+const insertClipRow = compiledOnce((conn, customerId: number, offerId: number, at: string) =>
+  conn
+    .insertInto('clips')
+    .values({ customer_id: customerId, offer_id: offerId, clipped_at: at })
+    .onConflict((conflict) => conflict.columns(['customer_id', 'offer_id']).doNothing())
+    .returning('offer_id')
+    .compile(),
+);
+
+/**
+ * PostgreSQL's clip and bump in one statement, one commit: the version row is written only from the clip row the
+ * insert returned (the same upsert as stateVersionBump in app/modules/http/private-pages.server.ts).
+ */
+const insertClipNoted = compiledOnce(
+  (conn: Kysely<Database>, customerId: number, offerId: number, at: string, subject: string) =>
+    sql<{ inserted: number }>`
+    with clip as (
+      insert into clips (customer_id, offer_id, clipped_at) values (${customerId}, ${offerId}, ${at})
+      on conflict (customer_id, offer_id) do nothing
+      returning offer_id
+    ), version as (
+      insert into shopper_state_versions (subject, version, changed_at)
+      select ${subject}::text, 1, ${at}::text from clip
+      on conflict (subject) do update
+        set version = shopper_state_versions.version + 1, changed_at = excluded.changed_at
+      returning version
+    )
+    select count(*)::int as inserted from clip`.compile(conn),
+);
 
 /** Removes a clip; unclipping an offer that is not clipped changes nothing. */
 export async function unclipOffer(customerId: number, offerId: number): Promise<{ ok: true; removed: boolean }> {
@@ -97,13 +114,18 @@ export async function unclipOffer(customerId: number, offerId: number): Promise<
 
 /** Spec section 7, mylist count: live clipped offers of the viewer's banner. */
 export async function clippedOfferCount(viewer: { bannerId: string; customerId: number }, now = new Date()) {
-  const row = await db()
+  const [row] = await liveClipCount(db(), viewer.customerId, viewer.bannerId, now.toISOString());
+  return Number(row?.n ?? 0);
+}
+
+/** Every signed-in page's header asks: compiled once (decision 0042). */
+const liveClipCount = compiledOnce((conn, customerId: number, bannerId: string, now: string) =>
+  conn
     .selectFrom('clips as c')
     .innerJoin('offers as o', 'o.id', 'c.offer_id')
     .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('c.customer_id', '=', viewer.customerId)
-    .where('o.banner_id', '=', viewer.bannerId)
-    .where('o.ends_at', '>', now.toISOString())
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
-}
+    .where('c.customer_id', '=', customerId)
+    .where('o.banner_id', '=', bannerId)
+    .where('o.ends_at', '>', now)
+    .compile(),
+);

@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { formatInTimeZone } from 'date-fns-tz';
 import type { Transaction } from 'kysely';
+import { compiledOnce } from '~/db/compiled-once.server';
 import { db } from '~/db/db.server';
 import type { Database } from '~/db/schema';
 import { newAddressSchema } from '~/modules/customers/address-rules';
@@ -382,16 +383,13 @@ export type OrderSummary = NonNullable<Awaited<ReturnType<typeof orderSummary>>>
 
 /** The pending order that can still be edited (the alert banner), soonest slot first. */
 export async function pendingOrder(customer: OrderCustomer, now = new Date()) {
-  const row = await db()
-    .selectFrom('orders')
-    .select(['order_number', 'slot_start', 'slot_end', 'cutoff_at', 'store_id', 'fulfillment', 'slot_kind'])
-    .where('customer_id', '=', customer.customerId)
-    .where('banner_id', '=', customer.bannerId)
-    .where('site_type', '=', customer.siteType)
-    .where('status', '=', ORDER_STATUS.pending)
-    .where('cutoff_at', '>', now.toISOString())
-    .orderBy('slot_start')
-    .executeTakeFirst();
+  const [row] = await changeableOrders(
+    db(),
+    customer.customerId,
+    customer.bannerId,
+    customer.siteType,
+    now.toISOString(),
+  );
   if (!row) return null;
   return {
     orderNumber: row.order_number,
@@ -402,6 +400,21 @@ export async function pendingOrder(customer: OrderCustomer, now = new Date()) {
     storeId: row.store_id,
   };
 }
+
+/** The customer's pending orders before their cut-off, soonest first: every signed-in page asks (decision 0042). */
+const changeableOrders = compiledOnce(
+  (conn, customerId: number, bannerId: string, siteType: OrderCustomer['siteType'], now: string) =>
+    conn
+      .selectFrom('orders')
+      .select(['order_number', 'slot_start', 'slot_end', 'cutoff_at', 'store_id', 'fulfillment', 'slot_kind'])
+      .where('customer_id', '=', customerId)
+      .where('banner_id', '=', bannerId)
+      .where('site_type', '=', siteType)
+      .where('status', '=', ORDER_STATUS.pending)
+      .where('cutoff_at', '>', now)
+      .orderBy('slot_start')
+      .compile(),
+);
 
 /** Why a change to this customer's order is refused, or null when it may change now. */
 async function changeRefusal(

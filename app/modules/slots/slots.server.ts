@@ -1,6 +1,7 @@
 import { addDays } from 'date-fns';
 import { formatInTimeZone, fromZonedTime } from 'date-fns-tz';
 import type { Kysely } from 'kysely';
+import { compiledOnce } from '~/db/compiled-once.server';
 import { db } from '~/db/db.server';
 import type { Database, SlotTable } from '~/db/schema';
 import { SLOT_HOLD_LIFETIME_MS } from '~/modules/session/cookie-policy';
@@ -94,18 +95,8 @@ export interface SlotView {
 /** The store's windows of one kind group (delivery or pickup) for the next 7 days, in its timezone. */
 export async function listSlots(store: Store, type: 'delivery' | 'pickup', now = new Date()): Promise<SlotView[]> {
   await releaseExpiredHolds(store.id, now);
-  const kinds: SlotKind[] = type === 'pickup' ? ['pickup'] : ['rush', 'delivery-2h', 'delivery-1h'];
-  const read = () =>
-    db()
-      .selectFrom('slots')
-      .selectAll()
-      .where('store_id', '=', store.id)
-      .where('kind', 'in', kinds)
-      .where('starts_at', '>', now.toISOString())
-      .where('starts_at', '<', addDays(now, SLOT_DAYS + 1).toISOString())
-      .orderBy('starts_at')
-      .orderBy('kind')
-      .execute();
+  const kinds = KIND_GROUPS[type];
+  const read = () => windowsOf[type](db(), store.id, now.toISOString(), addDays(now, SLOT_DAYS + 1).toISOString());
   let rows = await read();
   // The windows are written once (ensureSlots); a page that finds them all reads only. Missing ones (a new day,
   // a new store, a reseeded database) are inserted and read again.
@@ -116,6 +107,32 @@ export async function listSlots(store: Store, type: 'delivery' | 'pickup', now =
   return rows
     .filter((row) => row.kind !== 'rush' || new Date(row.starts_at).getTime() - now.getTime() <= RUSH_HORIZON_MS)
     .map((row) => toView(row, store, now));
+}
+
+const KIND_GROUPS: Record<'delivery' | 'pickup', SlotKind[]> = {
+  delivery: ['rush', 'delivery-2h', 'delivery-1h'],
+  pickup: ['pickup'],
+};
+
+/** A store's windows of a kind group starting in (from, to): one compiled statement per group (decision 0042). */
+const windowsOf = {
+  delivery: windowsStatement(KIND_GROUPS.delivery),
+  pickup: windowsStatement(KIND_GROUPS.pickup),
+};
+
+function windowsStatement(kinds: SlotKind[]) {
+  return compiledOnce((conn, storeId: number, from: string, to: string) =>
+    conn
+      .selectFrom('slots')
+      .selectAll()
+      .where('store_id', '=', storeId)
+      .where('kind', 'in', kinds)
+      .where('starts_at', '>', from)
+      .where('starts_at', '<', to)
+      .orderBy('starts_at')
+      .orderBy('kind')
+      .compile(),
+  );
 }
 
 /** Whether a planned window of these kinds that has not started yet is absent from the rows read. */
@@ -191,16 +208,34 @@ export function slotLabel(startsAt: string, endsAt: string, timezone: string): s
 
 /** Holds (without an order) that lapsed give their place back; each hold is released once (delete first). */
 export async function releaseExpiredHolds(storeId: number, now = new Date()) {
-  const expired = await db()
+  const expired = await expiredHolds(db(), storeId, now.toISOString());
+  for (const hold of expired) await releaseHoldRow(hold.id, hold.slot_id);
+}
+
+// Every slots page asks these: compiled once (decision 0042).
+const expiredHolds = compiledOnce((conn, storeId: number, now: string) =>
+  conn
     .selectFrom('slot_holds as h')
     .innerJoin('slots as s', 's.id', 'h.slot_id')
     .select(['h.id', 'h.slot_id'])
     .where('s.store_id', '=', storeId)
     .where('h.order_id', 'is', null)
-    .where('h.expires_at', '<=', now.toISOString())
-    .execute();
-  for (const hold of expired) await releaseHoldRow(hold.id, hold.slot_id);
-}
+    .where('h.expires_at', '<=', now)
+    .compile(),
+);
+const liveHolds = compiledOnce((conn, cartId: string, now: string) =>
+  conn
+    .selectFrom('slot_holds')
+    .selectAll()
+    .where('cart_id', '=', cartId)
+    .where('order_id', 'is', null)
+    .where('expires_at', '>', now)
+    .orderBy('id', 'desc')
+    .compile(),
+);
+const slotById = compiledOnce((conn, slotId: number) =>
+  conn.selectFrom('slots').selectAll().where('id', '=', slotId).compile(),
+);
 
 /** Deletes the hold and gives its place back in one transaction: a crash never leaves a place taken twice or lost. */
 async function releaseHoldRow(holdId: number, slotId: number, conn?: Kysely<Database>): Promise<void> {
@@ -235,7 +270,7 @@ export async function reserveSlot(input: {
   now?: Date;
 }): Promise<ReserveResult> {
   const now = input.now ?? new Date();
-  const slot = await db().selectFrom('slots').selectAll().where('id', '=', input.slotId).executeTakeFirst();
+  const [slot] = await slotById(db(), input.slotId);
   if (!slot || slot.store_id !== input.store.id) return { ok: false, code: 'UNKNOWN_SLOT' };
   const plan = SLOT_PLANS.find((candidate) => candidate.kind === slot.kind);
   if (!plan || !offered(input.store, plan)) return { ok: false, code: 'NOT_OFFERED' };
@@ -286,14 +321,8 @@ export async function reserveSlot(input: {
 }
 
 async function liveHold(cartId: string, now: Date) {
-  return db()
-    .selectFrom('slot_holds')
-    .selectAll()
-    .where('cart_id', '=', cartId)
-    .where('order_id', 'is', null)
-    .where('expires_at', '>', now.toISOString())
-    .orderBy('id', 'desc')
-    .executeTakeFirst();
+  const [hold] = await liveHolds(db(), cartId, now.toISOString());
+  return hold;
 }
 
 export interface HeldSlot {
@@ -313,7 +342,8 @@ export async function heldSlot(cartId: string | null, timezone: string, now = ne
   if (!cartId) return null;
   const hold = await liveHold(cartId, now);
   if (!hold) return null;
-  const slot = await db().selectFrom('slots').selectAll().where('id', '=', hold.slot_id).executeTakeFirstOrThrow();
+  const [slot] = await slotById(db(), hold.slot_id);
+  if (!slot) throw new Error(`heldSlot: hold ${hold.id} names slot ${hold.slot_id}, which does not exist`);
   return {
     holdId: hold.id,
     slotId: slot.id,
