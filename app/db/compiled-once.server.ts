@@ -13,7 +13,7 @@ export interface CompiledStatement<Args extends unknown[], Row> {
 
 /**
  * A statement that Kysely builds and compiles once per database and then runs with each call's values
- * (decisions 0036, 0042). Kysely rebuilds and recompiles a query's tree on every call: for the small statements
+ * (decisions 0036, 0044). Kysely rebuilds and recompiles a query's tree on every call: for the small statements
  * that every signed-in page and action makes that cost more CPU than running the statement.
  *
  * `build` receives one placeholder per argument (typed as the argument, but only a marker: it may only be put

@@ -48,7 +48,7 @@ function guestCarts(cartId: string, owner: Omit<CartOwner, 'customerId'>, conn: 
     .where('status', '=', 'active');
 }
 
-// The lookups every cart action and signed-in page makes, compiled once (decision 0042).
+// The lookups every cart action and signed-in page makes, compiled once (decision 0044).
 const customerCartIds = compiledOnce((conn, customerId: number, bannerId: string, siteType: CartOwner['siteType']) =>
   customerCarts({ customerId, bannerId, siteType }, conn).compile(),
 );
@@ -208,7 +208,7 @@ function addStatement(conn: Kysely<Database>, change: LineChange, subject?: stri
   ]);
 }
 
-// Each statement of an add compiled once (decision 0042); PostgreSQL's one per shape, with and without the bump.
+// Each statement of an add compiled once (decision 0044); PostgreSQL's one per shape, with and without the bump.
 const productKind = compiledOnce((conn, id: number) =>
   conn.selectFrom('products').select(['id', 'kind']).where('id', '=', id).compile(),
 );
@@ -582,7 +582,7 @@ export async function keepShippedLines(
  */
 export async function shopperItemCount(owner: CartOwner, guestCartId: string | null): Promise<number> {
   const { customerId, bannerId, siteType } = owner;
-  // Every page's header asks: one compiled statement per shape (decision 0042).
+  // Every page's header asks: one compiled statement per shape (decision 0044).
   let rows;
   if (customerId === null) {
     if (!guestCartId) return 0;

@@ -62,7 +62,7 @@ async function insertClip(customerId: number, offerId: number, at: string, subje
   });
 }
 
-// A clip's statements, compiled once (decision 0042).
+// A clip's statements, compiled once (decision 0044).
 const clippableOffer = compiledOnce((conn, offerId: number) =>
   conn
     .selectFrom('offers')
@@ -118,7 +118,7 @@ export async function clippedOfferCount(viewer: { bannerId: string; customerId: 
   return Number(row?.n ?? 0);
 }
 
-/** Every signed-in page's header asks: compiled once (decision 0042). */
+/** Every signed-in page's header asks: compiled once (decision 0044). */
 const liveClipCount = compiledOnce((conn, customerId: number, bannerId: string, now: string) =>
   conn
     .selectFrom('clips as c')

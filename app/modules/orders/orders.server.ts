@@ -401,7 +401,7 @@ export async function pendingOrder(customer: OrderCustomer, now = new Date()) {
   };
 }
 
-/** The customer's pending orders before their cut-off, soonest first: every signed-in page asks (decision 0042). */
+/** The customer's pending orders before their cut-off, soonest first: every signed-in page asks (decision 0044). */
 const changeableOrders = compiledOnce(
   (conn, customerId: number, bannerId: string, siteType: OrderCustomer['siteType'], now: string) =>
     conn

@@ -114,7 +114,7 @@ const KIND_GROUPS: Record<'delivery' | 'pickup', SlotKind[]> = {
   pickup: ['pickup'],
 };
 
-/** A store's windows of a kind group starting in (from, to): one compiled statement per group (decision 0042). */
+/** A store's windows of a kind group starting in (from, to): one compiled statement per group (decision 0044). */
 const windowsOf = {
   delivery: windowsStatement(KIND_GROUPS.delivery),
   pickup: windowsStatement(KIND_GROUPS.pickup),
@@ -212,7 +212,7 @@ export async function releaseExpiredHolds(storeId: number, now = new Date()) {
   for (const hold of expired) await releaseHoldRow(hold.id, hold.slot_id);
 }
 
-// Every slots page asks these: compiled once (decision 0042).
+// Every slots page asks these: compiled once (decision 0044).
 const expiredHolds = compiledOnce((conn, storeId: number, now: string) =>
   conn
     .selectFrom('slot_holds as h')
