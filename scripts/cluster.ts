@@ -50,7 +50,7 @@ export const DEFAULT_STOREFRONT_OLD_SPACE_MB = 384;
  * what a storefront keeps alive is far smaller. STOREFRONT_MAX_OLD_SPACE_MB sets it (64 to 16,384); 0 leaves
  * V8's own sizing.
  */
-export function storefrontHeapArgs(env: NodeJS.ProcessEnv = process.env): string[] {
+export function storefrontHeapArgs(env: Record<string, string | undefined> = process.env): string[] {
   const raw = env.STOREFRONT_MAX_OLD_SPACE_MB?.trim();
   const mb = raw ? Number(raw) : DEFAULT_STOREFRONT_OLD_SPACE_MB;
   if (mb === 0) return [];
