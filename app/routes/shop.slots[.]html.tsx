@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { defaultSlotDay } from '~/modules/slots/default-day';
 import { json, redirect } from '@remix-run/node';
 import { Form, Link, useLoaderData, useNavigation } from '@remix-run/react';
 import { useEffect } from 'react';
@@ -10,7 +9,7 @@ import { cartView } from '~/modules/cart/cart.server';
 import { parseForm, parseSearchParams } from '~/modules/http/forms.server';
 import { SLOT_HOLD_LIFETIME_MS } from '~/modules/session/cookie-policy';
 import { SLOT_KIND_LABELS, SLOT_REFUSALS, slotFormSchema, slotQuerySchema } from '~/modules/slots/slot-rules';
-import { heldSlot, listSlots, releaseCartHold, reserveSlot } from '~/modules/slots/slots.server';
+import { heldSlot, releaseCartHold, reserveSlot, slotPage } from '~/modules/slots/slots.server';
 
 /** Delivery and DriveUp & Go windows for the next 7 days at the shopper's store; reserve one for 2 hours. */
 export const access = pageAccess({ allowedUserTypes: PUBLIC_PAGE });
@@ -21,9 +20,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const query = parseSearchParams(request, slotQuerySchema);
   const cart = await shopperCart(request, shopper);
   const { store } = cart;
-  const slots = await listSlots(store, query.type);
-  const days = [...new Set(slots.map((slot) => slot.day))];
-  const day = defaultSlotDay(slots, query.day);
+  const [{ days, day, slots }, held] = await Promise.all([
+    slotPage(store, query.type, query.day),
+    heldSlot(cart.cartId, store.timezone),
+  ]);
   const headers = new Headers(shopper.headers);
   for (const cookie of cart.setCookies) headers.append('Set-Cookie', cookie);
   return json(
@@ -31,8 +31,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       type: query.type,
       day,
       days,
-      slots: slots.filter((slot) => slot.day === day),
-      held: await heldSlot(cart.cartId, store.timezone),
+      slots,
+      held,
       hasCart: cart.cartId !== null,
       store: {
         name: store.name,
@@ -206,32 +206,34 @@ export default function SlotsPage() {
               );
             })}
           </nav>
-          <ul className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-3" aria-label="Available times">
-            {data.slots.map((slot) => (
-              <li key={slot.id} className="card flex items-center justify-between gap-3 p-4" data-testid="slot">
-                <div>
-                  <p className="text-xs font-semibold text-stone-500">{SLOT_KIND_LABELS[slot.kind]}</p>
-                  <p className="font-bold">{slot.label.split(', ').slice(2).join(', ')}</p>
-                  <p className="text-xs text-stone-600">
-                    {slot.feeCents > 0 ? formatCents(slot.feeCents) : 'Free'} ·{' '}
-                    {slot.bookable ? `${slot.placesLeft} left` : slot.placesLeft === 0 ? 'Full' : 'Closed'}
-                  </p>
-                </div>
-                <Form method="post">
-                  <input type="hidden" name="intent" value="reserve" />
-                  <input type="hidden" name="slotId" value={slot.id} />
+          {/* One form for every window: the pressed button sends its slotId (one Form, not one per window). */}
+          <Form method="post">
+            <input type="hidden" name="intent" value="reserve" />
+            <ul className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-3" aria-label="Available times">
+              {data.slots.map((slot) => (
+                <li key={slot.id} className="card flex items-center justify-between gap-3 p-4" data-testid="slot">
+                  <div>
+                    <p className="text-xs font-semibold text-stone-500">{SLOT_KIND_LABELS[slot.kind]}</p>
+                    <p className="font-bold">{slot.label.split(', ').slice(2).join(', ')}</p>
+                    <p className="text-xs text-stone-600">
+                      {slot.feeCents > 0 ? formatCents(slot.feeCents) : 'Free'} ·{' '}
+                      {slot.bookable ? `${slot.placesLeft} left` : slot.placesLeft === 0 ? 'Full' : 'Closed'}
+                    </p>
+                  </div>
                   <button
                     type="submit"
+                    name="slotId"
+                    value={slot.id}
                     className="btn-primary text-sm"
                     disabled={!slot.bookable || busy || !data.hasCart || data.held?.slotId === slot.id}
                     aria-label={`Reserve ${SLOT_KIND_LABELS[slot.kind]} ${slot.label}`}
                   >
                     {data.held?.slotId === slot.id ? 'Reserved' : 'Reserve'}
                   </button>
-                </Form>
-              </li>
-            ))}
-          </ul>
+                </li>
+              ))}
+            </ul>
+          </Form>
         </>
       )}
     </div>

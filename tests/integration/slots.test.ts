@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatInTimeZone } from 'date-fns-tz';
+import { formatInTimeZone, fromZonedTime } from 'date-fns-tz';
 import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs } from 'kysely';
 import { useDatabaseForTests } from '~/db/db.server';
 import { seedDatabase } from '~/db/seed/seed.server';
 import { cartForWriting } from '~/modules/cart/cart.server';
-import { heldSlot, listSlots, releaseExpiredHolds, reserveSlot } from '~/modules/slots/slots.server';
+import { defaultSlotDay } from '~/modules/slots/default-day';
+import { heldSlot, listSlots, releaseExpiredHolds, reserveSlot, slotPage } from '~/modules/slots/slots.server';
 import { forgetCachedStores, storeById, type Store } from '~/modules/stores/stores.server';
 import { createTestDatabase, DIALECTS, type TestDatabase } from './support/databases';
 
@@ -85,6 +86,74 @@ describe.each(DIALECTS)('delivery and pickup slots on %s', (dialect) => {
         placesLeft: gone.placesLeft,
       });
       expect(healed).toHaveLength(first.length);
+    } finally {
+      useDatabaseForTests(test);
+    }
+  });
+
+  it("gives the page the week's days, the default day and that day's windows, reading only the days it shows", async () => {
+    /** What the page showed when it listed the whole week (listSlots) and picked the day (defaultSlotDay). */
+    const fromWeek = async (type: 'delivery' | 'pickup', requested: string | null, at: Date) => {
+      const week = await listSlots(store, type, at);
+      const day = defaultSlotDay(week, requested);
+      return { days: [...new Set(week.map((slot) => slot.day))], day, slots: week.filter((slot) => slot.day === day) };
+    };
+    const today = formatInTimeZone(now, store.timezone, 'yyyy-MM-dd');
+    const evening = fromZonedTime(`${today}T21:30:00`, store.timezone);
+    for (const type of ['delivery', 'pickup'] as const)
+      for (const at of [now, evening]) {
+        const week = await fromWeek(type, null, at);
+        expect(week.days.length).toBeGreaterThanOrEqual(6);
+        for (const requested of [null, week.days[3]!, week.days[0]!, '2000-01-01'])
+          expect(await slotPage(store, type, requested, at), `${type} at ${at.toISOString()}, ${requested}`).toEqual(
+            await fromWeek(type, requested, at),
+          );
+      }
+    // Late in the store's day nothing of today can be booked: the page opens on tomorrow.
+    const late = await slotPage(store, 'delivery', null, evening);
+    expect(late.day).not.toBe(formatInTimeZone(evening, store.timezone, 'yyyy-MM-dd'));
+
+    // Today's and tomorrow's windows all full: the page opens on the first day with a place, as before.
+    const { days } = await slotPage(store, 'pickup', null, now);
+    const soon = (await listSlots(store, 'pickup', now)).filter((slot) => slot.day === days[0] || slot.day === days[1]);
+    await test.db
+      .updateTable('slots')
+      .set((eb) => ({ reserved: eb.ref('capacity') }))
+      .where(
+        'id',
+        'in',
+        soon.map((slot) => slot.id),
+      )
+      .execute();
+    try {
+      const page = await slotPage(store, 'pickup', null, now);
+      expect(page).toEqual(await fromWeek('pickup', null, now));
+      expect(page.day).toBe(days[2]);
+    } finally {
+      await test.db
+        .updateTable('slots')
+        .set({ reserved: 0 })
+        .where(
+          'id',
+          'in',
+          soon.map((slot) => slot.id),
+        )
+        .execute();
+    }
+
+    // Rows read: the shown days' windows, not the week's.
+    let rowsRead = 0;
+    const counter: KyselyPlugin = {
+      transformQuery: ({ node }: PluginTransformQueryArgs) => node,
+      transformResult: async ({ result }: PluginTransformResultArgs) => ((rowsRead += result.rows.length), result),
+    };
+    useDatabaseForTests({ ...test, db: test.db.withPlugin(counter) });
+    try {
+      const week = (await listSlots(store, 'delivery', now)).length;
+      rowsRead = 0;
+      const page = await slotPage(store, 'delivery', days[4]!, now);
+      expect(rowsRead).toBe(page.slots.length);
+      expect(rowsRead).toBeLessThan(week / 3);
     } finally {
       useDatabaseForTests(test);
     }

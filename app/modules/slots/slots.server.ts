@@ -6,6 +6,7 @@ import { db } from '~/db/db.server';
 import type { Database, SlotTable } from '~/db/schema';
 import { SLOT_HOLD_LIFETIME_MS } from '~/modules/session/cookie-policy';
 import type { Store } from '~/modules/stores/stores.server';
+import { defaultSlotDay } from './default-day';
 import {
   BOOKING_LEAD_MS,
   RUSH_HORIZON_MS,
@@ -95,18 +96,82 @@ export interface SlotView {
 /** The store's windows of one kind group (delivery or pickup) for the next 7 days, in its timezone. */
 export async function listSlots(store: Store, type: 'delivery' | 'pickup', now = new Date()): Promise<SlotView[]> {
   await releaseExpiredHolds(store.id, now);
+  return readWindows(store, type, plannedWindows(store, now), now.toISOString(), addDays(now, SLOT_DAYS + 1), now);
+}
+
+/**
+ * The windows of a kind group starting in (from, to). The windows are written once (ensureSlots); a read that
+ * finds every planned window of the span reads only. Missing ones (a new day, a new store, a reseeded database)
+ * are inserted and read again.
+ */
+async function readWindows(
+  store: Store,
+  type: 'delivery' | 'pickup',
+  planned: PlannedWindow[],
+  from: string,
+  to: Date,
+  now: Date,
+): Promise<SlotView[]> {
   const kinds = KIND_GROUPS[type];
-  const read = () => windowsOf[type](db(), store.id, now.toISOString(), addDays(now, SLOT_DAYS + 1).toISOString());
+  const read = () => windowsOf[type](db(), store.id, from, to.toISOString());
   let rows = await read();
-  // The windows are written once (ensureSlots); a page that finds them all reads only. Missing ones (a new day,
-  // a new store, a reseeded database) are inserted and read again.
-  if (missingWindows(plannedWindows(store, now), rows, kinds, now)) {
+  if (missingWindows(planned, rows, kinds, now)) {
     await ensureSlots(store, now);
     rows = await read();
   }
-  return rows
-    .filter((row) => row.kind !== 'rush' || new Date(row.starts_at).getTime() - now.getTime() <= RUSH_HORIZON_MS)
-    .map((row) => toView(row, store, now));
+  return rows.filter((row) => shownAt(row, now)).map((row) => toView(row, store, now));
+}
+
+/** Rush windows are listed only within the rush horizon. */
+const shownAt = (window: { kind: SlotKind; starts_at: string }, now: Date) =>
+  window.kind !== 'rush' || new Date(window.starts_at).getTime() - now.getTime() <= RUSH_HORIZON_MS;
+
+export interface SlotPage {
+  /** The local days (yyyy-MM-dd) with windows of the kind group, in order. */
+  days: string[];
+  /** The day the page shows (defaultSlotDay's rule), null when there is none. */
+  day: string | null;
+  /** That day's windows. */
+  slots: SlotView[];
+}
+
+/**
+ * What the slots page shows: the days with windows, the day it opens on and that day's windows, as listSlots
+ * and defaultSlotDay would give. The days come from the store's plan; only the shown day's windows are read (when
+ * no day is asked for, today's and tomorrow's, and the rest of the week only if neither has a window to book):
+ * reading the whole week (~200 rows) was the slots page's costliest statement.
+ */
+export async function slotPage(
+  store: Store,
+  type: 'delivery' | 'pickup',
+  requested: string | null | undefined,
+  now = new Date(),
+): Promise<SlotPage> {
+  await releaseExpiredHolds(store.id, now);
+  const kinds = KIND_GROUPS[type];
+  const from = now.toISOString();
+  const byDay = new Map<string, PlannedWindow[]>();
+  for (const window of plannedWindows(store, now)) {
+    if (!kinds.includes(window.kind) || window.starts_at <= from || !shownAt(window, now)) continue;
+    const { day } = windowText(window.starts_at, window.ends_at, store.timezone);
+    const windows = byDay.get(day);
+    if (windows) windows.push(window);
+    else byDay.set(day, [window]);
+  }
+  const days = [...byDay.keys()];
+  const readDays = (span: string[]) => {
+    const windows = span.flatMap((day) => byDay.get(day)!);
+    const starts = windows.map((window) => Date.parse(window.starts_at));
+    // (from, to) around the span's first and last start; never before now.
+    const lo = new Date(Math.max(now.getTime(), Math.min(...starts) - 1)).toISOString();
+    return readWindows(store, type, windows, lo, new Date(Math.max(...starts) + 1), now);
+  };
+  if (days.length === 0) return { days, day: null, slots: [] };
+  if (requested && byDay.has(requested)) return { days, day: requested, slots: await readDays([requested]) };
+  let views = await readDays(days.slice(0, 2));
+  if (!views.some((slot) => slot.bookable) && days.length > 2) views = views.concat(await readDays(days.slice(2)));
+  const day = defaultSlotDay(views, null);
+  return { days, day, slots: views.filter((slot) => slot.day === day) };
 }
 
 const KIND_GROUPS: Record<'delivery' | 'pickup', SlotKind[]> = {
