@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from '@remix-run/node';
 import { json, redirect } from '@remix-run/node';
 import { pageAccess, PUBLIC_PAGE, SIGN_IN_PATH } from '~/components/common-chunk';
 import { redirectPolicy, requireUserType } from '~/modules/access/shopper.server';
-import { safeRedirect } from '~/modules/access/safe-redirect';
+import { editTarget, safeRedirect } from '~/modules/access/safe-redirect';
 import { apiRoute } from '~/modules/http/api.server';
 import { parseForm } from '~/modules/http/forms.server';
 import { clipOffer, unclipOffer } from '~/modules/offers/clips.server';
@@ -14,10 +14,11 @@ import { rememberPendingClip } from '~/modules/offers/pending-clip.server';
 const access = pageAccess({ allowedUserTypes: PUBLIC_PAGE, escapeSSO: true });
 
 function backTo(returnTo: string, offerId: number, extra: Record<string, string> = {}) {
-  const url = new URL(returnTo, 'http://relative.invalid');
-  for (const key of ['clipError', 'clipOffer']) url.searchParams.delete(key);
-  for (const [key, value] of Object.entries(extra)) url.searchParams.set(key, value);
-  return `${url.pathname}${url.search}#${offerAnchor(offerId)}`;
+  return editTarget(returnTo, (url) => {
+    for (const key of ['clipError', 'clipOffer']) url.searchParams.delete(key);
+    for (const [key, value] of Object.entries(extra)) url.searchParams.set(key, value);
+    url.hash = offerAnchor(offerId);
+  });
 }
 
 export const action = apiRoute(async ({ request }: ActionFunctionArgs) => {

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from '@remix-run/node';
 import { json, redirect } from '@remix-run/node';
 import { pageAccess, PUBLIC_PAGE, SIGN_IN_PATH } from '~/components/common-chunk';
 import { redirectPolicy, requireUserType } from '~/modules/access/shopper.server';
-import { safeRedirect } from '~/modules/access/safe-redirect';
+import { editTarget, safeRedirect } from '~/modules/access/safe-redirect';
 import { parseForm } from '~/modules/http/forms.server';
 import { offerViewer } from '~/modules/offers/offer-viewer.server';
 import { rewardAnchor, rewardFormSchema, type RewardAnswer } from '~/modules/offers/reward-form';
@@ -13,10 +13,11 @@ import { apiRoute } from '~/modules/http/api.server';
 const access = pageAccess({ allowedUserTypes: PUBLIC_PAGE, escapeSSO: true });
 
 function backTo(returnTo: string, rewardId: number, extra: Record<string, string> = {}) {
-  const url = new URL(returnTo, 'http://relative.invalid');
-  for (const key of ['rewardError', 'rewardFor']) url.searchParams.delete(key);
-  for (const [key, value] of Object.entries(extra)) url.searchParams.set(key, value);
-  return `${url.pathname}${url.search}#${rewardAnchor(rewardId)}`;
+  return editTarget(returnTo, (url) => {
+    for (const key of ['rewardError', 'rewardFor']) url.searchParams.delete(key);
+    for (const [key, value] of Object.entries(extra)) url.searchParams.set(key, value);
+    url.hash = rewardAnchor(rewardId);
+  });
 }
 
 async function actionHandler({ request }: ActionFunctionArgs) {

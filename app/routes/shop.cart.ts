@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from '@remix-run/node';
 import { json, redirect } from '@remix-run/node';
 import { pageAccess, PUBLIC_PAGE, CART_PAGE, type CartAnswer } from '~/components/common-chunk';
 import { redirectPolicy, requireUserType } from '~/modules/access/shopper.server';
-import { safeRedirect } from '~/modules/access/safe-redirect';
+import { editTarget, safeRedirect } from '~/modules/access/safe-redirect';
 import { runCartIntent } from '~/modules/cart/cart-actions.server';
 import { cartFormSchema } from '~/modules/cart/cart-form-schema';
 import { apiRoute } from '~/modules/http/api.server';
@@ -13,10 +13,10 @@ import { markStateNoted } from '~/modules/http/state-noted';
 const access = pageAccess({ allowedUserTypes: PUBLIC_PAGE, escapeSSO: true });
 
 function backTo(returnTo: string | undefined, extra: Record<string, string>) {
-  const url = new URL(safeRedirect(returnTo ?? CART_PAGE, redirectPolicy()), 'http://relative.invalid');
-  for (const key of ['cartError', 'cartMessage']) url.searchParams.delete(key);
-  for (const [key, value] of Object.entries(extra)) url.searchParams.set(key, value);
-  return `${url.pathname}${url.search}${url.hash}`;
+  return editTarget(safeRedirect(returnTo ?? CART_PAGE, redirectPolicy()), (url) => {
+    for (const key of ['cartError', 'cartMessage']) url.searchParams.delete(key);
+    for (const [key, value] of Object.entries(extra)) url.searchParams.set(key, value);
+  });
 }
 
 export const action = apiRoute(async ({ request }: ActionFunctionArgs) => {

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
 import { pageAccess, PUBLIC_PAGE, CART_PAGE } from '~/components/common-chunk';
 import { redirectPolicy, requireUserType } from '~/modules/access/shopper.server';
-import { safeRedirect } from '~/modules/access/safe-redirect';
+import { editTarget, safeRedirect } from '~/modules/access/safe-redirect';
 import { parseForm } from '~/modules/http/forms.server';
 import { shipZipCookie } from '~/modules/shipping/shipping-estimates.server';
 import { isShipZip, shipZipFormSchema } from '~/modules/shipping/shipping-zip';
@@ -13,10 +13,11 @@ import { apiRoute } from '~/modules/http/api.server';
 const access = pageAccess({ allowedUserTypes: PUBLIC_PAGE, escapeSSO: true });
 
 function backTo(returnTo: string | undefined, extra: Record<string, string>) {
-  const url = new URL(safeRedirect(returnTo ?? CART_PAGE, redirectPolicy()), 'http://relative.invalid');
-  url.searchParams.delete('shipZipError');
-  for (const [key, value] of Object.entries(extra)) url.searchParams.set(key, value);
-  return `${url.pathname}${url.search}${url.hash || '#shipping'}`;
+  return editTarget(safeRedirect(returnTo ?? CART_PAGE, redirectPolicy()), (url) => {
+    url.searchParams.delete('shipZipError');
+    for (const [key, value] of Object.entries(extra)) url.searchParams.set(key, value);
+    if (!url.hash) url.hash = 'shipping';
+  });
 }
 
 async function actionHandler({ request }: ActionFunctionArgs) {

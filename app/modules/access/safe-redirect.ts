@@ -71,6 +71,20 @@ export function safeRedirect(target: unknown, policy: RedirectPolicy): string {
 }
 
 /**
+ * Edits the query or hash of a target safeRedirect gave and returns it in the same form: a path stays a path (and
+ * never starts with "//"), an absolute URL on a trusted host keeps its origin. Taking only the path of an absolute
+ * target is not safe: "https://trusted.example//evil.example/" has the path "//evil.example/", which a browser
+ * follows to evil.example.
+ */
+export function editTarget(target: string, edit: (url: URL) => void): string {
+  const relative = target.startsWith('/');
+  const url = new URL(target, 'http://relative.invalid');
+  edit(url);
+  if (!relative) return url.toString();
+  return url.pathname.replace(/^\/+/, '/') + url.search + url.hash;
+}
+
+/**
  * Copies the allowed marketing parameters and the referrer parameter `r` from the current URL
  * onto a redirect target, so campaigns survive every redirect.
  */

@@ -1,3 +1,4 @@
+import { editTarget } from '~/modules/access/safe-redirect';
 /** Spec section 4: the notices after an automatic sign-in, shown once the page reloads. */
 export const SIGN_IN_NOTICES = {
   'account-created': 'Account successfully created! You are now signed in.',
@@ -18,9 +19,7 @@ export function noticeFor(value: string | null): string | null {
   return value && value in SIGN_IN_NOTICES ? SIGN_IN_NOTICES[value as SignInNotice] : null;
 }
 
-/** Adds ?notice=… to a same-site path, keeping its other parameters. */
-export function withNotice(path: string, notice: SignInNotice): string {
-  const url = new URL(path, 'http://relative.invalid');
-  url.searchParams.set('notice', notice);
-  return url.pathname + url.search + url.hash;
+/** Adds ?notice=… to a safe target (a path, or a trusted absolute URL), keeping its other parameters. */
+export function withNotice(target: string, notice: SignInNotice): string {
+  return editTarget(target, (url) => url.searchParams.set('notice', notice));
 }
