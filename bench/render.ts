@@ -2,8 +2,9 @@
  * `npm run bench:render`: what a page costs when it is rendered, not served from a page cache (decision 0033).
  * Home, search results (q=milk) and a product page as a signed-in customer (C) and as a guest with a store
  * (G), with both page caches off, on one pinned core under autocannon (50 connections, BENCH_SECONDS, 10 by
- * default); the slots page too (RENDER_PAGES=home,slots picks pages by name). RENDER_PROFILE=<dir> runs the server under `node --cpu-prof` and writes its profile there;
- * RENDER_ROUNDS repeats the table (interleave it with another build's run to compare).
+ * default), and the slots page; RENDER_PAGES picks pages by name (e.g. `RENDER_PAGES=home,slots`).
+ * RENDER_PROFILE=<dir> runs the server under `node --cpu-prof` and writes its profile there; RENDER_ROUNDS
+ * repeats the table (interleave it with another build's run to compare).
  */
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
@@ -80,15 +81,14 @@ try {
     ['C', await customerCookies(origin)],
     ['G', await guestCookies(origin, String(store.id))],
   ];
-  const pages: [string, string][] = [
+  const allPages: [string, string][] = [
     ['home', '/'],
     ['search q=milk', searchPath],
     ['product', productPath],
     ['slots', '/shop/slots.html'],
-  ].filter(([name]) => !process.env.RENDER_PAGES || process.env.RENDER_PAGES.split(',').includes(name!)) as [
-    string,
-    string,
-  ][];
+  ];
+  const picked = process.env.RENDER_PAGES?.split(',');
+  const pages = allPages.filter(([name]) => !picked || picked.includes(name));
   for (let round = 1; round <= rounds; round++) {
     const rows: [string, Figures, number][] = [];
     for (const [name, pagePath] of pages)

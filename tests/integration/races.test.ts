@@ -3,6 +3,7 @@ import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDatabase } from '~/db/seed/seed.server';
 import { createTestDatabase, DIALECTS, type TestDatabase } from './support/databases';
+import { firstLiveOfferId } from './support/offers';
 
 /**
  * Issue 10: races between storefront processes, not only between requests of one process. Several
@@ -61,14 +62,7 @@ describe.each(DIALECTS)('races between storefront processes on %s', (dialect) =>
 
   it('50 parallel clips of one offer leave exactly one clip; 20 parallel reservations of the last place leave exactly one', async () => {
     const at = now.toISOString();
-    const offer = await test.db
-      .selectFrom('offers')
-      .select('id')
-      .where('banner_id', '=', 'greenleaf')
-      .where('starts_at', '<=', at)
-      .where('ends_at', '>', at)
-      .orderBy('id')
-      .executeTakeFirstOrThrow();
+    const offerId = await firstLiveOfferId(test.db, 'greenleaf', now);
     await test.db.deleteFrom('clips').where('customer_id', '=', SAM).execute();
     const store = await test.db
       .selectFrom('stores')
@@ -101,7 +95,7 @@ describe.each(DIALECTS)('races between storefront processes on %s', (dialect) =>
       String(SAM),
       'greenleaf',
       String(store.id),
-      String(offer.id),
+      String(offerId),
       String(slot.id),
       at,
     ]);
@@ -114,7 +108,7 @@ describe.each(DIALECTS)('races between storefront processes on %s', (dialect) =>
       .selectFrom('clips')
       .select('offer_id')
       .where('customer_id', '=', SAM)
-      .where('offer_id', '=', offer.id)
+      .where('offer_id', '=', offerId)
       .execute();
     expect(clips).toHaveLength(1);
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDatabase } from '~/db/seed/seed.server';
 import { ORDER_REFUSALS } from '~/modules/orders/order-rules';
 import { createTestDatabase, DIALECTS, type TestDatabase } from '../integration/support/databases';
+import { liveOfferIds } from '../integration/support/offers';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -39,17 +40,7 @@ describe.each(DIALECTS)('SIGKILL during writes on %s', (dialect) => {
     test = await createTestDatabase(dialect);
     const now = new Date();
     await seedDatabase(test.db, dialect, { products: 300, log: () => {}, now });
-    const at = now.toISOString();
-    offerIds = (
-      await test.db
-        .selectFrom('offers')
-        .select('id')
-        .where('banner_id', '=', 'greenleaf')
-        .where('starts_at', '<=', at)
-        .where('ends_at', '>', at)
-        .orderBy('id')
-        .execute()
-    ).map((row) => row.id);
+    offerIds = await liveOfferIds(test.db, 'greenleaf', now);
     productIds = (
       await test.db.selectFrom('products').select('id').where('kind', '=', 'grocery').orderBy('id').execute()
     ).map((row) => row.id);

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { carryMarketingParams, editTarget, safeRedirect, type RedirectPolicy } from '~/modules/access/safe-redirect';
 import { withNotice } from '~/modules/identity/notices';
 import { DIALECTS } from '../integration/support/databases';
+import { firstLiveOfferId } from '../integration/support/offers';
 import { startInProcessApp, type InProcessApp } from './support/app';
 import { followsSafely, redirectTarget } from './support/redirect-targets';
 
@@ -200,21 +201,13 @@ describe.each(DIALECTS)('routes that take a redirect target, production build on
   it('POST /foru/clip and /foru/reward returnTo as a signed-in customer: every followed target is safe', async () => {
     const customer = app.browser();
     await customer.signIn();
-    const now = new Date().toISOString();
-    const offer = await app.database.db
-      .selectFrom('offers')
-      .select('id')
-      .where('banner_id', '=', 'greenleaf')
-      .where('starts_at', '<=', now)
-      .where('ends_at', '>', now)
-      .orderBy('id')
-      .executeTakeFirstOrThrow();
+    const offerId = await firstLiveOfferId(app.database.db, 'greenleaf', new Date());
     const reward = await app.database.db.selectFrom('rewards').select('id').orderBy('id').executeTakeFirstOrThrow();
     let redirected = 0;
     await fc.assert(
       fc.asyncProperty(redirectTarget, async (target) => {
         for (const response of [
-          await customer.request('/foru/clip', form({ intent: 'clip', offerId: String(offer.id), returnTo: target })),
+          await customer.request('/foru/clip', form({ intent: 'clip', offerId: String(offerId), returnTo: target })),
           await customer.request(
             '/foru/reward',
             form({ intent: 'remove', rewardId: String(reward.id), storeId, returnTo: target }),

@@ -1,4 +1,5 @@
 import { editTarget } from '~/modules/access/safe-redirect';
+
 /** Spec section 4: the notices after an automatic sign-in, shown once the page reloads. */
 export const SIGN_IN_NOTICES = {
   'account-created': 'Account successfully created! You are now signed in.',

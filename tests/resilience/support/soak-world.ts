@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { SoakWorld } from '../../../bench/soak-run';
 import type { Database } from '~/db/schema';
+import { liveOfferIds } from '../../integration/support/offers';
 import { Browser, signInWithPassword } from './browser';
 import type { Cluster } from '../../../scripts/cluster';
 
@@ -60,17 +61,7 @@ export async function soakWorld(db: Kysely<Database>, cluster: Cluster, shoppers
   const productIds = (
     await db.selectFrom('products').select('id').where('kind', '=', 'grocery').orderBy('id').limit(100).execute()
   ).map((row) => row.id);
-  const now = new Date().toISOString();
-  const offerIds = (
-    await db
-      .selectFrom('offers')
-      .select('id')
-      .where('banner_id', '=', 'greenleaf')
-      .where('starts_at', '<=', now)
-      .where('ends_at', '>', now)
-      .orderBy('id')
-      .execute()
-  ).map((row) => row.id);
+  const offerIds = await liveOfferIds(db, 'greenleaf', new Date());
   return {
     url: cluster.url,
     customerCookies: await signedInShoppers(db, cluster, shoppers),
