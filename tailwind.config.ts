@@ -1,4 +1,5 @@
 import type { Config } from 'tailwindcss';
+import plugin from 'tailwindcss/plugin';
 
 export default {
   content: ['./app/**/*.{ts,tsx}'],
@@ -20,5 +21,8 @@ export default {
       },
     },
   },
-  plugins: [],
+  plugins: [
+    // `scripted:` applies where the browser runs scripts: no-JavaScript fallbacks hidden from the first paint on.
+    plugin(({ addVariant }) => addVariant('scripted', '@media (scripting: enabled)')),
+  ],
 } satisfies Config;

@@ -12,7 +12,7 @@ import {
   wasDatabaseUnavailable,
 } from '~/modules/http/database-unavailable.server';
 import { applySecurityHeaders, createNonce, storefrontTrustedOrigins } from '~/modules/http/security-headers.server';
-import { lowPriorityModulePreloads } from '~/modules/http/script-priority.server';
+import { scriptsAfterFirstPaint } from '~/modules/http/scripts-after-paint.server';
 
 const ABORT_DELAY = 5_000;
 
@@ -36,7 +36,7 @@ export default function handleRequest(
         nonce,
         [waitForAll ? 'onAllReady' : 'onShellReady']() {
           shellRendered = true;
-          const body = lowPriorityModulePreloads();
+          const body = scriptsAfterFirstPaint();
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
           applySecurityHeaders(responseHeaders, { nonce, trustedOrigins: storefrontTrustedOrigins(request) });
           resolve(

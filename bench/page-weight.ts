@@ -7,13 +7,19 @@ import { chromium, type Browser } from '@playwright/test';
  */
 export const JS_BUDGET_KB = 95;
 
-/** The scripts a page's HTML makes the browser load: module scripts, modulepreloads and inline imports. */
+/**
+ * The scripts a page's HTML makes the browser load: module scripts, modulepreloads (also those that wait for the
+ * first paint, decision 0047) and inline imports, static or dynamic.
+ */
 export function scriptSources(html: string): string[] {
   const sources = new Set<string>();
   for (const match of html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"/g)) sources.add(match[1]!);
-  for (const match of html.matchAll(/<link\b[^>]*\brel="modulepreload"[^>]*\bhref="([^"]+)"/g)) sources.add(match[1]!);
-  for (const match of html.matchAll(/<link\b[^>]*\bhref="([^"]+)"[^>]*\brel="modulepreload"/g)) sources.add(match[1]!);
-  for (const match of html.matchAll(/import\s*(?:[\w*{}\s,]+from\s*)?["'](\/build\/[^"']+\.js)["']/g))
+  const preload = '(?:pantry-)?modulepreload';
+  for (const match of html.matchAll(new RegExp(`<link\\b[^>]*\\brel="${preload}"[^>]*\\bhref="([^"]+)"`, 'g')))
+    sources.add(match[1]!);
+  for (const match of html.matchAll(new RegExp(`<link\\b[^>]*\\bhref="([^"]+)"[^>]*\\brel="${preload}"`, 'g')))
+    sources.add(match[1]!);
+  for (const match of html.matchAll(/import\s*(?:[\w*{}\s,]+from\s*|\(\s*)?["'](\/build\/[^"']+\.js)["']/g))
     sources.add(match[1]!);
   return [...sources];
 }

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { recordScriptErrors, waitForHydration } from './support/hydration';
 import { signInOverHttp } from './support/sign-in';
 
 /**
@@ -57,30 +58,14 @@ const CUSTOMER_PAGES = [
 async function scriptErrors(page: Page, paths: string[]) {
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`));
-  // The wait below ends early on a thrown error: a route module that throws never hydrates.
-  await page.addInitScript(() => {
-    const w = window as unknown as { __scriptThrew?: boolean };
-    window.addEventListener('error', () => (w.__scriptThrew = true));
-    window.addEventListener('unhandledrejection', () => (w.__scriptThrew = true));
-  });
+  // The wait for hydration ends early on a thrown error: a route module that throws never hydrates.
+  await recordScriptErrors(page);
   for (const path of paths) {
     await page.goto(path);
-    // Loaded, and React has committed the hydration of the document (its root is no longer dehydrated), or a
-    // script threw; then one frame and a task for the effects that run after that commit.
-    await page.waitForFunction(() => {
-      if ((window as unknown as { __scriptThrew?: boolean }).__scriptThrew) return true;
-      if (document.readyState !== 'complete') return false;
-      const key = Object.keys(document).find((name) => name.startsWith('__reactContainer$'));
-      const root = key ? (document as unknown as Record<string, ReactRootFiber>)[key] : undefined;
-      return root?.stateNode.current.memoizedState?.isDehydrated === false;
-    });
-    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0))));
+    await waitForHydration(page);
   }
   return errors;
 }
-
-/** The part of React 18's root fiber read above (react-dom's hydrateRoot marks the container with it). */
-type ReactRootFiber = { stateNode: { current: { memoizedState?: { isDehydrated?: boolean } } } };
 
 test.describe('page scripts', () => {
   test.beforeEach(() => {

@@ -152,7 +152,7 @@ describe.each(DIALECTS)('production server on %s', (dialect) => {
   it('serves build assets as immutable, other public files for an hour, both gzipped when accepted', async () => {
     const html = await (await fetch(`${origin}/`)).text();
     // The root route's module: large enough to be worth gzipping (tiny files are sent as they are).
-    const script = /<link rel="modulepreload"[^>]*\bhref="(\/build\/root-[^"]+\.js)"/.exec(html)?.[1];
+    const script = /<link rel="(?:pantry-)?modulepreload"[^>]*\bhref="(\/build\/root-[^"]+\.js)"/.exec(html)?.[1];
     expect(script).toBeDefined();
     const asset = await fetch(`${origin}${script}`, { headers: { 'Accept-Encoding': 'gzip' } });
     expect(asset.status).toBe(200);

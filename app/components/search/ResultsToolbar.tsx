@@ -4,7 +4,9 @@ import { countLabel, SORTS, type SortId } from '~/modules/search/query';
 
 /**
  * "N products" ("1,000+ products" above the search cap) and the sort order: a GET form carrying the other parameters as hidden fields.
- * Without JavaScript it has an Apply button; with it, choosing an order applies it.
+ * Without JavaScript it has an Apply button; with it, choosing an order applies it. The button is hidden by CSS
+ * where scripting is enabled, not left out once hydrated: the page must not move when its scripts arrive
+ * after the first paint (decision 0047).
  */
 export function ResultsToolbar({
   action,
@@ -46,11 +48,9 @@ export function ResultsToolbar({
             </option>
           ))}
         </select>
-        {hydrated ? null : (
-          <button type="submit" className="btn-outline px-3 py-1.5">
-            Apply
-          </button>
-        )}
+        <button type="submit" className="btn-outline px-3 py-1.5 scripted:hidden">
+          Apply
+        </button>
       </Form>
     </div>
   );

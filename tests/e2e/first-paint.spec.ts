@@ -1,0 +1,62 @@
+import { expect, test } from '@playwright/test';
+import { recordScriptErrors, waitForHydration } from './support/hydration';
+
+/**
+ * Decision 0047: the page shows before its scripts are fetched. Every script request starts after the first
+ * contentful paint, hydration then moves nothing on the page, and without JavaScript no script is fetched.
+ */
+const PAGES = ['/', '/shop/search-results.html?q=milk', '/shop/product-details.960000001.html'];
+
+for (const viewport of [
+  { width: 412, height: 823 },
+  { width: 1280, height: 800 },
+])
+  test.describe(`at ${viewport.width} px`, () => {
+    test.use({ viewport });
+    for (const path of PAGES) {
+      test(`${path} at ${viewport.width} px fetches its scripts after the first paint and hydrates without moving anything`, async ({
+        page,
+      }) => {
+        const scripts: string[] = [];
+        page.on('request', (request) => {
+          if (/\/build\/.+\.js$/.test(new URL(request.url()).pathname)) scripts.push(request.url());
+        });
+        if (test.info().project.name !== 'js') {
+          await page.goto(path, { waitUntil: 'networkidle' });
+          expect(scripts, 'scripts fetched with JavaScript off').toEqual([]);
+          return;
+        }
+        const errors: string[] = [];
+        page.on('pageerror', (error) => errors.push(error.message));
+        await recordScriptErrors(page);
+        await page.addInitScript(() => {
+          type Shift = { value: number; sources: { node?: Node }[] };
+          const w = window as unknown as { __shifts: { value: number; moved: string[] }[] };
+          w.__shifts = [];
+          new PerformanceObserver((list) => {
+            for (const entry of list.getEntries() as unknown as Shift[]) {
+              const moved = entry.sources.map(
+                (source) => (source.node as Element | undefined)?.outerHTML?.slice(0, 100) ?? '?',
+              );
+              w.__shifts.push({ value: entry.value, moved });
+            }
+          }).observe({ type: 'layout-shift', buffered: true });
+        });
+        await page.goto(path);
+        await waitForHydration(page);
+        const timing = await page.evaluate(() => ({
+          paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+          scripts: performance
+            .getEntriesByType('resource')
+            .filter((entry) => /\/build\/.+\.js$/.test(new URL(entry.name).pathname))
+            .map((entry) => ({ name: new URL(entry.name).pathname, start: entry.startTime })),
+          shifts: (window as unknown as { __shifts: { value: number; moved: string[] }[] }).__shifts,
+        }));
+        expect(errors).toEqual([]);
+        expect(timing.paint).not.toBeNull();
+        expect(timing.scripts.length).toBeGreaterThan(3);
+        expect(timing.scripts.filter((script) => script.start < timing.paint!)).toEqual([]);
+        expect(timing.shifts, 'layout shifts').toEqual([]);
+      });
+    }
+  });
