@@ -1,8 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Browser, type BrowserContext, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type Browser, type BrowserContext, type Page, type TestInfo } from './support/test';
 import Database from 'better-sqlite3';
 import { analyze, blockAppScripts } from './support/axe';
+import { waitForHydration } from './support/hydration';
 import { expectSignedIn, signInOverHttp, signInWithPassword } from './support/sign-in';
 
 /**
@@ -104,6 +105,7 @@ function walk(): Record<string, Visit[]> {
           'the store chip opens the zipcode dialog only with JavaScript; without it, it links to the store finder',
         open: async (page) => {
           await page.goto('/');
+          await waitForHydration(page); // the chip opens the dialog once the page's scripts have run (decision 0047)
           await page.getByTestId('store-chip').click();
           await expect(page.getByRole('dialog', { name: 'Where are you shopping?' })).toBeVisible();
         },

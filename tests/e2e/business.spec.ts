@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import path from 'node:path';
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type BrowserContext, type Page } from './support/test';
 import { signInWithPassword } from './support/sign-in';
 
 /** The business site: `business.localhost` on the e2e server's port (Chromium resolves *.localhost to loopback). */

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { expectSignedIn, signInWithPassword } from './support/sign-in';
 
 /** Issue 10: the enforced CSP must not block anything the pages themselves need. */

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { expectSignedIn, signInWithPassword } from './support/sign-in';
 
 test.describe('signing in with a password', () => {

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 
 /**
  * Decision 0031: links and forms that work without JavaScript are islands. The browser keeps their server HTML

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import Database from 'better-sqlite3';
 import { createAccountOverHttp } from './support/accounts';
 import { LYNX, Lynx } from './support/lynx';

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { createAccountOverHttp } from './support/accounts';
 import { axeViolations } from './support/axe';
 import { addToCart } from './support/cart';

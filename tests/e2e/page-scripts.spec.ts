@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { recordScriptErrors, waitForHydration } from './support/hydration';
 import { signInOverHttp } from './support/sign-in';
 

@@ -1,8 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { createAccountOverHttp } from './support/accounts';
 import { axeViolations } from './support/axe';
 import { readSignedCookie } from './support/cookies';
-import { whenHydrated } from './support/hydration';
 import { signInWithPassword } from './support/sign-in';
 import { replaceAccessToken } from './support/tokens';
 
@@ -23,7 +22,6 @@ async function latestCode(page: Page, recipient: string): Promise<string> {
 
 async function chooseFirstStore(page: Page, query: string) {
   await page.goto(`/set-store.html?${query}`);
-  await whenHydrated(page);
   await page.getByTestId('store-result').first().getByRole('button').click();
 }
 

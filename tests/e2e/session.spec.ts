@@ -1,6 +1,5 @@
-import { expect, test, type Locator } from '@playwright/test';
+import { expect, test, type Locator } from './support/test';
 import { readSignedCookie } from './support/cookies';
-import { whenHydrated } from './support/hydration';
 import { expectSignedIn, signInWithPassword } from './support/sign-in';
 import { replaceAccessToken } from './support/tokens';
 
@@ -266,7 +265,6 @@ test.describe('the sign-in modal (ml link parameter)', () => {
 
   test('opens from the header with JavaScript; without it the header links to the sign-in page', async ({ page }) => {
     await page.goto('/shop/aisles.html');
-    await whenHydrated(page);
     await page.getByTestId('header-sign-in').click();
     if (isJs()) {
       await expect(page).toHaveURL(/\/shop\/aisles\.html\?ml=sign-in$/);

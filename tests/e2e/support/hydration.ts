@@ -1,4 +1,4 @@
-import { test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 
 /** The part of React 18's root fiber read below (react-dom's hydrateRoot marks the container with it). */
 type ReactRootFiber = { stateNode: { current: { memoizedState?: { isDehydrated?: boolean } } } };
@@ -28,13 +28,4 @@ export async function waitForHydration(page: Page): Promise<void> {
     return root?.stateNode.current.memoizedState?.isDehydrated === false;
   });
   await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0))));
-}
-
-/**
- * In the JavaScript project, waits for hydration before a test uses what the scripts add: they start after the
- * page's first paint (decision 0047), so `goto` (which waits for `load`) can return before they have run, and a
- * click then takes the no-JavaScript path. Without JavaScript there is nothing to wait for.
- */
-export async function whenHydrated(page: Page): Promise<void> {
-  if (test.info().project.name === 'js') await waitForHydration(page);
 }
