@@ -2,7 +2,8 @@
  * `npm run bench:render`: what a page costs when it is rendered, not served from a page cache (decision 0033).
  * Home, search results (q=milk) and a product page as a signed-in customer (C) and as a guest with a store
  * (G), with both page caches off, on one pinned core under autocannon (50 connections, BENCH_SECONDS, 10 by
- * default), and the slots page; RENDER_PAGES picks pages by name (e.g. `RENDER_PAGES=home,slots`).
+ * default), and the slots page; RENDER_PAGES picks pages by name (e.g. `RENDER_PAGES=home,slots`), RENDER_SHOPPERS
+ * the shoppers (`C`, `G` or `C,G`).
  * RENDER_PROFILE=<dir> runs the server under `node --cpu-prof` and writes its profile there; RENDER_ROUNDS
  * repeats the table (interleave it with another build's run to compare).
  */
@@ -77,10 +78,11 @@ try {
     .limit(1)
     .executeTakeFirstOrThrow();
   await db.destroy();
-  const shoppers: [string, string][] = [
-    ['C', await customerCookies(origin)],
-    ['G', await guestCookies(origin, String(store.id))],
-  ];
+  const pickedShoppers = process.env.RENDER_SHOPPERS?.split(',');
+  const shoppers: [string, string][] = [];
+  if (!pickedShoppers || pickedShoppers.includes('C')) shoppers.push(['C', await customerCookies(origin)]);
+  if (!pickedShoppers || pickedShoppers.includes('G'))
+    shoppers.push(['G', await guestCookies(origin, String(store.id))]);
   const allPages: [string, string][] = [
     ['home', '/'],
     ['search q=milk', searchPath],
