@@ -5,6 +5,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { appEnv, dataDir } from '~/modules/config/env.server';
 import { dialectFor, type DialectName } from './dialect';
+import { poolWithPreparedStatements } from './prepared-statements.server';
 import { LockWaitingSqliteDialect } from './sqlite-dialect.server';
 import type { Database } from './schema';
 
@@ -42,7 +43,7 @@ export function openDatabase(options: DatabaseOptions = {}): DatabaseHandle {
       client.on('error', () => {});
     });
     return {
-      db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
+      db: new Kysely<Database>({ dialect: new PostgresDialect({ pool: poolWithPreparedStatements(pool) }) }),
       dialect,
       location: url.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:***@'),
     };
