@@ -213,6 +213,9 @@ test('a clipped coupon shows as savings on the cart line and in the cart total',
   await page.goto(`/foru/offer-details.${offer.id}.html`);
   await page.getByRole('button', { name: /Clip coupon/ }).click();
   await expect(page.getByRole('button', { name: /Clipped/ })).toBeVisible();
+  // The button reads "Clipped" while the clip is still being sent (JavaScript); the header counts it once it is
+  // stored. Leaving the page before that could cancel the clip, and the cart would show no saving.
+  await expect(page.getByTestId('clip-count')).toHaveText('1 clipped');
 
   // Add a product the coupon covers that the store has in stock.
   const products = await page
