@@ -7,7 +7,8 @@
  * WAL writer, checkpointer and background writer), of haproxy, of the identity provider and of the load
  * generator; and what PostgreSQL's active backends were doing (pg_stat_activity sampled every 50 ms: on the CPU,
  * or waiting on a lock, on WAL, on the client…). SOAK_PARTS=0,3,mix picks rows (indices into SOAK_PARTS of
- * bench/soak-run.ts); SOAK_PROFILE=<dir> runs the storefronts under `node --cpu-prof` (profiles written at stop).
+ * bench/soak-run.ts); SOAK_PROFILE=<dir> runs the storefronts under `node --cpu-prof` (profiles written at stop);
+ * SOAK_NODE_ARGS adds Node options to the storefronts (e.g. `--max-semi-space-size=32`, to compare GC settings).
  * It measures only: the soak itself (bench/soak.ts) is unchanged by it.
  */
 import { readFileSync } from 'node:fs';
@@ -46,7 +47,10 @@ function cpuMs(pid: number): number {
 
 const { cluster, check, name, serverUrl, stop } = await startSoakCluster({
   database: 'pantry_soak_parts',
-  nodeArgs: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
+  nodeArgs: [
+    ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
+    ...(process.env.SOAK_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? []),
+  ],
 });
 const adminClient = new pg.Client({ connectionString: serverUrl });
 await adminClient.connect();
