@@ -7,6 +7,7 @@ import {
   sendPasscode,
   verifyPasscode,
 } from '~/modules/identity/authn.server';
+import { settledAfterAnswer } from '~/modules/identity/after-answer.server';
 import { hitRateLimit } from '~/modules/identity/rate-limit.server';
 import { redeemSessionToken } from '~/modules/identity/session-tokens.server';
 import { registerCustomer } from '~/modules/identity/registration.server';
@@ -100,6 +101,7 @@ describe.each(DIALECTS)('identity on %s', (dialect) => {
 
   it('sends a 6-digit passcode to the outbox and accepts it once', async () => {
     expect(await sendPasscode({ email: 'jordan@pantry.test', clientKey: 'c4' })).toEqual({ status: 'SENT' });
+    await settledAfterAnswer();
     const message = await test.db
       .selectFrom('outbox')
       .selectAll()
@@ -127,6 +129,7 @@ describe.each(DIALECTS)('identity on %s', (dialect) => {
 
   it('answers "sent" for an unknown email without sending anything', async () => {
     expect(await sendPasscode({ email: 'ghost@pantry.test', clientKey: 'c5' })).toEqual({ status: 'SENT' });
+    await settledAfterAnswer();
     expect(
       await test.db.selectFrom('outbox').selectAll().where('recipient', '=', 'ghost@pantry.test').execute(),
     ).toEqual([]);
@@ -134,6 +137,7 @@ describe.each(DIALECTS)('identity on %s', (dialect) => {
 
   it('stops accepting a passcode after five wrong tries', async () => {
     await sendPasscode({ email: 'sam@pantry.test', clientKey: 'c6' });
+    await settledAfterAnswer();
     const message = await test.db
       .selectFrom('outbox')
       .selectAll()
@@ -202,6 +206,7 @@ describe.each(DIALECTS)('identity on %s', (dialect) => {
 
   it('resets a password with a single-use link', async () => {
     await requestPasswordReset({ email: 'sam@pantry.test', origin: 'http://localhost:3000', source: 'web' });
+    await settledAfterAnswer();
     const message = await test.db
       .selectFrom('outbox')
       .selectAll()

@@ -1,4 +1,5 @@
 import { log } from '~/modules/config/logger.server';
+import { afterAnswer } from './after-answer.server';
 import { customerByEmail, normalizeEmail } from './customers.server';
 import { sendToOutbox } from './outbox.server';
 import { verifyPassword } from './passwords.server';
@@ -58,7 +59,10 @@ export async function authenticateWithPassword(input: {
   return { status: 'SUCCESS', sessionToken, customerId: customer.id };
 }
 
-/** Sends a 6-digit one-time passcode to the outbox. Answers the same for unknown emails. */
+/**
+ * Sends a 6-digit one-time passcode to the outbox. Answers the same for unknown emails, in the same time: the
+ * limits are checked before the answer, the account is looked up and its code written after it (decision 0050).
+ */
 export async function sendPasscode(input: {
   email: string;
   clientKey: string;
@@ -68,8 +72,13 @@ export async function sendPasscode(input: {
   if (!client.allowed) return lockedOut(client.retryAfterSeconds);
   const sent = await hitRateLimit(`otp:send:${email}`, RATE_RULES.passcodesSentPerAccount);
   if (!sent.allowed) return lockedOut(sent.retryAfterSeconds);
+  afterAnswer('one-time passcode', () => writePasscode(email));
+  return { status: 'SENT' };
+}
+
+async function writePasscode(email: string) {
   const customer = await customerByEmail(email);
-  if (!customer) return { status: 'SENT' };
+  if (!customer) return;
   const code = sixDigitCode();
   const now = new Date();
   await db()
@@ -89,7 +98,6 @@ export async function sendPasscode(input: {
     subject: `Your sign-in code is ${code}`,
     body: `Your one-time sign-in code is ${code}. It expires in 10 minutes. If you didn't ask for it, you can ignore this message.`,
   });
-  return { status: 'SENT' };
 }
 
 /** Verifies the latest passcode: single use, 10 minutes, 5 tries. */

@@ -1,4 +1,5 @@
 import { db } from '~/db/db.server';
+import { afterAnswer } from './after-answer.server';
 import { customerByEmail, normalizeEmail } from './customers.server';
 import { sendToOutbox } from './outbox.server';
 import { hashPassword } from './passwords.server';
@@ -9,11 +10,19 @@ import { issueSessionToken } from './session-tokens.server';
 export const RESET_TTL_MS = 30 * 60_000;
 export type ResetSource = 'web' | 'health';
 
-/** Sends a reset link to the outbox when the account exists; the caller says the same thing either way. */
+/**
+ * Sends a reset link to the outbox when the account exists; the caller says the same thing either way. Only the
+ * rate limit, the same for every email, is counted before the answer: finding the account and writing its link
+ * happen after it (decision 0050), so the answer takes as long for an unknown email as for a real one.
+ */
 export async function requestPasswordReset(input: { email: string; origin: string; source: ResetSource }) {
   const email = normalizeEmail(input.email);
   const allowed = await hitRateLimit(`reset:send:${email}`, RATE_RULES.passcodesSentPerAccount);
-  const customer = allowed.allowed ? await customerByEmail(email) : undefined;
+  if (allowed.allowed) afterAnswer('password reset link', () => sendResetLink(email, input));
+}
+
+async function sendResetLink(email: string, input: { origin: string; source: ResetSource }) {
+  const customer = await customerByEmail(email);
   if (!customer) return;
   const token = randomToken();
   await db()
