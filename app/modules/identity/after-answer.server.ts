@@ -20,7 +20,7 @@ export function afterAnswer(what: string, task: () => Promise<void>): void {
   pending.add(run);
 }
 
-/** Resolves once the work started so far has finished (tests read the outbox after it; shutdown can wait). */
+/** Resolves once the work started so far has finished (tests read the outbox after it). */
 export async function settledAfterAnswer(): Promise<void> {
   while (pending.size) await Promise.all([...pending]);
 }
