@@ -56,7 +56,7 @@ export default function RecipePage() {
           Recipes
         </Link>
       </nav>
-      <div className="mt-3 grid gap-6 md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] lg:gap-10">
+      <div className="mt-3 grid items-start gap-6 md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] lg:gap-10">
         <div className="card grid place-items-center bg-amber-50 p-6">
           <img
             src={`/images/products/${recipe.imageKey}.svg`}

@@ -47,7 +47,8 @@ export function ProductDetailsView({
     <div className="container-page py-6 md:py-8">
       <ProductBreadcrumb product={product} />
 
-      <div className="mt-4 grid gap-6 md:grid-cols-2 lg:gap-10">
+      {/* Top-aligned: the picture keeps its place while the details beside it are still arriving (no shift). */}
+      <div className="mt-4 grid items-start gap-6 md:grid-cols-2 lg:gap-10">
         <div className="card grid place-items-center bg-white p-6">
           <img
             src={`/images/products/${product.imageKey}.svg`}
