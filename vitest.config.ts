@@ -1,15 +1,39 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+
+/**
+ * Unit test files share one module registry per worker (isolate: false): most of a unit file's time was importing
+ * the app's modules again (decision 0051). A file that mocks a module (vi.mock) needs a registry of its own, or the
+ * module another file imported first is used unmocked: those files are found here and run isolated.
+ */
+const UNIT_DIR = 'tests/unit';
+const MOCKING_UNIT_FILES = readdirSync(UNIT_DIR, { recursive: true, encoding: 'utf8' })
+  .filter((file) => /\.test\.tsx?$/.test(file) && readFileSync(`${UNIT_DIR}/${file}`, 'utf8').includes('vi.mock('))
+  .map((file) => `${UNIT_DIR}/${file}`);
 
 export default defineConfig({
   resolve: { alias: { '~': fileURLToPath(new URL('./app', import.meta.url)) } },
   test: {
+    // Only the unit project runs in threads (pool options are per pool, not per project).
+    poolOptions: { threads: { isolate: false } },
     env: { LOG_LEVEL: 'silent', SESSION_SECRET: 'test-secret-not-for-production' },
     projects: [
       {
         extends: true,
         // A hang guard, not a timing: property tests with thousands of runs pass 5 s on a busy machine.
-        test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node', testTimeout: 30_000 },
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.{ts,tsx}'],
+          exclude: MOCKING_UNIT_FILES,
+          environment: 'node',
+          testTimeout: 30_000,
+          pool: 'threads',
+        },
+      },
+      {
+        extends: true,
+        test: { name: 'unit-mocks', include: MOCKING_UNIT_FILES, environment: 'node', testTimeout: 30_000 },
       },
       {
         extends: true,
