@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
@@ -7,10 +8,10 @@ import { defineConfig } from 'vitest/config';
  * the app's modules again (decision 0051). A file that mocks a module (vi.mock) needs a registry of its own, or the
  * module another file imported first is used unmocked: those files are found here and run isolated.
  */
-const UNIT_DIR = 'tests/unit';
+const UNIT_DIR = fileURLToPath(new URL('./tests/unit/', import.meta.url));
 const MOCKING_UNIT_FILES = readdirSync(UNIT_DIR, { recursive: true, encoding: 'utf8' })
-  .filter((file) => /\.test\.tsx?$/.test(file) && readFileSync(`${UNIT_DIR}/${file}`, 'utf8').includes('vi.mock('))
-  .map((file) => `${UNIT_DIR}/${file}`);
+  .filter((file) => /\.test\.tsx?$/.test(file) && readFileSync(path.join(UNIT_DIR, file), 'utf8').includes('vi.mock('))
+  .map((file) => `tests/unit/${file}`);
 
 export default defineConfig({
   resolve: { alias: { '~': fileURLToPath(new URL('./app', import.meta.url)) } },
