@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
  * Unit test files share one module registry per worker (isolate: false): most of a unit file's time was importing
@@ -13,6 +13,9 @@ const MOCKING_UNIT_FILES = readdirSync(UNIT_DIR, { recursive: true, encoding: 'u
   .filter((file) => /\.test\.tsx?$/.test(file) && readFileSync(path.join(UNIT_DIR, file), 'utf8').includes('vi.mock('))
   .map((file) => `tests/unit/${file}`);
 
+// A hang guard, not a timing: property tests with thousands of runs pass 5 s on a busy machine.
+const UNIT_TEST = { environment: 'node', testTimeout: 30_000 } as const;
+
 export default defineConfig({
   resolve: { alias: { '~': fileURLToPath(new URL('./app', import.meta.url)) } },
   test: {
@@ -22,19 +25,17 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        // A hang guard, not a timing: property tests with thousands of runs pass 5 s on a busy machine.
         test: {
+          ...UNIT_TEST,
           name: 'unit',
           include: ['tests/unit/**/*.test.{ts,tsx}'],
-          exclude: MOCKING_UNIT_FILES,
-          environment: 'node',
-          testTimeout: 30_000,
+          exclude: [...configDefaults.exclude, ...MOCKING_UNIT_FILES],
           pool: 'threads',
         },
       },
       {
         extends: true,
-        test: { name: 'unit-mocks', include: MOCKING_UNIT_FILES, environment: 'node', testTimeout: 30_000 },
+        test: { ...UNIT_TEST, name: 'unit-mocks', include: MOCKING_UNIT_FILES },
       },
       {
         extends: true,
