@@ -34,12 +34,13 @@ const rows = (process.env.SOAK_PARTS ?? [...SOAK_PARTS.keys(), 'mix'].join(','))
 
 const TICK_MS = 10; // /proc/<pid>/stat counts CPU in clock ticks of 10 ms (USER_HZ 100 on Linux)
 
-/** User + system CPU milliseconds of a process so far; 0 when it is gone. */
-function cpuMs(pid: number): number {
+/** User + system CPU milliseconds of a process so far (or the system part alone); 0 when it is gone. */
+function cpuMs(pid: number, part: 'all' | 'system' = 'all'): number {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+    const system = Number(fields[12]);
+    return (part === 'system' ? system : Number(fields[11]) + system) * TICK_MS;
   } catch {
     return 0;
   }
@@ -70,6 +71,8 @@ interface Row {
   label: string;
   result: AutocannonResult;
   cpu: Record<string, number>;
+  /** CPU ms the storefronts spent in the kernel. */
+  storefrontSystem: number;
   waits: Map<string, number>;
   samples: number;
   load: string;
@@ -83,7 +86,11 @@ async function measure(label: string, requests: AutocannonRequest[]): Promise<Ro
     haproxy: [cluster.haproxy.pid!],
     idp: [cluster.idp.pid!],
   };
-  const before = Object.fromEntries(Object.entries(groups).map(([group, pids]) => [group, pids.map(cpuMs)] as const));
+  const before = Object.fromEntries(
+    Object.entries(groups).map(([group, pids]) => [group, pids.map((pid) => cpuMs(pid))] as const),
+  );
+  // The kernel's share (system calls: sockets to haproxy and PostgreSQL) of the storefronts' CPU.
+  const storefrontSystemBefore = groups.storefronts!.map((pid) => cpuMs(pid, 'system'));
   const selfBefore = process.cpuUsage();
   const waits = new Map<string, number>();
   let samples = 0;
@@ -110,10 +117,15 @@ async function measure(label: string, requests: AutocannonRequest[]): Promise<Ro
   for (const [group, pids] of Object.entries(groups))
     cpu[group] = pids.reduce((sum, pid, i) => sum + Math.max(0, cpuMs(pid) - before[group]![i]!), 0);
   cpu['load generator'] = (self.user + self.system) / 1000;
+  const storefrontSystem = groups.storefronts!.reduce(
+    (sum, pid, i) => sum + Math.max(0, cpuMs(pid, 'system') - storefrontSystemBefore[i]!),
+    0,
+  );
   return {
     label,
     result,
     cpu,
+    storefrontSystem,
     waits,
     samples,
     load: loadavg()
@@ -136,7 +148,8 @@ function print(row: Row) {
     '  CPU ms per response (share of one core over the run): ' +
       Object.entries(row.cpu)
         .map(([group, ms]) => `${group} ${(ms / responses).toFixed(2)} (${((ms / wall) * 100).toFixed(0)} %)`)
-        .join(', '),
+        .join(', ') +
+      `; of the storefronts' time in the kernel ${(row.storefrontSystem / responses).toFixed(2)}`,
   );
   const waits = [...row.waits.entries()]
     .sort((a, b) => b[1] - a[1])
