@@ -78,3 +78,26 @@ for (const viewport of [
       });
     }
   });
+
+/**
+ * Decision 0052: nothing on a page suspends on the server, so React has the whole document when its shell is
+ * ready; it is sent as one body with its length, not streamed in 2 KB pieces (each a stream hop, a socket
+ * write and a read by the balancer).
+ */
+test('a rendered page is sent whole, with its length', async ({ request }) => {
+  test.skip(test.info().project.name !== 'js', 'a server response: the same with JavaScript on or off');
+  const identity = { 'Accept-Encoding': 'identity' };
+  const pages = [
+    // A search nobody made yet: rendered, not from the page cache.
+    { path: `/shop/search-results.html?q=milk&page=1&n=${Date.now()}`, status: 200 },
+    { path: '/shop/no-such-aisle.html', status: 404 },
+  ];
+  for (const { path, status } of pages) {
+    const response = await request.get(path, { headers: identity });
+    expect(response.status(), path).toBe(status);
+    const headers = response.headers();
+    if (status === 200) expect(headers['x-page-cache'], path).toBe('miss');
+    expect(headers['transfer-encoding'], path).toBeUndefined();
+    expect(Number(headers['content-length']), path).toBe((await response.body()).length);
+  }
+});

@@ -1,16 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { rewriteScripts, scriptsAfterFirstPaint } from '~/modules/http/scripts-after-paint.server';
-
-async function through(chunks: Buffer[]): Promise<string> {
-  const stream = scriptsAfterFirstPaint();
-  const out: Buffer[] = [];
-  stream.on('data', (chunk: Buffer | string) => out.push(Buffer.from(chunk)));
-  const ended = new Promise((resolve) => stream.on('end', resolve));
-  for (const chunk of chunks) stream.write(chunk);
-  stream.end();
-  await ended;
-  return Buffer.concat(out).toString('utf8');
-}
+import { rewriteScripts, withScriptsAfterFirstPaint } from '~/modules/http/scripts-after-paint.server';
 
 // The shape Remix 2.17's <Scripts> renders.
 const head = '<!DOCTYPE html><html><head><link rel="stylesheet" href="/a.css"/></head><body><p>Crème brûlée ✓</p>';
@@ -99,9 +88,9 @@ async function runModule(html: string, browser: Browser, steps: string[]) {
 
 const ALL = ['/build/root.js', '/build/routes/_index.js', '/build/entry.client.js'];
 
-describe('scriptsAfterFirstPaint (decision 0047)', () => {
+describe('withScriptsAfterFirstPaint (decision 0047)', () => {
   it('keeps every element in place: preloads made inert, the module script importing after the first paint', async () => {
-    const out = await through([Buffer.from(page)]);
+    const out = withScriptsAfterFirstPaint(page);
     expect(
       out.startsWith(head + preloads.replaceAll('rel="modulepreload"', 'rel="pantry-modulepreload"') + context + open),
     ).toBe(true);
@@ -111,7 +100,7 @@ describe('scriptsAfterFirstPaint (decision 0047)', () => {
   });
 
   it('waits for the first contentful paint and a frame, restores the preloads, then imports as Remix did', async () => {
-    const html = await through([Buffer.from(page)]);
+    const html = withScriptsAfterFirstPaint(page);
     const { seen, events, window } = await runModule(html, 'paint timing', [
       'frame',
       'frame',
@@ -129,33 +118,18 @@ describe('scriptsAfterFirstPaint (decision 0047)', () => {
   });
 
   it('waits two frames where the browser has no paint timing, and 2 s in a tab that does not paint', async () => {
-    const html = await through([Buffer.from(page)]);
+    const html = withScriptsAfterFirstPaint(page);
     expect((await runModule(html, 'no paint timing', ['frame', 'frame'])).seen).toEqual([[], ALL]);
     const hidden = await runModule(html, 'paint timing', ['ms 1999', 'ms 1']);
     expect(hidden.seen).toEqual([[], ALL]);
     expect(hidden.events).toHaveLength(3); // once, not again when a paint or frame comes later
   });
 
-  it('finds the tags split across chunks at every position, and never splits a character', async () => {
-    const expected = await through([Buffer.from(page)]);
-    const bytes = Buffer.from(page);
-    for (let cut = 1; cut < bytes.length; cut++) {
-      const split = await through([bytes.subarray(0, cut), bytes.subarray(cut)]);
-      expect(split, `cut at byte ${cut}`).toBe(expected);
-    }
-  });
-
-  it('gives the same page in one-byte chunks', async () => {
-    const bytes = Buffer.from(page);
-    const chunks = Array.from(bytes, (_, index) => bytes.subarray(index, index + 1));
-    expect(await through(chunks)).toBe(await through([bytes]));
-  });
-
   it('passes a page unchanged when it has no module script, or one that imports something else', async () => {
     const plain = `${head}${preloads}<script>1</script></body></html>`;
-    expect(await through([Buffer.from(plain)])).toBe(plain);
+    expect(withScriptsAfterFirstPaint(plain)).toBe(plain);
     expect(rewriteScripts(plain)).toBeNull();
     const other = page.replace(';\nimport * as route0', ';\nimport { x } from "/build/x.js";\nimport * as route0');
-    expect(await through([Buffer.from(other)])).toBe(other);
+    expect(withScriptsAfterFirstPaint(other)).toBe(other);
   });
 });

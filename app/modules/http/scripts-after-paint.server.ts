@@ -1,6 +1,3 @@
-import { Transform } from 'node:stream';
-import { StringDecoder } from 'node:string_decoder';
-
 const PRELOAD = '<link rel="modulepreload"';
 /** An inert rel (browsers ignore unknown ones) that the module script turns back into modulepreload. */
 export const WAITING_PRELOAD = '<link rel="pantry-modulepreload"';
@@ -28,43 +25,14 @@ const AFTER_FIRST_PAINT = [
  * rendered in full on the server and works without JavaScript, so on a slow phone the document, the
  * stylesheet and the largest image should have the network to themselves until the page shows.
  * Remix's <Scripts> renders module preloads and a module script that imports the page's route
- * modules, which the browser fetches while it parses the page. This rewrite of the HTML stream
+ * modules, which the browser fetches while it parses the page. This rewrite of the rendered document
  * keeps every element where it is (React hydrates the whole document and expects them) but makes
  * the preloads inert and turns the module script's static imports into dynamic ones that wait for
  * the first contentful paint; the script then restores the preloads and imports, as before. A page whose
- * module script has another shape passes through unchanged.
+ * module script has another shape, or that has none, is returned unchanged.
  */
-export function scriptsAfterFirstPaint(): Transform {
-  const decoder = new StringDecoder('utf8');
-  let pending = '';
-  let done = false;
-  return new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
-      const text = pending + decoder.write(chunk);
-      if (done) return callback(null, text);
-      const rewritten = rewriteScripts(text);
-      if (rewritten !== null) {
-        done = true;
-        pending = '';
-        return callback(null, rewritten);
-      }
-      // Hold back from the first preload (the module script follows it), or an unfinished tag.
-      const hold = holdFrom(text);
-      pending = text.slice(hold);
-      callback(null, text.slice(0, hold));
-    },
-    flush(callback) {
-      callback(null, pending + decoder.end());
-    },
-  });
-}
-
-/** Where the part that may still be rewritten starts: the first preload or module script, or an unfinished tag. */
-function holdFrom(text: string): number {
-  const first = [text.indexOf(PRELOAD), text.search(MODULE_SCRIPT)].filter((at) => at >= 0);
-  if (first.length) return Math.min(...first);
-  const lastTag = text.lastIndexOf('<');
-  return lastTag >= 0 && !text.includes('>', lastTag) ? lastTag : text.length;
+export function withScriptsAfterFirstPaint(html: string): string {
+  return rewriteScripts(html) ?? html;
 }
 
 /**
