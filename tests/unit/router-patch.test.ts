@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
  * The patches of @remix-run/router and react-router-dom (patches/, applied by `npm install`'s postinstall;
  * decision 0042): the static handler flattens and ranks its routes once, a pattern's expression is compiled
  * once, and the static router makes a route tree's data routes once. Loaded as the server loads them (the
- * CommonJS builds).
+ * CommonJS builds). Decision 0052: the static handler remembers which ranked branch a pathname matched.
  */
 interface StaticHandler {
   queryRoute: (request: Request) => Promise<unknown>;
@@ -47,6 +47,23 @@ describe('the router patches (decision 0042)', () => {
     const split = vi.spyOn(String.prototype, 'split');
     await handler.queryRoute(new Request('http://pantry.test/section-42/eggs/list'));
     expect(split.mock.calls.length).toBeLessThan(20);
+  });
+
+  it('matches a pathname it has matched before against that branch alone (decision 0052)', async () => {
+    const handler = router.createStaticHandler(routes());
+    const match = vi.spyOn(String.prototype, 'match');
+    await handler.queryRoute(new Request('http://pantry.test/section-59/b/c'));
+    // Ranked equal, the 59 section routes before it are each tried first.
+    const first = match.mock.calls.length;
+    match.mockClear();
+    const again = await handler.queryRoute(new Request('http://pantry.test/section-59/b/c'));
+    const second = match.mock.calls.length;
+    match.mockClear();
+    await expect(handler.queryRoute(new Request('http://pantry.test/nowhere'))).rejects.toMatchObject({ status: 404 });
+    await expect(handler.queryRoute(new Request('http://pantry.test/nowhere'))).rejects.toMatchObject({ status: 404 });
+    expect(first).toBeGreaterThan(59);
+    expect(second).toBeLessThanOrEqual(2);
+    expect(await (again as Response).json()).toEqual({ params: { item: 'b', view: 'c' } });
   });
 
   it('compiles a pattern’s expression once', () => {
