@@ -106,6 +106,9 @@ export function haproxyConfig(input: {
   return [
     'global',
     '  maxconn 2048',
+    // One thread: with one per core (the default) haproxy spent 0.27 ms of CPU per soak response, with one
+    // 0.08 ms (decision 0053); it balances a few thousand requests a second, far below one thread's limit.
+    '  nbthread 1',
     'defaults',
     '  mode http',
     '  timeout connect 2s',
