@@ -7,8 +7,8 @@
  * WAL writer, checkpointer and background writer), of haproxy, of the identity provider and of the load
  * generator; and what PostgreSQL's active backends were doing (pg_stat_activity sampled every 50 ms: on the CPU,
  * or waiting on a lock, on WAL, on the client…). SOAK_PARTS=0,3,mix picks rows (indices into SOAK_PARTS of
- * bench/soak-run.ts); SOAK_PROFILE=<dir> runs the storefronts under `node --cpu-prof` (profiles written at stop);
- * SOAK_NODE_ARGS adds Node options to the storefronts (e.g. `--max-semi-space-size=32`, to compare GC settings).
+ * bench/soak-run.ts; the mix row adds each request's p50 / p99 within the mix); SOAK_PROFILE=<dir> runs the
+ * storefronts under `node --cpu-prof` (profiles written at stop); SOAK_NODE_ARGS adds Node options to the storefronts (e.g. `--max-semi-space-size=32`, to compare GC settings).
  * It measures only: the soak itself (bench/soak.ts) is unchanged by it.
  */
 import { readFileSync } from 'node:fs';
@@ -73,6 +73,8 @@ interface Row {
   cpu: Record<string, number>;
   /** CPU ms the storefronts spent in the kernel. */
   storefrontSystem: number;
+  /** Response times (ms) of each entry of the requests measured. */
+  latencies: number[][];
   waits: Map<string, number>;
   samples: number;
   load: string;
@@ -109,7 +111,19 @@ async function measure(label: string, requests: AutocannonRequest[]): Promise<Ro
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   })();
-  const result = await autocannon({ url: cluster.url, connections, duration: seconds, timeout: 10, requests });
+  const run = autocannon({ url: cluster.url, connections, duration: seconds, timeout: 10, requests });
+  // Each connection sends the entries in order, one at a time: its n-th response answers entry n mod length.
+  const answered = new Map<object, number>();
+  const latencies: number[][] = requests.map(() => []);
+  (run as unknown as NodeJS.EventEmitter).on(
+    'response',
+    (client: object, _status: number, _bytes: number, ms: number) => {
+      const n = answered.get(client) ?? 0;
+      answered.set(client, n + 1);
+      latencies[n % requests.length]!.push(ms);
+    },
+  );
+  const result = await run;
   sampling = false;
   await sampler;
   const self = process.cpuUsage(selfBefore);
@@ -126,6 +140,7 @@ async function measure(label: string, requests: AutocannonRequest[]): Promise<Ro
     result,
     cpu,
     storefrontSystem,
+    latencies,
     waits,
     samples,
     load: loadavg()
@@ -157,6 +172,14 @@ function print(row: Row) {
     .map(([wait, n]) => `${wait} ${(n / Math.max(1, row.samples)).toFixed(2)}`)
     .join(', ');
   console.log(`  PostgreSQL backends not idle, average per sample: ${waits || 'none'}`);
+  if (row.latencies.length > 1) {
+    const at = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+    const parts = row.latencies.map((times, i) => {
+      const sorted = [...times].sort((a, b) => a - b);
+      return `${SOAK_PARTS[i] ?? i} ${at(sorted, 0.5)?.toFixed(0)} / ${at(sorted, 0.99)?.toFixed(0)}`;
+    });
+    console.log(`  ms p50 / p99 by request: ${parts.join(', ')}`);
+  }
 }
 
 try {
