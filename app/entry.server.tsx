@@ -99,3 +99,6 @@ export const handleError: HandleErrorFunction = (error, { request }: LoaderFunct
 
 /** The private page cache's hooks, called by server/app-server.ts with this build's own modules (decision 0027). */
 export { noteStateChange, privatePageGrant } from '~/modules/http/private-pages.server';
+
+/** The server waits for the work run after answers before it stops (server/shutdown.ts, decision 0054). */
+export { settledAfterAnswer } from '~/modules/identity/after-answer.server';

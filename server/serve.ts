@@ -8,6 +8,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ServerBuild } from '@remix-run/node';
 import { createAppServer } from './app-server';
+import { shutDown } from './shutdown';
 
 process.env.NODE_ENV ??= 'production';
 const buildPath = path.resolve(process.argv[2] ?? 'build/index.js');
@@ -31,9 +32,9 @@ const onListen = () => {
 if (process.env.HOST) server.listen(port, process.env.HOST, onListen);
 else server.listen(port, onListen);
 
+// The build's own module instance: the after-answer work pending is in its copy of the module (decision 0050).
+const entry = build.entry.module as { settledAfterAnswer?: () => Promise<void> };
 for (const signal of ['SIGTERM', 'SIGINT'] as const)
   process.once(signal, () => {
-    server.close(() => process.exit(0));
-    server.closeIdleConnections();
-    setTimeout(() => process.exit(0), 5_000).unref();
+    void shutDown(server, entry.settledAfterAnswer ?? (() => Promise.resolve()), 5_000).then(() => process.exit(0));
   });
