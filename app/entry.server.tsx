@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs, EntryContext, HandleErrorFunction, LoaderFunctionArgs } from '@remix-run/node';
 import { RemixServer } from '@remix-run/react';
-import { Writable } from 'node:stream';
-import { renderToPipeableStream } from 'react-dom/server';
+import { renderToString } from 'react-dom/server';
 import { NonceProvider } from '~/components/Nonce';
 import { log } from '~/modules/config/logger.server';
 import {
@@ -13,8 +12,6 @@ import {
 import { applySecurityHeaders, createNonce, storefrontTrustedOrigins } from '~/modules/http/security-headers.server';
 import { withScriptsAfterFirstPaint } from '~/modules/http/scripts-after-paint.server';
 
-const ABORT_DELAY = 5_000;
-
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -24,48 +21,25 @@ export default function handleRequest(
   if (wasDatabaseUnavailable(request)) return unavailableDocument(request, responseHeaders, remixContext);
   // One nonce per response: in the CSP header and on every inline script/style the tree renders.
   const nonce = createNonce();
-  return new Promise<Response>((resolve, reject) => {
-    let shellRendered = false;
-    // The whole document, then one response body (decision 0052): no page suspends on the server, so React
-    // has the whole page when its shell is ready, and streaming it in 2 KB pieces only cost a stream hop, a
-    // socket write and a balancer read per piece.
-    const chunks: Buffer[] = [];
-    const page = new Writable({
-      write(chunk: Buffer, _encoding, callback) {
-        chunks.push(chunk);
-        callback();
-      },
-    });
-    const { pipe, abort } = renderToPipeableStream(
-      <NonceProvider value={nonce}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />
-      </NonceProvider>,
-      {
-        nonce,
-        onAllReady() {
-          shellRendered = true;
-          pipe(page);
-        },
-        onShellError(error: unknown) {
-          clearTimeout(timer);
-          reject(error);
-        },
-        onError(error: unknown) {
-          responseStatusCode = 500;
-          if (shellRendered) log.error('render failed', { error: String(error) });
-        },
-      },
-    );
-    const timer = setTimeout(abort, ABORT_DELAY);
-    page.on('finish', () => {
-      clearTimeout(timer);
-      const html = Buffer.from(withScriptsAfterFirstPaint(Buffer.concat(chunks).toString('utf8')));
-      responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-      responseHeaders.set('Content-Length', String(html.length));
-      applySecurityHeaders(responseHeaders, { nonce, trustedOrigins: storefrontTrustedOrigins(request) });
-      resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
-    });
-  });
+  // The whole document at once, sent as one body (decision 0052). Nothing on a page suspends on the server (no
+  // deferred data; lazy parts load only in the browser), so streaming sent nothing sooner, and React 18's
+  // string renderer costs a quarter less CPU per page than its Node stream renderer. A render that throws is
+  // rendered again by Remix with the error (its 500 page), as a failed stream shell was.
+  // renderToString writes no doctype (the stream renderer did): without it a browser lays the page out in quirks mode.
+  const html = Buffer.from(
+    withScriptsAfterFirstPaint(
+      '<!DOCTYPE html>' +
+        renderToString(
+          <NonceProvider value={nonce}>
+            <RemixServer context={remixContext} url={request.url} />
+          </NonceProvider>,
+        ),
+    ),
+  );
+  responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+  responseHeaders.set('Content-Length', String(html.length));
+  applySecurityHeaders(responseHeaders, { nonce, trustedOrigins: storefrontTrustedOrigins(request) });
+  return new Response(html, { headers: responseHeaders, status: responseStatusCode });
 }
 
 /** A 503 page with Retry-After when a loader or action failed because the database is unavailable. */
