@@ -135,10 +135,15 @@ export function haproxyConfig(input: {
   ].join('\n');
 }
 
-async function waitFor(url: string, deadlineMs: number, isAlive: () => boolean): Promise<void> {
+async function waitFor(
+  url: string,
+  deadlineMs: number,
+  isAlive: () => boolean,
+  lastOutput: () => string = () => '',
+): Promise<void> {
   const deadline = Date.now() + deadlineMs;
   for (;;) {
-    if (!isAlive()) throw new Error(`the process behind ${url} exited`);
+    if (!isAlive()) throw new Error(`the process behind ${url} exited\n${lastOutput().slice(-2000)}`);
     try {
       const response = await fetch(url, { signal: AbortSignal.timeout(2000) });
       if (response.ok) return;
@@ -219,7 +224,12 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       STOREFRONT_PORT: String(options.port),
       IDP_ISSUER: idpUrl,
     });
-    await waitFor(`${idpUrl}/.well-known/openid-configuration`, 60_000, () => idp.exitCode === null);
+    await waitFor(
+      `${idpUrl}/.well-known/openid-configuration`,
+      60_000,
+      () => idp.exitCode === null,
+      () => collected.join(''),
+    );
 
     const ports = options.storefrontPorts ?? [];
     while (ports.length < options.size) ports.push(await freePort());
@@ -237,7 +247,12 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
           TRUSTED_PROXIES: env.TRUSTED_PROXIES ?? '127.0.0.1,::1',
         },
       );
-      await waitFor(`http://127.0.0.1:${port}/healthz`, 60_000, () => child.exitCode === null);
+      await waitFor(
+        `http://127.0.0.1:${port}/healthz`,
+        60_000,
+        () => child.exitCode === null,
+        () => collected.join(''),
+      );
       return { name, port, child };
     };
     const storefronts = await Promise.all(
@@ -251,7 +266,12 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     writeFileSync(configFile, haproxyConfig({ port: options.port, storefronts, servedBy: options.servedBy ?? false }));
     const haproxy = spawnChild('haproxy', HAPROXY, ['-db', '-f', configFile], env);
     const url = `http://localhost:${options.port}`;
-    await waitFor(`http://127.0.0.1:${options.port}/healthz`, 20_000, () => haproxy.exitCode === null);
+    await waitFor(
+      `http://127.0.0.1:${options.port}/healthz`,
+      20_000,
+      () => haproxy.exitCode === null,
+      () => collected.join(''),
+    );
 
     return {
       url,

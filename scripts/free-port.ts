@@ -1,7 +1,29 @@
 import { createServer } from 'node:net';
 
-/** A loopback port nobody listens on right now (the kernel picks it), so parallel runs never collide. */
+/** Below Linux's ephemeral range (32768–60999), which outgoing connections and `listen(0)` draw from. */
+const FIRST = 20_000;
+const LAST = 32_767;
+
+async function canListen(port: number, host: string): Promise<boolean> {
+  const probe = createServer();
+  const ok = await new Promise<boolean>((resolve) => {
+    probe.once('error', () => resolve(false));
+    probe.listen({ port, host, exclusive: true }, () => resolve(true));
+  });
+  if (ok) await new Promise((resolve) => probe.close(resolve));
+  return ok;
+}
+
+/**
+ * A port nobody listens on right now, for a test's or a bench's server. Drawn at random below the ephemeral
+ * range: a port the kernel picked (`listen(0)`) could be handed to a parallel run's probe or client before our
+ * server bound it, which is how a cluster test's identity provider once failed to start while another suite ran.
+ */
 export async function freePort(): Promise<number> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const port = FIRST + Math.floor(Math.random() * (LAST - FIRST + 1));
+    if ((await canListen(port, '127.0.0.1')) && (await canListen(port, '::').catch(() => true))) return port;
+  }
   const probe = createServer();
   await new Promise<void>((resolve, reject) => {
     probe.once('error', reject);

@@ -1,0 +1,48 @@
+import { createServer } from 'node:net';
+import { describe, expect, it, vi } from 'vitest';
+import { freePort } from '../../scripts/free-port';
+
+/**
+ * Ports for the servers tests and benches start are drawn below Linux's ephemeral range (32768–60999), which
+ * outgoing connections and `listen(0)` probes of parallel runs take theirs from.
+ */
+describe('freePort', () => {
+  it('gives ports below the ephemeral range that a server can listen on, on every address', async () => {
+    for (let i = 0; i < 20; i++) {
+      const port = await freePort();
+      expect(port).toBeGreaterThanOrEqual(20_000);
+      expect(port).toBeLessThan(32_768);
+      const server = createServer();
+      await new Promise<void>((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(port, resolve);
+      });
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
+  it('never gives a port something already listens on', async () => {
+    const busy = createServer();
+    let port = 0;
+    for (let candidate = 24_000; candidate < 24_100 && !port; candidate++) {
+      const listening = await new Promise<boolean>((resolve) => {
+        busy.once('error', () => resolve(false));
+        busy.listen(candidate, '127.0.0.1', () => resolve(true));
+      });
+      if (listening) port = candidate;
+    }
+    expect(port).toBeGreaterThan(0);
+    // The first draw lands on the busy port, the second on the one after it.
+    const draw = (at: number) => (at - 20_000 + 0.5) / (32_767 - 20_000 + 1);
+    const random = vi
+      .spyOn(Math, 'random')
+      .mockReturnValueOnce(draw(port))
+      .mockReturnValueOnce(draw(port + 1));
+    try {
+      expect(await freePort()).toBe(port + 1);
+    } finally {
+      random.mockRestore();
+      await new Promise((resolve) => busy.close(resolve));
+    }
+  });
+});
