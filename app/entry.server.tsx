@@ -24,8 +24,8 @@ export default function handleRequest(
   // The whole document at once, sent as one body (decision 0052). Nothing on a page suspends on the server (no
   // deferred data; lazy parts load only in the browser), so streaming sent nothing sooner, and React 18's
   // string renderer costs a quarter less CPU per page than its Node stream renderer. A render that throws is
-  // rendered again by Remix with the error (its 500 page), as a failed stream shell was.
-  // renderToString writes no doctype (the stream renderer did): without it a browser lays the page out in quirks mode.
+  // rendered again by Remix with the error (its 500 page), as a failed stream shell was. renderToString writes
+  // no doctype (the stream renderer did): without it a browser lays the page out in quirks mode.
   const html = Buffer.from(
     withScriptsAfterFirstPaint(
       '<!DOCTYPE html>' +

@@ -8,7 +8,8 @@
  * generator; and what PostgreSQL's active backends were doing (pg_stat_activity sampled every 50 ms: on the CPU,
  * or waiting on a lock, on WAL, on the client…). SOAK_PARTS=0,3,mix picks rows (indices into SOAK_PARTS of
  * bench/soak-run.ts; the mix row adds each request's p50 / p99 within the mix); SOAK_PROFILE=<dir> runs the
- * storefronts under `node --cpu-prof` (profiles written at stop); SOAK_NODE_ARGS adds Node options to the storefronts (e.g. `--max-semi-space-size=32`, to compare GC settings).
+ * storefronts under `node --cpu-prof` (profiles written at stop); SOAK_NODE_ARGS adds Node options to the
+ * storefronts (e.g. `--max-semi-space-size=32`, to compare GC settings).
  * It measures only: the soak itself (bench/soak.ts) is unchanged by it.
  */
 import { readFileSync } from 'node:fs';

@@ -139,7 +139,7 @@ async function waitFor(
   url: string,
   deadlineMs: number,
   isAlive: () => boolean,
-  lastOutput: () => string = () => '',
+  lastOutput: () => string,
 ): Promise<void> {
   const deadline = Date.now() + deadlineMs;
   for (;;) {

@@ -4,13 +4,16 @@ import { createServer } from 'node:net';
 const FIRST = 20_000;
 const LAST = 32_767;
 
+/** Whether a server could listen on the port and host now; an address family the host lacks counts as free. */
 async function canListen(port: number, host: string): Promise<boolean> {
   const probe = createServer();
   const ok = await new Promise<boolean>((resolve) => {
-    probe.once('error', () => resolve(false));
+    probe.once('error', (error: NodeJS.ErrnoException) =>
+      resolve(error.code === 'EAFNOSUPPORT' || error.code === 'EADDRNOTAVAIL'),
+    );
     probe.listen({ port, host, exclusive: true }, () => resolve(true));
   });
-  if (ok) await new Promise((resolve) => probe.close(resolve));
+  if (probe.listening) await new Promise((resolve) => probe.close(resolve));
   return ok;
 }
 
@@ -22,7 +25,7 @@ async function canListen(port: number, host: string): Promise<boolean> {
 export async function freePort(): Promise<number> {
   for (let attempt = 0; attempt < 50; attempt++) {
     const port = FIRST + Math.floor(Math.random() * (LAST - FIRST + 1));
-    if ((await canListen(port, '127.0.0.1')) && (await canListen(port, '::').catch(() => true))) return port;
+    if ((await canListen(port, '127.0.0.1')) && (await canListen(port, '::'))) return port;
   }
   const probe = createServer();
   await new Promise<void>((resolve, reject) => {
