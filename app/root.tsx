@@ -31,7 +31,7 @@ import {
   SignInModalOnServer,
   storefrontChrome,
   headerCartCount,
-  pendingOrderAlert,
+  customerHeader,
   loadShopper,
   identityConfig,
   takeFirstLogin,
@@ -77,20 +77,30 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const shopper = await loadShopper(request);
   const url = new URL(request.url);
   const customer = shopper.userType === 'C' ? shopper.customer : null;
-  const [chrome, consent, firstLogin, cartCount, pending] = await Promise.all([
+  // A customer's cart count, clip count and pending order come in one statement; a failed read only empties them.
+  const noCounts = { clippedOffers: null, pendingOrder: null };
+  const [chrome, consent, firstLogin, header] = await Promise.all([
     storefrontChrome(shopper),
     readConsent(request, shopper),
     customer ? takeFirstLogin(request, shopper.cookie) : Promise.resolve(null),
-    headerCartCount(request, shopper).catch(() => 0),
-    customer ? pendingOrderAlert(shopper).catch(() => null) : Promise.resolve(null),
+    customer
+      ? customerHeader(request, shopper).then(
+          (read) => read ?? { cartCount: 0, ...noCounts },
+          () => ({ cartCount: 0, ...noCounts }),
+        )
+      : headerCartCount(request, shopper).then(
+          (cartCount) => ({ cartCount, ...noCounts }),
+          () => ({ cartCount: 0, ...noCounts }),
+        ),
   ]);
   const headers = new Headers(shopper.headers);
   for (const cookie of firstLogin?.setCookies ?? []) headers.append('Set-Cookie', cookie);
   return json(
     {
       ...chrome,
-      cartCount,
-      pendingOrder: pending,
+      clippedOffers: header.clippedOffers,
+      cartCount: header.cartCount,
+      pendingOrder: header.pendingOrder,
       consentDecided: consent !== null,
       notice: noticeFor(url.searchParams.get('notice')),
       // The session-timeout modal's clock and the provider it renews the session with.

@@ -6,7 +6,8 @@
  * CPU milliseconds per response of the storefronts, of PostgreSQL (the backends of the soak's database plus the
  * WAL writer, checkpointer and background writer), of haproxy, of the identity provider and of the load
  * generator; and what PostgreSQL's active backends were doing (pg_stat_activity sampled every 50 ms: on the CPU,
- * or waiting on a lock, on WAL, on the client…). SOAK_PARTS=0,3,mix picks rows (indices into SOAK_PARTS of
+ * or waiting on a lock, on WAL, on the client…), and PostgreSQL transactions per response (round trips: a count
+ * that a busy host does not move). SOAK_PARTS=0,3,mix picks rows (indices into SOAK_PARTS of
  * bench/soak-run.ts; the mix row adds each request's p50 / p99 within the mix); SOAK_PROFILE=<dir> runs the
  * storefronts under `node --cpu-prof` (profiles written at stop); SOAK_NODE_ARGS adds Node options to the
  * storefronts (e.g. `--max-semi-space-size=32`, to compare GC settings).
@@ -68,8 +69,26 @@ async function postgresPids(): Promise<number[]> {
   return result.rows.map((row) => row.pid);
 }
 
+/**
+ * Transactions committed or rolled back in the soak's database so far: with every statement of the mix in a
+ * transaction of its own, the round trips to PostgreSQL, counted (unlike CPU time, the same on a busy host). A
+ * backend reports its counts when it goes idle, at most 1 s apart, or 10 s after its last report (PostgreSQL 15):
+ * read only after 11 s without load.
+ */
+async function settledTransactions(): Promise<number> {
+  await new Promise((resolve) => setTimeout(resolve, 11_000));
+  const result = await adminClient.query<{ n: string }>(
+    'select xact_commit + xact_rollback as n from pg_stat_database where datname = $1',
+    [name],
+  );
+  return Number(result.rows[0]?.n ?? 0);
+}
+let transactionsSoFar = 0;
+
 interface Row {
   label: string;
+  /** PostgreSQL transactions in the soak's database during the run (settledTransactions). */
+  transactions: number;
   result: AutocannonResult;
   cpu: Record<string, number>;
   /** CPU ms the storefronts spent in the kernel. */
@@ -136,8 +155,11 @@ async function measure(label: string, requests: AutocannonRequest[]): Promise<Ro
     (sum, pid, i) => sum + Math.max(0, cpuMs(pid, 'system') - storefrontSystemBefore[i]!),
     0,
   );
+  const transactionsBefore = transactionsSoFar;
+  transactionsSoFar = await settledTransactions();
   return {
     label,
+    transactions: transactionsSoFar - transactionsBefore,
     result,
     cpu,
     storefrontSystem,
@@ -173,6 +195,8 @@ function print(row: Row) {
     .map(([wait, n]) => `${wait} ${(n / Math.max(1, row.samples)).toFixed(2)}`)
     .join(', ');
   console.log(`  PostgreSQL backends not idle, average per sample: ${waits || 'none'}`);
+  // The sampler's own queries (every 50 ms) run in the admin database, not the soak's: not counted here.
+  console.log(`  PostgreSQL transactions (round trips) per response: ${(row.transactions / responses).toFixed(2)}`);
   if (row.latencies.length > 1) {
     const at = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
     const parts = row.latencies.map((times, i) => {
@@ -187,6 +211,7 @@ try {
   const world = await soakWorld(check.db, cluster, shoppers);
   console.log(`Warming up ${cluster.url} (${cluster.storefronts.length} storefronts) with 3,000 requests of the mix…`);
   await autocannon({ url: cluster.url, connections, amount: 3000, timeout: 10, requests: soakRequests(world) });
+  transactionsSoFar = await settledTransactions();
   console.log(`uptime: ${readFileSync('/proc/loadavg', 'utf8').trim()}`);
   for (const row of rows) {
     const part = row === 'mix' ? -1 : Number(row);

@@ -15,6 +15,7 @@ import {
   shopperItemCount,
 } from '~/modules/cart/cart.server';
 import { storePriceCents } from '~/modules/catalog/pricing';
+import { stateVersion } from '~/modules/http/private-pages.server';
 import { forgetCachedStores, storeById, type Store } from '~/modules/stores/stores.server';
 import { createTestDatabase, DIALECTS, type TestDatabase } from './support/databases';
 
@@ -96,6 +97,36 @@ describe.each(DIALECTS)('cart on %s', (dialect) => {
     const cartId = await cartForWriting(guest, null, home.id);
     expect(await addToCart(cartId, 99_999_999, 1, home.id)).toMatchObject({ ok: false, code: 'UNKNOWN_PRODUCT' });
     expect((await view(cartId, home)).lines).toEqual([]);
+  });
+
+  it('refuses an unknown or a shipped product (where only groceries go) without touching the cart or its version', async () => {
+    const cartId = await cartForWriting(customer(JORDAN), null, home.id);
+    const subject = `c:${JORDAN}`;
+    const wine = await test.db.selectFrom('products').select('id').where('kind', '=', 'wine').executeTakeFirstOrThrow();
+    const cartRow = () => test.db.selectFrom('carts').selectAll().where('id', '=', cartId).executeTakeFirstOrThrow();
+    const before = await cartRow();
+    const version = await stateVersion(subject);
+    for (const stateSubject of [undefined, subject]) {
+      expect(await addToCart(cartId, 99_999_999, 1, other.id, { stateSubject })).toMatchObject({
+        ok: false,
+        code: 'UNKNOWN_PRODUCT',
+      });
+      expect(await addToCart(cartId, wine.id, 1, other.id, { shipped: 'refuse', stateSubject })).toMatchObject({
+        ok: false,
+        code: 'NOT_GROCERY',
+      });
+    }
+    expect((await view(cartId, home)).lines).toEqual([]);
+    expect(await cartRow()).toEqual(before);
+    expect(await stateVersion(subject)).toBe(version);
+    // Where shipped items may go (the cart API), the same product is added, the cart touched, the version bumped.
+    expect(await addToCart(cartId, wine.id, 2, other.id, { shipped: 'allow', stateSubject: subject })).toEqual({
+      ok: true,
+      cartId,
+      itemCount: 2,
+    });
+    expect((await cartRow()).store_id).toBe(other.id);
+    expect(await stateVersion(subject)).toBe(version + 1);
   });
 
   it('keeps a substitution choice and a note per line', async () => {

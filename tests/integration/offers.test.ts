@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useDatabaseForTests } from '~/db/db.server';
 import { seedDatabase } from '~/db/seed/seed.server';
+import { stateVersion } from '~/modules/http/private-pages.server';
 import { clipOffer, clippedOfferCount, unclipOffer } from '~/modules/offers/clips.server';
 import { galleryFiltersSchema } from '~/modules/offers/gallery-filters';
 import { myList, offerDetails, offerGallery } from '~/modules/offers/offers.server';
@@ -118,6 +119,65 @@ describe.each(DIALECTS)('coupons and rewards on %s', (dialect) => {
       message: 'This offer belongs to Mesa Fresh and can only be clipped there.',
     });
     expect(await clipsOf(SAM)).toEqual(before);
+  });
+
+  it('clips with the state bump (one statement on PostgreSQL): the same answers, a bump per new clip only', async () => {
+    const subject = `c:${SAM}`;
+    const options = { stateSubject: subject };
+    const offer = live[12]!;
+    const notStarted = await test.db
+      .insertInto('offers')
+      .values({
+        id: 990_123,
+        banner_id: 'greenleaf',
+        title: 'Starts tomorrow',
+        description: '',
+        category: 'Dairy',
+        offer_type: 'coupon',
+        kind: 'amount-off',
+        value: 100,
+        min_quantity: 1,
+        brand_id: null,
+        starts_at: new Date(now.getTime() + 86_400_000).toISOString(),
+        ends_at: new Date(now.getTime() + 2 * 86_400_000).toISOString(),
+        image_key: 'later',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const before = await clipsOf(SAM);
+    const version = await stateVersion(subject);
+    expect(await clipOffer(viewer(SAM), 99_999_999, now, options)).toEqual({
+      ok: false,
+      code: 'OFFER_NOT_FOUND',
+      message: CLIP_REFUSALS.OFFER_NOT_FOUND,
+    });
+    expect(await clipOffer(viewer(SAM), expiredId, now, options)).toMatchObject({ ok: false, code: 'OFFER_EXPIRED' });
+    expect(await clipOffer(viewer(SAM), notStarted.id, now, options)).toEqual({
+      ok: false,
+      code: 'OFFER_NOT_STARTED',
+      message: CLIP_REFUSALS.OFFER_NOT_STARTED,
+    });
+    expect(await clipOffer(viewer(SAM), otherBannerId, now, options)).toEqual({
+      ok: false,
+      code: 'OFFER_OTHER_BANNER',
+      message: 'This offer belongs to Mesa Fresh and can only be clipped there.',
+    });
+    expect(await clipsOf(SAM)).toEqual(before);
+    expect(await stateVersion(subject)).toBe(version);
+
+    expect(await clipOffer(viewer(SAM), offer.id, now, options)).toEqual({
+      ok: true,
+      offerId: offer.id,
+      title: offer.title,
+      alreadyClipped: false,
+    });
+    expect(await stateVersion(subject)).toBe(version + 1);
+    const again = await Promise.all(Array.from({ length: 8 }, () => clipOffer(viewer(SAM), offer.id, now, options)));
+    expect(again.every((result) => result.ok && result.alreadyClipped)).toBe(true);
+    expect(await stateVersion(subject)).toBe(version + 1);
+    expect(await clipsOf(SAM)).toEqual([...before, offer.id]);
+    await unclipOffer(SAM, offer.id);
+    await test.db.deleteFrom('offers').where('id', '=', notStarted.id).execute();
   });
 
   it('shows anonymous shoppers the live offers without clip state, and a customer what they clipped', async () => {

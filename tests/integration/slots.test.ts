@@ -198,6 +198,57 @@ describe.each(DIALECTS)('delivery and pickup slots on %s', (dialect) => {
     expect(await reserved(second!.id)).toBe(0);
   });
 
+  it('reads a day in one statement, and gives a lapsed hold’s place back when the page shows its window', async () => {
+    const { days } = await slotPage(store, 'delivery', null, now);
+    const day = days[3]!;
+    const window = (await slotPage(store, 'delivery', day, now)).slots.find(
+      (s) => s.kind === 'delivery-2h' && s.bookable && s.placesLeft > 1,
+    )!;
+    const reservedIn = async (id: number) =>
+      (await test.db.selectFrom('slots').select('reserved').where('id', '=', id).executeTakeFirstOrThrow()).reserved;
+    const reservedBefore = await reservedIn(window.id);
+    const held = await reserveSlot({
+      slotId: window.id,
+      cartId: await newCart(),
+      customerId: null,
+      store,
+      needsAttendedDelivery: false,
+      now,
+    });
+    expect(held).toMatchObject({ ok: true });
+    // Statements run (each result passes transformResult), and the kinds of those built on the spot.
+    const kinds: string[] = [];
+    let statements = 0;
+    const recorder: KyselyPlugin = {
+      transformQuery: ({ node }: PluginTransformQueryArgs) => (kinds.push(node.kind), node),
+      transformResult: async ({ result }: PluginTransformResultArgs) => (statements++, result),
+    };
+    const shown = async (at: Date) => {
+      kinds.length = 0;
+      statements = 0;
+      const page = await slotPage(store, 'delivery', day, at);
+      return page.slots.find((s) => s.id === window.id)!;
+    };
+    useDatabaseForTests({ ...test, db: test.db.withPlugin(recorder) });
+    try {
+      // While the hold lives: its place is taken, and the page is one read.
+      expect((await shown(now)).placesLeft).toBe(window.placesLeft - 1);
+      expect(statements).toBe(1);
+      // Lapsed: the same page gives the place back (the hold deleted, the window's count lowered) and reads again.
+      const later = new Date(now.getTime() + 7_200_001);
+      expect((await shown(later)).placesLeft).toBe(window.placesLeft);
+      expect(kinds).toContain('DeleteQueryNode');
+      expect(kinds).toContain('UpdateQueryNode');
+      expect(statements).toBeGreaterThan(3);
+      expect(await reservedIn(window.id)).toBe(reservedBefore);
+      // Released once: the next view is one read again.
+      expect((await shown(later)).placesLeft).toBe(window.placesLeft);
+      expect(statements).toBe(1);
+    } finally {
+      useDatabaseForTests(test);
+    }
+  });
+
   it('refuses a full window', async () => {
     const slot = (await listSlots(store, 'delivery', now)).find((s) => s.kind === 'delivery-1h' && s.bookable)!;
     await test.db.updateTable('slots').set({ reserved: 4 }).where('id', '=', slot.id).execute();

@@ -1,17 +1,17 @@
 import { bannerById, bannerCssVariables } from '~/modules/banners/banners.server';
 import { greetingName } from '~/modules/customers/greeting';
-import { clippedOfferCount } from '~/modules/offers/clips.server';
 import { storeById } from '~/modules/stores/stores.server';
 import type { Shopper } from './shopper.server';
 
-/** What the header and footer show on every page: banner, chosen store, who is signed in. */
+/**
+ * What the header and footer show on every page: banner, chosen store, who is signed in; a signed-in customer's
+ * clip count comes with the rest of their header (customerHeader).
+ */
 export async function storefrontChrome(shopper: Shopper) {
   const common = shopper.session?.info.COMMON;
-  const customerId = shopper.userType === 'C' && shopper.customer ? Number(shopper.customer.customerId) : null;
-  const [banner, store, clippedOffers] = await Promise.all([
+  const [banner, store] = await Promise.all([
     bannerById(shopper.host.bannerId),
     common?.storeId ? storeById(common.storeId) : Promise.resolve(undefined),
-    customerId === null ? Promise.resolve(null) : clippedOfferCount({ bannerId: shopper.host.bannerId, customerId }),
   ]);
   return {
     banner: {
@@ -29,9 +29,10 @@ export async function storefrontChrome(shopper: Shopper) {
     zipcode: common?.zipcode ?? null,
     greeting: shopper.customer?.firstName ? greetingName(shopper.customer.firstName) : null,
     firstName: shopper.userType === 'C' ? (shopper.customer?.firstName ?? null) : null,
-    /** Spec section 7, mylist count: the header's count of clipped offers (signed-in customers). */
-    clippedOffers,
   };
 }
 
-export type StorefrontChrome = Awaited<ReturnType<typeof storefrontChrome>>;
+export type StorefrontChrome = Awaited<ReturnType<typeof storefrontChrome>> & {
+  /** Spec section 7, mylist count: the header's count of clipped offers (signed-in customers; customerHeader). */
+  clippedOffers: number | null;
+};

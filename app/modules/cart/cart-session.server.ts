@@ -80,6 +80,10 @@ export async function shopperCart(request: Request, shopper: Shopper): Promise<S
  * cart still waiting to be merged, which is what the cart will hold once the merge has run.
  */
 export async function headerCartCount(request: Request, shopper: Shopper): Promise<number> {
-  const guest = await guestCartIdFrom(request, shopper);
-  return shopperItemCount(cartOwner(shopper), guest.id);
+  return shopperItemCount(cartOwner(shopper), await headerGuestCartId(request, shopper));
+}
+
+/** The guest cart the header counts too (the guestCartId parameter, else the cookie), without side effects. */
+export async function headerGuestCartId(request: Request, shopper: Shopper): Promise<string | null> {
+  return (await guestCartIdFrom(request, shopper)).id;
 }

@@ -5,7 +5,7 @@ import { database, db } from '~/db/db.server';
 import type { Database, Substitution } from '~/db/schema';
 import { cartPriceTier } from '~/modules/catalog/price-tier.server';
 import { storePriceCents, unitPriceLabel, type PriceTier } from '~/modules/catalog/pricing';
-import { compiledStateVersionBump, stateVersionBump } from '~/modules/http/private-pages.server';
+import { compiledStateVersionBump } from '~/modules/http/private-pages.server';
 import { clippedSavings } from '~/modules/offers/savings.server';
 import type { Store } from '~/modules/stores/stores.server';
 import { ITEM_MESSAGES, MAX_LINE_QUANTITY } from './cart-forms';
@@ -119,18 +119,21 @@ export async function addToCart(
   storeId: number,
   options: { shipped?: 'allow' | 'refuse'; stateSubject?: string } = {},
 ): Promise<{ ok: true; cartId: string; itemCount: number } | CartRefusal> {
-  const [product] = await productKind(db(), productId);
-  if (!product) return refusal('UNKNOWN_PRODUCT', 'We could not find that product. Please refresh the page.');
-  if (product.kind !== 'grocery' && options.shipped !== 'allow')
-    return refusal('NOT_GROCERY', 'This item ships separately and cannot be added to a grocery cart.');
   const lineUnits = Math.min(MAX_LINE_QUANTITY, quantity);
   const now = nowIso();
   const subject = options.stateSubject;
+  const kinds = options.shipped === 'allow' ? 'any' : 'grocery';
   if (database().dialect === 'postgres') {
-    const change = [cartId, productId, lineUnits, storeId, now] as const;
+    // The product's check and the add in one statement (decision 0055); nothing is written for a refused product.
+    const change = [cartId, productId, lineUnits, storeId, now, kinds] as const;
     const [row] = subject ? await addLineNoted(db(), ...change, subject) : await addLine(db(), ...change);
+    const refused = productRefusal(row?.kind ?? undefined, options);
+    if (refused) return refused;
     return { ok: true, cartId, itemCount: Number(row?.line_units ?? 0) + Number(row?.other_units ?? 0) };
   }
+  const [product] = await productKind(db(), productId);
+  const refused = productRefusal(product?.kind, options);
+  if (refused) return refused;
   const root = db();
   const itemCount = await root.transaction().execute(async (tx) => {
     await upsertLine.within(tx, root, cartId, productId, lineUnits, now);
@@ -143,6 +146,14 @@ export async function addToCart(
     return Number(line?.quantity ?? 0) + Number(others?.units ?? 0);
   });
   return { ok: true, cartId, itemCount };
+}
+
+/** Why a product of this kind (undefined: no such product) cannot be added, or null. */
+function productRefusal(kind: string | undefined, options: { shipped?: 'allow' | 'refuse' }): CartRefusal | null {
+  if (kind === undefined) return refusal('UNKNOWN_PRODUCT', 'We could not find that product. Please refresh the page.');
+  if (kind !== 'grocery' && options.shipped !== 'allow')
+    return refusal('NOT_GROCERY', 'This item ships separately and cannot be added to a grocery cart.');
+  return null;
 }
 
 /** What an add writes: the line's quantity already capped at 99, `now` for every timestamp. */
@@ -191,21 +202,41 @@ function otherLineUnits(conn: Db, cartId: string, productId: number) {
 }
 
 /**
- * PostgreSQL's add in one statement. Data-modifying CTEs run exactly once, whether or not the outer select reads
- * them; the outer select sees the other lines as they were when the statement began, plus this line's new quantity.
+ * PostgreSQL's add in one statement: the product is read (its kind answers a refusal), and only a product of
+ * `kinds` ('any' or 'grocery') gets its line upserted, the cart touched and, with a subject, the state version
+ * bumped. Data-modifying CTEs run exactly once, whether or not the outer select reads them; the outer select sees
+ * the other lines as they were when the statement began, plus this line's new quantity.
  */
-function addStatement(conn: Kysely<Database>, change: LineChange, subject?: string) {
-  let statement = conn
-    .with('line', () => lineUpsert(conn, change).returning('quantity'))
-    .with('cart', () => cartTouch(conn, change).returning('id'));
-  if (subject !== undefined)
-    statement = statement.with('version', () =>
-      stateVersionBump(conn, subject, change.now).returning('version'),
-    ) as unknown as typeof statement;
-  return statement.selectNoFrom((eb) => [
-    eb.selectFrom('line').select('quantity').as('line_units'),
-    otherLineUnits(conn, change.cartId, change.productId).as('other_units'),
-  ]);
+function addStatement(conn: Kysely<Database>, change: LineChange & { kinds: string }, subject?: string) {
+  const version =
+    subject === undefined
+      ? sql``
+      : sql`, version as (
+      insert into shopper_state_versions (subject, version, changed_at)
+      select ${subject}::text, 1, ${change.now}::text from line
+      on conflict (subject) do update
+        set version = shopper_state_versions.version + 1, changed_at = excluded.changed_at
+      returning version
+    )`;
+  return sql<{ kind: string | null; line_units: number | null; other_units: number | null }>`
+    with product as (
+      select id, kind from products where id = ${change.productId}::integer
+    ), line as (
+      insert into cart_items (cart_id, product_id, quantity, substitution, note, added_at)
+      select ${change.cartId}::text, id, ${change.quantity}::integer, 'allow', '', ${change.now}::text from product
+      where ${change.kinds}::text = 'any' or kind = ${change.kinds}::text
+      on conflict (cart_id, product_id) do update set quantity = case
+        when cart_items.quantity + excluded.quantity > ${sql.lit(MAX_LINE_QUANTITY)} then ${sql.lit(MAX_LINE_QUANTITY)}
+        else cart_items.quantity + excluded.quantity end
+      returning quantity
+    ), cart as (
+      update carts set updated_at = ${change.now}::text, store_id = ${change.storeId}::integer
+      where id = ${change.cartId}::text and exists (select 1 from line)
+      returning id
+    )${version}
+    select (select kind from product) as kind, (select quantity from line) as line_units,
+      (select sum(quantity) from cart_items where cart_id = ${change.cartId}::text
+        and product_id <> ${change.productId}::integer) as other_units`;
 }
 
 // Each statement of an add compiled once (decision 0044); PostgreSQL's one per shape, with and without the bump.
@@ -213,12 +244,20 @@ const productKind = compiledOnce((conn, id: number) =>
   conn.selectFrom('products').select(['id', 'kind']).where('id', '=', id).compile(),
 );
 const addLine = compiledOnce(
-  (conn, cartId: string, productId: number, quantity: number, storeId: number, now: string) =>
-    addStatement(conn, { cartId, productId, quantity, storeId, now }).compile(),
+  (conn, cartId: string, productId: number, quantity: number, storeId: number, now: string, kinds: string) =>
+    addStatement(conn, { cartId, productId, quantity, storeId, now, kinds }).compile(conn),
 );
 const addLineNoted = compiledOnce(
-  (conn, cartId: string, productId: number, quantity: number, storeId: number, now: string, subject: string) =>
-    addStatement(conn, { cartId, productId, quantity, storeId, now }, subject).compile(),
+  (
+    conn,
+    cartId: string,
+    productId: number,
+    quantity: number,
+    storeId: number,
+    now: string,
+    kinds: string,
+    subject: string,
+  ) => addStatement(conn, { cartId, productId, quantity, storeId, now, kinds }, subject).compile(conn),
 );
 const upsertLine = compiledOnce((conn, cartId: string, productId: number, quantity: number, now: string) =>
   lineUpsert(conn, { cartId, productId, quantity, now }).compile(),
@@ -592,7 +631,8 @@ export async function shopperItemCount(owner: CartOwner, guestCartId: string | n
   return Number(rows[0]?.units ?? 0);
 }
 
-function unitsStatement(conn: Kysely<Database>, owner: CartOwner, guestCartId: string | null) {
+/** The units statement of shopperItemCount, to be run alone or inside another (the signed-in header's). */
+export function unitsStatement(conn: Kysely<Database>, owner: CartOwner, guestCartId: string | null) {
   const customerId = owner.customerId;
   return conn
     .selectFrom('cart_items')

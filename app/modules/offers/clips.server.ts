@@ -28,7 +28,28 @@ export async function clipOffer(
   now = new Date(),
   options: { stateSubject?: string } = {},
 ): Promise<ClipResult> {
+  const at = now.toISOString();
+  const subject = options.stateSubject;
+  if (subject && database().dialect === 'postgres') {
+    // The offer's checks, the clip and the bump in one statement (decision 0055): one round trip, not two.
+    const [row] = await clipNoted(db(), offerId, viewer.customerId, viewer.bannerId, at, subject);
+    const refusal = await refusalFor(row?.id === null ? undefined : row, viewer, at);
+    if (refusal) return refusal;
+    return { ok: true, offerId: row!.id!, title: row!.title!, alreadyClipped: Number(row!.inserted) === 0 };
+  }
   const [offer] = await clippableOffer(db(), offerId);
+  const refusal = await refusalFor(offer, viewer, at);
+  if (refusal || !offer) return refusal ?? refuse('OFFER_NOT_FOUND');
+  const inserted = await insertClip(viewer.customerId, offer.id, at, subject);
+  return { ok: true, offerId: offer.id, title: offer.title, alreadyClipped: !inserted };
+}
+
+/** Why the offer cannot be clipped by this viewer at `at`, or null when it can. */
+async function refusalFor(
+  offer: { banner_id: string | null; starts_at: string | null; ends_at: string | null } | undefined,
+  viewer: OfferViewer,
+  at: string,
+): Promise<ClipResult | null> {
   if (!offer) return refuse('OFFER_NOT_FOUND');
   if (offer.banner_id !== viewer.bannerId) {
     const banner = await bannerById(offer.banner_id as BannerId).catch(() => null);
@@ -40,20 +61,14 @@ export async function clipOffer(
         : CLIP_REFUSALS.OFFER_OTHER_BANNER,
     };
   }
-  const at = now.toISOString();
-  if (offer.ends_at <= at) return refuse('OFFER_EXPIRED');
-  if (offer.starts_at > at) return refuse('OFFER_NOT_STARTED');
-  const inserted = await insertClip(viewer.customerId, offer.id, at, options.stateSubject);
-  return { ok: true, offerId: offer.id, title: offer.title, alreadyClipped: !inserted };
+  if (offer.ends_at! <= at) return refuse('OFFER_EXPIRED');
+  if (offer.starts_at! > at) return refuse('OFFER_NOT_STARTED');
+  return null;
 }
 
 /** Inserts the clip unless it exists; with a subject, bumps its state version when (and only when) it inserted. */
 async function insertClip(customerId: number, offerId: number, at: string, subject?: string): Promise<boolean> {
   if (!subject) return (await insertClipRow(db(), customerId, offerId, at)).length > 0;
-  if (database().dialect === 'postgres') {
-    const [row] = await insertClipNoted(db(), customerId, offerId, at, subject);
-    return Number(row?.inserted ?? 0) > 0;
-  }
   const root = db();
   return root.transaction().execute(async (tx) => {
     const added = (await insertClipRow.within(tx, root, customerId, offerId, at)).length > 0;
@@ -82,14 +97,26 @@ const insertClipRow = compiledOnce((conn, customerId: number, offerId: number, a
 );
 
 /**
- * PostgreSQL's clip and bump in one statement, one commit: the version row is written only from the clip row the
- * insert returned (the same upsert as stateVersionBump in app/modules/http/private-pages.server.ts).
+ * PostgreSQL's clip in one statement, one commit: the offer (whatever it is, for the refusal), the clip only when
+ * the offer is this banner's and running (the same checks as refusalFor), and the state version bumped only from
+ * the clip row the insert returned (the same upsert as stateVersionBump in app/modules/http/private-pages.server.ts).
  */
-const insertClipNoted = compiledOnce(
-  (conn: Kysely<Database>, customerId: number, offerId: number, at: string, subject: string) =>
-    sql<{ inserted: number }>`
-    with clip as (
-      insert into clips (customer_id, offer_id, clipped_at) values (${customerId}, ${offerId}, ${at})
+const clipNoted = compiledOnce(
+  (conn: Kysely<Database>, offerId: number, customerId: number, bannerId: string, at: string, subject: string) =>
+    sql<{
+      id: number | null;
+      title: string | null;
+      banner_id: string | null;
+      starts_at: string | null;
+      ends_at: string | null;
+      inserted: number;
+    }>`
+    with offer as (
+      select id, title, banner_id, starts_at, ends_at from offers where id = ${offerId}::integer
+    ), clip as (
+      insert into clips (customer_id, offer_id, clipped_at)
+      select ${customerId}::integer, id, ${at}::text from offer
+      where banner_id = ${bannerId}::text and starts_at <= ${at}::text and ends_at > ${at}::text
       on conflict (customer_id, offer_id) do nothing
       returning offer_id
     ), version as (
@@ -99,7 +126,9 @@ const insertClipNoted = compiledOnce(
         set version = shopper_state_versions.version + 1, changed_at = excluded.changed_at
       returning version
     )
-    select count(*)::int as inserted from clip`.compile(conn),
+    select offer.id, offer.title, offer.banner_id, offer.starts_at, offer.ends_at,
+      (select count(*)::int from clip) as inserted
+    from (select 1) as base left join offer on true`.compile(conn),
 );
 
 /** Removes a clip; unclipping an offer that is not clipped changes nothing. */
@@ -120,12 +149,16 @@ export async function clippedOfferCount(viewer: { bannerId: string; customerId: 
 
 /** Every signed-in page's header asks: compiled once (decision 0044). */
 const liveClipCount = compiledOnce((conn, customerId: number, bannerId: string, now: string) =>
-  conn
+  liveClipCountStatement(conn, customerId, bannerId, now).compile(),
+);
+
+/** How many of the customer's clipped offers on the banner are still running: alone or inside another statement. */
+export function liveClipCountStatement(conn: Kysely<Database>, customerId: number, bannerId: string, now: string) {
+  return conn
     .selectFrom('clips as c')
     .innerJoin('offers as o', 'o.id', 'c.offer_id')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('c.customer_id', '=', customerId)
     .where('o.banner_id', '=', bannerId)
-    .where('o.ends_at', '>', now)
-    .compile(),
-);
+    .where('o.ends_at', '>', now);
+}

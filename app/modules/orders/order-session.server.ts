@@ -1,7 +1,7 @@
 import type { Shopper } from '~/modules/access/shopper.server';
 import { clearCookie, readSignedCookie, writeCookie } from '~/modules/session/session-cookie.server';
 import { orderNumberSchema } from './order-rules';
-import { pendingOrder, type OrderCustomer } from './orders.server';
+import type { OrderCustomer } from './orders.server';
 
 /** The signed-in customer (C) as an order owner; null for everyone else. */
 export function orderCustomer(shopper: Shopper): OrderCustomer | null {
@@ -70,12 +70,4 @@ export async function readEditMode(request: Request, shopper: Shopper): Promise<
 export function forcedPreference(editMode: SlotInfo | null, shopper: Shopper): 'Dug' | 'Delivery' | null {
   if (!editMode || (shopper.userType !== 'R' && shopper.userType !== 'C')) return null;
   return editMode.fulfillment === 'DUG' ? 'Dug' : 'Delivery';
-}
-
-/** The root loader's pending-order alert: the customer's order that can still be changed, if any. */
-export async function pendingOrderAlert(shopper: Shopper) {
-  const customer = orderCustomer(shopper);
-  if (!customer) return null;
-  const order = await pendingOrder(customer);
-  return order ? { orderNumber: order.orderNumber, slotLabel: order.slotLabel } : null;
 }

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { formatInTimeZone } from 'date-fns-tz';
-import type { Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { compiledOnce } from '~/db/compiled-once.server';
 import { db } from '~/db/db.server';
 import type { Database } from '~/db/schema';
@@ -390,7 +390,19 @@ export async function pendingOrder(customer: OrderCustomer, now = new Date()) {
     customer.siteType,
     now.toISOString(),
   );
-  if (!row) return null;
+  return row ? pendingOrderOf(row) : null;
+}
+
+/** A changeable order's row (changeableOrdersStatement's columns) as the alert banner shows it. */
+export async function pendingOrderOf(row: {
+  order_number: string;
+  slot_start: string;
+  slot_end: string;
+  cutoff_at: string;
+  store_id: number;
+  fulfillment: string;
+  slot_kind: string | null;
+}) {
   return {
     orderNumber: row.order_number,
     slotLabel: slotLabel(row.slot_start, row.slot_end, await timezoneOf(row.store_id)),
@@ -404,17 +416,21 @@ export async function pendingOrder(customer: OrderCustomer, now = new Date()) {
 /** The customer's pending orders before their cut-off, soonest first: every signed-in page asks (decision 0044). */
 const changeableOrders = compiledOnce(
   (conn, customerId: number, bannerId: string, siteType: OrderCustomer['siteType'], now: string) =>
-    conn
-      .selectFrom('orders')
-      .select(['order_number', 'slot_start', 'slot_end', 'cutoff_at', 'store_id', 'fulfillment', 'slot_kind'])
-      .where('customer_id', '=', customerId)
-      .where('banner_id', '=', bannerId)
-      .where('site_type', '=', siteType)
-      .where('status', '=', ORDER_STATUS.pending)
-      .where('cutoff_at', '>', now)
-      .orderBy('slot_start')
-      .compile(),
+    changeableOrdersStatement(conn, { customerId, bannerId, siteType }, now).compile(),
 );
+
+/** The statement of changeableOrders, to be run alone or inside another (the signed-in header's). */
+export function changeableOrdersStatement(conn: Kysely<Database>, customer: OrderCustomer, now: string) {
+  return conn
+    .selectFrom('orders')
+    .select(['order_number', 'slot_start', 'slot_end', 'cutoff_at', 'store_id', 'fulfillment', 'slot_kind'])
+    .where('customer_id', '=', customer.customerId)
+    .where('banner_id', '=', customer.bannerId)
+    .where('site_type', '=', customer.siteType)
+    .where('status', '=', ORDER_STATUS.pending)
+    .where('cutoff_at', '>', now)
+    .orderBy('slot_start');
+}
 
 /** Why a change to this customer's order is refused, or null when it may change now. */
 async function changeRefusal(

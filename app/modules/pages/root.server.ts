@@ -16,7 +16,7 @@ export { Footer as FooterOnServer } from '~/components/Footer';
 export { CouponsLink as CouponsLinkOnServer, HeaderLogo as HeaderLogoOnServer } from '~/components/HeaderLinks';
 export { storefrontChrome } from '~/modules/access/chrome.server';
 export { headerCartCount } from '~/modules/cart/cart-session.server';
-export { pendingOrderAlert } from '~/modules/orders/order-session.server';
+export { customerHeader } from './customer-header.server';
 export { loadShopper } from '~/modules/access/shopper.server';
 export { identityConfig } from '~/modules/config/env.server';
 export { takeFirstLogin } from '~/modules/identity/first-login.server';

@@ -29,6 +29,24 @@ export function slotDays(store: Store, now: Date): string[] {
   return Array.from({ length: SLOT_DAYS }, (_, i) => formatInTimeZone(addDays(now, i), store.timezone, 'yyyy-MM-dd'));
 }
 
+const QUARTER_HOUR_MS = 900_000;
+/** The last local date read per timezone, and the quarter hour (UTC) it holds for. */
+const todays = new Map<string, { from: number; day: string }>();
+
+/**
+ * The local date (yyyy-MM-dd) in `timezone` at `now`. Every zone's offset is a whole number of quarter hours, so
+ * a local date changes only on a UTC quarter hour: one date-fns-tz call per zone and quarter hour, not per view.
+ */
+export function localToday(now: Date, timezone: string): string {
+  const from = Math.floor(now.getTime() / QUARTER_HOUR_MS) * QUARTER_HOUR_MS;
+  const known = todays.get(timezone);
+  if (known?.from === from) return known.day;
+  const day = formatInTimeZone(now, timezone, 'yyyy-MM-dd');
+  if (todays.size >= 1_000) todays.clear();
+  todays.set(timezone, { from, day });
+  return day;
+}
+
 /** A window as inserted: the row without its id and places taken. */
 type PlannedWindow = Omit<SlotTable, 'id' | 'reserved'>;
 
@@ -41,7 +59,7 @@ const MAX_PLANS = 500;
  * the time-zone arithmetic (one `fromZonedTime` per window, ~290 a week) cost more CPU than the whole page.
  */
 function plannedWindows(store: Store, now: Date): PlannedWindow[] {
-  const today = formatInTimeZone(now, store.timezone, 'yyyy-MM-dd');
+  const today = localToday(now, store.timezone);
   const key = `${store.id}|${store.timezone}|${store.has_dug}|${store.has_grocery_delivery}|${store.has_rush_delivery}|${today}`;
   const known = plans.get(key);
   if (known) return known;
@@ -95,14 +113,15 @@ export interface SlotView {
 
 /** The store's windows of one kind group (delivery or pickup) for the next 7 days, in its timezone. */
 export async function listSlots(store: Store, type: 'delivery' | 'pickup', now = new Date()): Promise<SlotView[]> {
-  await releaseExpiredHolds(store.id, now);
   return readWindows(store, type, plannedWindows(store, now), now.toISOString(), addDays(now, SLOT_DAYS + 1), now);
 }
 
 /**
  * The windows of a kind group starting in (from, to). The windows are written once (ensureSlots); a read that
  * finds every planned window of the span reads only. Missing ones (a new day, a new store, a reseeded database)
- * are inserted and read again.
+ * are inserted and read again. Each row also says whether a lapsed hold still takes one of its places: only then
+ * are the store's lapsed holds released and the span read again (decision 0055; a separate look for lapsed holds
+ * before every read was one more round trip per slots page).
  */
 async function readWindows(
   store: Store,
@@ -113,8 +132,12 @@ async function readWindows(
   now: Date,
 ): Promise<SlotView[]> {
   const kinds = KIND_GROUPS[type];
-  const read = () => windowsOf[type](db(), store.id, from, to.toISOString());
+  const read = () => windowsOf[type](db(), store.id, from, to.toISOString(), now.toISOString());
   let rows = await read();
+  if (rows.some((row) => Boolean(row.has_lapsed_hold))) {
+    await releaseExpiredHolds(store.id, now);
+    rows = await read();
+  }
   if (missingWindows(planned, rows, kinds, now)) {
     await ensureSlots(store, now);
     rows = await read();
@@ -147,7 +170,6 @@ export async function slotPage(
   requested: string | null | undefined,
   now = new Date(),
 ): Promise<SlotPage> {
-  await releaseExpiredHolds(store.id, now);
   const kinds = KIND_GROUPS[type];
   const from = now.toISOString();
   const byDay = new Map<string, PlannedWindow[]>();
@@ -186,10 +208,22 @@ const windowsOf = {
 };
 
 function windowsStatement(kinds: SlotKind[]) {
-  return compiledOnce((conn, storeId: number, from: string, to: string) =>
+  return compiledOnce((conn, storeId: number, from: string, to: string, now: string) =>
     conn
       .selectFrom('slots')
-      .selectAll()
+      .selectAll('slots')
+      .select((eb) =>
+        eb
+          .exists(
+            eb
+              .selectFrom('slot_holds as h')
+              .select('h.id')
+              .whereRef('h.slot_id', '=', 'slots.id')
+              .where('h.order_id', 'is', null)
+              .where('h.expires_at', '<=', now),
+          )
+          .as('has_lapsed_hold'),
+      )
       .where('store_id', '=', storeId)
       .where('kind', 'in', kinds)
       .where('starts_at', '>', from)
@@ -415,7 +449,7 @@ export async function heldSlot(cartId: string | null, timezone: string, now = ne
     kind: slot.kind,
     startsAt: slot.starts_at,
     endsAt: slot.ends_at,
-    label: slotLabel(slot.starts_at, slot.ends_at, timezone),
+    label: windowText(slot.starts_at, slot.ends_at, timezone).label,
     feeCents: slot.fee_cents,
     expiresAt: hold.expires_at!,
     storeId: slot.store_id,

@@ -1,0 +1,184 @@
+import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useDatabaseForTests } from '~/db/db.server';
+import { addToCart, cartForWriting, shopperItemCount, type CartOwner } from '~/modules/cart/cart.server';
+import { clippedOfferCount } from '~/modules/offers/clips.server';
+import { pendingOrder, type OrderCustomer } from '~/modules/orders/orders.server';
+import { customerHeaderOf } from '~/modules/pages/customer-header.server';
+import { forgetCachedStores, type Store } from '~/modules/stores/stores.server';
+import { DIALECTS, type TestDatabase } from './support/databases';
+import { seededDeliveryWorld } from './support/fixtures';
+import { liveOfferIds } from './support/offers';
+
+/** Counts the statements run (every result passes transformResult) and the query trees compiled. */
+class StatementCounter implements KyselyPlugin {
+  run = 0;
+  compiled = 0;
+  transformQuery(args: PluginTransformQueryArgs) {
+    this.compiled++;
+    return args.node;
+  }
+  async transformResult(args: PluginTransformResultArgs) {
+    this.run++;
+    return args.result;
+  }
+}
+
+const HOUR = 3_600_000;
+
+describe.each(DIALECTS)('the signed-in header in one statement on %s (decision 0055)', (dialect) => {
+  let test: TestDatabase;
+  let store: Store;
+  const counter = new StatementCounter();
+  const now = new Date();
+  const customer: OrderCustomer = { customerId: 0, bannerId: 'greenleaf', siteType: 'C' };
+  const owner: CartOwner = customer;
+  const guest: CartOwner = { customerId: null, bannerId: 'greenleaf', siteType: 'C' };
+
+  /** What the three separate reads (the header before 0055) give. */
+  const separately = async (guestCartId: string | null) => {
+    const order = await pendingOrder(customer, now);
+    return {
+      cartCount: await shopperItemCount(owner, guestCartId),
+      clippedOffers: await clippedOfferCount(customer, now),
+      pendingOrder: order ? { orderNumber: order.orderNumber, slotLabel: order.slotLabel } : null,
+    };
+  };
+
+  /** The header read, with how many statements it ran. */
+  const header = async (guestCartId: string | null) => {
+    const before = counter.run;
+    const read = await customerHeaderOf(customer, guestCartId, now);
+    return { read, statements: counter.run - before };
+  };
+
+  const order = (number: string, values: { status?: string; slotStartInHours: number; cutoffInHours: number }) => ({
+    order_number: number,
+    site_type: 'C' as const,
+    customer_id: customer.customerId,
+    banner_id: customer.bannerId,
+    store_id: store.id,
+    status: values.status ?? 'PENDING',
+    fulfillment: 'DELIVERY',
+    slot_start: new Date(now.getTime() + values.slotStartInHours * HOUR).toISOString(),
+    slot_end: new Date(now.getTime() + (values.slotStartInHours + 1) * HOUR).toISOString(),
+    subtotal_cents: 1000,
+    savings_cents: 0,
+    fees_cents: 0,
+    total_cents: 1000,
+    placed_at: now.toISOString(),
+    cutoff_at: new Date(now.getTime() + values.cutoffInHours * HOUR).toISOString(),
+    address_id: null,
+    address_text: null,
+    tender_id: null,
+    slot_id: null,
+    slot_kind: 'delivery-2h',
+    cancelled_at: null,
+    updated_at: null,
+  });
+
+  beforeAll(async () => {
+    ({ test, store } = await seededDeliveryWorld(dialect));
+    const seeded = await test.db
+      .selectFrom('customers as c')
+      .select('c.id')
+      .where(({ not, exists, selectFrom }) =>
+        not(exists(selectFrom('orders as o').select('o.id').whereRef('o.customer_id', '=', 'c.id'))),
+      )
+      .where(({ not, exists, selectFrom }) =>
+        not(exists(selectFrom('carts as k').select('k.id').whereRef('k.customer_id', '=', 'c.id'))),
+      )
+      .orderBy('c.id')
+      .executeTakeFirstOrThrow();
+    customer.customerId = seeded.id;
+    // Starts with nothing: no carts or orders, and no clips (the seed clips a few for some customers).
+    await test.db.deleteFrom('clips').where('customer_id', '=', seeded.id).execute();
+    useDatabaseForTests({ ...test, db: test.db.withPlugin(counter) });
+  });
+
+  afterAll(async () => {
+    useDatabaseForTests(undefined);
+    forgetCachedStores();
+    await test?.drop();
+  });
+
+  it('reads nothing-yet as zeros and no order, in one statement', async () => {
+    const { read, statements } = await header(null);
+    expect(read).toEqual({ cartCount: 0, clippedOffers: 0, pendingOrder: null });
+    expect(statements).toBe(1);
+    expect(read).toEqual(await separately(null));
+  });
+
+  it('counts the cart (with a guest cart still to merge), live clips only and the soonest changeable order', async () => {
+    const products = await test.db.selectFrom('products').select('id').where('kind', '=', 'grocery').limit(2).execute();
+    const own = await cartForWriting(owner, null, store.id);
+    const guestCartId = await cartForWriting(guest, null, store.id);
+    await addToCart(own, products[0]!.id, 4, store.id);
+    await addToCart(guestCartId, products[1]!.id, 3, store.id);
+
+    const [live1, live2] = await liveOfferIds(test.db, 'greenleaf', now);
+    const ended = await test.db
+      .insertInto('offers')
+      .values({
+        id: 990_001,
+        banner_id: 'greenleaf',
+        title: 'Ended offer',
+        description: '',
+        category: 'Dairy',
+        offer_type: 'coupon',
+        kind: 'amount-off',
+        value: 100,
+        min_quantity: 1,
+        brand_id: null,
+        starts_at: new Date(now.getTime() - 48 * HOUR).toISOString(),
+        ends_at: new Date(now.getTime() - HOUR).toISOString(),
+        image_key: 'ended',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await test.db
+      .insertInto('clips')
+      .values(
+        [live1!, live2!, ended.id].map((offerId) => ({
+          customer_id: customer.customerId,
+          offer_id: offerId,
+          clipped_at: now.toISOString(),
+        })),
+      )
+      .execute();
+
+    await test.db
+      .insertInto('orders')
+      .values([
+        order('ORD-LATER', { slotStartInHours: 50, cutoffInHours: 40 }),
+        order('ORD-SOONER', { slotStartInHours: 30, cutoffInHours: 20 }),
+        order('ORD-PASTCUT', { slotStartInHours: 3, cutoffInHours: -1 }),
+        order('ORD-CANCEL', { status: 'CANCELLED', slotStartInHours: 2, cutoffInHours: 1 }),
+      ])
+      .execute();
+
+    const withGuest = await header(guestCartId);
+    expect(withGuest.statements).toBe(1);
+    expect(withGuest.read).toMatchObject({
+      cartCount: 7,
+      clippedOffers: 2,
+      pendingOrder: { orderNumber: 'ORD-SOONER' },
+    });
+    expect(withGuest.read.pendingOrder!.slotLabel).toMatch(/\d:\d\d [AP]M – \d+:\d\d [AP]M$/);
+    expect(withGuest.read).toEqual(await separately(guestCartId));
+
+    const ownOnly = await header(null);
+    expect(ownOnly.statements).toBe(1);
+    expect(ownOnly.read).toMatchObject({ cartCount: 4, clippedOffers: 2, pendingOrder: { orderNumber: 'ORD-SOONER' } });
+    expect(ownOnly.read).toEqual(await separately(null));
+  });
+
+  it('is compiled once per shape', async () => {
+    await header(null);
+    await header('00000000-0000-4000-8000-000000000000');
+    const settled = counter.compiled;
+    await header(null);
+    await header('00000000-0000-4000-8000-000000000001');
+    expect(counter.compiled).toBe(settled);
+  });
+});
