@@ -86,7 +86,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     customer
       ? customerHeader(request, shopper).then(
           (read) => read ?? { cartCount: 0, ...noCounts },
-          () => ({ cartCount: 0, ...noCounts }),
+          // Still a customer: their coupons link stays (a null count is a guest's), only the figures are lost.
+          () => ({ cartCount: 0, clippedOffers: 0, pendingOrder: null }),
         )
       : headerCartCount(request, shopper).then(
           (cartCount) => ({ cartCount, ...noCounts }),

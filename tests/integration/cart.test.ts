@@ -127,6 +127,15 @@ describe.each(DIALECTS)('cart on %s', (dialect) => {
     });
     expect((await cartRow()).store_id).toBe(other.id);
     expect(await stateVersion(subject)).toBe(version + 1);
+    // The count it answers is the whole cart's: this line's units and the others'.
+    expect(await addToCart(cartId, products[0]!.id, 3, home.id, { stateSubject: subject })).toMatchObject({
+      ok: true,
+      itemCount: 5,
+    });
+    expect(await addToCart(cartId, products[0]!.id, 1, home.id)).toMatchObject({ ok: true, itemCount: 6 });
+    // Jordan has no cart in the tests after this one.
+    await test.db.deleteFrom('cart_items').where('cart_id', '=', cartId).execute();
+    await test.db.deleteFrom('carts').where('id', '=', cartId).execute();
   });
 
   it('keeps a substitution choice and a note per line', async () => {

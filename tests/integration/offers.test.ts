@@ -165,15 +165,14 @@ describe.each(DIALECTS)('coupons and rewards on %s', (dialect) => {
     expect(await clipsOf(SAM)).toEqual(before);
     expect(await stateVersion(subject)).toBe(version);
 
-    expect(await clipOffer(viewer(SAM), offer.id, now, options)).toEqual({
-      ok: true,
-      offerId: offer.id,
-      title: offer.title,
-      alreadyClipped: false,
-    });
+    // Eight first clips at once: one inserts and bumps, the others find it clipped.
+    const first = await Promise.all(Array.from({ length: 8 }, () => clipOffer(viewer(SAM), offer.id, now, options)));
+    expect(first.every((result) => result.ok && result.offerId === offer.id && result.title === offer.title)).toBe(
+      true,
+    );
+    expect(first.filter((result) => result.ok && !result.alreadyClipped)).toHaveLength(1);
     expect(await stateVersion(subject)).toBe(version + 1);
-    const again = await Promise.all(Array.from({ length: 8 }, () => clipOffer(viewer(SAM), offer.id, now, options)));
-    expect(again.every((result) => result.ok && result.alreadyClipped)).toBe(true);
+    expect(await clipOffer(viewer(SAM), offer.id, now, options)).toMatchObject({ ok: true, alreadyClipped: true });
     expect(await stateVersion(subject)).toBe(version + 1);
     expect(await clipsOf(SAM)).toEqual([...before, offer.id]);
     await unclipOffer(SAM, offer.id);

@@ -249,6 +249,43 @@ describe.each(DIALECTS)('delivery and pickup slots on %s', (dialect) => {
     }
   });
 
+  it('refuses a window past its booking deadline even when lapsed holds take all its places', async () => {
+    const window = (await listSlots(store, 'delivery', now)).find((s) => s.kind === 'delivery-2h' && s.bookable)!;
+    const row = await test.db.selectFrom('slots').selectAll().where('id', '=', window.id).executeTakeFirstOrThrow();
+    const late = new Date(Date.parse(window.startsAt) - 60_000); // a minute before it starts
+    const lapsed = new Date(late.getTime() - 1_000).toISOString();
+    const free = row.capacity - row.reserved;
+    for (let i = 0; i < free; i++)
+      await test.db
+        .insertInto('slot_holds')
+        .values({
+          slot_id: window.id,
+          customer_id: null,
+          cart_id: await newCart(),
+          order_id: null,
+          expires_at: lapsed,
+          created_at: now.toISOString(),
+        })
+        .execute();
+    await test.db.updateTable('slots').set({ reserved: row.capacity }).where('id', '=', window.id).execute();
+    const result = await reserveSlot({
+      slotId: window.id,
+      cartId: await newCart(),
+      customerId: null,
+      store,
+      needsAttendedDelivery: false,
+      now: late,
+    });
+    expect(result).toEqual({ ok: false, code: 'TOO_LATE' });
+    await releaseExpiredHolds(store.id, late);
+    const after = await test.db
+      .selectFrom('slots')
+      .select('reserved')
+      .where('id', '=', window.id)
+      .executeTakeFirstOrThrow();
+    expect(after.reserved).toBe(row.reserved);
+  });
+
   it('refuses a full window', async () => {
     const slot = (await listSlots(store, 'delivery', now)).find((s) => s.kind === 'delivery-1h' && s.bookable)!;
     await test.db.updateTable('slots').set({ reserved: 4 }).where('id', '=', slot.id).execute();

@@ -33,9 +33,10 @@ export async function clipOffer(
   if (subject && database().dialect === 'postgres') {
     // The offer's checks, the clip and the bump in one statement (decision 0055): one round trip, not two.
     const [row] = await clipNoted(db(), offerId, viewer.customerId, viewer.bannerId, at, subject);
-    const refusal = await refusalFor(row?.id === null ? undefined : row, viewer, at);
-    if (refusal) return refusal;
-    return { ok: true, offerId: row!.id!, title: row!.title!, alreadyClipped: Number(row!.inserted) === 0 };
+    // The statement's own verdict decides (it is what was written); refusalFor only says why.
+    if (row?.id != null && row.title != null && Number(row.clippable) === 1)
+      return { ok: true, offerId: row.id, title: row.title, alreadyClipped: Number(row.inserted) === 0 };
+    return (await refusalFor(row?.id == null ? undefined : row, viewer, at)) ?? refuse('OFFER_NOT_FOUND');
   }
   const [offer] = await clippableOffer(db(), offerId);
   const refusal = await refusalFor(offer, viewer, at);
@@ -109,14 +110,16 @@ const clipNoted = compiledOnce(
       banner_id: string | null;
       starts_at: string | null;
       ends_at: string | null;
+      clippable: number;
       inserted: number;
     }>`
     with offer as (
-      select id, title, banner_id, starts_at, ends_at from offers where id = ${offerId}::integer
+      select id, title, banner_id, starts_at, ends_at,
+        (banner_id = ${bannerId}::text and starts_at <= ${at}::text and ends_at > ${at}::text) as clippable
+      from offers where id = ${offerId}::integer
     ), clip as (
       insert into clips (customer_id, offer_id, clipped_at)
-      select ${customerId}::integer, id, ${at}::text from offer
-      where banner_id = ${bannerId}::text and starts_at <= ${at}::text and ends_at > ${at}::text
+      select ${customerId}::integer, id, ${at}::text from offer where clippable
       on conflict (customer_id, offer_id) do nothing
       returning offer_id
     ), version as (
@@ -127,7 +130,7 @@ const clipNoted = compiledOnce(
       returning version
     )
     select offer.id, offer.title, offer.banner_id, offer.starts_at, offer.ends_at,
-      (select count(*)::int from clip) as inserted
+      coalesce(offer.clippable, false)::int as clippable, (select count(*)::int from clip) as inserted
     from (select 1) as base left join offer on true`.compile(conn),
 );
 

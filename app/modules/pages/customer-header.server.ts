@@ -43,7 +43,7 @@ export async function customerHeaderOf(
   return {
     cartCount: Number(row.units ?? 0),
     clippedOffers: Number(row.clips ?? 0),
-    pendingOrder: row.order_number === null ? null : await alertOf(row),
+    pendingOrder: await alertOf(row),
   };
 }
 
@@ -51,8 +51,19 @@ type Conn = Parameters<typeof unitsStatement>[0];
 type HeaderRow = Awaited<ReturnType<typeof customerOnly>>[number];
 
 async function alertOf(row: HeaderRow) {
-  // A left-joined order: every column is there when its number is.
-  const order = await pendingOrderOf(row as { [K in keyof HeaderRow]: NonNullable<HeaderRow[K]> });
+  const { order_number, slot_start, slot_end, cutoff_at, store_id, fulfillment, slot_kind } = row;
+  // A left-joined order: its NOT NULL columns are all there when its number is.
+  if (order_number === null || slot_start === null || slot_end === null || cutoff_at === null) return null;
+  if (store_id === null || fulfillment === null) return null;
+  const order = await pendingOrderOf({
+    order_number,
+    slot_start,
+    slot_end,
+    cutoff_at,
+    store_id,
+    fulfillment,
+    slot_kind,
+  });
   return { orderNumber: order.orderNumber, slotLabel: order.slotLabel };
 }
 

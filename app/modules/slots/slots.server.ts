@@ -249,6 +249,11 @@ function missingWindows(
   );
 }
 
+/** Whether the window still starts far enough ahead to be booked (rush windows need less lead time). */
+function bookableInTime(window: { kind: SlotKind; starts_at: string }, now: Date): boolean {
+  return Date.parse(window.starts_at) - now.getTime() >= (window.kind === 'rush' ? RUSH_LEAD_MS : BOOKING_LEAD_MS);
+}
+
 function toView(
   row: {
     id: number;
@@ -262,8 +267,7 @@ function toView(
   store: Store,
   now: Date,
 ): SlotView {
-  const start = new Date(row.starts_at);
-  const leadOk = start.getTime() - now.getTime() >= (row.kind === 'rush' ? RUSH_LEAD_MS : BOOKING_LEAD_MS);
+  const leadOk = bookableInTime(row, now);
   return {
     id: row.id,
     kind: row.kind,
@@ -375,7 +379,8 @@ export async function reserveSlot(input: {
   if (!plan || !offered(input.store, plan)) return { ok: false, code: 'NOT_OFFERED' };
   if (input.needsAttendedDelivery && (slot.kind === 'pickup' || slot.kind === 'rush'))
     return { ok: false, code: 'ATTENDED_ONLY' };
-  if (!toView(slot, input.store, now).bookable && slot.reserved < slot.capacity) return { ok: false, code: 'TOO_LATE' };
+  // Lead time on its own: a window whose places lapsed holds still take is as late as any other.
+  if (!bookableInTime(slot, now)) return { ok: false, code: 'TOO_LATE' };
   const expiresAt = new Date(now.getTime() + SLOT_HOLD_LIFETIME_MS).toISOString();
 
   const previous = await liveHold(input.cartId, now);
