@@ -30,8 +30,7 @@ import {
   PendingOrderAlertOnServer,
   SignInModalOnServer,
   storefrontChrome,
-  headerCartCount,
-  customerHeader,
+  headerCounts,
   loadShopper,
   identityConfig,
   takeFirstLogin,
@@ -77,22 +76,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const shopper = await loadShopper(request);
   const url = new URL(request.url);
   const customer = shopper.userType === 'C' ? shopper.customer : null;
-  // A customer's cart count, clip count and pending order come in one statement; a failed read only empties them.
-  const noCounts = { clippedOffers: null, pendingOrder: null };
   const [chrome, consent, firstLogin, header] = await Promise.all([
     storefrontChrome(shopper),
     readConsent(request, shopper),
     customer ? takeFirstLogin(request, shopper.cookie) : Promise.resolve(null),
-    customer
-      ? customerHeader(request, shopper).then(
-          (read) => read ?? { cartCount: 0, ...noCounts },
-          // Still a customer: their coupons link stays (a null count is a guest's), only the figures are lost.
-          () => ({ cartCount: 0, clippedOffers: 0, pendingOrder: null }),
-        )
-      : headerCartCount(request, shopper).then(
-          (cartCount) => ({ cartCount, ...noCounts }),
-          () => ({ cartCount: 0, ...noCounts }),
-        ),
+    headerCounts(request, shopper),
   ]);
   const headers = new Headers(shopper.headers);
   for (const cookie of firstLogin?.setCookies ?? []) headers.append('Set-Cookie', cookie);

@@ -8,7 +8,7 @@ import { customerHeaderOf } from '~/modules/pages/customer-header.server';
 import { forgetCachedStores, type Store } from '~/modules/stores/stores.server';
 import { DIALECTS, type TestDatabase } from './support/databases';
 import { seededDeliveryWorld } from './support/fixtures';
-import { liveOfferIds } from './support/offers';
+import { insertOffer, liveOfferIds } from './support/offers';
 
 /** Counts the statements run (every result passes transformResult) and the query trees compiled. */
 class StatementCounter implements KyselyPlugin {
@@ -117,29 +117,16 @@ describe.each(DIALECTS)('the signed-in header in one statement on %s (decision 0
     await addToCart(guestCartId, products[1]!.id, 3, store.id);
 
     const [live1, live2] = await liveOfferIds(test.db, 'greenleaf', now);
-    const ended = await test.db
-      .insertInto('offers')
-      .values({
-        id: 990_001,
-        banner_id: 'greenleaf',
-        title: 'Ended offer',
-        description: '',
-        category: 'Dairy',
-        offer_type: 'coupon',
-        kind: 'amount-off',
-        value: 100,
-        min_quantity: 1,
-        brand_id: null,
-        starts_at: new Date(now.getTime() - 48 * HOUR).toISOString(),
-        ends_at: new Date(now.getTime() - HOUR).toISOString(),
-        image_key: 'ended',
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const ended = await insertOffer(test.db, {
+      id: 990_001,
+      title: 'Ended offer',
+      startsAt: new Date(now.getTime() - 48 * HOUR),
+      endsAt: new Date(now.getTime() - HOUR),
+    });
     await test.db
       .insertInto('clips')
       .values(
-        [live1!, live2!, ended.id].map((offerId) => ({
+        [live1!, live2!, ended].map((offerId) => ({
           customer_id: customer.customerId,
           offer_id: offerId,
           clipped_at: now.toISOString(),

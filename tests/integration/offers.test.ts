@@ -16,6 +16,7 @@ import {
 import { clippedSavings } from '~/modules/offers/savings.server';
 import { forgetCachedStores } from '~/modules/stores/stores.server';
 import { createTestDatabase, DIALECTS, type TestDatabase } from './support/databases';
+import { insertOffer } from './support/offers';
 
 const SAM = 500004; // a customer with no clips
 const JORDAN = 500001;
@@ -125,25 +126,12 @@ describe.each(DIALECTS)('coupons and rewards on %s', (dialect) => {
     const subject = `c:${SAM}`;
     const options = { stateSubject: subject };
     const offer = live[12]!;
-    const notStarted = await test.db
-      .insertInto('offers')
-      .values({
-        id: 990_123,
-        banner_id: 'greenleaf',
-        title: 'Starts tomorrow',
-        description: '',
-        category: 'Dairy',
-        offer_type: 'coupon',
-        kind: 'amount-off',
-        value: 100,
-        min_quantity: 1,
-        brand_id: null,
-        starts_at: new Date(now.getTime() + 86_400_000).toISOString(),
-        ends_at: new Date(now.getTime() + 2 * 86_400_000).toISOString(),
-        image_key: 'later',
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const notStarted = await insertOffer(test.db, {
+      id: 990_123,
+      title: 'Starts tomorrow',
+      startsAt: new Date(now.getTime() + 86_400_000),
+      endsAt: new Date(now.getTime() + 2 * 86_400_000),
+    });
     const before = await clipsOf(SAM);
     const version = await stateVersion(subject);
     expect(await clipOffer(viewer(SAM), 99_999_999, now, options)).toEqual({
@@ -152,7 +140,7 @@ describe.each(DIALECTS)('coupons and rewards on %s', (dialect) => {
       message: CLIP_REFUSALS.OFFER_NOT_FOUND,
     });
     expect(await clipOffer(viewer(SAM), expiredId, now, options)).toMatchObject({ ok: false, code: 'OFFER_EXPIRED' });
-    expect(await clipOffer(viewer(SAM), notStarted.id, now, options)).toEqual({
+    expect(await clipOffer(viewer(SAM), notStarted, now, options)).toEqual({
       ok: false,
       code: 'OFFER_NOT_STARTED',
       message: CLIP_REFUSALS.OFFER_NOT_STARTED,
@@ -176,7 +164,7 @@ describe.each(DIALECTS)('coupons and rewards on %s', (dialect) => {
     expect(await stateVersion(subject)).toBe(version + 1);
     expect(await clipsOf(SAM)).toEqual([...before, offer.id]);
     await unclipOffer(SAM, offer.id);
-    await test.db.deleteFrom('offers').where('id', '=', notStarted.id).execute();
+    await test.db.deleteFrom('offers').where('id', '=', notStarted).execute();
   });
 
   it('shows anonymous shoppers the live offers without clip state, and a customer what they clipped', async () => {

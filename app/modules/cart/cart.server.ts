@@ -5,7 +5,7 @@ import { database, db } from '~/db/db.server';
 import type { Database, Substitution } from '~/db/schema';
 import { cartPriceTier } from '~/modules/catalog/price-tier.server';
 import { storePriceCents, unitPriceLabel, type PriceTier } from '~/modules/catalog/pricing';
-import { compiledStateVersionBump } from '~/modules/http/private-pages.server';
+import { compiledStateVersionBump, stateVersionBumpFrom } from '~/modules/http/private-pages.server';
 import { clippedSavings } from '~/modules/offers/savings.server';
 import type { Store } from '~/modules/stores/stores.server';
 import { ITEM_MESSAGES, MAX_LINE_QUANTITY } from './cart-forms';
@@ -165,6 +165,9 @@ interface LineChange {
   now: string;
 }
 
+/** An upsert's new line quantity: the line's and the added units, at most 99. */
+const cappedLineQuantity = sql<number>`case when cart_items.quantity + excluded.quantity > ${sql.lit(MAX_LINE_QUANTITY)} then ${sql.lit(MAX_LINE_QUANTITY)} else cart_items.quantity + excluded.quantity end`;
+
 // One atomic upsert: two processes adding the same product at once neither collide on the line's key
 // nor lose an increment (a read-then-write would do both under load).
 function lineUpsert(conn: Db, change: Omit<LineChange, 'storeId'>) {
@@ -180,7 +183,7 @@ function lineUpsert(conn: Db, change: Omit<LineChange, 'storeId'>) {
     })
     .onConflict((oc) =>
       oc.columns(['cart_id', 'product_id']).doUpdateSet({
-        quantity: sql<number>`case when cart_items.quantity + excluded.quantity > ${sql.lit(MAX_LINE_QUANTITY)} then ${sql.lit(MAX_LINE_QUANTITY)} else cart_items.quantity + excluded.quantity end`,
+        quantity: cappedLineQuantity,
       }),
     );
 }
@@ -208,16 +211,7 @@ function otherLineUnits(conn: Db, cartId: string, productId: number) {
  * the other lines as they were when the statement began, plus this line's new quantity.
  */
 function addStatement(conn: Kysely<Database>, change: LineChange & { kinds: string }, subject?: string) {
-  const version =
-    subject === undefined
-      ? sql``
-      : sql`, version as (
-      insert into shopper_state_versions (subject, version, changed_at)
-      select ${subject}::text, 1, ${change.now}::text from line
-      on conflict (subject) do update
-        set version = shopper_state_versions.version + 1, changed_at = excluded.changed_at
-      returning version
-    )`;
+  const version = subject === undefined ? sql`` : stateVersionBumpFrom('line', subject, change.now);
   return sql<{ kind: string | null; line_units: number | null; other_units: number | null }>`
     with product as (
       select id, kind from products where id = ${change.productId}::integer
@@ -225,9 +219,7 @@ function addStatement(conn: Kysely<Database>, change: LineChange & { kinds: stri
       insert into cart_items (cart_id, product_id, quantity, substitution, note, added_at)
       select ${change.cartId}::text, id, ${change.quantity}::integer, 'allow', '', ${change.now}::text from product
       where ${change.kinds}::text = 'any' or kind = ${change.kinds}::text
-      on conflict (cart_id, product_id) do update set quantity = case
-        when cart_items.quantity + excluded.quantity > ${sql.lit(MAX_LINE_QUANTITY)} then ${sql.lit(MAX_LINE_QUANTITY)}
-        else cart_items.quantity + excluded.quantity end
+      on conflict (cart_id, product_id) do update set quantity = ${cappedLineQuantity}
       returning quantity
     ), cart as (
       update carts set updated_at = ${change.now}::text, store_id = ${change.storeId}::integer

@@ -1,5 +1,5 @@
 import { decodeJwt } from 'jose';
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import { compiledOnce } from '~/db/compiled-once.server';
 import { db } from '~/db/db.server';
 import type { Database } from '~/db/schema';
@@ -57,6 +57,20 @@ export function stateVersionBump(conn: Kysely<Database> | Transaction<Database>,
         changed_at: now,
       })),
     );
+}
+
+/**
+ * stateVersionBump as a PostgreSQL CTE (`, version as (…)`) that moves the version on once for each row of the
+ * statement's own CTE `source`: a write and its bump in one statement, only when the write returned a row.
+ */
+export function stateVersionBumpFrom(source: string, subject: string, now: string) {
+  return sql`, version as (
+      insert into shopper_state_versions (subject, version, changed_at)
+      select ${subject}::text, 1, ${now}::text from ${sql.table(source)}
+      on conflict (subject) do update
+        set version = shopper_state_versions.version + 1, changed_at = excluded.changed_at
+      returning version
+    )`;
 }
 
 /** stateVersionBump compiled once, for a transaction that bumps beside its own write (SQLite's actions). */

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { compiledOnce } from '~/db/compiled-once.server';
 import { database, db } from '~/db/db.server';
 import type { Database } from '~/db/schema';
-import { compiledStateVersionBump } from '~/modules/http/private-pages.server';
+import { compiledStateVersionBump, stateVersionBumpFrom } from '~/modules/http/private-pages.server';
 import { bannerById } from '~/modules/banners/banners.server';
 import type { BannerId } from '~/modules/banners/hosts';
 import type { OfferViewer } from './offer-viewer.server';
@@ -100,7 +100,7 @@ const insertClipRow = compiledOnce((conn, customerId: number, offerId: number, a
 /**
  * PostgreSQL's clip in one statement, one commit: the offer (whatever it is, for the refusal), the clip only when
  * the offer is this banner's and running (the same checks as refusalFor), and the state version bumped only from
- * the clip row the insert returned (the same upsert as stateVersionBump in app/modules/http/private-pages.server.ts).
+ * the clip row the insert returned (stateVersionBumpFrom).
  */
 const clipNoted = compiledOnce(
   (conn: Kysely<Database>, offerId: number, customerId: number, bannerId: string, at: string, subject: string) =>
@@ -122,13 +122,7 @@ const clipNoted = compiledOnce(
       select ${customerId}::integer, id, ${at}::text from offer where clippable
       on conflict (customer_id, offer_id) do nothing
       returning offer_id
-    ), version as (
-      insert into shopper_state_versions (subject, version, changed_at)
-      select ${subject}::text, 1, ${at}::text from clip
-      on conflict (subject) do update
-        set version = shopper_state_versions.version + 1, changed_at = excluded.changed_at
-      returning version
-    )
+    )${stateVersionBumpFrom('clip', subject, at)}
     select offer.id, offer.title, offer.banner_id, offer.starts_at, offer.ends_at,
       coalesce(offer.clippable, false)::int as clippable, (select count(*)::int from clip) as inserted
     from (select 1) as base left join offer on true`.compile(conn),

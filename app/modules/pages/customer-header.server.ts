@@ -1,8 +1,9 @@
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { compiledOnce } from '~/db/compiled-once.server';
 import { db } from '~/db/db.server';
+import type { Database } from '~/db/schema';
 import type { Shopper } from '~/modules/access/shopper.server';
-import { headerGuestCartId } from '~/modules/cart/cart-session.server';
+import { headerCartCount, headerGuestCartId } from '~/modules/cart/cart-session.server';
 import { unitsStatement, type CartOwner } from '~/modules/cart/cart.server';
 import { liveClipCountStatement } from '~/modules/offers/clips.server';
 import { orderCustomer } from '~/modules/orders/order-session.server';
@@ -17,15 +18,27 @@ export interface CustomerHeader {
   pendingOrder: { orderNumber: string; slotLabel: string } | null;
 }
 
+/** The header's counts for anyone; a null clip count (a guest's) hides the clip badge and links to the gallery. */
+export type HeaderCounts = Omit<CustomerHeader, 'clippedOffers'> & { clippedOffers: number | null };
+
 /**
- * What a signed-in customer's header shows on every page, read in ONE statement: the cart's units, the live
- * clip count and the pending order were three round trips to the database per page (decision 0055). Null for
- * anyone who is not a signed-in customer (their header reads only the cart: headerCartCount).
+ * What the header shows on every page (the root loader). A signed-in customer's cart units, live clip count and
+ * pending order are read in ONE statement: they were three round trips to the database per page (decision 0055);
+ * anyone else's header reads only the cart (headerCartCount). A failed read empties the figures, never the page,
+ * and a customer keeps their coupons link (a clip count of 0, not a guest's null).
  */
-export async function customerHeader(request: Request, shopper: Shopper): Promise<CustomerHeader | null> {
+export async function headerCounts(request: Request, shopper: Shopper): Promise<HeaderCounts> {
   const customer = orderCustomer(shopper);
-  if (!customer) return null;
-  return customerHeaderOf(customer, await headerGuestCartId(request, shopper));
+  if (!customer)
+    return headerCartCount(request, shopper).then(
+      (cartCount) => ({ cartCount, clippedOffers: null, pendingOrder: null }),
+      () => ({ cartCount: 0, clippedOffers: null, pendingOrder: null }),
+    );
+  return customerHeaderOf(customer, await headerGuestCartId(request, shopper)).catch(() => ({
+    cartCount: 0,
+    clippedOffers: 0,
+    pendingOrder: null,
+  }));
 }
 
 /** customerHeader's statement for a customer and the guest cart they still carry (or null). */
@@ -47,7 +60,6 @@ export async function customerHeaderOf(
   };
 }
 
-type Conn = Parameters<typeof unitsStatement>[0];
 type HeaderRow = Awaited<ReturnType<typeof customerOnly>>[number];
 
 async function alertOf(row: HeaderRow) {
@@ -69,7 +81,7 @@ async function alertOf(row: HeaderRow) {
 
 /** One row whatever the customer has: the counts as scalar subqueries, the soonest changeable order left-joined. */
 function headerStatement(
-  conn: Conn,
+  conn: Kysely<Database>,
   owner: CartOwner & { customerId: number },
   guestCartId: string | null,
   now: string,

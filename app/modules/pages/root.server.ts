@@ -15,8 +15,7 @@ export { ConsentBanner as ConsentBannerOnServer } from '~/components/ConsentBann
 export { Footer as FooterOnServer } from '~/components/Footer';
 export { CouponsLink as CouponsLinkOnServer, HeaderLogo as HeaderLogoOnServer } from '~/components/HeaderLinks';
 export { storefrontChrome } from '~/modules/access/chrome.server';
-export { headerCartCount } from '~/modules/cart/cart-session.server';
-export { customerHeader } from './customer-header.server';
+export { headerCounts } from './customer-header.server';
 export { loadShopper } from '~/modules/access/shopper.server';
 export { identityConfig } from '~/modules/config/env.server';
 export { takeFirstLogin } from '~/modules/identity/first-login.server';

@@ -21,3 +21,30 @@ export async function firstLiveOfferId(db: Kysely<Database>, bannerId: string, a
   if (id === undefined) throw new Error(`no ${bannerId} offer runs at ${at.toISOString()}`);
   return id;
 }
+
+/** A greenleaf coupon of its own running from `startsAt` to `endsAt` (an ended or not yet started one, say). */
+export async function insertOffer(
+  db: Kysely<Database>,
+  offer: { id: number; title: string; startsAt: Date; endsAt: Date },
+): Promise<number> {
+  const row = await db
+    .insertInto('offers')
+    .values({
+      id: offer.id,
+      banner_id: 'greenleaf',
+      title: offer.title,
+      description: '',
+      category: 'Dairy',
+      offer_type: 'coupon',
+      kind: 'amount-off',
+      value: 100,
+      min_quantity: 1,
+      brand_id: null,
+      starts_at: offer.startsAt.toISOString(),
+      ends_at: offer.endsAt.toISOString(),
+      image_key: `test-${offer.id}`,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
