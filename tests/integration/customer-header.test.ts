@@ -4,7 +4,8 @@ import { useDatabaseForTests } from '~/db/db.server';
 import { addToCart, cartForWriting, shopperItemCount, type CartOwner } from '~/modules/cart/cart.server';
 import { clippedOfferCount } from '~/modules/offers/clips.server';
 import { pendingOrder, type OrderCustomer } from '~/modules/orders/orders.server';
-import { customerHeaderOf } from '~/modules/pages/customer-header.server';
+import type { Shopper } from '~/modules/access/shopper.server';
+import { customerHeaderOf, headerCounts } from '~/modules/pages/customer-header.server';
 import { forgetCachedStores, type Store } from '~/modules/stores/stores.server';
 import { DIALECTS, type TestDatabase } from './support/databases';
 import { seededDeliveryWorld } from './support/fixtures';
@@ -167,5 +168,68 @@ describe.each(DIALECTS)('the signed-in header in one statement on %s (decision 0
     await header(null);
     await header('00000000-0000-4000-8000-000000000001');
     expect(counter.compiled).toBe(settled);
+  });
+});
+
+/** Fails every statement, as an unreachable database does. */
+class FailingDatabase implements KyselyPlugin {
+  transformQuery(): never {
+    throw new Error('database unreachable');
+  }
+  async transformResult(): Promise<never> {
+    throw new Error('database unreachable');
+  }
+}
+
+describe('the header when its read fails (the root loader renders the page anyway)', () => {
+  let test: TestDatabase;
+  let customerId: number;
+  const request = new Request('http://greenleaf.localhost:3000/shop/slots.html');
+  const shopper = (userType: 'C' | 'G', id: number | null) =>
+    ({
+      userType,
+      customer: id === null ? null : { customerId: String(id) },
+      host: { bannerId: 'greenleaf', siteType: 'C' },
+      cookie: { siteType: 'C', secure: false },
+      session: null,
+      headers: new Headers(),
+    }) as unknown as Shopper;
+
+  beforeAll(async () => {
+    ({ test } = await seededDeliveryWorld('sqlite'));
+    customerId = (await test.db.selectFrom('customers').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
+  });
+
+  afterAll(async () => {
+    useDatabaseForTests(undefined);
+    forgetCachedStores();
+    await test?.drop();
+  });
+
+  it('reads the counts while the database answers', async () => {
+    useDatabaseForTests(test);
+    const counts = await headerCounts(request, shopper('C', customerId));
+    expect(counts.clippedOffers).toBeTypeOf('number');
+    expect(await headerCounts(request, shopper('G', null))).toMatchObject({ clippedOffers: null, pendingOrder: null });
+  });
+
+  it("empties a customer's counts but keeps their coupons link (a clip count of 0, not a guest's null)", async () => {
+    useDatabaseForTests({ ...test, db: test.db.withPlugin(new FailingDatabase()) });
+    expect(await headerCounts(request, shopper('C', customerId))).toEqual({
+      cartCount: 0,
+      clippedOffers: 0,
+      pendingOrder: null,
+    });
+  });
+
+  it("empties a guest's cart count and shows no clip count", async () => {
+    useDatabaseForTests({ ...test, db: test.db.withPlugin(new FailingDatabase()) });
+    // A guest cart to count, so the header reads the database.
+    const withGuestCart = new Request(`${request.url}?guestCartId=00000000-0000-4000-8000-000000000002`);
+    expect(await headerCounts(withGuestCart, shopper('G', null))).toEqual({
+      cartCount: 0,
+      clippedOffers: null,
+      pendingOrder: null,
+    });
   });
 });
