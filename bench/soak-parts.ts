@@ -7,7 +7,8 @@
  * WAL writer, checkpointer and background writer), of haproxy, of the identity provider and of the load
  * generator; and what PostgreSQL's active backends were doing (pg_stat_activity sampled every 50 ms: on the CPU,
  * or waiting on a lock, on WAL, on the client…), and PostgreSQL transactions per response (round trips: a count
- * that a busy host does not move). SOAK_PARTS=0,3,mix picks rows (indices into SOAK_PARTS of
+ * that a busy host does not move), and how long the storefronts' main threads waited, ready to run, for a core
+ * (/proc/<pid>/schedstat: the machine's oversubscription, which stalls every request in a storefront). SOAK_PARTS=0,3,mix picks rows (indices into SOAK_PARTS of
  * bench/soak-run.ts; the mix row adds each request's p50 / p99 within the mix); SOAK_PROFILE=<dir> runs the
  * storefronts under `node --cpu-prof` (profiles written at stop); SOAK_NODE_ARGS adds Node options to the
  * storefronts (e.g. `--max-semi-space-size=32`, to compare GC settings).
@@ -43,6 +44,19 @@ function cpuMs(pid: number, part: 'all' | 'system' = 'all'): number {
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     const system = Number(fields[12]);
     return (part === 'system' ? system : Number(fields[11]) + system) * TICK_MS;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * Milliseconds a process's main thread has waited, runnable, for a core (the second field of
+ * /proc/<pid>/schedstat, in ns); 0 when it is gone. For a storefront this is time its event loop was ready to
+ * run and every request in it waited on the machine, not on the storefront.
+ */
+function runQueueMs(pid: number): number {
+  try {
+    return Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[1]) / 1e6;
   } catch {
     return 0;
   }
@@ -93,6 +107,8 @@ interface Row {
   cpu: Record<string, number>;
   /** CPU ms the storefronts spent in the kernel. */
   storefrontSystem: number;
+  /** Ms the storefronts' main threads waited, runnable, for a core (runQueueMs). */
+  storefrontRunQueue: number;
   /** Response times (ms) of each entry of the requests measured. */
   latencies: number[][];
   waits: Map<string, number>;
@@ -113,6 +129,7 @@ async function measure(label: string, requests: AutocannonRequest[]): Promise<Ro
   );
   // The kernel's share (system calls: sockets to haproxy and PostgreSQL) of the storefronts' CPU.
   const storefrontSystemBefore = groups.storefronts!.map((pid) => cpuMs(pid, 'system'));
+  const storefrontRunQueueBefore = groups.storefronts!.map((pid) => runQueueMs(pid));
   const selfBefore = process.cpuUsage();
   const waits = new Map<string, number>();
   let samples = 0;
@@ -155,6 +172,10 @@ async function measure(label: string, requests: AutocannonRequest[]): Promise<Ro
     (sum, pid, i) => sum + Math.max(0, cpuMs(pid, 'system') - storefrontSystemBefore[i]!),
     0,
   );
+  const storefrontRunQueue = groups.storefronts!.reduce(
+    (sum, pid, i) => sum + Math.max(0, runQueueMs(pid) - storefrontRunQueueBefore[i]!),
+    0,
+  );
   const transactionsBefore = transactionsSoFar;
   transactionsSoFar = await settledTransactions();
   return {
@@ -163,6 +184,7 @@ async function measure(label: string, requests: AutocannonRequest[]): Promise<Ro
     result,
     cpu,
     storefrontSystem,
+    storefrontRunQueue,
     latencies,
     waits,
     samples,
@@ -188,6 +210,12 @@ function print(row: Row) {
         .map(([group, ms]) => `${group} ${(ms / responses).toFixed(2)} (${((ms / wall) * 100).toFixed(0)} %)`)
         .join(', ') +
       `; of the storefronts' time in the kernel ${(row.storefrontSystem / responses).toFixed(2)}`,
+  );
+  // Per storefront: how much of the run its event loop was ready but had no core (a stall for every request in it).
+  const storefronts = cluster.storefronts.length;
+  console.log(
+    `  storefront main threads waiting for a core: ${(row.storefrontRunQueue / responses).toFixed(2)} ms per response, ` +
+      `${((row.storefrontRunQueue / storefronts / wall) * 100).toFixed(0)} % of the run each`,
   );
   const waits = [...row.waits.entries()]
     .sort((a, b) => b[1] - a[1])

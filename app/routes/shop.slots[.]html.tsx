@@ -98,9 +98,18 @@ export const meta: MetaFunction = () => [{ title: 'Choose a delivery or pickup t
 const weekdayFormat = new Intl.DateTimeFormat('en-US', { weekday: 'short', timeZone: 'UTC' });
 const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
 
+// A day's button label never changes: formatted once per day (bounded), not twice per button and render.
+const dayLabels = new Map<string, { weekday: string; date: string }>();
+
 function dayLabel(day: string) {
-  const date = new Date(`${day}T12:00:00Z`);
-  return { weekday: weekdayFormat.format(date), date: dateFormat.format(date) };
+  let label = dayLabels.get(day);
+  if (!label) {
+    const date = new Date(`${day}T12:00:00Z`);
+    label = { weekday: weekdayFormat.format(date), date: dateFormat.format(date) };
+    if (dayLabels.size >= 1_000) dayLabels.clear();
+    dayLabels.set(day, label);
+  }
+  return label;
 }
 
 export default function SlotsPage() {

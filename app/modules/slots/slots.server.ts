@@ -53,6 +53,11 @@ type PlannedWindow = Omit<SlotTable, 'id' | 'reserved'>;
 /** The last plans made, by store and day (bounded: a plan per store changes once a day). */
 const plans = new Map<string, PlannedWindow[]>();
 const MAX_PLANS = 500;
+/**
+ * Each planned window's local day, set when its plan is made: the slots page groups the ~290 windows of a week
+ * by day on every view, and a lookup by key string per window was a visible share of its CPU.
+ */
+const plannedDays = new WeakMap<PlannedWindow, string>();
 
 /**
  * The store's windows for the 7 days from `now` (store time), as rows. Computed once per store and first day:
@@ -80,6 +85,7 @@ function plannedWindows(store: Store, now: Date): PlannedWindow[] {
         });
       }
     }
+  for (const row of rows) plannedDays.set(row, windowText(row.starts_at, row.ends_at, store.timezone).day);
   if (plans.size >= MAX_PLANS) plans.clear();
   plans.set(key, rows);
   return rows;
@@ -175,7 +181,7 @@ export async function slotPage(
   const byDay = new Map<string, PlannedWindow[]>();
   for (const window of plannedWindows(store, now)) {
     if (!kinds.includes(window.kind) || window.starts_at <= from || !shownAt(window, now)) continue;
-    const { day } = windowText(window.starts_at, window.ends_at, store.timezone);
+    const day = plannedDays.get(window)!;
     const windows = byDay.get(day);
     if (windows) windows.push(window);
     else byDay.set(day, [window]);
