@@ -207,7 +207,7 @@ export default function SlotsPage() {
                   key={day}
                   to={`?type=${data.type}&day=${day}`}
                   aria-current={data.day === day ? 'date' : undefined}
-                  className={`flex min-w-[4.5rem] flex-col items-center rounded-xl border px-3 py-2 text-sm ${data.day === day ? 'border-brand bg-brand-soft font-bold text-brand-dark' : 'border-stone-200 bg-white hover:border-brand'}`}
+                  className={`flex min-w-[4.5rem] flex-col items-center whitespace-nowrap rounded-xl border px-3 py-2 text-sm ${data.day === day ? 'border-brand bg-brand-soft font-bold text-brand-dark' : 'border-stone-200 bg-white hover:border-brand'}`}
                 >
                   <span>{label.weekday}</span>
                   <span>{label.date}</span>

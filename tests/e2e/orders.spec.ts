@@ -101,6 +101,20 @@ test.describe('checkout and orders', () => {
     await expect(page.getByTestId('order-row').filter({ hasText: orderNumber })).toContainText('Cancelled');
   });
 
+  test('without a cart every Reserve button is disabled and looks it', async ({ page }) => {
+    await page.goto('/shop/slots.html');
+    await expect(page.getByText('Add something to your cart before choosing a time.')).toBeVisible();
+    const reserve = page.getByRole('button', { name: /^Reserve / });
+    expect(await reserve.count()).toBeGreaterThan(0);
+    await expect(reserve.and(page.locator(':enabled'))).toHaveCount(0);
+    const look = await reserve.first().evaluate((button) => {
+      const style = getComputedStyle(button);
+      return { opacity: Number(style.opacity), cursor: style.cursor };
+    });
+    expect(look.opacity).toBeLessThan(1);
+    expect(look.cursor).toBe('not-allowed');
+  });
+
   test("another customer's order is not found, in /erums and the summary", async ({ page }) => {
     await createAccountOverHttp(page, 'Snoop');
     // C10000001 is a seeded demo customer's past order.
