@@ -8,8 +8,8 @@
  * generator; and what PostgreSQL's active backends were doing (pg_stat_activity sampled every 50 ms: on the CPU,
  * or waiting on a lock, on WAL, on the client…), and PostgreSQL transactions per response (round trips: a count
  * that a busy host does not move), and how long the storefronts' main threads waited, ready to run, for a core
- * (/proc/<pid>/schedstat: the machine's oversubscription, which stalls every request in a storefront). SOAK_PARTS=0,3,mix picks rows (indices into SOAK_PARTS of
- * bench/soak-run.ts; the mix row adds each request's p50 / p99 within the mix); SOAK_PROFILE=<dir> runs the
+ * (/proc/<pid>/schedstat: the machine's oversubscription, which stalls every request in a storefront).
+ * SOAK_PARTS=0,3,mix picks rows (indices into SOAK_PARTS of bench/soak-run.ts; the mix row adds each request's p50 / p99 within the mix); SOAK_PROFILE=<dir> runs the
  * storefronts under `node --cpu-prof` (profiles written at stop); SOAK_NODE_ARGS adds Node options to the
  * storefronts (e.g. `--max-semi-space-size=32`, to compare GC settings).
  * It measures only: the soak itself (bench/soak.ts) is unchanged by it.
@@ -60,6 +60,12 @@ function runQueueMs(pid: number): number {
   } catch {
     return 0;
   }
+}
+
+/** Starts counting `read` (a per-process total so far) for these processes; the returned function gives the sum since. */
+function countFrom(pids: number[], read: (pid: number) => number): () => number {
+  const before = pids.map(read);
+  return () => pids.reduce((sum, pid, i) => sum + Math.max(0, read(pid) - before[i]!), 0);
 }
 
 const { cluster, check, name, serverUrl, stop } = await startSoakCluster({
@@ -124,12 +130,12 @@ async function measure(label: string, requests: AutocannonRequest[]): Promise<Ro
     haproxy: [cluster.haproxy.pid!],
     idp: [cluster.idp.pid!],
   };
-  const before = Object.fromEntries(
-    Object.entries(groups).map(([group, pids]) => [group, pids.map((pid) => cpuMs(pid))] as const),
+  const cpuSince = Object.entries(groups).map(
+    ([group, pids]) => [group, countFrom(pids, (pid) => cpuMs(pid))] as const,
   );
   // The kernel's share (system calls: sockets to haproxy and PostgreSQL) of the storefronts' CPU.
-  const storefrontSystemBefore = groups.storefronts!.map((pid) => cpuMs(pid, 'system'));
-  const storefrontRunQueueBefore = groups.storefronts!.map((pid) => runQueueMs(pid));
+  const storefrontSystemSince = countFrom(groups.storefronts!, (pid) => cpuMs(pid, 'system'));
+  const storefrontRunQueueSince = countFrom(groups.storefronts!, runQueueMs);
   const selfBefore = process.cpuUsage();
   const waits = new Map<string, number>();
   let samples = 0;
@@ -165,17 +171,10 @@ async function measure(label: string, requests: AutocannonRequest[]): Promise<Ro
   await sampler;
   const self = process.cpuUsage(selfBefore);
   const cpu: Record<string, number> = {};
-  for (const [group, pids] of Object.entries(groups))
-    cpu[group] = pids.reduce((sum, pid, i) => sum + Math.max(0, cpuMs(pid) - before[group]![i]!), 0);
+  for (const [group, since] of cpuSince) cpu[group] = since();
   cpu['load generator'] = (self.user + self.system) / 1000;
-  const storefrontSystem = groups.storefronts!.reduce(
-    (sum, pid, i) => sum + Math.max(0, cpuMs(pid, 'system') - storefrontSystemBefore[i]!),
-    0,
-  );
-  const storefrontRunQueue = groups.storefronts!.reduce(
-    (sum, pid, i) => sum + Math.max(0, runQueueMs(pid) - storefrontRunQueueBefore[i]!),
-    0,
-  );
+  const storefrontSystem = storefrontSystemSince();
+  const storefrontRunQueue = storefrontRunQueueSince();
   const transactionsBefore = transactionsSoFar;
   transactionsSoFar = await settledTransactions();
   return {
