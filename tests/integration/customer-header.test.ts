@@ -1,11 +1,16 @@
-import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs } from 'kysely';
+import {
+  CompiledQuery,
+  type KyselyPlugin,
+  type PluginTransformQueryArgs,
+  type PluginTransformResultArgs,
+} from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useDatabaseForTests } from '~/db/db.server';
 import { addToCart, cartForWriting, shopperItemCount, type CartOwner } from '~/modules/cart/cart.server';
 import { clippedOfferCount } from '~/modules/offers/clips.server';
 import { pendingOrder, type OrderCustomer } from '~/modules/orders/orders.server';
 import type { Shopper } from '~/modules/access/shopper.server';
-import { customerHeaderOf, headerCounts } from '~/modules/pages/customer-header.server';
+import { customerHeaderOf, headerCounts, headerStatementForPlan } from '~/modules/pages/customer-header.server';
 import { forgetCachedStores, type Store } from '~/modules/stores/stores.server';
 import { DIALECTS, type TestDatabase } from './support/databases';
 import { seededDeliveryWorld } from './support/fixtures';
@@ -160,6 +165,27 @@ describe.each(DIALECTS)('the signed-in header in one statement on %s (decision 0
     expect(ownOnly.read).toMatchObject({ cartCount: 4, clippedOffers: 2, pendingOrder: { orderNumber: 'ORD-SOONER' } });
     expect(ownOnly.read).toEqual(await separately(null));
   });
+
+  // SQLite's plan only: PostgreSQL plans with statistics and has no such temporary table.
+  if (dialect === 'sqlite')
+    it("plans without a temporary table, and counts clips from the customer's own (SQLite's plan)", async () => {
+      for (const guestCartId of [null, '00000000-0000-4000-8000-000000000000']) {
+        const query = headerStatementForPlan(test.db, customer.customerId, guestCartId);
+        const plan = await test.db.executeQuery<{ detail: string }>(
+          CompiledQuery.raw(`explain query plan ${query.sql}`, [...query.parameters]),
+        );
+        const steps = plan.rows.map((row) => row.detail);
+        // ORDER BY … LIMIT 1 in the joined subquery made SQLite materialize it on every page (~12× the cost).
+        expect(
+          steps.filter((step) => step.includes('MATERIALIZE')),
+          steps.join('\n'),
+        ).toEqual([]);
+        const clips = steps.findIndex((step) => /^SEARCH c USING .*\(customer_id=\?\)/.test(step));
+        const offers = steps.findIndex((step) => /^SEARCH o USING INTEGER PRIMARY KEY/.test(step));
+        expect(clips, steps.join('\n')).toBeGreaterThanOrEqual(0);
+        expect(offers).toBeGreaterThan(clips);
+      }
+    });
 
   it('is compiled once per shape', async () => {
     await header(null);

@@ -153,7 +153,10 @@ const liveClipCount = compiledOnce((conn, customerId: number, bannerId: string, 
 export function liveClipCountStatement(conn: Kysely<Database>, customerId: number, bannerId: string, now: string) {
   return conn
     .selectFrom('clips as c')
-    .innerJoin('offers as o', 'o.id', 'c.offer_id')
+    // CROSS JOIN keeps SQLite's planner on the customer's clips (a few) first, not the banner's live offers (all
+    // of them, each looked up in clips): a third of the cost. PostgreSQL plans it as the inner join it is.
+    .crossJoin('offers as o')
+    .whereRef('o.id', '=', 'c.offer_id')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('c.customer_id', '=', customerId)
     .where('o.banner_id', '=', bannerId)
