@@ -3,6 +3,7 @@ import { productHref } from '~/modules/catalog/links';
 import { formatCents } from '~/modules/catalog/pricing';
 import { AddToCart } from './AddToCart';
 import { BusinessPriceTag } from './BusinessPriceTag';
+import { HIGH_FETCH_PRIORITY } from './catalog/fetch-priority';
 import type { ProductCard as ProductCardData } from '~/modules/catalog/product-cards.server';
 
 /** What a card shows (brand and size are part of the name), so a listing's data can leave the rest out. */
@@ -30,7 +31,7 @@ export function ProductCard({ product, priority }: { product: CardProduct; prior
           width={240}
           height={240}
           loading={priority ? 'eager' : 'lazy'}
-          fetchPriority={priority === 'high' ? 'high' : undefined}
+          {...(priority === 'high' ? HIGH_FETCH_PRIORITY : null)}
           decoding="async"
         />
       </a>

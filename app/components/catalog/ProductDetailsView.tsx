@@ -1,6 +1,7 @@
 import { Form, useActionData, useNavigation } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { island, ProductCarousel } from '~/components/common-chunk';
+import { HIGH_FETCH_PRIORITY } from './fetch-priority';
 import type { ProductDetails } from '~/modules/catalog/product-details.server';
 import {
   ProductAboutOnServer,
@@ -56,7 +57,7 @@ export function ProductDetailsView({
             width={400}
             height={400}
             className="aspect-square w-full max-w-sm"
-            fetchPriority="high"
+            {...HIGH_FETCH_PRIORITY}
           />
         </div>
 
