@@ -151,10 +151,10 @@ const liveClipCount = compiledOnce((conn, customerId: number, bannerId: string, 
 
 /** How many of the customer's clipped offers on the banner are still running: alone or inside another statement. */
 export function liveClipCountStatement(conn: Kysely<Database>, customerId: number, bannerId: string, now: string) {
+  // CROSS JOIN keeps SQLite's planner on the customer's clips (a few) first, not the banner's live offers (all of
+  // them, each looked up in clips): a third of the cost. PostgreSQL plans it as the inner join it is.
   return conn
     .selectFrom('clips as c')
-    // CROSS JOIN keeps SQLite's planner on the customer's clips (a few) first, not the banner's live offers (all
-    // of them, each looked up in clips): a third of the cost. PostgreSQL plans it as the inner join it is.
     .crossJoin('offers as o')
     .whereRef('o.id', '=', 'c.offer_id')
     .select((eb) => eb.fn.countAll<number>().as('n'))
