@@ -131,7 +131,7 @@ export async function customerCookies(origin: string): Promise<string> {
 }
 
 /** The identity provider on `idpPort` with a fresh signing key, for a storefront on `appPort`. */
-export async function startIdentityProvider(idpPort: number, appPort: number) {
+export async function startIdentityProvider(idpPort: number, appPort: number, extra: Record<string, string> = {}) {
   const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
   const privateJwk: JWK = { ...(await exportJWK(privateKey)), kid: 'bench', alg: 'ES256', use: 'sig' };
   return start(['node_modules/tsx/dist/cli.mjs', 'idp/server.ts'], {
@@ -139,6 +139,7 @@ export async function startIdentityProvider(idpPort: number, appPort: number) {
     STOREFRONT_PORT: String(appPort),
     IDP_JWKS: JSON.stringify({ keys: [privateJwk] }),
     IDP_COOKIE_KEYS: randomBytes(32).toString('base64url'),
+    ...extra,
   });
 }
 

@@ -300,6 +300,28 @@ export async function runSoak(world: SoakWorld, options: SoakOptions): Promise<S
   };
 }
 
+/** The full soak's settings (README): length, load, warm-up, shoppers and the p99 budget, from the environment. */
+export function soakSettings(env: Record<string, string | undefined> = process.env) {
+  return {
+    seconds: Number(env.SOAK_SECONDS ?? 300),
+    connections: Number(env.SOAK_CONNECTIONS ?? 50),
+    warmupRequests: Number(env.SOAK_WARMUP_REQUESTS ?? 3000),
+    warmupMaxSeconds: Number(env.SOAK_WARMUP_MAX_SECONDS ?? 180),
+    shoppers: Number(env.SOAK_SHOPPERS ?? 50),
+    p99Budget: Number(env.SOAK_P99_BUDGET_MS ?? 50),
+  };
+}
+
+/** The budgets a full soak missed (none: every budget met): no 5xx, no errors, the p99, RSS growth under 20 %. */
+export function soakMisses(report: SoakReport, p99Budget: number): string[] {
+  return [
+    report.serverErrors > 0 && '5xx answers',
+    report.errors > 0 && 'errors or timeouts',
+    report.p99 > p99Budget && `p99 over ${p99Budget} ms`,
+    report.memory.some((m) => m.growth >= 0.2) && 'memory grew 20 % or more',
+  ].filter((miss): miss is string => Boolean(miss));
+}
+
 export function formatSoak(report: SoakReport, p99BudgetMs: number): string {
   const rows = [
     `Soak: ${report.seconds} s, ${report.connections} connections, ${report.shoppers} signed-in shoppers, ${report.requests} requests (${report.requestsPerSecond} req/s) after ${report.warmupRequests} warm-up requests` +

@@ -8,14 +8,9 @@
  */
 import { startSoakCluster } from './soak-cluster';
 import { soakWorld } from '../tests/resilience/support/soak-world';
-import { formatSoak, runSoak } from './soak-run';
+import { formatSoak, runSoak, soakMisses, soakSettings } from './soak-run';
 
-const seconds = Number(process.env.SOAK_SECONDS ?? 300);
-const connections = Number(process.env.SOAK_CONNECTIONS ?? 50);
-const warmupRequests = Number(process.env.SOAK_WARMUP_REQUESTS ?? 3000);
-const warmupMaxSeconds = Number(process.env.SOAK_WARMUP_MAX_SECONDS ?? 180);
-const shoppers = Number(process.env.SOAK_SHOPPERS ?? 50);
-const p99Budget = Number(process.env.SOAK_P99_BUDGET_MS ?? 50);
+const { seconds, connections, warmupRequests, warmupMaxSeconds, shoppers, p99Budget } = soakSettings();
 
 const { cluster, check, stop } = await startSoakCluster({ database: 'pantry_soak' });
 let failed = true;
@@ -24,12 +19,7 @@ try {
   console.log(`Soaking ${cluster.url} (${cluster.storefronts.length} storefronts) for ${seconds} s…`);
   const report = await runSoak(world, { seconds, connections, warmupRequests, warmupMaxSeconds });
   console.log(formatSoak(report, p99Budget));
-  const misses = [
-    report.serverErrors > 0 && '5xx answers',
-    report.errors > 0 && 'errors or timeouts',
-    report.p99 > p99Budget && `p99 over ${p99Budget} ms`,
-    report.memory.some((m) => m.growth >= 0.2) && 'memory grew 20 % or more',
-  ].filter(Boolean);
+  const misses = soakMisses(report, p99Budget);
   console.log(misses.length ? `Over budget: ${misses.join(', ')}` : 'Every budget met.');
   if (report.errors > 0 || report.serverErrors > 0)
     console.log(`\nThe processes' last output:\n${cluster.output().slice(-4000)}`);

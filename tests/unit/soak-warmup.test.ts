@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rssSteady } from '../../bench/soak-run';
+import { rssSteady, soakMisses, soakSettings, type SoakReport } from '../../bench/soak-run';
 
 const MB = 1024 * 1024;
 
@@ -39,5 +39,53 @@ describe('the soak warm-up (decision 0036)', () => {
     expect(rssSteady([])).toBe(false);
     expect(rssSteady([[700 * MB]])).toBe(false);
     expect(rssSteady([[700 * MB], [700 * MB]])).toBe(false);
+  });
+});
+
+describe("the soak's verdict (bench/soak.ts and bench/soak-one.ts)", () => {
+  const report = (values: Partial<SoakReport>): SoakReport =>
+    ({
+      serverErrors: 0,
+      errors: 0,
+      p99: 40,
+      memory: [{ pid: 1, warmMb: 400, endMb: 410, growth: 0.025 }],
+      ...values,
+    }) as SoakReport;
+
+  it('meets every budget with no 5xx, no errors, a p99 within budget and memory flat', () => {
+    expect(soakMisses(report({}), 50)).toEqual([]);
+    expect(soakMisses(report({ p99: 50 }), 50)).toEqual([]);
+  });
+
+  it('names each budget missed', () => {
+    expect(soakMisses(report({ p99: 51 }), 50)).toEqual(['p99 over 50 ms']);
+    expect(
+      soakMisses(
+        report({
+          serverErrors: 1,
+          errors: 2,
+          memory: [
+            { pid: 1, warmMb: 400, endMb: 410, growth: 0.025 },
+            { pid: 2, warmMb: 400, endMb: 480, growth: 0.2 },
+          ],
+        }),
+        50,
+      ),
+    ).toEqual(['5xx answers', 'errors or timeouts', 'memory grew 20 % or more']);
+  });
+
+  it('reads its settings from the environment, with the full soak as the default', () => {
+    expect(soakSettings({})).toEqual({
+      seconds: 300,
+      connections: 50,
+      warmupRequests: 3000,
+      warmupMaxSeconds: 180,
+      shoppers: 50,
+      p99Budget: 50,
+    });
+    expect(soakSettings({ SOAK_SECONDS: '30', SOAK_P99_BUDGET_MS: '80' })).toMatchObject({
+      seconds: 30,
+      p99Budget: 80,
+    });
   });
 });

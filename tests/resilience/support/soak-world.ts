@@ -4,7 +4,13 @@ import type { SoakWorld } from '../../../bench/soak-run';
 import type { Database } from '~/db/schema';
 import { liveOfferIds } from '../../integration/support/offers';
 import { Browser, signInWithPassword } from './browser';
-import type { Cluster } from '../../../scripts/cluster';
+import type { StorefrontProcess } from '../../../scripts/cluster';
+
+/** Where the soak sends its requests: a cluster's balancer, or one storefront (bench/soak-one.ts). */
+export interface SoakTarget {
+  url: string;
+  storefronts: Pick<StorefrontProcess, 'child'>[];
+}
 
 const TEMPLATE_EMAIL = 'jordan@pantry.test';
 const FIRST_SOAK_ID = 900_001;
@@ -14,7 +20,7 @@ const FIRST_SOAK_ID = 900_001;
  * Jordan's record (same password, store and banner; their own id, email, card and household), each signed in
  * with a password on the real pages through the identity provider, as a shopper would.
  */
-async function signedInShoppers(db: Kysely<Database>, cluster: Cluster, count: number): Promise<string[]> {
+async function signedInShoppers(db: Kysely<Database>, cluster: SoakTarget, count: number): Promise<string[]> {
   const template = await db
     .selectFrom('customers')
     .selectAll()
@@ -57,7 +63,7 @@ async function signedInShoppers(db: Kysely<Database>, cluster: Cluster, count: n
 }
 
 /** What the soak asks for: real product and offer ids from the seeded database, the shoppers' cookies. */
-export async function soakWorld(db: Kysely<Database>, cluster: Cluster, shoppers: number): Promise<SoakWorld> {
+export async function soakWorld(db: Kysely<Database>, cluster: SoakTarget, shoppers: number): Promise<SoakWorld> {
   const productIds = (
     await db.selectFrom('products').select('id').where('kind', '=', 'grocery').orderBy('id').limit(100).execute()
   ).map((row) => row.id);
