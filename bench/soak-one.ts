@@ -1,7 +1,7 @@
 /**
  * `npm run soak:one`: the soak's mix (bench/soak-run.ts) in the conditions the issue's page budgets are measured
  * in (bench/run.ts): ONE storefront on the embedded SQLite database, pinned to core 0, and the load generator
- * (this process, which starts itself again on core 1), production build, loopback. `npm run soak` runs the same
+ * (this process, pinned to core 1), production build, loopback. `npm run soak` runs the same
  * mix through two storefronts, PostgreSQL and haproxy, which share both cores with the load generator.
  * Same shoppers, warm-up, length, figures and budgets (soakSettings); exits 1 when one is missed (decision 0057).
  */
@@ -14,13 +14,10 @@ import { soakWorld } from '../tests/resilience/support/soak-world';
 import { hasTaskset, start, startIdentityProvider, stop, waitFor } from './harness';
 import { formatSoak, runSoak, soakMisses, soakSettings } from './soak-run';
 
-if (hasTaskset && !process.env.SOAK_ONE_PINNED) {
-  const pinnedRun = spawnSync('taskset', ['-c', '1', process.execPath, ...process.execArgv, ...process.argv.slice(1)], {
-    stdio: 'inherit',
-    env: { ...process.env, SOAK_ONE_PINNED: '1' },
-  });
-  process.exit(pinnedRun.status ?? 1);
-}
+// The load generator is this process: pinned to core 1 in place (every thread), so that a signal that stops it
+// stops the run; the storefront it starts is pinned to core 0 by the harness.
+if (hasTaskset && spawnSync('taskset', ['-a', '-p', '-c', '1', String(process.pid)]).status !== 0)
+  throw new Error('could not pin the load generator to core 1');
 
 const settings = soakSettings();
 const dataDir = path.resolve('.cache/soak-one-data');
