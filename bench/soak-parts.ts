@@ -22,6 +22,8 @@ import { soakWorld } from '../tests/resilience/support/soak-world';
 import { startSoakCluster } from './soak-cluster';
 import {
   autocannon,
+  latenciesByRequest,
+  percentilesByRequest,
   soakPartRequests,
   soakRequests,
   SOAK_PARTS,
@@ -155,17 +157,7 @@ async function measure(label: string, requests: AutocannonRequest[]): Promise<Ro
     }
   })();
   const run = autocannon({ url: cluster.url, connections, duration: seconds, timeout: 10, requests });
-  // Each connection sends the entries in order, one at a time: its n-th response answers entry n mod length.
-  const answered = new Map<object, number>();
-  const latencies: number[][] = requests.map(() => []);
-  (run as unknown as NodeJS.EventEmitter).on(
-    'response',
-    (client: object, _status: number, _bytes: number, ms: number) => {
-      const n = answered.get(client) ?? 0;
-      answered.set(client, n + 1);
-      latencies[n % requests.length]!.push(ms);
-    },
-  );
+  const latencies = latenciesByRequest(run, requests.length);
   const result = await run;
   sampling = false;
   await sampler;
@@ -225,11 +217,7 @@ function print(row: Row) {
   // The sampler's own queries (every 50 ms) run in the admin database, not the soak's: not counted here.
   console.log(`  PostgreSQL transactions (round trips) per response: ${(row.transactions / responses).toFixed(2)}`);
   if (row.latencies.length > 1) {
-    const at = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
-    const parts = row.latencies.map((times, i) => {
-      const sorted = [...times].sort((a, b) => a - b);
-      return `${SOAK_PARTS[i] ?? i} ${at(sorted, 0.5)?.toFixed(0)} / ${at(sorted, 0.99)?.toFixed(0)}`;
-    });
+    const parts = percentilesByRequest(row.latencies).map((r) => `${r.request} ${r.p50} / ${r.p99}`);
     console.log(`  ms p50 / p99 by request: ${parts.join(', ')}`);
   }
 }

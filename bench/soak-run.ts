@@ -66,6 +66,8 @@ export interface SoakReport {
   p90: number;
   p99: number;
   max: number;
+  /** Each request type's p50 and p99 within the mix (decision 0057: they tell a slow request from a slow process). */
+  byRequest: { request: string; p50: number; p99: number }[];
   /** Of the measured run (timeouts are counted among the errors too). */
   errors: number;
   timeouts: number;
@@ -195,6 +197,33 @@ export function rssSteady(stepPeaks: readonly (readonly number[])[]): boolean {
   return true;
 }
 
+/**
+ * The latency (ms) of each response, by the entry of the mix it answered: each connection sends the entries in
+ * order, one at a time, so its n-th response answers entry n mod `entries`. Attach before the run starts.
+ */
+export function latenciesByRequest(run: Promise<AutocannonResult>, entries: number): number[][] {
+  const answered = new Map<object, number>();
+  const latencies: number[][] = Array.from({ length: entries }, () => []);
+  (run as unknown as NodeJS.EventEmitter).on(
+    'response',
+    (client: object, _status: number, _bytes: number, ms: number) => {
+      const n = answered.get(client) ?? 0;
+      answered.set(client, n + 1);
+      latencies[n % entries]!.push(ms);
+    },
+  );
+  return latencies;
+}
+
+/** p50 and p99 (ms, rounded) of each entry's latencies, named as SOAK_PARTS names the mix's entries. */
+export function percentilesByRequest(latencies: number[][]): { request: string; p50: number; p99: number }[] {
+  return latencies.map((times, i) => {
+    const sorted = [...times].sort((a, b) => a - b);
+    const at = (q: number) => Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0);
+    return { request: SOAK_PARTS[i] ?? String(i), p50: at(0.5), p99: at(0.99) };
+  });
+}
+
 export async function runSoak(world: SoakWorld, options: SoakOptions): Promise<SoakReport> {
   const warmup = await autocannon({
     url: world.url,
@@ -243,14 +272,18 @@ export async function runSoak(world: SoakWorld, options: SoakOptions): Promise<S
   sample();
   const timer = setInterval(sample, 1000);
   let result: AutocannonResult;
+  let latencies: number[][] = [];
   try {
-    result = await autocannon({
+    const requests = soakRequests(world);
+    const run = autocannon({
       url: world.url,
       connections: options.connections,
       duration: options.seconds,
       timeout: 10,
-      requests: soakRequests(world),
+      requests,
     });
+    latencies = latenciesByRequest(run, requests.length);
+    result = await run;
   } finally {
     clearInterval(timer);
   }
@@ -284,6 +317,7 @@ export async function runSoak(world: SoakWorld, options: SoakOptions): Promise<S
     p90: result.latency.p90,
     p99: result.latency.p99,
     max: result.latency.max,
+    byRequest: percentilesByRequest(latencies),
     errors: result.errors,
     timeouts: result.timeouts,
     warmupErrors: warmupErrors.reduce((sum, n) => sum + n, 0),
@@ -331,6 +365,7 @@ export function formatSoak(report: SoakReport, p99BudgetMs: number): string {
     `  status codes (warm-up included): ${JSON.stringify(report.statusCounts)}; errors ${report.errors}, timeouts ${report.timeouts} (warm-up: ${report.warmupErrors} errors)`,
     `  5xx: ${report.serverErrors} (budget 0)`,
     `  latency ms: p50 ${report.p50}, p90 ${report.p90}, p99 ${report.p99} (budget ${p99BudgetMs}), max ${report.max}`,
+    `  p50 / p99 ms by request: ${report.byRequest.map((r) => `${r.request} ${r.p50} / ${r.p99}`).join(', ')}`,
     ...report.memory.map(
       (m) =>
         `  storefront pid ${m.pid}: highest RSS ${m.warmMb} MB in the first ${report.memoryWindowSeconds} s after warm-up -> ${m.endMb} MB in the last ${report.memoryWindowSeconds} s (${(m.growth * 100).toFixed(1)} %, budget < 20 % in the full soak)`,

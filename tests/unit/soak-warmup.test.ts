@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { rssSteady, soakMisses, soakSettings, type SoakReport } from '../../bench/soak-run';
+import { EventEmitter } from 'node:events';
+import {
+  latenciesByRequest,
+  percentilesByRequest,
+  rssSteady,
+  soakMisses,
+  soakSettings,
+  type AutocannonResult,
+  type SoakReport,
+} from '../../bench/soak-run';
 
 const MB = 1024 * 1024;
 
@@ -87,5 +96,32 @@ describe("the soak's verdict (bench/soak.ts and bench/soak-one.ts)", () => {
       seconds: 30,
       p99Budget: 80,
     });
+  });
+});
+
+describe("the soak's latency by request type (decision 0057)", () => {
+  it("files each connection's n-th response under entry n of the mix, connection by connection", () => {
+    const run = new EventEmitter();
+    const latencies = latenciesByRequest(run as unknown as Promise<AutocannonResult>, 3);
+    const [a, b] = [{}, {}];
+    // Two connections interleaved: each one's responses still answer entries 0, 1, 2, 0, …
+    for (const [client, ms] of [
+      [a, 10],
+      [b, 20],
+      [a, 11],
+      [a, 12],
+      [b, 21],
+      [a, 13],
+    ] as const)
+      run.emit('response', client, 200, 100, ms);
+    expect(latencies).toEqual([[10, 20, 13], [11, 21], [12]]);
+  });
+
+  it('gives each type its p50 and p99 under its name in the mix', () => {
+    const hundred = Array.from({ length: 100 }, (_, i) => 100 - i);
+    expect(percentilesByRequest([hundred, [7.4]])).toEqual([
+      { request: 'home A', p50: 51, p99: 100 },
+      { request: 'search A', p50: 7, p99: 7 },
+    ]);
   });
 });
