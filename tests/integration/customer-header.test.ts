@@ -170,7 +170,7 @@ describe.each(DIALECTS)('the signed-in header in one statement on %s (decision 0
   if (dialect === 'sqlite')
     it("plans without a temporary table, and counts clips from the customer's own (SQLite's plan)", async () => {
       for (const guestCartId of [null, '00000000-0000-4000-8000-000000000000']) {
-        const query = headerStatementForPlan(test.db, customer.customerId, guestCartId);
+        const query = headerStatementForPlan(test.db, customer, guestCartId);
         const plan = await test.db.executeQuery<{ detail: string }>(
           CompiledQuery.raw(`explain query plan ${query.sql}`, [...query.parameters]),
         );

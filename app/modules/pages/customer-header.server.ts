@@ -52,7 +52,7 @@ export async function customerHeaderOf(
   const rows = guestCartId
     ? await withGuestCart(db(), customerId, guestCartId, bannerId, siteType, at)
     : await customerOnly(db(), customerId, bannerId, siteType, at);
-  const row = soonestFirst(rows)[0];
+  const row = soonest(rows);
   if (!row) throw new Error('customerHeader: the statement returned no row');
   return {
     cartCount: Number(row.units ?? 0),
@@ -63,12 +63,13 @@ export async function customerHeaderOf(
 
 type HeaderRow = Awaited<ReturnType<typeof customerOnly>>[number];
 
-/** The rows (one per changeable order, or one without an order) with the soonest slot first. */
-export function soonestFirst(rows: HeaderRow[]): HeaderRow[] {
-  if (rows.length < 2) return rows;
-  // ISO-8601 UTC strings sort as their instants do (a row without an order comes alone).
-  const start = (row: HeaderRow) => row.slot_start ?? '\uffff';
-  return [...rows].sort((a, b) => (start(a) < start(b) ? -1 : start(a) > start(b) ? 1 : 0));
+/** Of the rows (one per changeable order, or one without an order), the one with the soonest slot. */
+function soonest(rows: HeaderRow[]): HeaderRow | undefined {
+  // ISO-8601 UTC strings compare as their instants do; a row without an order comes alone.
+  return rows.reduce<HeaderRow | undefined>(
+    (best, row) => (best && best.slot_start! <= row.slot_start! ? best : row),
+    undefined,
+  );
 }
 
 async function alertOf(row: HeaderRow) {
@@ -90,7 +91,7 @@ async function alertOf(row: HeaderRow) {
 
 /**
  * The counts as scalar subqueries, each changeable order left-joined: one row per changeable order (a customer has
- * a handful at most), one without an order. The soonest is picked in soonestFirst: an ORDER BY … LIMIT 1 inside the
+ * a handful at most), one without an order. The soonest is picked in `soonest`: an ORDER BY … LIMIT 1 inside the
  * join made SQLite copy the subquery into a temporary table on every page, ~12× the cost of the whole statement.
  */
 function headerStatement(
@@ -117,13 +118,8 @@ function headerStatement(
 }
 
 /** The statement as compiled for `conn`, for tests of its query plan. */
-export function headerStatementForPlan(conn: Kysely<Database>, customerId: number, guestCartId: string | null) {
-  return headerStatement(
-    conn,
-    { customerId, bannerId: 'greenleaf', siteType: 'C' },
-    guestCartId,
-    new Date().toISOString(),
-  ).compile();
+export function headerStatementForPlan(conn: Kysely<Database>, customer: OrderCustomer, guestCartId: string | null) {
+  return headerStatement(conn, customer, guestCartId, new Date().toISOString()).compile();
 }
 
 const customerOnly = compiledOnce(
