@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -117,12 +117,16 @@ export class Lynx {
     this.type(file);
     this.keys('Enter');
     const deadline = Date.now() + 10_000;
-    while (!existsSync(file) || readFileSync(file, 'utf8').length === 0) {
-      if (Date.now() > deadline) throw new Error(`lynx did not save the page:\n${this.screen()}`);
-      await sleep(100);
-    }
+    const saved = async () => {
+      for (let text = savedText(file); ; text = savedText(file)) {
+        if (text !== '') return text;
+        if (Date.now() > deadline) throw new Error(`lynx did not save the page:\n${this.screen()}`);
+        await sleep(100);
+      }
+    };
+    await saved();
     await sleep(200);
-    this.text = readFileSync(file, 'utf8');
+    this.text = await saved();
     await this.settle();
     // lynx usually returns to the page by itself after saving; if the print menu is still up, go back.
     if (/Printing Options/.test(this.screen().split('\n')[0] ?? '')) {
@@ -222,6 +226,19 @@ export class Lynx {
       // the session ended with lynx
     }
     rmSync(this.dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The page lynx saved, or '' while it is not there yet. lynx can replace the file while it writes it: seen in CI,
+ * existsSync said yes and the read just after failed with ENOENT.
+ */
+function savedText(file: string): string {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return '';
+    throw error;
   }
 }
 
