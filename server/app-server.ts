@@ -35,7 +35,14 @@ function requestUrl(req: IncomingMessage): URL {
   return new URL(`${protocol}://${req.headers.host ?? 'localhost'}${req.url ?? '/'}`);
 }
 
-function toRequest(req: IncomingMessage, res: ServerResponse, url: URL): Request {
+/**
+ * The web Request Remix gets for a node request. Its signal aborts when the client goes away before the
+ * response is finished, so loaders and actions stop. The signal is the Request's own property rather than
+ * `init.signal`: given one, Node's Request follows it with a second AbortController, a WeakRef and a
+ * FinalizationRegistry entry per request, which outlive the request until a full collection and are then
+ * cleaned up in one burst — the soak's slowest answers waited behind those (decision 0058).
+ */
+export function toRequest(req: IncomingMessage, res: ServerResponse, url: URL): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (value === undefined) continue;
@@ -43,16 +50,17 @@ function toRequest(req: IncomingMessage, res: ServerResponse, url: URL): Request
     else headers.set(name, value);
   }
   const controller = new AbortController();
-  // Loaders and actions stop when the client goes away before the response is finished.
   res.on('close', () => {
     if (!res.writableFinished) controller.abort();
   });
-  const init: RequestInit & { duplex?: 'half' } = { method: req.method, headers, signal: controller.signal };
+  const init: RequestInit & { duplex?: 'half' } = { method: req.method, headers };
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     init.body = createReadableStreamFromReadable(req);
     init.duplex = 'half';
   }
-  return new Request(url.href, init);
+  const request = new Request(url.href, init);
+  Object.defineProperty(request, 'signal', { value: controller.signal, enumerable: true });
+  return request;
 }
 
 function sendStatic(req: IncomingMessage, res: ServerResponse, file: StaticFile) {
@@ -111,7 +119,8 @@ function refuseCrossSite(req: IncomingMessage, res: ServerResponse, url: URL): b
     const value = req.headers[name];
     if (typeof value === 'string') headers.set(name, value);
   }
-  if (!isCrossSite(new Request(url.href, { method: req.method, headers }))) return false;
+  // The rule reads the method, URL and headers only: no Request (and its AbortController) per form post.
+  if (!isCrossSite({ method: req.method ?? 'GET', url: url.href, headers })) return false;
   const wantsPage = /text\/html/i.test(String(req.headers.accept ?? '')) && !url.searchParams.has('_data');
   const body = wantsPage
     ? `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Not sent from our pages</title></head><body><main><h1>Not sent from our pages</h1><p>${CROSS_SITE_MESSAGE}</p><p><a href="/">Go to the home page</a></p></main></body></html>`

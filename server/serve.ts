@@ -5,14 +5,13 @@
  * signed-in customers' private page cache, decision 0027: default and at most 10 s, 0 turns it off).
  */
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import type { ServerBuild } from '@remix-run/node';
 import { createAppServer } from './app-server';
+import { importBuild } from './import-build';
 import { shutDown } from './shutdown';
 
 process.env.NODE_ENV ??= 'production';
 const buildPath = path.resolve(process.argv[2] ?? 'build/index.js');
-const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
+const build = await importBuild(buildPath);
 const ttl = Number(process.env.PAGE_CACHE_TTL_MS ?? 10_000);
 const privateTtl = Number(process.env.PRIVATE_PAGE_CACHE_TTL_MS ?? 10_000);
 const { server } = createAppServer({

@@ -17,7 +17,7 @@ function hostOf(url: string): string | null {
  * other origin, where SameSite=Lax does not help) refuses the request with a 403 before it is read.
  * A caller that sends none of them is no browser, so it cannot be riding a shopper's cookies.
  */
-export function isCrossSite(request: Request): boolean {
+export function isCrossSite(request: Pick<Request, 'method' | 'url' | 'headers'>): boolean {
   if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return false;
   // A bearer call authenticates itself: a page of another site cannot add an Authorization header
   // without a CORS preflight, which the storefront never grants (spec section 6 callers, assistants).
