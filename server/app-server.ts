@@ -40,7 +40,7 @@ function requestUrl(req: IncomingMessage): URL {
  * response is finished, so loaders and actions stop. The signal is the Request's own property rather than
  * `init.signal`: given one, Node's Request follows it with a second AbortController, a WeakRef and a
  * FinalizationRegistry entry per request, which outlive the request until a full collection and are then
- * cleaned up in one burst — the soak's slowest answers waited behind those (decision 0058).
+ * cleaned up in one burst: three times the cost of making the Request alone (decision 0058).
  */
 export function toRequest(req: IncomingMessage, res: ServerResponse, url: URL): Request {
   const headers = new Headers();
