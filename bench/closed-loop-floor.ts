@@ -4,7 +4,9 @@
  * (bench/spin-server.mjs on core 0), which spends a fixed CPU time per request: the soak's six requests at what
  * each costs the storefront alone (decision 0057), then every request at the same cost. It prints the p99 as a
  * multiple of the mean latency (50 ÷ throughput): what the loop itself adds to the tail, before any collector or
- * slow request of the storefront's (decision 0058).
+ * slow request of the storefront's (decision 0058). The last row starts one request per turn of the server's event
+ * loop, in arrival order: without the two-turn wait that level-triggered polling gives the client that answers
+ * last (decision 0059).
  */
 import { spawnSync } from 'node:child_process';
 import { freePort } from '../scripts/free-port';
@@ -27,9 +29,13 @@ const mean = MIX.reduce((sum, [, ms]) => sum + ms, 0) / MIX.length;
 if (hasTaskset && spawnSync('taskset', ['-a', '-p', '-c', '1', String(process.pid)]).status !== 0)
   throw new Error('could not pin the load generator to core 1');
 
-async function run(label: string, spin: Record<string, number>) {
+async function run(label: string, spin: Record<string, number>, onePerTurn = false) {
   const port = await freePort();
-  const server = start(['bench/spin-server.mjs'], { PORT: String(port), SPIN_MS: JSON.stringify(spin) }, { core: 0 });
+  const server = start(
+    ['bench/spin-server.mjs'],
+    { PORT: String(port), SPIN_MS: JSON.stringify(spin), SPIN_ONE_PER_TURN: onePerTurn ? '1' : '0' },
+    { core: 0 },
+  );
   try {
     await waitFor(`http://127.0.0.1:${port}/home`);
     const result = await autocannon({
@@ -54,5 +60,8 @@ async function run(label: string, spin: Record<string, number>) {
 
 console.log(`The soak's closed loop against bench/spin-server.mjs, ${connections} connections, ${seconds} s each`);
 await run("the soak's mix of costs (ms)", Object.fromEntries(MIX.map(([path, ms]) => [path, ms])));
-await run(`every request ${mean.toFixed(2)} ms`, Object.fromEntries(MIX.map(([path]) => [path, mean])));
+const same = Object.fromEntries(MIX.map(([path]) => [path, mean]));
+await run(`every request ${mean.toFixed(2)} ms`, same);
+// The same server polling between any two requests: the tail left is the load generator's and the mix's (0059).
+await run(`the same, one per loop turn`, same, true);
 process.exit(0);
