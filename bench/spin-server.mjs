@@ -5,6 +5,7 @@
 import { Buffer } from 'node:buffer';
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
+import { setImmediate } from 'node:timers';
 
 const port = Number(process.env.PORT ?? 3202);
 const spin = JSON.parse(process.env.SPIN_MS ?? '{}');
