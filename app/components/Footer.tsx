@@ -1,4 +1,8 @@
 import { Link } from '@remix-run/react';
+import type { ReactNode } from 'react';
+
+/** What the footer's links are made with: Remix's `Link` in the browser, a plain anchor on the server. */
+export type FooterLink = (props: { to: string; className: string; children: ReactNode }) => ReactNode;
 
 const SERVICE_LINKS = [
   { to: '/shop/delivery-subscription.html', label: 'Delivery Pass' },
@@ -13,8 +17,34 @@ const ACCOUNT_LINKS = [
   { to: '/foru/my-list.html', label: 'My list' },
 ] as const;
 
+export interface FooterProps {
+  bannerName: string;
+  signedIn: boolean;
+}
+
 /** Signed-in customers get their account links; everyone else gets the way in. */
-export function Footer({ bannerName, signedIn }: { bannerName: string; signedIn: boolean }) {
+export function Footer(props: FooterProps) {
+  return <FooterWith {...props} LinkTo={Link} />;
+}
+
+/**
+ * The server's footer (modules/pages/root.server.ts): its HTML depends on the two props alone, so it is rendered
+ * once per banner and shopper state and kept (decision 0059). Plain anchors: the island around it makes their
+ * clicks client-side navigations, as it does for any link in its server HTML (decision 0031).
+ */
+export function PlainFooter(props: FooterProps) {
+  return <FooterWith {...props} LinkTo={PlainLink} />;
+}
+
+function PlainLink({ to, className, children }: { to: string; className: string; children: ReactNode }) {
+  return (
+    <a className={className} href={to}>
+      {children}
+    </a>
+  );
+}
+
+function FooterWith({ bannerName, signedIn, LinkTo }: FooterProps & { LinkTo: FooterLink }) {
   const year = 2026;
   return (
     <footer className="mt-16 border-t border-stone-200 bg-white">
@@ -27,34 +57,34 @@ export function Footer({ bannerName, signedIn }: { bannerName: string; signedIn:
           <p className="font-semibold text-stone-900">Shop</p>
           <ul className="mt-2 space-y-1">
             <li>
-              <Link className="hover:text-brand" to="/set-store.html">
+              <LinkTo className="hover:text-brand" to="/set-store.html">
                 Choose a store
-              </Link>
+              </LinkTo>
             </li>
             <li>
-              <Link className="hover:text-brand" to="/shop/search-results.html">
+              <LinkTo className="hover:text-brand" to="/shop/search-results.html">
                 Search
-              </Link>
+              </LinkTo>
             </li>
             <li>
-              <Link className="hover:text-brand" to="/shop/aisles.html">
+              <LinkTo className="hover:text-brand" to="/shop/aisles.html">
                 Aisles
-              </Link>
+              </LinkTo>
             </li>
             <li>
-              <Link className="hover:text-brand" to="/shop/brand-index">
+              <LinkTo className="hover:text-brand" to="/shop/brand-index">
                 Brands
-              </Link>
+              </LinkTo>
             </li>
             <li>
-              <Link className="hover:text-brand" to="/foru/coupons-deals.html">
+              <LinkTo className="hover:text-brand" to="/foru/coupons-deals.html">
                 Coupons &amp; deals
-              </Link>
+              </LinkTo>
             </li>
             <li>
-              <Link className="hover:text-brand" to="/foru/rewards.html">
+              <LinkTo className="hover:text-brand" to="/foru/rewards.html">
                 Rewards
-              </Link>
+              </LinkTo>
             </li>
           </ul>
         </nav>
@@ -63,9 +93,9 @@ export function Footer({ bannerName, signedIn }: { bannerName: string; signedIn:
           <ul className="mt-2 space-y-1">
             {SERVICE_LINKS.map((link) => (
               <li key={link.to}>
-                <Link className="hover:text-brand" to={link.to}>
+                <LinkTo className="hover:text-brand" to={link.to}>
                   {link.label}
-                </Link>
+                </LinkTo>
               </li>
             ))}
           </ul>
@@ -76,22 +106,22 @@ export function Footer({ bannerName, signedIn }: { bannerName: string; signedIn:
             {signedIn ? (
               ACCOUNT_LINKS.map((link) => (
                 <li key={link.to}>
-                  <Link className="hover:text-brand" to={link.to}>
+                  <LinkTo className="hover:text-brand" to={link.to}>
                     {link.label}
-                  </Link>
+                  </LinkTo>
                 </li>
               ))
             ) : (
               <>
                 <li>
-                  <Link className="hover:text-brand" to="/account/sign-in.html">
+                  <LinkTo className="hover:text-brand" to="/account/sign-in.html">
                     Sign in
-                  </Link>
+                  </LinkTo>
                 </li>
                 <li>
-                  <Link className="hover:text-brand" to="/account/create-account.html">
+                  <LinkTo className="hover:text-brand" to="/account/create-account.html">
                     Create an account
-                  </Link>
+                  </LinkTo>
                 </li>
               </>
             )}

@@ -38,6 +38,9 @@ export function clientNavigationTarget(
   return `${url.pathname}${url.search}${url.hash}`;
 }
 
+/** A server component that can also give its HTML as a string, kept per props (modules/pages/markup-once.server). */
+export type ServerMarkup<P> = FunctionComponent<P> & { markup?: (props: P) => string };
+
 /**
  * A component made only of links and forms, which works the same without JavaScript, whose code the
  * browser loads only when its content has to change (decision 0031: the JavaScript budget). The server
@@ -49,13 +52,14 @@ export function clientNavigationTarget(
  * Not for anything with state or handlers of its own: those would not run until it is live.
  */
 export function island<P extends object>(
-  serverComponent: FunctionComponent<P> | undefined,
+  serverComponent: ServerMarkup<P> | undefined,
   load: () => Promise<FunctionComponent<P>>,
   options: IslandOptions = {},
 ): FunctionComponent<P> {
   if (serverComponent) {
-    const Server = serverComponent;
+    const Server = serverComponent as ServerMarkup<P>;
     return function IslandOnServer(props: P) {
+      if (Server.markup) return <div className="contents" dangerouslySetInnerHTML={{ __html: Server.markup(props) }} />;
       return <div className="contents">{createElement(Server, props)}</div>;
     };
   }

@@ -3,6 +3,9 @@
  * module with an empty one, and an empty module that several pages import becomes a file of its own
  * that each of them downloads; one per page keeps those files off the page (decision 0028).
  */
+import { PlainFooter } from '~/components/Footer';
+import { markupOnce } from './markup-once.server';
+
 export { json } from '@remix-run/node';
 // The server renders these in the page; the browser loads them on demand (components/Deferred.tsx).
 export { BusinessSiteClosedPage as BusinessSiteClosedPageOnServer } from '~/components/BusinessSiteClosedPage';
@@ -12,7 +15,8 @@ export { PendingOrderAlert as PendingOrderAlertOnServer } from '~/components/Pen
 export { SignInModal as SignInModalOnServer } from '~/components/SignInModal';
 // Links and forms only: the browser keeps their HTML and loads their code when it changes (components/Island.tsx).
 export { ConsentBanner as ConsentBannerOnServer } from '~/components/ConsentBanner';
-export { Footer as FooterOnServer } from '~/components/Footer';
+/** Rendered once per banner and shopper state (decision 0059). */
+export const FooterOnServer = markupOnce(PlainFooter);
 export { CouponsLink as CouponsLinkOnServer, HeaderLogo as HeaderLogoOnServer } from '~/components/HeaderLinks';
 export { storefrontChrome } from '~/modules/access/chrome.server';
 export { headerCounts } from './customer-header.server';
