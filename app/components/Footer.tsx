@@ -1,8 +1,13 @@
 import { Link } from '@remix-run/react';
 import type { ReactNode } from 'react';
 
+interface LinkProps {
+  to: string;
+  className: string;
+  children: ReactNode;
+}
 /** What the footer's links are made with: Remix's `Link` in the browser, a plain anchor on the server. */
-export type FooterLink = (props: { to: string; className: string; children: ReactNode }) => ReactNode;
+type FooterLink = (props: LinkProps) => ReactNode;
 
 const SERVICE_LINKS = [
   { to: '/shop/delivery-subscription.html', label: 'Delivery Pass' },
@@ -36,7 +41,7 @@ export function PlainFooter(props: FooterProps) {
   return <FooterWith {...props} LinkTo={PlainLink} />;
 }
 
-function PlainLink({ to, className, children }: { to: string; className: string; children: ReactNode }) {
+function PlainLink({ to, className, children }: LinkProps) {
   return (
     <a className={className} href={to}>
       {children}

@@ -57,7 +57,7 @@ export function island<P extends object>(
   options: IslandOptions = {},
 ): FunctionComponent<P> {
   if (serverComponent) {
-    const Server = serverComponent as ServerMarkup<P>;
+    const Server = serverComponent;
     return function IslandOnServer(props: P) {
       if (Server.markup) return <div className="contents" dangerouslySetInnerHTML={{ __html: Server.markup(props) }} />;
       return <div className="contents">{createElement(Server, props)}</div>;
