@@ -184,7 +184,7 @@ export default function SlotsPage() {
         {(['delivery', 'pickup'] as const).map((type) => (
           <Link
             key={type}
-            to={`?type=${type}`}
+            to={`/shop/slots.html?type=${type}`}
             aria-current={data.type === type ? 'page' : undefined}
             className={`rounded-full px-4 py-2 text-sm font-semibold ${data.type === type ? 'bg-brand text-white' : 'bg-stone-100 hover:bg-stone-200'}`}
           >
@@ -205,7 +205,7 @@ export default function SlotsPage() {
               return (
                 <Link
                   key={day}
-                  to={`?type=${data.type}&day=${day}`}
+                  to={`/shop/slots.html?type=${data.type}&day=${day}`}
                   aria-current={data.day === day ? 'date' : undefined}
                   className={`flex min-w-[4.5rem] flex-col items-center whitespace-nowrap rounded-xl border px-3 py-2 text-sm ${data.day === day ? 'border-brand bg-brand-soft font-bold text-brand-dark' : 'border-stone-200 bg-white hover:border-brand'}`}
                 >
