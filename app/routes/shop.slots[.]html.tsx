@@ -112,6 +112,11 @@ function dayLabel(day: string) {
   return label;
 }
 
+// The page's own path, not a query relative to the route: the server renders a plain path's link without the
+// router's hooks (decision 0060).
+const slotsHref = (type: 'delivery' | 'pickup', day?: string) =>
+  `/shop/slots.html?type=${type}${day ? `&day=${day}` : ''}`;
+
 export default function SlotsPage() {
   const data = useLoaderData<typeof loader>();
   const navigation = useNavigation();
@@ -184,7 +189,7 @@ export default function SlotsPage() {
         {(['delivery', 'pickup'] as const).map((type) => (
           <Link
             key={type}
-            to={`/shop/slots.html?type=${type}`}
+            to={slotsHref(type)}
             aria-current={data.type === type ? 'page' : undefined}
             className={`rounded-full px-4 py-2 text-sm font-semibold ${data.type === type ? 'bg-brand text-white' : 'bg-stone-100 hover:bg-stone-200'}`}
           >
@@ -205,7 +210,7 @@ export default function SlotsPage() {
               return (
                 <Link
                   key={day}
-                  to={`/shop/slots.html?type=${data.type}&day=${day}`}
+                  to={slotsHref(data.type, day)}
                   aria-current={data.day === day ? 'date' : undefined}
                   className={`flex min-w-[4.5rem] flex-col items-center whitespace-nowrap rounded-xl border px-3 py-2 text-sm ${data.day === day ? 'border-brand bg-brand-soft font-bold text-brand-dark' : 'border-stone-200 bg-white hover:border-brand'}`}
                 >
