@@ -24,6 +24,7 @@ export const env: NodeJS.ProcessEnv = {
   DATA_DIR: dataDir,
   DATABASE_URL: '',
   NODE_ENV: 'production',
+  APP_ENV: 'local-origin',
   LOG_LEVEL: 'warn',
   SESSION_SECRET: secret,
 };

@@ -94,7 +94,7 @@ await prepareDatabase({ log: () => {} });
 const floorBuild = spawnSync(process.execPath, [path.resolve('node_modules/@remix-run/dev/dist/cli.js'), 'build'], {
   cwd: path.resolve('bench/floor'),
   encoding: 'utf8',
-  env: { ...process.env, NODE_ENV: 'production' },
+  env: { ...process.env, NODE_ENV: 'production', APP_ENV: 'local-origin' },
 });
 if (floorBuild.status !== 0) throw new Error(`the floor app did not build: ${floorBuild.stderr}`);
 

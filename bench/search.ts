@@ -236,7 +236,14 @@ async function pageThroughput(dataDir: string) {
   if (!existsSync('build/index.js')) throw new Error('Build first: npm run build');
   const { cmd, args } = pinned(0, ['--import', 'tsx', 'server/serve.ts', 'build/index.js']);
   const child: ChildProcess = spawn(cmd, args, {
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'production', PORT: String(APP_PORT) },
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      NODE_ENV: 'production',
+      APP_ENV: 'local-origin',
+      PORT: String(APP_PORT),
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   try {

@@ -213,6 +213,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     const baseEnv: NodeJS.ProcessEnv = {
       ...process.env,
       NODE_ENV: 'production',
+      APP_ENV: process.env.APP_ENV || 'local-origin',
       DATABASE_URL: options.databaseUrl,
       DATA_DIR: dataDir,
       ...(options.seedProducts ? { SEED_PRODUCTS: String(options.seedProducts) } : {}),

@@ -15,6 +15,7 @@ const env = {
   SIGNIN_CLIENT_LIMIT: '100000',
   SIGNUP_CLIENT_LIMIT: '100000',
   NODE_ENV: 'production' as const,
+  APP_ENV: 'local-origin',
   PORT: process.env.E2E_PORT ?? '3100',
   LOG_LEVEL: 'warn',
 };

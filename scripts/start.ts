@@ -27,15 +27,20 @@ function shutdown(code: number) {
 process.on('SIGINT', () => shutdown(0));
 process.on('SIGTERM', () => shutdown(0));
 
+// The local demo says which environment it is: a production build without APP_ENV would run as prod.
+const environment = process.env.APP_ENV || 'local-origin';
+console.log(`environment: ${environment} (APP_ENV)`);
 const port = process.env.PORT ?? '3000';
 const idpPort = process.env.IDP_PORT ?? '3001';
 run('identity provider', ['node_modules/tsx/dist/cli.mjs', 'idp/server.ts'], {
   NODE_ENV: 'production',
+  APP_ENV: environment,
   IDP_PORT: idpPort,
   STOREFRONT_PORT: port,
 });
 run('storefront', ['--import', 'tsx', 'server/serve.ts', 'build/index.js'], {
   NODE_ENV: 'production',
+  APP_ENV: environment,
   PORT: port,
   IDP_ISSUER: process.env.IDP_ISSUER ?? `http://localhost:${idpPort}`,
 });

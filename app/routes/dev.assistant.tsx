@@ -4,6 +4,7 @@ import { useLoaderData } from '@remix-run/react';
 import { z } from 'zod';
 import { pageAccess, PUBLIC_PAGE } from '~/components/common-chunk';
 import { requireUserType } from '~/modules/access/shopper.server';
+import { developmentPagesAllowed } from '~/modules/config/environment.server';
 import { withHeaders } from '~/modules/http/api.server';
 import { parseSearchParams } from '~/modules/http/forms.server';
 
@@ -27,7 +28,7 @@ export const headers: HeadersFunction = ({ loaderHeaders }) => ({
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const shopper = await requireUserType(request, access);
-  if (shopper.host.environment === 'prod') throw json({ message: 'No such page' }, { status: 404 });
+  if (!developmentPagesAllowed(shopper.host.environment)) throw json({ message: 'No such page' }, { status: 404 });
   const query = parseSearchParams(request, AssistantCallback);
   return json(
     { linked: Boolean(query.code), state: query.state ?? null, error: query.error ?? null },

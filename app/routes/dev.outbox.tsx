@@ -3,6 +3,7 @@ import { json } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { pageAccess, PUBLIC_PAGE } from '~/components/common-chunk';
 import { requireUserType } from '~/modules/access/shopper.server';
+import { developmentPagesAllowed } from '~/modules/config/environment.server';
 import { withHeaders } from '~/modules/http/api.server';
 import { latestOutbox } from '~/modules/identity/outbox.server';
 
@@ -17,7 +18,7 @@ export const headers: HeadersFunction = ({ loaderHeaders }) => ({
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const shopper = await requireUserType(request, access);
-  if (shopper.host.environment === 'prod') throw json({ message: 'No such page' }, { status: 404 });
+  if (!developmentPagesAllowed(shopper.host.environment)) throw json({ message: 'No such page' }, { status: 404 });
   const messages = await latestOutbox(50);
   return json({ messages }, { headers: withHeaders(shopper.headers, { 'Cache-Control': 'no-store' }) });
 }

@@ -316,6 +316,7 @@ test.describe('business site switched off (isB2BDisabled)', () => {
         DATABASE_URL: '',
         SESSION_SECRET: 'e2e-secret-not-for-production',
         NODE_ENV: 'production',
+        APP_ENV: 'local-origin',
         LOG_LEVEL: 'warn',
         IDP_ISSUER: `http://localhost:${port + 1}`,
       },

@@ -20,6 +20,7 @@ async function startServer(databaseUrl: string): Promise<{ origin: string; child
     env: {
       ...process.env,
       NODE_ENV: 'production',
+      APP_ENV: 'local-origin',
       PORT: String(port),
       HOST: '127.0.0.1',
       DATABASE_URL: databaseUrl,

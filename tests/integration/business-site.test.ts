@@ -20,8 +20,8 @@ import { saveCheckoutAddress, seededDeliveryWorld } from './support/fixtures';
 
 const CAFE_ID = 500003; // buyer@harborstreetcafe.test, a business customer of the greenleaf business site
 const JORDAN_ID = 500001; // a consumer customer
-const BUSINESS_HOST = parseHost('business.localhost:3600');
-const CONSUMER_HOST = parseHost('localhost:3600');
+const BUSINESS_HOST = parseHost('business.localhost:3600', 'local-origin');
+const CONSUMER_HOST = parseHost('localhost:3600', 'local-origin');
 
 const person = {
   firstName: 'Dana',

@@ -163,8 +163,12 @@ describe.each(DIALECTS)('identity on %s', (dialect) => {
       zipcode: '98101',
     };
     const [first, second] = await Promise.all([
-      registerCustomer(parseHost('localhost'), input, 'http://localhost:3000'),
-      registerCustomer(parseHost('localhost'), { ...input, email: 'other@example.test' }, 'http://localhost:3000'),
+      registerCustomer(parseHost('localhost', 'local-origin'), input, 'http://localhost:3000'),
+      registerCustomer(
+        parseHost('localhost', 'local-origin'),
+        { ...input, email: 'other@example.test' },
+        'http://localhost:3000',
+      ),
     ]);
     expect(first.ok && second.ok).toBe(true);
     const created = await test.db
@@ -180,7 +184,7 @@ describe.each(DIALECTS)('identity on %s', (dialect) => {
     // The same email again (any case): the same kind of answer, a decoy token the provider refuses, no
     // second account, and the owner told by email (decision 0030).
     const again = await registerCustomer(
-      parseHost('localhost'),
+      parseHost('localhost', 'local-origin'),
       { ...input, email: 'ROBIN@example.test', password: 'Other-basil-43' },
       'http://localhost:3000',
     );

@@ -29,6 +29,7 @@ describe('JavaScript a page loads', () => {
       env: {
         ...process.env,
         NODE_ENV: 'production',
+        APP_ENV: 'local-origin',
         PORT: String(port),
         HOST: '127.0.0.1',
         DATABASE_URL: test.url,

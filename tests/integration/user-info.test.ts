@@ -15,7 +15,7 @@ function shopperFor(
   session: SessionData | null,
   customer: Shopper['customer'] = null,
 ): Shopper {
-  const host = parseHost('localhost:3000');
+  const host = parseHost('localhost:3000', 'local-origin');
   return {
     userType,
     host,

@@ -79,6 +79,7 @@ describe.each(DIALECTS)('sign-in limits across two storefront processes on %s', 
         env: {
           ...process.env,
           NODE_ENV: 'production',
+          APP_ENV: 'local-origin',
           PORT: String(port),
           DATA_DIR: dataDir,
           DATABASE_URL: database.url,

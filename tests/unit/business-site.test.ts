@@ -197,10 +197,14 @@ describe('isB2BDisabled', () => {
   const url = (href: string) => new URL(href);
 
   it('closes only the business site, and only while the flag is on', () => {
-    const business = parseHost('business.localhost:3600');
+    const business = parseHost('business.localhost:3600', 'local-origin');
     expect(businessSiteClosed(business, { isB2BDisabled: false }, url('http://business.localhost:3600/'))).toBeNull();
     expect(
-      businessSiteClosed(parseHost('localhost:3600'), { isB2BDisabled: true }, url('http://localhost:3600/')),
+      businessSiteClosed(
+        parseHost('localhost:3600', 'local-origin'),
+        { isB2BDisabled: true },
+        url('http://localhost:3600/'),
+      ),
     ).toBeNull();
     expect(
       businessSiteClosed(business, { isB2BDisabled: true }, url('http://business.localhost:3600/shop/cart.html')),
@@ -213,11 +217,14 @@ describe('isB2BDisabled', () => {
 
   it("links to the same banner's consumer site", () => {
     expect(
-      consumerSiteUrl(parseHost('business.sunridge.localhost:3600'), url('http://business.sunridge.localhost:3600/x')),
+      consumerSiteUrl(
+        parseHost('business.sunridge.localhost:3600', 'local-origin'),
+        url('http://business.sunridge.localhost:3600/x'),
+      ),
     ).toBe('http://sunridge.localhost:3600/');
-    expect(consumerSiteUrl(parseHost('business-mesa.localhost'), url('https://business-mesa.localhost/'))).toBe(
-      'https://mesa.localhost/',
-    );
+    expect(
+      consumerSiteUrl(parseHost('business-mesa.localhost', 'local-origin'), url('https://business-mesa.localhost/')),
+    ).toBe('https://mesa.localhost/');
   });
 
   it('is switched on by FLAG_isB2BDisabled=true in any environment', () => {

@@ -3,7 +3,7 @@ import { hostForBanner, parseHost } from '~/modules/banners/hosts';
 
 describe('hosts, banners, sites and environments', () => {
   it('serves the default banner on localhost, in the local-origin environment', () => {
-    expect(parseHost('localhost:3000')).toEqual({
+    expect(parseHost('localhost:3000', 'local-origin')).toEqual({
       hostname: 'localhost',
       bannerId: 'greenleaf',
       siteType: 'C',
@@ -12,38 +12,48 @@ describe('hosts, banners, sites and environments', () => {
   });
 
   it('selects a banner from <banner>.localhost', () => {
-    expect(parseHost('sunridge.localhost:3000').bannerId).toBe('sunridge');
-    expect(parseHost('MESA.localhost').bannerId).toBe('mesa');
-    expect(parseHost('unknown.localhost').bannerId).toBe('greenleaf');
+    expect(parseHost('sunridge.localhost:3000', 'local-origin').bannerId).toBe('sunridge');
+    expect(parseHost('MESA.localhost', 'local-origin').bannerId).toBe('mesa');
+    expect(parseHost('unknown.localhost', 'local-origin').bannerId).toBe('greenleaf');
   });
 
   it('treats a host beginning with "business" as the business site of its banner', () => {
-    expect(parseHost('business.localhost')).toMatchObject({ siteType: 'B', bannerId: 'greenleaf' });
-    expect(parseHost('business.bayside.localhost')).toMatchObject({ siteType: 'B', bannerId: 'bayside' });
-    expect(parseHost('business-sunridge.localhost')).toMatchObject({ siteType: 'B', bannerId: 'sunridge' });
-    expect(parseHost('www.sunridge.localhost').siteType).toBe('C');
+    expect(parseHost('business.localhost', 'local-origin')).toMatchObject({ siteType: 'B', bannerId: 'greenleaf' });
+    expect(parseHost('business.bayside.localhost', 'local-origin')).toMatchObject({
+      siteType: 'B',
+      bannerId: 'bayside',
+    });
+    expect(parseHost('business-sunridge.localhost', 'local-origin')).toMatchObject({
+      siteType: 'B',
+      bannerId: 'sunridge',
+    });
+    expect(parseHost('www.sunridge.localhost', 'local-origin').siteType).toBe('C');
   });
 
-  it('reads the environment from the host suffix, prod by default', () => {
-    expect(parseHost('www.qa2.greenleafmarket.com').environment).toBe('qa2');
-    expect(parseHost('sunridge.dev1.example.com').environment).toBe('dev1');
-    expect(parseHost('www-stage.example.com').environment).toBe('prod');
-    expect(parseHost('www.stage.example.com').environment).toBe('stage');
-    expect(parseHost('beta.example.com').environment).toBe('prod');
-    expect(parseHost('www.beta.example.com').environment).toBe('beta');
-    expect(parseHost('www.local-origin.example.com').environment).toBe('local-origin');
-    expect(parseHost('www.greenleafmarket.com').environment).toBe('prod');
-    expect(parseHost('127.0.0.1:3000').environment).toBe('local-origin');
+  it('never takes the environment from the host: the configured one is carried whatever the host says', () => {
+    for (const host of [
+      'www.qa2.greenleafmarket.com',
+      'sunridge.dev1.example.com',
+      'shop.pantry.example-qa1.foo',
+      '',
+      'localhost',
+    ])
+      expect(parseHost(host, 'prod').environment).toBe('prod');
+    expect(parseHost('www.greenleafmarket.com', 'qa1').environment).toBe('qa1');
   });
 
-  it('lets APP_ENV override the environment', () => {
-    expect(parseHost('localhost', 'qa1').environment).toBe('qa1');
-    expect(parseHost('localhost', 'nonsense').environment).toBe('local-origin');
+  it('serves the default banner, never another environment, on a host it does not know', () => {
+    expect(parseHost('greenleaf.stage.x', 'prod')).toMatchObject({ bannerId: 'greenleaf', environment: 'prod' });
+    expect(parseHost('x.dev1.x', 'prod')).toMatchObject({ bannerId: 'greenleaf', environment: 'prod' });
   });
 
   it('builds another banner host for a cross-banner hand-off', () => {
-    expect(hostForBanner(parseHost('localhost:3000'), 'sunridge', '3000')).toBe('sunridge.localhost:3000');
-    expect(hostForBanner(parseHost('sunridge.localhost'), 'greenleaf', null)).toBe('localhost');
-    expect(hostForBanner(parseHost('business.mesa.localhost'), 'bayside', null)).toBe('business.bayside.localhost');
+    expect(hostForBanner(parseHost('localhost:3000', 'local-origin'), 'sunridge', '3000')).toBe(
+      'sunridge.localhost:3000',
+    );
+    expect(hostForBanner(parseHost('sunridge.localhost', 'local-origin'), 'greenleaf', null)).toBe('localhost');
+    expect(hostForBanner(parseHost('business.mesa.localhost', 'local-origin'), 'bayside', null)).toBe(
+      'business.bayside.localhost',
+    );
   });
 });

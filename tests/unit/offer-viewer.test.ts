@@ -7,7 +7,7 @@ import { writeCookie } from '~/modules/session/session-cookie.server';
 import type { SessionData } from '~/modules/session/session-schema';
 
 function shopper(userType: Shopper['userType'], session: SessionData, site: 'C' | 'B' = 'C'): Shopper {
-  const host = parseHost(site === 'B' ? 'business.localhost:3000' : 'localhost:3000');
+  const host = parseHost(site === 'B' ? 'business.localhost:3000' : 'localhost:3000', 'local-origin');
   return {
     userType,
     host,

@@ -1,3 +1,4 @@
+import { appEnvironment } from '~/modules/config/environment.server';
 import { json, redirect } from '@remix-run/node';
 import { businessSiteClosed } from '~/modules/banners/business-site';
 import { parseHost, type HostInfo } from '~/modules/banners/hosts';
@@ -81,7 +82,7 @@ async function resolveShopper(request: Request): Promise<Shopper> {
   // Every action resolves its shopper first: a cross-site request is refused before anything happens.
   assertSameOrigin(request);
   const url = new URL(request.url);
-  const host = parseHost(request.headers.get('Host') ?? url.host, appEnv().APP_ENV);
+  const host = parseHost(request.headers.get('Host') ?? url.host, appEnvironment());
   const flags = featureFlags(host.environment);
   // isB2BDisabled: every business-site page and API answers the friendly closed page, before any
   // cookie is read or set (the root error boundary renders it; health checks do not come here).

@@ -1,6 +1,8 @@
 /**
- * What a Host header says about a request: which banner, which site (consumer C or business B)
- * and which environment. Pure, so it is shared by the server and unit tests.
+ * What a Host header says about a request: which banner and which site (consumer C or business B).
+ * The environment is never the request's to choose: it comes from the server's configuration
+ * (app/modules/config/environment.server.ts) and is only carried here. Pure, so it is shared by the
+ * server and unit tests.
  */
 export type SiteType = 'C' | 'B';
 
@@ -29,18 +31,6 @@ export interface HostInfo {
   environment: Environment;
 }
 
-const SUFFIX_ENVIRONMENTS: readonly Environment[] = [
-  'dev1',
-  'dev2',
-  'dev3',
-  'qa1',
-  'qa2',
-  'qa3',
-  'stage',
-  'beta',
-  'local-origin',
-];
-
 function isBannerId(value: string): value is BannerId {
   return (BANNER_IDS as readonly string[]).includes(value);
 }
@@ -51,21 +41,12 @@ export function hostnameOf(hostHeader: string | null | undefined): string {
   return raw.replace(/:\d+$/, '').replace(/\.$/, '') || 'localhost';
 }
 
-function isLoopback(hostname: string): boolean {
-  return (
-    hostname === 'localhost' ||
-    hostname.endsWith('.localhost') ||
-    hostname === '[::1]' ||
-    /^127\.\d+\.\d+\.\d+$/.test(hostname)
-  );
-}
-
 /**
- * `business.sunridge.localhost` → banner sunridge, site B. `sunridge.qa1.example.com` → qa1.
- * A label starting with "business" marks the business site; `business-sunridge` also names the
- * banner. Loopback hosts are the local-origin environment; unknown hosts are prod.
+ * `business.sunridge.localhost` → banner sunridge, site B. A label starting with "business" marks
+ * the business site; `business-sunridge` also names the banner. A host naming no known banner is the
+ * default banner. `environment` is the configured one, whatever the host says.
  */
-export function parseHost(hostHeader: string | null | undefined, envOverride?: string): HostInfo {
+export function parseHost(hostHeader: string | null | undefined, environment: Environment): HostInfo {
   const hostname = hostnameOf(hostHeader);
   const labels = hostname.split('.');
   let siteType: SiteType = 'C';
@@ -88,16 +69,6 @@ export function parseHost(hostHeader: string | null | undefined, envOverride?: s
     }
   }
 
-  let environment: Environment = 'prod';
-  const override = ENVIRONMENTS.find((env) => env === envOverride);
-  if (override) environment = override;
-  else {
-    const fromSuffix = SUFFIX_ENVIRONMENTS.find((env) =>
-      labels.slice(1).some((label) => label === env || label.endsWith(`-${env}`)),
-    );
-    if (fromSuffix) environment = fromSuffix;
-    else if (isLoopback(hostname)) environment = 'local-origin';
-  }
   return { hostname, bannerId, siteType, environment };
 }
 

@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
+import { ENVIRONMENTS } from '~/modules/banners/hosts';
 
 const commaList = z
   .string()
@@ -30,7 +31,11 @@ const EnvSchema = z.object({
   TRUSTED_DOMAINS: commaList,
   MARKETING_PARAMS: commaList,
   DEFAULT_REDIRECT_URL: z.string().default('/'),
-  APP_ENV: z.string().optional(),
+  /** The environment (local-origin, dev1-3, qa1-3, stage, beta, prod); see environment.server.ts. */
+  APP_ENV: z
+    .enum(ENVIRONMENTS)
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   /** Sign-in attempts one client may make per 15 minutes (the end-to-end suite, one client, raises it). */
   SIGNIN_CLIENT_LIMIT: z.coerce.number().int().positive().default(100),
@@ -45,8 +50,13 @@ export type AppEnv = z.infer<typeof EnvSchema>;
 let cached: AppEnv | undefined;
 
 export function appEnv(): AppEnv {
-  cached ??= EnvSchema.parse(process.env);
+  cached ??= parseAppEnv(process.env);
   return cached;
+}
+
+/** The configuration in these variables; throws on a value that is not allowed. */
+export function parseAppEnv(variables: Record<string, string | undefined>): AppEnv {
+  return EnvSchema.parse(variables);
 }
 
 export function dataDir(): string {

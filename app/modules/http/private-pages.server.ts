@@ -1,3 +1,4 @@
+import { appEnvironment } from '~/modules/config/environment.server';
 import { decodeJwt } from 'jose';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { compiledOnce } from '~/db/compiled-once.server';
@@ -5,7 +6,6 @@ import { db } from '~/db/db.server';
 import type { Database } from '~/db/schema';
 import { loadShopper } from '~/modules/access/shopper.server';
 import { parseHost } from '~/modules/banners/hosts';
-import { appEnv } from '~/modules/config/env.server';
 import { log } from '~/modules/config/logger.server';
 import { parseUserCookie } from '~/modules/identity/user-cookie.server';
 import { readSignedCookie } from '~/modules/session/session-cookie.server';
@@ -111,7 +111,7 @@ function customerIdOfToken(token: string): string | null {
 
 /** The customer a request's signed user cookie names (signed by us, so authentic; expiry does not matter here). */
 async function cookieCustomer(request: Request): Promise<string | null> {
-  const host = parseHost(request.headers.get('Host') ?? new URL(request.url).host, appEnv().APP_ENV);
+  const host = parseHost(request.headers.get('Host') ?? new URL(request.url).host, appEnvironment());
   const read = await readSignedCookie(request, 'user', host.siteType, parseUserCookie);
   return read.status === 'ok' ? customerIdOfToken(read.value.token) : null;
 }

@@ -1,5 +1,6 @@
+import { appEnvironment } from '~/modules/config/environment.server';
 import { BANNER_IDS, hostForBanner, parseHost } from '~/modules/banners/hosts';
-import { appEnv, identityConfig } from '~/modules/config/env.server';
+import { identityConfig } from '~/modules/config/env.server';
 import { freshNonce } from './nonce.server';
 
 /** A fresh nonce per HTML response (128 random bits), the only way an inline script or style runs. */
@@ -57,7 +58,7 @@ export function contentSecurityPolicy({
  */
 export function storefrontTrustedOrigins(request: Request): string[] {
   const url = new URL(request.url);
-  const host = parseHost(request.headers.get('Host') ?? url.host, appEnv().APP_ENV);
+  const host = parseHost(request.headers.get('Host') ?? url.host, appEnvironment());
   const siblings = BANNER_IDS.map((banner) => `${url.protocol}//${hostForBanner(host, banner, url.port || null)}`);
   return [identityConfig().issuer, ...siblings.filter((origin) => origin !== url.origin)];
 }

@@ -1,6 +1,6 @@
+import { appEnvironment } from '~/modules/config/environment.server';
 import { bannerDefinition } from '~/modules/banners/banner-catalog';
 import { hostnameOf, parseHost } from '~/modules/banners/hosts';
-import { appEnv } from '~/modules/config/env.server';
 
 /** Who the passkey is for: the banner host that served the page (docs/decisions/0014). */
 export interface RelyingParty {
@@ -17,7 +17,7 @@ export interface RelyingParty {
 export function relyingPartyFor(request: Request): RelyingParty {
   const url = new URL(request.url);
   const hostHeader = request.headers.get('Host') ?? url.host;
-  const host = parseHost(hostHeader, appEnv().APP_ENV);
+  const host = parseHost(hostHeader, appEnvironment());
   const banner = bannerDefinition(host.bannerId);
   return {
     rpId: hostnameOf(hostHeader),

@@ -35,6 +35,7 @@ export async function startStorefront(
     env: {
       ...process.env,
       NODE_ENV: 'production',
+      APP_ENV: 'local-origin',
       PORT: String(port),
       DATABASE_URL: databaseUrl,
       DATA_DIR: dataDir,

@@ -59,6 +59,7 @@ export async function startInProcessApp(dialect: DialectName, env: Record<string
     LOG_LEVEL: 'silent',
     // As served: React's production server renderer, production-only behaviour.
     NODE_ENV: 'production',
+    APP_ENV: 'local-origin',
     ...env,
   });
   const { server } = (await startIdentityProvider({ port: idpPort, issuer, origins: [origin] })) as { server: Server };

@@ -72,6 +72,7 @@ export async function startStack(
     IDP_ISSUER: idp,
     LOG_LEVEL: 'error',
     NODE_ENV: 'production',
+    APP_ENV: 'local-origin',
   };
   const provider = launch(['node_modules/tsx/dist/cli.mjs', 'idp/server.ts'], {
     ...base,
