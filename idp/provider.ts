@@ -8,6 +8,7 @@ import {
 import { customerById } from '../app/modules/identity/customers.server';
 import { KEEP_ME_SIGNED_IN_LIFETIME_MS } from '../app/modules/session/cookie-policy';
 import { KyselyAdapter } from './adapter';
+import { isUnconfirmed } from './unconfirmed-sign-ins';
 import type { IdpSecrets } from './keys';
 
 export const STOREFRONT_CLIENT_ID = 'pantry-storefront';
@@ -50,6 +51,23 @@ export function createProvider({ issuer, origins, secrets, storefrontPort }: Pro
         : interactionPolicy.Check.NO_NEED_TO_PROMPT,
     ),
   );
+  // A session whose sign-in no storefront completed (its code never exchanged) signs nobody in silently:
+  // prompt=none answers login_required, as if there were no session (decision 0062).
+  policy
+    .get('login')!
+    .checks.add(
+      new interactionPolicy.Check(
+        'unconfirmed_sign_in',
+        'the session was signed in by an authorization the storefront never completed',
+        async (ctx: KoaContextWithOIDC) =>
+          ctx.oidc.session?.accountId &&
+          !ctx.oidc.params?.sessionToken &&
+          !ctx.oidc.result?.login &&
+          (await isUnconfirmed(ctx.oidc.session.uid))
+            ? interactionPolicy.Check.REQUEST_PROMPT
+            : interactionPolicy.Check.NO_NEED_TO_PROMPT,
+      ),
+    );
 
   const configuration: Configuration = {
     adapter: KyselyAdapter,
@@ -141,7 +159,10 @@ export function createProvider({ issuer, origins, secrets, storefrontPort }: Pro
         async logoutSource(ctx, form) {
           // Sign-out is always first-party: submit the confirmation at once.
           ctx.type = 'html';
-          ctx.body = `<!doctype html><html><body>${form}<script nonce="${cspNonce(ctx)}">document.forms[0].submit()</script><noscript><p>Signing you out…</p><button form="op.logoutForm" name="logout" value="yes">Continue</button></noscript></body></html>`;
+          // logout=yes ends the provider session itself; without it only the storefront's grant would end,
+          // and the next silent sign-on would find the account still signed in at the provider.
+          form = form.replace('</form>', '<input type="hidden" name="logout" value="yes"/></form>');
+          ctx.body = `<!doctype html><html><body>${form}<script nonce="${cspNonce(ctx)}">document.forms[0].submit()</script><noscript><p>Signing you out…</p><button form="op.logoutForm">Continue</button></noscript></body></html>`;
         },
       },
       resourceIndicators: {

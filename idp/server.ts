@@ -19,6 +19,8 @@ import { KEEP_ME_SIGNED_IN_LIFETIME_MS } from '../app/modules/session/cookie-pol
 import { applySecurityHeaders, createNonce } from '../app/modules/http/security-headers.server';
 import { loadIdpSecrets } from './keys';
 import { createProvider, storefrontOrigins } from './provider';
+import { trackSignInConfirmation } from './unconfirmed-sign-ins';
+import { askBeforeSwitchingAccounts } from './account-switch';
 
 async function readJson(req: IncomingMessage, limit = 16 * 1024): Promise<Record<string, unknown> | null> {
   const chunks: Buffer[] = [];
@@ -111,12 +113,15 @@ export async function startIdentityProvider(options: {
       ),
   };
 
+  provider.use(trackSignInConfirmation(KEEP_ME_SIGNED_IN_LIFETIME_MS / 1000));
+
   // The provider's own pages (logout confirmation, errors) get the storefront's headers, with their
   // own nonce; forms there may go back to a storefront origin (the post-logout redirect).
   provider.use(async (ctx, next) => {
     const nonce = createNonce();
     ctx.state.cspNonce = nonce;
     await next();
+    await askBeforeSwitchingAccounts(ctx, options.origins[0]!, nonce);
     // oidc-provider's own pages (logout without a session, form_post) carry a bare inline <script>:
     // it is the library's fixed markup, so it gets this response's nonce rather than 'unsafe-inline'.
     if (typeof ctx.body === 'string' && ctx.response.is('html'))
@@ -198,7 +203,9 @@ export async function startIdentityProvider(options: {
         return;
       }
       const sessionToken = typeof details.params.sessionToken === 'string' ? details.params.sessionToken : '';
-      const redeemed = sessionToken ? await redeemSessionToken(sessionToken) : null;
+      const challenge = typeof details.params.code_challenge === 'string' ? details.params.code_challenge : '';
+      // Only on the authorize request the storefront bound it to (decision 0062).
+      const redeemed = sessionToken ? await redeemSessionToken(sessionToken, challenge) : null;
       if (!redeemed) {
         await provider.interactionFinished(
           ctx.req,

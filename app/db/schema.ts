@@ -345,6 +345,8 @@ export interface SessionTokenTable {
   method: string;
   expires_at: string;
   used_at: string | null;
+  /** The PKCE challenge of the one authorize request this token may sign in on (null: none). */
+  code_challenge: string | null;
 }
 
 export interface OneTimePasscodeTable {

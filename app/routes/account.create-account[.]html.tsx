@@ -11,7 +11,8 @@ import { parseForm, type FormValues } from '~/modules/http/forms.server';
 import { firstLoginCookies } from '~/modules/identity/first-login.server';
 import { registerCustomer, SIGN_UP_CHECK_EMAIL_PATH, signUpAllowed } from '~/modules/identity/registration.server';
 import { businessRegistrationSchema, registrationSchema } from '~/modules/identity/registration-schema';
-import { originOf, startAuthorization } from '~/modules/identity/sign-in.server';
+import { originOf } from '~/modules/http/request-origin';
+import { startAuthorization } from '~/modules/identity/sign-in.server';
 import { ErrorAlert, StatusNotice } from '~/components/Alerts';
 
 export const access = pageAccess({

@@ -6,7 +6,7 @@ import { pageAccess } from '~/components/common-chunk';
 import { requireUserType } from '~/modules/access/shopper.server';
 import { parseForm } from '~/modules/http/forms.server';
 import { requestPasswordReset } from '~/modules/identity/password-reset.server';
-import { originOf } from '~/modules/identity/sign-in.server';
+import { originOf } from '~/modules/http/request-origin';
 import { ErrorAlert, StatusNotice } from '~/components/Alerts';
 
 export const access = pageAccess({

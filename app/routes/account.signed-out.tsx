@@ -10,6 +10,8 @@ export const handle = { access };
 const REASONS: Record<string, string> = {
   expired: 'Your session ended, so we signed you out to keep your account safe.',
   'system-error': 'Something went wrong on our side, so we signed you out. Please sign in again.',
+  'other-account':
+    'A different account was signed in on this browser, so we signed you out of yours to keep it safe. Please sign in again.',
 };
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -3,7 +3,7 @@ import { decodeJwt } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { useRealIdentityProvider } from './support/identity-provider';
 import { SIGN_IN_SCOPE } from '~/modules/identity/oidc-client.server';
-import { issueSessionToken } from '~/modules/identity/session-tokens.server';
+import { bindSessionToken, issueSessionToken } from '~/modules/identity/session-tokens.server';
 
 const CALLBACK = 'http://localhost:3000/account/auth/callback';
 
@@ -16,6 +16,8 @@ describe('auth_time in the access token', () => {
 
   /** Follows the provider's redirects (with its cookies) until it sends the browser back with a code. */
   async function authorize(sessionToken: string, challenge: string): Promise<string> {
+    // As the storefront's startAuthorization does: the token signs in on this request only.
+    await bindSessionToken(sessionToken, challenge);
     const jar = new Map<string, string>();
     const url = new URL('/oauth2/v1/authorize', provider.issuer);
     for (const [key, value] of Object.entries({

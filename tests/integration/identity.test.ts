@@ -9,7 +9,7 @@ import {
 } from '~/modules/identity/authn.server';
 import { settledAfterAnswer } from '~/modules/identity/after-answer.server';
 import { hitRateLimit } from '~/modules/identity/rate-limit.server';
-import { redeemSessionToken } from '~/modules/identity/session-tokens.server';
+import { bindSessionToken, redeemSessionToken } from '~/modules/identity/session-tokens.server';
 import { registerCustomer } from '~/modules/identity/registration.server';
 import {
   completePasswordReset,
@@ -42,12 +42,29 @@ describe.each(DIALECTS)('identity on %s', (dialect) => {
     });
     expect(result.status).toBe('SUCCESS');
     if (result.status !== 'SUCCESS') return;
-    expect(await redeemSessionToken(result.sessionToken)).toEqual({
+    await bindSessionToken(result.sessionToken, 'challenge-1');
+    expect(await redeemSessionToken(result.sessionToken, 'challenge-1')).toEqual({
       customerId: 500001,
       remember: true,
       method: 'password',
     });
-    expect(await redeemSessionToken(result.sessionToken)).toBeNull();
+    expect(await redeemSessionToken(result.sessionToken, 'challenge-1')).toBeNull();
+  });
+
+  it('redeems a session token only on the authorize request it was bound to, and never unbound', async () => {
+    const sign = () =>
+      authenticateWithPassword({ email: 'jordan@pantry.test', password: PASSWORD, remember: false, clientKey: 'c1' });
+    const unbound = await sign();
+    const bound = await sign();
+    if (unbound.status !== 'SUCCESS' || bound.status !== 'SUCCESS') throw new Error('sign-in failed');
+    expect(await redeemSessionToken(unbound.sessionToken, 'any-challenge')).toBeNull();
+    await bindSessionToken(bound.sessionToken, 'the-storefront-challenge');
+    // Bound once: a second binding (another transaction) does not move it.
+    await bindSessionToken(bound.sessionToken, 'attacker-challenge');
+    expect(await redeemSessionToken(bound.sessionToken, 'attacker-challenge')).toBeNull();
+    expect(await redeemSessionToken(bound.sessionToken, 'the-storefront-challenge')).toMatchObject({
+      customerId: 500001,
+    });
   });
 
   it('answers a wrong password and an unknown email with the same message', async () => {
@@ -179,8 +196,12 @@ describe.each(DIALECTS)('identity on %s', (dialect) => {
     expect(created.club_card).toMatch(/^\d{12}$/);
     expect(created.house_id).toMatch(/^HH\d{9}$/);
     expect(created.password_hash).toMatch(/^\$argon2id\$/);
+    if (first.ok) await bindSessionToken(first.sessionToken, 'challenge-2');
     if (first.ok)
-      expect(await redeemSessionToken(first.sessionToken)).toMatchObject({ remember: true, method: 'registration' });
+      expect(await redeemSessionToken(first.sessionToken, 'challenge-2')).toMatchObject({
+        remember: true,
+        method: 'registration',
+      });
     // The same email again (any case): the same kind of answer, a decoy token the provider refuses, no
     // second account, and the owner told by email (decision 0030).
     const again = await registerCustomer(
@@ -191,7 +212,8 @@ describe.each(DIALECTS)('identity on %s', (dialect) => {
     expect(again).toMatchObject({ ok: true, outcome: 'existing' });
     if (again.ok) {
       expect(again.sessionToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
-      expect(await redeemSessionToken(again.sessionToken)).toBeNull();
+      await bindSessionToken(again.sessionToken, 'challenge-3');
+      expect(await redeemSessionToken(again.sessionToken, 'challenge-3')).toBeNull();
     }
     const rows = await test.db.selectFrom('customers').select('id').where('email', '=', 'robin@example.test').execute();
     expect(rows).toHaveLength(1);

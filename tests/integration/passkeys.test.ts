@@ -537,7 +537,12 @@ describe.each(DIALECTS)('passkeys on %s', (dialect) => {
       expect(authorize.pathname).toBe('/oauth2/v1/authorize');
       expect(authorize.searchParams.get('scope')).toContain('used_credentials');
       expect(response.headers.get('Set-Cookie')).toContain('PANTRY_AUTH_TX');
-      expect(await redeemSessionToken(authorize.searchParams.get('sessionToken')!)).toEqual({
+      expect(
+        await redeemSessionToken(
+          authorize.searchParams.get('sessionToken')!,
+          authorize.searchParams.get('code_challenge')!,
+        ),
+      ).toEqual({
         customerId: jordan.id,
         remember: true,
         method: 'passkey',

@@ -8,7 +8,7 @@ import {
   revokeToken,
   type TokenSet,
 } from '~/modules/identity/oidc-client.server';
-import { issueSessionToken } from '~/modules/identity/session-tokens.server';
+import { bindSessionToken, issueSessionToken } from '~/modules/identity/session-tokens.server';
 import { DIALECTS } from './support/databases';
 import { useRealIdentityProvider } from './support/identity-provider';
 
@@ -25,6 +25,8 @@ type Jar = Map<string, string>;
  */
 async function authorize(jar: Jar, input: { sessionToken?: string; silent?: boolean }) {
   const { verifier, challenge } = pkcePair();
+  // As the storefront's startAuthorization does: the token signs in on this request only.
+  if (input.sessionToken) await bindSessionToken(input.sessionToken, challenge);
   let next = authorizeUrl({
     origin: ORIGIN,
     state: 'brave-otter',

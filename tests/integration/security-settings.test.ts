@@ -202,7 +202,12 @@ describe.each(DIALECTS)('sign-in details and the elevated sign-in on %s', (diale
     if (!outcome.ok) return;
     const authorize = new URL(outcome.redirectTo);
     expect(authorize.searchParams.get('scope')).toContain('used_credentials');
-    expect(await redeemSessionToken(authorize.searchParams.get('sessionToken')!)).toEqual({
+    expect(
+      await redeemSessionToken(
+        authorize.searchParams.get('sessionToken')!,
+        authorize.searchParams.get('code_challenge')!,
+      ),
+    ).toEqual({
       customerId: jordan.id,
       remember: true,
       method: 'password',

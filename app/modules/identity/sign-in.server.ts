@@ -14,8 +14,12 @@ import { assistantAuthorizeUrl, readAssistant } from './assistant-sign-in.server
 import { customerSession } from './customer-session.server';
 import { clearFirstLoginCookies } from './first-login.server';
 import { writeKeepMeSignedIn } from './keep-me-signed-in.server';
-import { authorizeUrl, exchangeCode, pkcePair, verifyIdToken, type TokenSet } from './oidc-client.server';
+import { endGrant } from './grants.server';
+import { authorizeUrl, exchangeCode, pkcePair, revokeToken, verifyIdToken, type TokenSet } from './oidc-client.server';
+import { signOut } from './sign-out.server';
+import { originOf } from '~/modules/http/request-origin';
 import { randomToken } from './secrets.server';
+import { bindSessionToken } from './session-tokens.server';
 import { writeUserCookie } from './user-cookie.server';
 import { generateStateWords } from './state-words';
 
@@ -33,16 +37,11 @@ const transactionSchema = z.object({
 });
 type AuthTransaction = z.infer<typeof transactionSchema>;
 
-export function originOf(request: Request): string {
-  const url = new URL(request.url);
-  const host = request.headers.get('Host') ?? url.host;
-  return `${url.protocol}//${host}`;
-}
-
 /**
  * Starts the authorization code flow: a PKCE verifier, a nonce and generated state words are kept
  * in a short-lived signed cookie; the browser goes to the provider's authorize endpoint (with the
- * sessionToken after a password or passcode, or prompt=none for silent single sign-on).
+ * sessionToken after a password or passcode, bound to this request's PKCE challenge, or prompt=none for
+ * silent single sign-on).
  */
 export async function startAuthorization(
   request: Request,
@@ -50,6 +49,7 @@ export async function startAuthorization(
   input: { sessionToken?: string; silent?: boolean; goto: string; remember: boolean; failureTo?: string },
 ): Promise<{ redirectTo: string; setCookie: string }> {
   const { verifier, challenge } = pkcePair();
+  if (input.sessionToken) await bindSessionToken(input.sessionToken, challenge);
   const transaction: AuthTransaction = {
     state: generateStateWords(),
     nonce: randomToken(16),
@@ -86,6 +86,9 @@ export async function completeAuthorization(request: Request, shopper: Shopper):
   });
   const clearTx = await clearCookie('authTransaction', shopper.cookie);
   if (read.status !== 'ok' || read.value.state !== url.searchParams.get('state')) {
+    // Not a sign-in this browser started: a signed-in customer stays signed in (the error page would sign
+    // them out, and another site can send any browser here).
+    if (shopper.userType === 'C') return { ok: false, reason: 'state', redirectTo: '/', setCookies: [clearTx] };
     return { ok: false, reason: 'state', redirectTo: '/IAUC408.html', setCookies: [clearTx] };
   }
   const tx = read.value;
@@ -107,6 +110,11 @@ export async function completeAuthorization(request: Request, shopper: Shopper):
   if (!tokens || !tokens.id_token || !(await verifyIdToken(tokens.id_token, tx.nonce))) {
     return { ok: false, reason: 'token', redirectTo: '/IAUC408.html', setCookies: [clearTx] };
   }
+  if (tx.silent) {
+    const refused = await refuseAnotherAccount(request, shopper, tokens);
+    if (refused)
+      return { ok: false, reason: 'other-account', ...refused, setCookies: [clearTx, ...refused.setCookies] };
+  }
   const signedIn = await signInCookies(shopper, tokens, tx.remember);
   if (!signedIn) return { ok: false, reason: 'token', redirectTo: '/IAUC408.html', setCookies: [clearTx] };
   const setCookies = [clearTx, await clearCookie('signInCount', shopper.cookie), ...signedIn];
@@ -118,6 +126,23 @@ export async function completeAuthorization(request: Request, shopper: Shopper):
     return { ok: true, redirectTo: assistantAuthorizeUrl(assistant), setCookies };
   }
   return { ok: true, redirectTo: tx.goto, setCookies };
+}
+
+/**
+ * A silent sign-in never swaps one customer for another (decision 0062): when the provider's session is
+ * another account's than the one this browser knows (signed in, or lapsed), the new tokens are dropped and the
+ * known customer is signed out here, with the reason on the page. The provider session stays: only a sign-in
+ * the storefront completed in this browser counts for silent sign-on, so it is the other account's own.
+ */
+async function refuseAnotherAccount(request: Request, shopper: Shopper, tokens: TokenSet) {
+  const known = shopper.customer?.customerId;
+  if (!known) return null;
+  const check = await checkAccessToken(tokens.access_token, identityProviderVerifier());
+  if (check.status !== 'active' || check.claims.customerId === known) return null;
+  if (tokens.refresh_token) await revokeToken(tokens.refresh_token);
+  if (check.claims.gid) await endGrant(check.claims.gid);
+  const signedOut = await signOut(request, shopper, 'other-account');
+  return { redirectTo: '/account/signed-out?state=other-account', setCookies: signedOut.setCookies };
 }
 
 /** Cookies for a verified token set: the user cookie (90 days when kept signed in) and a C session. */

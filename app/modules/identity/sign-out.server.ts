@@ -10,13 +10,16 @@ import { applySessionUpdate } from '~/modules/session/session-schema';
 import { writeKeepMeSignedIn } from './keep-me-signed-in.server';
 import { endGrant } from './grants.server';
 import { endSessionUrl, revokeToken } from './oidc-client.server';
-import { originOf } from './sign-in.server';
+import { originOf } from '~/modules/http/request-origin';
 import { parseUserCookie } from './user-cookie.server';
 
 const PREVIOUS_STORE_SECONDS = 90 * 24 * 3600;
 
-/** Why the customer is signed out: they asked, their session could not be renewed, or a system error. */
-export const SIGN_OUT_REASONS = ['user', 'expired', 'system-error'] as const;
+/**
+ * Why the customer is signed out: they asked, their session could not be renewed, a system error, or a
+ * silent sign-in brought back a different account than the one signed in here.
+ */
+export const SIGN_OUT_REASONS = ['user', 'expired', 'system-error', 'other-account'] as const;
 export type SignOutReason = (typeof SIGN_OUT_REASONS)[number];
 
 /**

@@ -1,12 +1,22 @@
 import { isbot } from 'isbot';
 import type { PageAccess } from '~/modules/access/page-access';
 import type { Shopper } from '~/modules/access/shopper.server';
+import { isCrossSiteNavigation } from '~/modules/http/same-origin.server';
+import { storefrontTrustedOrigins } from '~/modules/http/security-headers.server';
 import { readSignedCookie } from '~/modules/session/session-cookie.server';
 import { readPreviousStore } from '~/modules/stores/guest-session.server';
 import { holdSignOn, readKeepMeSignedIn } from './keep-me-signed-in.server';
 import { readReinit } from './first-login.server';
 import { shouldAttemptSignOn } from './sign-on-rules';
 import { startAuthorization } from './sign-in.server';
+
+/**
+ * Silent sign-on never starts from a request another site started (login CSRF, decision 0062): that page
+ * shows as a guest, and the next click inside the store, same-site, signs the shopper in.
+ */
+export function startedByAnotherSite(request: Request): boolean {
+  return isCrossSiteNavigation(request, storefrontTrustedOrigins(request));
+}
 
 async function signInCount(request: Request, shopper: Shopper): Promise<number> {
   const count = await readSignedCookie(request, 'signInCount', shopper.cookie.siteType, (value) =>
@@ -33,7 +43,7 @@ export async function silentSignOn(
     url.searchParams.has('_data') ||
     request.headers.has('Content-Type') ||
     isbot(request.headers.get('user-agent') ?? '');
-  if (background) return null;
+  if (background || startedByAnotherSite(request)) return null;
   const [count, keepMeSignedIn, reinit, previous] = await Promise.all([
     signInCount(request, shopper),
     readKeepMeSignedIn(request, shopper.cookie.siteType),
