@@ -4,10 +4,10 @@ import { renderToString } from 'react-dom/server';
 import { NonceProvider } from '~/components/Nonce';
 import { log } from '~/modules/config/logger.server';
 import {
-  markIfDatabaseUnavailable,
+  markIfUnavailable,
   unavailableHtml,
   unavailableJson,
-  wasDatabaseUnavailable,
+  wasUnavailable,
 } from '~/modules/http/database-unavailable.server';
 import { applySecurityHeaders, createNonce, storefrontTrustedOrigins } from '~/modules/http/security-headers.server';
 import { withScriptsAfterFirstPaint } from '~/modules/http/scripts-after-paint.server';
@@ -18,7 +18,7 @@ export default function handleRequest(
   responseHeaders: Headers,
   remixContext: EntryContext,
 ) {
-  if (wasDatabaseUnavailable(request)) return unavailableDocument(request, responseHeaders, remixContext);
+  if (wasUnavailable(request)) return unavailableDocument(request, responseHeaders, remixContext);
   // One nonce per response: in the CSP header and on every inline script/style the tree renders.
   const nonce = createNonce();
   // The whole document at once, sent as one body (decision 0052). Nothing on a page suspends on the server (no
@@ -42,7 +42,7 @@ export default function handleRequest(
   return new Response(html, { headers: responseHeaders, status: responseStatusCode });
 }
 
-/** A 503 page with Retry-After when a loader or action failed because the database is unavailable. */
+/** A 503 page with Retry-After when a loader or action failed because the database (or a dependency) is unavailable. */
 function unavailableDocument(request: Request, responseHeaders: Headers, remixContext: EntryContext) {
   const links = remixContext.routeModules.root?.links?.() ?? [];
   const stylesheets = links.flatMap((link) =>
@@ -55,7 +55,7 @@ function unavailableDocument(request: Request, responseHeaders: Headers, remixCo
 
 export function handleDataRequest(response: Response, { request }: LoaderFunctionArgs | ActionFunctionArgs) {
   // A caught 503 the client router shows in the root ErrorBoundary (ErrorMessage's 503 copy).
-  if (wasDatabaseUnavailable(request)) response = unavailableJson({ 'X-Remix-Catch': 'yes' });
+  if (wasUnavailable(request)) response = unavailableJson({ 'X-Remix-Catch': 'yes' });
   applySecurityHeaders(response.headers, { trustedOrigins: storefrontTrustedOrigins(request) });
   return response;
 }
@@ -63,8 +63,8 @@ export function handleDataRequest(response: Response, { request }: LoaderFunctio
 /** Errors are logged with their stack on the server; pages only ever show a friendly message. */
 export const handleError: HandleErrorFunction = (error, { request }: LoaderFunctionArgs | ActionFunctionArgs) => {
   if (request.signal.aborted) return;
-  const unavailable = markIfDatabaseUnavailable(request, error);
-  log.error(unavailable ? 'database unavailable' : 'request failed', {
+  const unavailable = markIfUnavailable(request, error);
+  log.error(unavailable ? `${unavailable} unavailable` : 'request failed', {
     url: request.url,
     error: error instanceof Error ? error.message : String(error),
     stack: error instanceof Error ? error.stack : undefined,

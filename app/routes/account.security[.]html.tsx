@@ -81,7 +81,7 @@ export async function action({ request }: ActionFunctionArgs) {
       : input.intent === 'phone'
         ? await changePhone(customerId, input.phone)
         : input.intent === 'password'
-          ? await changePassword(customerId, input.password, input.confirm)
+          ? await changePassword(customerId, input.password, input.confirm, shopper.customer!.gid)
           : await removeFactor(customerId, input.factorId).then((removed) =>
               removed.ok
                 ? { ok: true as const, message: 'The passkey was removed.' }

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json, redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
-import { CUSTOMER_ONLY, pageAccess, SIGN_IN_PATH } from '~/components/common-chunk';
+import { CUSTOMER_ONLY, OTHER_DEVICES_SIGNED_OUT, pageAccess, SIGN_IN_PATH } from '~/components/common-chunk';
 import { requireUserType } from '~/modules/access/shopper.server';
 import { parseForm, parseSearchParams } from '~/modules/http/forms.server';
 import {
@@ -111,8 +111,8 @@ export default function PharmacyCreateAccountPage() {
         </h1>
         {mode === 'health-app' ? (
           <p role="status" className="mt-4 rounded-xl bg-brand-soft p-3 text-sm font-medium text-brand-dark">
-            Password successfully updated! You're signed in{firstName ? `, ${firstName}` : ''}. Go back to the health
-            app to continue with your prescriptions.
+            Password successfully updated! {OTHER_DEVICES_SIGNED_OUT} You're signed in
+            {firstName ? `, ${firstName}` : ''}. Go back to the health app to continue with your prescriptions.
           </p>
         ) : complete ? (
           <>

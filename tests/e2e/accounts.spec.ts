@@ -175,7 +175,9 @@ test('a forgotten password is reset through the emailed link, once', async ({ pa
   await page.getByLabel('New password', { exact: true }).fill('Brand-new-pass-2');
   await page.getByLabel('Confirm the new password').fill('Brand-new-pass-2');
   await page.getByRole('button', { name: 'Save password and sign in' }).click();
-  await expect(page.getByTestId('notice')).toHaveText('Password successfully updated!');
+  await expect(page.getByTestId('notice')).toHaveText(
+    'Password successfully updated! You were signed out on your other devices.',
+  );
   await expectSignedIn(page, 'Casey');
 
   // The set-password page is gone once used, and the link does not work twice.

@@ -119,7 +119,9 @@ test('the password is changed from the security page after the confirm step', as
   await expect(page.getByTestId('confirm-notice')).toHaveCount(0);
 
   await changePassword('Ripe-mango-77');
-  await expect(page.getByRole('status')).toHaveText('Your password was changed.');
+  await expect(page.getByRole('status')).toHaveText(
+    'Your password was changed. You were signed out on your other devices.',
+  );
 
   await signOut(page);
   await signInWithPassword(page, email, { password: PASSWORD });

@@ -128,19 +128,19 @@ describe.each(DIALECTS)('sign-in details and the elevated sign-in on %s', (diale
 
   it('changes the password only to one that follows the rules and is typed twice the same', async () => {
     const sam = customers.sam!;
-    expect(await changePassword(sam.id, 'short1', 'short1')).toEqual({
+    expect(await changePassword(sam.id, 'short1', 'short1', undefined)).toEqual({
       ok: false,
       field: 'password',
       message: 'Use at least 8 characters.',
     });
-    expect(await changePassword(sam.id, 'Fresh-basil-42', 'Fresh-basil-43')).toEqual({
+    expect(await changePassword(sam.id, 'Fresh-basil-42', 'Fresh-basil-43', undefined)).toEqual({
       ok: false,
       field: 'confirm',
       message: 'The two passwords do not match.',
     });
     const before = { email: 'sam@pantry.test', remember: false, clientKey: `${dialect}-pw` };
     expect((await authenticateWithPassword({ ...before, password: PASSWORD })).status).toBe('SUCCESS');
-    expect(await changePassword(sam.id, 'Fresh-basil-42', 'Fresh-basil-42')).toMatchObject({ ok: true });
+    expect(await changePassword(sam.id, 'Fresh-basil-42', 'Fresh-basil-42', undefined)).toMatchObject({ ok: true });
     expect((await authenticateWithPassword({ ...before, password: 'Fresh-basil-42' })).status).toBe('SUCCESS');
     expect((await authenticateWithPassword({ ...before, password: PASSWORD })).status).toBe('INVALID');
     const notices = await test.db

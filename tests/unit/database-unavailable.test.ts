@@ -5,11 +5,12 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   isDatabaseUnavailable,
-  markIfDatabaseUnavailable,
+  markIfUnavailable,
   RETRY_AFTER_SECONDS,
   unavailableJson,
-  wasDatabaseUnavailable,
+  wasUnavailable,
 } from '~/modules/http/database-unavailable.server';
+import { DependencyUnavailableError } from '~/modules/http/dependency-unavailable';
 
 const coded = (code: string, message = 'boom') => Object.assign(new Error(message), { code });
 
@@ -98,10 +99,18 @@ describe('the 503 answer', () => {
   it('remembers which request met an unavailable database, and only that one', () => {
     const hit = new Request('http://localhost/a');
     const miss = new Request('http://localhost/b');
-    expect(markIfDatabaseUnavailable(hit, coded('SQLITE_BUSY'))).toBe(true);
-    expect(markIfDatabaseUnavailable(miss, new Error('bug'))).toBe(false);
-    expect(wasDatabaseUnavailable(hit)).toBe(true);
-    expect(wasDatabaseUnavailable(miss)).toBe(false);
+    expect(markIfUnavailable(hit, coded('SQLITE_BUSY'))).toBe('database');
+    expect(markIfUnavailable(miss, new Error('bug'))).toBeNull();
+    expect(wasUnavailable(hit)).toBe(true);
+    expect(wasUnavailable(miss)).toBe(false);
+  });
+
+  it('takes an unavailable dependency for an outage too, named as it is logged', () => {
+    const hit = new Request('http://localhost/c');
+    expect(markIfUnavailable(hit, new DependencyUnavailableError('identity provider keys'))).toBe(
+      'identity provider keys',
+    );
+    expect(wasUnavailable(hit)).toBe(true);
   });
 
   it('is JSON with code UNAVAILABLE, Retry-After and no-store', async () => {

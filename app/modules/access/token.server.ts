@@ -1,7 +1,9 @@
-import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
+import { errors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
 import { z } from 'zod';
 import { identityConfig } from '~/modules/config/env.server';
+import { DependencyUnavailableError } from '~/modules/http/dependency-unavailable';
 import { grantIsLive } from '~/modules/identity/grants.server';
+import { PROVIDER_KEYS, providerKeySet } from './provider-keys.server';
 
 /** The scope a token needs for full shopping (C); a token without it is "low scope" (R). */
 export const SHOP_SCOPE = 'shop';
@@ -46,9 +48,23 @@ function toClaims(payload: JWTPayload | undefined): CustomerClaims | null {
   return parsed.success ? parsed.data : null;
 }
 
+/** jose's verdicts on the token itself: malformed, badly signed, a key the provider never had, wrong claims. */
+const TOKEN_FAULTS = new Set([
+  'ERR_JWS_INVALID',
+  'ERR_JWT_INVALID',
+  'ERR_JWS_SIGNATURE_VERIFICATION_FAILED',
+  'ERR_JWT_CLAIM_VALIDATION_FAILED',
+  'ERR_JOSE_ALG_NOT_ALLOWED',
+  'ERR_JOSE_NOT_SUPPORTED',
+  'ERR_JWKS_NO_MATCHING_KEY',
+  'ERR_JWKS_MULTIPLE_MATCHING_KEYS',
+]);
+
 /**
  * Verifies signature, issuer and audience with the provider's keys, then expiry. An expired token
  * with a good signature still identifies a registered customer (R); a bad one identifies nobody.
+ * Any other failure (the key set unreachable, slow, failing or malformed) is thrown as an outage:
+ * the request answers 503 and the customer stays signed in (decision 0064).
  */
 export async function checkAccessToken(token: string, verifier: TokenVerifier): Promise<TokenCheck> {
   let verified: Verified;
@@ -60,7 +76,10 @@ export async function checkAccessToken(token: string, verifier: TokenVerifier): 
       const claims = toClaims(error.payload);
       return claims ? { status: 'expired', claims } : { status: 'invalid' };
     }
-    return { status: 'invalid' };
+    if (error instanceof errors.JOSEError && TOKEN_FAULTS.has(error.code)) return { status: 'invalid' };
+    throw error instanceof DependencyUnavailableError
+      ? error
+      : new DependencyUnavailableError(PROVIDER_KEYS, { cause: error });
   }
   // Parsed once per remembered token; each request gets its own copy (the claims are flat values).
   verified.claims ??= toClaims(verified.payload);
@@ -113,12 +132,12 @@ async function verifiedPayload(token: string, verifier: TokenVerifier): Promise<
 
 let remoteVerifier: TokenVerifier | undefined;
 
-/** The storefront's verifier: the identity provider's JWKS, fetched and cached by jose. */
+/** The storefront's verifier: the identity provider's JWKS, kept and refreshed in the background. */
 export function identityProviderVerifier(): TokenVerifier {
   if (!remoteVerifier) {
     const { issuer, clientId } = identityConfig();
     remoteVerifier = {
-      keys: createRemoteJWKSet(new URL('/oauth2/v1/keys', issuer), { timeoutDuration: 3000 }),
+      keys: providerKeySet(new URL('/oauth2/v1/keys', issuer)),
       issuer,
       audience: clientId,
     };

@@ -1,6 +1,8 @@
 import { db } from '~/db/db.server';
+import { endAccountSessions } from '~/modules/identity/account-sessions.server';
 import { customerByEmail, normalizeEmail } from '~/modules/identity/customers.server';
 import { sendToOutbox } from '~/modules/identity/outbox.server';
+import { OTHER_DEVICES_SIGNED_OUT } from '~/modules/identity/notices';
 import { hashPassword } from '~/modules/identity/passwords.server';
 import { passwordProblem } from '~/modules/identity/password-rules';
 
@@ -66,15 +68,26 @@ export async function changePhone(customerId: number, phone: string): Promise<Ch
   return { ok: true, message: 'Your phone number was updated.' };
 }
 
-export async function changePassword(customerId: number, password: string, confirm: string): Promise<ChangeResult> {
+/**
+ * A new password ends the account's sessions on every other device (decision 0064): whoever knew the old
+ * one is signed out. `keepGrantId` is the grant of the browser making the change, which stays signed in.
+ */
+export async function changePassword(
+  customerId: number,
+  password: string,
+  confirm: string,
+  keepGrantId: string | undefined,
+): Promise<ChangeResult> {
   const problem = passwordProblem(password);
   if (problem) return { ok: false, field: 'password', message: problem };
   if (password !== confirm) return { ok: false, field: 'confirm', message: 'The two passwords do not match.' };
+  const passwordHash = await hashPassword(password);
   await db()
-    .updateTable('customers')
-    .set({ password_hash: await hashPassword(password) })
-    .where('id', '=', customerId)
-    .execute();
+    .transaction()
+    .execute(async (trx) => {
+      await trx.updateTable('customers').set({ password_hash: passwordHash }).where('id', '=', customerId).execute();
+      await endAccountSessions(trx, customerId, keepGrantId);
+    });
   const customer = await db()
     .selectFrom('customers')
     .select(['email', 'first_name'])
@@ -88,5 +101,5 @@ export async function changePassword(customerId: number, password: string, confi
       body: `Hi ${customer.first_name}, your Pantry password was just changed. If you didn't make this change, reset your password and contact us.`,
     });
   }
-  return { ok: true, message: 'Your password was changed.' };
+  return { ok: true, message: `Your password was changed. ${OTHER_DEVICES_SIGNED_OUT}` };
 }

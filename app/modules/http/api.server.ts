@@ -1,7 +1,7 @@
 import { json } from '@remix-run/node';
 import type { z } from 'zod';
 import { log } from '~/modules/config/logger.server';
-import { isDatabaseUnavailable, unavailableFor } from './database-unavailable.server';
+import { unavailableDependency, unavailableFor } from './database-unavailable.server';
 import { assertSameOrigin, decodeUtf8, hasControlChars, readBodyBytes, safeParseInput } from './forms.server';
 
 const STATUS_TEXT: Record<number, string> = {
@@ -92,7 +92,7 @@ export async function readJsonBody<S extends z.ZodTypeAny>(request: Request, sch
 }
 
 /**
- * Wraps a resource route's loader or action: when the database is unavailable it answers 503 with
+ * Wraps a resource route's loader or action: when the database (or a dependency) is unavailable it answers 503 with
  * Retry-After instead of Remix's bare 500 (docs/decisions/0024): `{ error: { code: 'UNAVAILABLE' } }`,
  * or the friendly page for a browser's form post. Every resource route is wrapped
  * (tests/resilience/resource-routes-outage.test.ts walks app/routes to prove it).
@@ -104,8 +104,9 @@ export function apiRoute<A extends { request: Request }, R>(handler: (args: A) =
     try {
       return await handler(args);
     } catch (error) {
-      if (!isDatabaseUnavailable(error)) throw error;
-      log.warn('database unavailable', { url: args.request.url, error: String(error) });
+      const dependency = unavailableDependency(error);
+      if (!dependency) throw error;
+      log.warn(`${dependency} unavailable`, { url: args.request.url, error: String(error) });
       throw unavailableFor(args.request);
     }
   };

@@ -1,6 +1,7 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { UnavailablePage } from '~/components/UnavailablePage';
+import { DependencyUnavailableError } from './dependency-unavailable';
 import { UNAVAILABLE_MESSAGE } from './unavailable-copy';
 
 /**
@@ -67,16 +68,26 @@ export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   return Array.isArray(nested.errors) && nested.errors.some((inner) => isDatabaseUnavailable(inner, depth + 1));
 }
 
-/** Requests whose loader or action failed because the database was unavailable (handleError marks them). */
-const unavailableRequests = new WeakSet<Request>();
-
-export function markIfDatabaseUnavailable(request: Request, error: unknown): boolean {
-  if (!isDatabaseUnavailable(error)) return false;
-  unavailableRequests.add(request);
-  return true;
+/**
+ * What could not answer when `error` means an outage rather than a bug: 'database', or the dependency a
+ * DependencyUnavailableError names (the identity provider's keys). Null for any other error.
+ */
+export function unavailableDependency(error: unknown): string | null {
+  if (error instanceof DependencyUnavailableError) return error.dependency;
+  return isDatabaseUnavailable(error) ? 'database' : null;
 }
 
-export function wasDatabaseUnavailable(request: Request): boolean {
+/** Requests whose loader or action failed because the database (or a dependency) was unavailable. */
+const unavailableRequests = new WeakSet<Request>();
+
+/** Marks the request for a 503 when `error` is an outage (handleError calls it); returns what was unavailable. */
+export function markIfUnavailable(request: Request, error: unknown): string | null {
+  const dependency = unavailableDependency(error);
+  if (dependency) unavailableRequests.add(request);
+  return dependency;
+}
+
+export function wasUnavailable(request: Request): boolean {
   return unavailableRequests.has(request);
 }
 

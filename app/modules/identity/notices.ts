@@ -1,9 +1,12 @@
 import { editTarget } from '~/modules/access/safe-redirect';
 
+/** After a password change or reset, which ends the account's sessions on every other device (decision 0064). */
+export const OTHER_DEVICES_SIGNED_OUT = 'You were signed out on your other devices.';
+
 /** Spec section 4: the notices after an automatic sign-in, shown once the page reloads. */
 export const SIGN_IN_NOTICES = {
   'account-created': 'Account successfully created! You are now signed in.',
-  'password-updated': 'Password successfully updated!',
+  'password-updated': `Password successfully updated! ${OTHER_DEVICES_SIGNED_OUT}`,
   // Spec section 8: a registered customer's session update (store or fulfilment) saved to the profile.
   'profile-updated': 'We have Successfully updated your profile',
 } as const;

@@ -1,4 +1,5 @@
 import { db } from '~/db/db.server';
+import { endAccountSessions } from './account-sessions.server';
 import { afterAnswer } from './after-answer.server';
 import { customerByEmail, normalizeEmail } from './customers.server';
 import { sendToOutbox } from './outbox.server';
@@ -57,7 +58,7 @@ export async function resetTokenIsUsable(token: string): Promise<boolean> {
   return Boolean(row);
 }
 
-/** Uses the token once, sets the new password, and returns a sessionToken for the automatic sign-in. */
+/** Uses the token once, sets the new password, ends every session, and returns a sessionToken for the automatic sign-in. */
 export async function completePasswordReset(token: string, password: string) {
   const now = new Date().toISOString();
   const used = await db()
@@ -69,11 +70,18 @@ export async function completePasswordReset(token: string, password: string) {
     .returning(['customer_id', 'source'])
     .executeTakeFirst();
   if (!used) return null;
+  const passwordHash = await hashPassword(password);
+  // Every session of the account ends, this browser's too: the new sign-in below is the only one (decision 0064).
   await db()
-    .updateTable('customers')
-    .set({ password_hash: await hashPassword(password) })
-    .where('id', '=', used.customer_id)
-    .execute();
+    .transaction()
+    .execute(async (trx) => {
+      await trx
+        .updateTable('customers')
+        .set({ password_hash: passwordHash })
+        .where('id', '=', used.customer_id)
+        .execute();
+      await endAccountSessions(trx, used.customer_id);
+    });
   const sessionToken = await issueSessionToken(used.customer_id, { remember: true, method: 'reset' });
   return { sessionToken, source: used.source as ResetSource };
 }

@@ -52,6 +52,8 @@ export async function startStack(
   count = 1,
   /** Extra environment per storefront process, by index. */
   processEnv: Record<string, string>[] = [],
+  /** The issuer everyone is told (a proxy in front of the provider, say); the provider's own address by default. */
+  options: { issuer?: string } = {},
 ): Promise<Stack> {
   if (!existsSync('build/index.js')) throw new Error('build/index.js is missing: run `npx remix build` first');
   const database = await createTestDatabase(dialect);
@@ -69,7 +71,7 @@ export async function startStack(
     SESSION_SECRET: TEST_SECRET,
     SIGNIN_CLIENT_LIMIT: '100000',
     SIGNUP_CLIENT_LIMIT: '100000',
-    IDP_ISSUER: idp,
+    IDP_ISSUER: options.issuer ?? idp,
     LOG_LEVEL: 'error',
     NODE_ENV: 'production',
     APP_ENV: 'local-origin',

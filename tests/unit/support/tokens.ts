@@ -4,10 +4,10 @@ import type { TokenVerifier } from '~/modules/access/token.server';
 export const TEST_ISSUER = 'http://idp.test';
 export const TEST_AUDIENCE = 'pantry-storefront';
 
-/** A key pair the tests issue tokens with, and the verifier that trusts only it. */
-export async function testIssuer() {
+/** A key pair the tests issue tokens with, the verifier that trusts only it, and its public key set. */
+export async function testIssuer(kid = 'test-key') {
   const { privateKey, publicKey } = await generateKeyPair('ES256');
-  const jwk = { ...(await exportJWK(publicKey)), kid: 'test-key', alg: 'ES256' };
+  const jwk = { ...(await exportJWK(publicKey)), kid, alg: 'ES256' };
   const verifier: TokenVerifier = {
     keys: createLocalJWKSet({ keys: [jwk] }),
     issuer: TEST_ISSUER,
@@ -19,7 +19,7 @@ export async function testIssuer() {
   ) {
     const now = Math.floor(Date.now() / 1000);
     return new SignJWT({ customerId: '500001', firstName: 'Jordan', scope: 'openid shop', ...claims })
-      .setProtectedHeader({ alg: 'ES256', kid: 'test-key' })
+      .setProtectedHeader({ alg: 'ES256', kid })
       .setSubject('7d1c9c2e-1111-4222-a333-444455556666')
       .setIssuer(options.issuer ?? TEST_ISSUER)
       .setAudience(options.audience ?? TEST_AUDIENCE)
@@ -27,5 +27,5 @@ export async function testIssuer() {
       .setExpirationTime(now + (options.expiresInSeconds ?? 900))
       .sign(privateKey);
   }
-  return { verifier, issue };
+  return { verifier, issue, jwks: { keys: [jwk] } };
 }
