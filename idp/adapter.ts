@@ -16,6 +16,8 @@ export class KyselyAdapter implements Adapter {
       grant_id: payload.grantId ?? null,
       user_code: payload.userCode ?? null,
       uid: payload.uid ?? null,
+      // Sessions, grants and tokens name their account: a password change ends them all (decision 0064).
+      account_id: typeof payload.accountId === 'string' ? payload.accountId : null,
       expires_at: expiresIn ? new Date(Date.now() + expiresIn * 1000).toISOString() : null,
       consumed_at: null,
     };
@@ -28,6 +30,7 @@ export class KyselyAdapter implements Adapter {
           grant_id: row.grant_id,
           user_code: row.user_code,
           uid: row.uid,
+          account_id: row.account_id,
           expires_at: row.expires_at,
         }),
       )

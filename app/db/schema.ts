@@ -336,6 +336,8 @@ export interface OidcPayloadTable {
   uid: string | null;
   expires_at: string | null;
   consumed_at: string | null;
+  /** The payload's accountId (sessions, grants, tokens): a password change ends them by account. */
+  account_id: string | null;
 }
 
 export interface SessionTokenTable {
