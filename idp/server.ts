@@ -112,7 +112,7 @@ export async function startIdentityProvider(options: {
       ),
   };
 
-  // The provider's own pages (logout confirmation, errors) get the storefront's headers, with their
+  // The provider's own pages (logout confirmation, consent, errors) get the storefront's headers, with their
   // own nonce; forms there may go back to a storefront origin (the post-logout redirect).
   provider.use(async (ctx, next) => {
     const nonce = createNonce();
