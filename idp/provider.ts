@@ -178,17 +178,14 @@ export function createProvider({ issuer, origins, secrets, storefrontPort }: Pro
         }),
       },
     },
-    // First-party client: consent is implied, so no consent page ever appears.
+    // The storefront is first-party: its consent is implied, so no consent page ever appears. Any other
+    // client keeps only what the customer allowed on the consent page (idp/consent.ts, decision 0066).
     async loadExistingGrant(ctx) {
-      const grantId = ctx.oidc.result?.consent?.grantId ?? ctx.oidc.session?.grantIdFor(ctx.oidc.client!.clientId);
-      if (grantId) {
-        const existing = await ctx.oidc.provider.Grant.find(grantId);
-        if (existing) return existing;
-      }
-      const grant = new ctx.oidc.provider.Grant({
-        clientId: ctx.oidc.client!.clientId,
-        accountId: ctx.oidc.session!.accountId!,
-      });
+      const clientId = ctx.oidc.client!.clientId;
+      const grantId = ctx.oidc.result?.consent?.grantId ?? ctx.oidc.session?.grantIdFor(clientId);
+      const existing = grantId ? await ctx.oidc.provider.Grant.find(grantId) : undefined;
+      if (existing || clientId !== STOREFRONT_CLIENT_ID) return existing;
+      const grant = new ctx.oidc.provider.Grant({ clientId, accountId: ctx.oidc.session!.accountId! });
       grant.addOIDCScope('openid profile email offline_access');
       grant.addResourceScope(STOREFRONT_RESOURCE, 'shop used_credentials');
       await grant.save();

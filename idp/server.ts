@@ -17,6 +17,7 @@ import { customerById } from '../app/modules/identity/customers.server';
 import { redeemSessionToken } from '../app/modules/identity/session-tokens.server';
 import { KEEP_ME_SIGNED_IN_LIFETIME_MS } from '../app/modules/session/cookie-policy';
 import { applySecurityHeaders, createNonce } from '../app/modules/http/security-headers.server';
+import { askConsent, decideConsent } from './consent';
 import { loadIdpSecrets } from './keys';
 import { createProvider, storefrontOrigins } from './provider';
 import { trackSignInConfirmation } from './unconfirmed-sign-ins';
@@ -115,7 +116,7 @@ export async function startIdentityProvider(options: {
 
   provider.use(trackSignInConfirmation(KEEP_ME_SIGNED_IN_LIFETIME_MS / 1000));
 
-  // The provider's own pages (logout confirmation, errors) get the storefront's headers, with their
+  // The provider's own pages (logout confirmation, consent, errors) get the storefront's headers, with their
   // own nonce; forms there may go back to a storefront origin (the post-logout redirect).
   provider.use(async (ctx, next) => {
     const nonce = createNonce();
@@ -177,29 +178,14 @@ export async function startIdentityProvider(options: {
     }
 
     const interaction = /^\/interaction\/([\w-]+)$/.exec(ctx.path);
+    if (interaction && ctx.method === 'POST') {
+      await decideConsent(provider, ctx, interaction[1]!);
+      return;
+    }
     if (interaction && ctx.method === 'GET') {
       const details = await provider.interactionDetails(ctx.req, ctx.res);
       if (details.prompt.name === 'consent') {
-        // First-party client: grant what it asked for without a consent page.
-        const grant = details.grantId
-          ? (await provider.Grant.find(details.grantId))!
-          : new provider.Grant({ accountId: details.session!.accountId, clientId: String(details.params.client_id) });
-        const missing = details.prompt.details as {
-          missingOIDCScope?: string[];
-          missingOIDCClaims?: string[];
-          missingResourceScopes?: Record<string, string[]>;
-        };
-        if (missing.missingOIDCScope) grant.addOIDCScope(missing.missingOIDCScope.join(' '));
-        if (missing.missingOIDCClaims) grant.addOIDCClaims(missing.missingOIDCClaims);
-        for (const [resource, scopes] of Object.entries(missing.missingResourceScopes ?? {}))
-          grant.addResourceScope(resource, scopes.join(' '));
-        const grantId = await grant.save();
-        await provider.interactionFinished(
-          ctx.req,
-          ctx.res,
-          { consent: { grantId } },
-          { mergeWithLastSubmission: true },
-        );
+        await askConsent(provider, ctx, details);
         return;
       }
       const sessionToken = typeof details.params.sessionToken === 'string' ? details.params.sessionToken : '';

@@ -240,6 +240,15 @@ export default function SecurityPage() {
             <div className="flex flex-col sm:col-span-2 sm:flex-row">{submit('password', 'Change password')}</div>
           </Form>
         </Section>
+
+        <Section id="linked-apps" title="Linked apps">
+          <p className="mt-1 text-sm text-stone-600">
+            Assistants and other apps you allowed to use your account.{' '}
+            <Link to="/account/linked-apps.html" className="font-semibold text-brand underline">
+              See and revoke linked apps
+            </Link>
+          </p>
+        </Section>
       </div>
     </div>
   );

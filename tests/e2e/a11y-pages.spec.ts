@@ -132,6 +132,7 @@ function walk(): Record<string, Visit[]> {
     ],
     'account.delivery-subscription[.]html': [{ as: 'C', path: '/account/delivery-subscription.html' }],
     'account.forgot-password[.]html': [{ as: 'A', path: '/account/forgot-password.html' }],
+    'account.linked-apps[.]html': [{ as: 'C', path: '/account/linked-apps.html' }],
     'account.order-summary[.]html': [{ as: 'C', path: `/account/order-summary.html?orderNumber={order}` }],
     'account.orders[.]html': [
       { as: 'C', path: '/account/orders.html' },

@@ -278,7 +278,7 @@ test.describe('the sign-in modal (ml link parameter)', () => {
 test.describe('assistant sign-in', () => {
   const redirectUri = (baseURL: string) => `${baseURL}/dev/assistant`;
 
-  test('with all four parameters, the assistant receives a code and its state after sign-in', async ({
+  test('with all four parameters, the assistant receives a code and its state after sign-in and consent', async ({
     page,
     baseURL,
   }) => {
@@ -291,6 +291,8 @@ test.describe('assistant sign-in', () => {
     await page.goto(`/account/sign-in.html?${query}`);
     await expect(page.getByText('Sign in to link your account with your assistant.')).toBeVisible();
     await signInWithPassword(page, 'jordan@pantry.test');
+    await expect(page.getByRole('heading', { name: 'Link Pantry Assistant to your Pantry account?' })).toBeVisible();
+    await page.getByRole('button', { name: 'Allow' }).click();
     await expect(page).toHaveURL(/\/dev\/assistant\?code=[^&]+&state=assistant-state-42/);
     await expect(page.getByTestId('assistant-result')).toHaveText('Authorization code received');
     await expect(page.getByTestId('assistant-state')).toHaveText('assistant-state-42');

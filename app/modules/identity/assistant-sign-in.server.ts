@@ -69,7 +69,11 @@ export async function readAssistant(request: Request, context: CookieContext): P
   return read.status === 'ok' ? read.value : null;
 }
 
-/** Where the signed-in shopper goes next: the provider's authorize for the assistant (a code, no page). */
+/**
+ * Where the signed-in shopper goes next: the provider's authorize for the assistant, which asks the
+ * shopper's consent before the assistant gets a code (decision 0066). OpenID Connect grants
+ * offline_access only with prompt=consent, so a request for it asks each time.
+ */
 export function assistantAuthorizeUrl(params: AssistantParams): string {
   const url = new URL('/oauth2/v1/authorize', identityConfig().issuer);
   url.searchParams.set('client_id', params.client_id);
@@ -78,5 +82,6 @@ export function assistantAuthorizeUrl(params: AssistantParams): string {
   url.searchParams.set('response_mode', 'query');
   url.searchParams.set('scope', params.scope);
   url.searchParams.set('state', params.state);
+  if (params.scope.split(' ').includes('offline_access')) url.searchParams.set('prompt', 'consent');
   return url.toString();
 }

@@ -16,6 +16,8 @@ export interface Stack {
   storefronts: string[];
   idp: string;
   database: TestDatabase;
+  /** The processes' data folder (the identity provider keeps its generated secrets there). */
+  dataDir: string;
   /** Restarts storefront `index` with extra environment (a rotated secret, say). */
   restartStorefront: (index: number, env: Record<string, string>) => Promise<void>;
   stop: () => Promise<void>;
@@ -112,6 +114,7 @@ export async function startStack(
     storefronts,
     idp,
     database,
+    dataDir,
     restartStorefront: async (index, env) => {
       await stopChild(processes[index]!.child);
       await startStorefront(index, { ...processEnv[index], ...env });
