@@ -19,6 +19,7 @@ import { searchFactsSchema } from './migrations/0017-search-facts';
 import { searchFactsInStepSchema } from './migrations/0018-search-facts-in-step';
 import { rateLimitExpirySchema } from './migrations/0020-rate-limit-expiry';
 import { searchCacheVersionSchema } from './migrations/0021-search-cache-version';
+import { signInDelaysSchema } from './migrations/0022-sign-in-delays';
 
 function migrationsFor(dialect: DialectName): Record<string, Migration> {
   return {
@@ -41,6 +42,7 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0018-search-facts-in-step': searchFactsInStepSchema(dialect),
     '0020-rate-limit-expiry': rateLimitExpirySchema,
     '0021-search-cache-version': searchCacheVersionSchema(dialect),
+    '0022-sign-in-delays': signInDelaysSchema,
   };
 }
 

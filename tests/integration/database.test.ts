@@ -41,6 +41,7 @@ describe.each(DIALECTS)('database on %s', (dialect) => {
       '0018-search-facts-in-step',
       '0020-rate-limit-expiry',
       '0021-search-cache-version',
+      '0022-sign-in-delays',
     ]);
   });
 

@@ -3,7 +3,15 @@ import { afterAnswer } from './after-answer.server';
 import { customerByEmail, normalizeEmail } from './customers.server';
 import { sendToOutbox } from './outbox.server';
 import { verifyPassword } from './passwords.server';
-import { hitRateLimit, minutesText, peekRateLimit, RATE_RULES, signInClientRule } from './rate-limit.server';
+import {
+  hitCodeSendLimits,
+  hitRateLimit,
+  peekRateLimit,
+  RATE_RULES,
+  signInClientRule,
+  waitText,
+} from './rate-limit.server';
+import { clearFailures, PASSWORD_DELAY, recordFailure, secondsUntilNextTry } from './sign-in-delays.server';
 import { issueSessionToken } from './session-tokens.server';
 import { db } from '~/db/db.server';
 import { claimLatestCode } from './one-time-codes.server';
@@ -15,6 +23,8 @@ export const INVALID_PASSCODE_MESSAGE =
   "That code isn't right or has expired. Check the latest code we sent, or ask for a new one.";
 export const PASSCODE_TTL_MS = 10 * 60_000;
 export const PASSCODE_MAX_ATTEMPTS = 5;
+/** The pause on every password try for an account many clients are failing on: slows them, locks out no one. */
+export const ACCOUNT_PAUSE_MS = 1000;
 
 export type AuthnResult =
   | { status: 'SUCCESS'; sessionToken: string; customerId: number }
@@ -25,7 +35,7 @@ function lockedOut(retryAfterSeconds: number): Extract<AuthnResult, { status: 'L
   return {
     status: 'LOCKED_OUT',
     retryAfterSeconds,
-    message: `Too many attempts. Please try again in ${minutesText(retryAfterSeconds)}.`,
+    message: `Too many attempts. Please try again in ${waitText(retryAfterSeconds)}.`,
   };
 }
 
@@ -42,19 +52,24 @@ export async function authenticateWithPassword(input: {
 }): Promise<AuthnResult> {
   const email = normalizeEmail(input.email);
   const accountBucket = `signin:account:${email}`;
+  // Only the client that failed waits (decision 0065): the owner elsewhere is never locked out by it.
+  const pairBucket = `signin:pair:${email}:${input.clientKey}`;
   const client = await clientAllowed(input.clientKey);
   if (!client.allowed) return lockedOut(client.retryAfterSeconds);
+  const wait = await secondsUntilNextTry(pairBucket);
+  if (wait > 0) return lockedOut(wait);
   const account = await peekRateLimit(accountBucket, RATE_RULES.signInFailuresPerAccount);
-  if (!account.allowed) return lockedOut(account.retryAfterSeconds);
+  if (!account.allowed) await new Promise((resolve) => setTimeout(resolve, ACCOUNT_PAUSE_MS));
 
   const customer = await customerByEmail(email);
   const ok = await verifyPassword(customer?.password_hash, input.password);
   if (!customer || !ok) {
-    const failure = await hitRateLimit(accountBucket, RATE_RULES.signInFailuresPerAccount);
+    await hitRateLimit(accountBucket, RATE_RULES.signInFailuresPerAccount);
+    await recordFailure(pairBucket, PASSWORD_DELAY);
     log.info('sign-in failed', { reason: customer ? 'password' : 'unknown-email' });
-    if (!failure.allowed) return lockedOut(failure.retryAfterSeconds);
     return { status: 'INVALID', message: INVALID_CREDENTIALS_MESSAGE };
   }
+  await clearFailures(pairBucket);
   const sessionToken = await issueSessionToken(customer.id, { remember: input.remember, method: 'password' });
   return { status: 'SUCCESS', sessionToken, customerId: customer.id };
 }
@@ -70,7 +85,7 @@ export async function sendPasscode(input: {
   const email = normalizeEmail(input.email);
   const client = await clientAllowed(input.clientKey);
   if (!client.allowed) return lockedOut(client.retryAfterSeconds);
-  const sent = await hitRateLimit(`otp:send:${email}`, RATE_RULES.passcodesSentPerAccount);
+  const sent = await hitCodeSendLimits('otp', email, input.clientKey);
   if (!sent.allowed) return lockedOut(sent.retryAfterSeconds);
   afterAnswer('one-time passcode', () => writePasscode(email));
   return { status: 'SENT' };
