@@ -134,7 +134,7 @@ describe.each(DIALECTS)('identity on %s', (dialect) => {
     ).toEqual([]);
   });
 
-  it('stops accepting a passcode after five wrong tries', async () => {
+  it('slows a client after five wrong codes, and stops accepting a code after ten wrong tries from all clients', async () => {
     await sendPasscode({ email: 'sam@pantry.test', clientKey: 'c6' });
     await settledAfterAnswer();
     const message = await test.db
@@ -145,11 +145,19 @@ describe.each(DIALECTS)('identity on %s', (dialect) => {
       .executeTakeFirstOrThrow();
     const code = /(\d{6})/.exec(message.subject)![1]!;
     const wrong = code === '123456' ? '654321' : '123456';
-    for (let i = 0; i < 5; i++)
-      await verifyPasscode({ email: 'sam@pantry.test', passCode: wrong, remember: false, clientKey: 'c6' });
-    expect(
-      await verifyPasscode({ email: 'sam@pantry.test', passCode: code, remember: false, clientKey: 'c6' }),
-    ).toMatchObject({ status: 'LOCKED_OUT' });
+    const verify = (passCode: string, clientKey: string) =>
+      verifyPasscode({ email: 'sam@pantry.test', passCode, remember: false, clientKey });
+    for (let i = 0; i < 5; i++) expect((await verify(wrong, 'c6')).status).toBe('INVALID');
+    expect(await verify(code, 'c6')).toEqual({
+      status: 'LOCKED_OUT',
+      retryAfterSeconds: 1,
+      message: 'Too many attempts. Please try again in 1 second.',
+    });
+    for (let i = 0; i < 5; i++) expect((await verify(wrong, 'c6-other')).status).toBe('INVALID');
+    expect(await verify(code, 'c6-owner')).toMatchObject({
+      status: 'LOCKED_OUT',
+      message: 'Too many wrong codes. Ask for a new code.',
+    });
   });
 
   it('registers a customer with a club card, household id and nearby store, once per email', async () => {

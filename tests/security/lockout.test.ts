@@ -140,6 +140,24 @@ describe.each(DIALECTS)('throttles that leave the owner a way in on %s', (dialec
     expect(signedIn.location.startsWith(`${stack.idp}/`)).toBe(true);
   });
 
+  it("keeps one other client's wrong codes from spending the owner's code", async () => {
+    const email = 'bartholomew@pantry.test';
+    const before = (await mailTo(email, 'Your sign-in code is %')).length;
+    expect((await sendCode('127.0.9.3', email)).status).toBe(200);
+    const [latest] = await waitForMail(email, 'Your sign-in code is %', before + 1);
+    const code = /(\d{6})/.exec(latest!.subject)![1]!;
+    const wrong = code === '123456' ? '654321' : '123456';
+    const statuses: number[] = [];
+    for (let i = 0; i < 8; i++) {
+      const guess = await post(origin, '127.0.9.2', '/account/sign-in.html', { intent: 'code', email, code: wrong });
+      statuses.push(guess.status);
+    }
+    // Five wrong codes, then that client waits; the owner's code still works.
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429, 429]);
+    const owner = await post(origin, '127.0.9.3', '/account/sign-in.html', { intent: 'code', email, code });
+    expect(owner.status).toBe(302);
+  });
+
   it("keeps another client from spending the owner's password reset links", async () => {
     const email = 'jordan@pantry.test';
     for (let i = 0; i < 5; i++) await post(origin, '127.0.8.2', '/account/forgot-password.html', { email });

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { db } from '~/db/db.server';
 
 export interface DelayRule {
-  /** Failures in a row that cost nothing (typing slips). */
+  /** Failures in a row that cost no wait (typing slips). */
   freeFailures: number;
   /** The longest wait one client is ever given. */
   capSeconds: number;
@@ -11,10 +11,14 @@ export interface DelayRule {
 }
 
 /**
- * Failed passwords per account and client (decision 0065): two free, then 1 s, 2 s, 4 s… up to 15 minutes.
+ * Failed passwords per account and client (decision 0065): a wait of 1 s after the third in a row, then 2 s,
+ * 4 s… up to 15 minutes.
  * Only the client that failed waits; the owner on another client is not held up by it.
  */
 export const PASSWORD_DELAY: DelayRule = { freeFailures: 2, capSeconds: 15 * 60, forgetSeconds: 60 * 60 };
+
+/** Wrong one-time codes per account and client: a wait of 1 s after the fifth, then 2 s, 4 s… */
+export const CODE_DELAY: DelayRule = { freeFailures: 4, capSeconds: 15 * 60, forgetSeconds: 60 * 60 };
 
 /** Seconds a client waits after its `failures`-th failure in a row: 0 while free, then doubling to the cap. */
 export function delayAfterFailures(failures: number, rule: DelayRule): number {
