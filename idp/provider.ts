@@ -6,6 +6,7 @@ import {
   assistantRedirectUris,
 } from '../app/modules/identity/assistant-sign-in.server';
 import { customerById } from '../app/modules/identity/customers.server';
+import { isOwnNavigation } from '../app/modules/http/same-site-navigation';
 import { KEEP_ME_SIGNED_IN_LIFETIME_MS } from '../app/modules/session/cookie-policy';
 import { KyselyAdapter } from './adapter';
 import { isUnconfirmed } from './unconfirmed-sign-ins';
@@ -29,6 +30,12 @@ export function storefrontOrigins(port: string | number, extra: string[] = []): 
 function cspNonce(ctx: KoaContextWithOIDC): string {
   const nonce: unknown = (ctx.state as { cspNonce?: unknown }).cspNonce;
   return typeof nonce === 'string' ? nonce : '';
+}
+
+/** The question asked when a sign-out did not come from a storefront page: nothing happens without a click. */
+function logoutConfirmation(form: string, storefront: string): string {
+  const home = new URL('/', storefront).href.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`);
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sign out of Pantry?</title></head><body><main><h1>Sign out of Pantry?</h1><p>This sign-out request didn&#39;t come from a Pantry page. Choose Sign out if you want to sign out.</p>${form}<button form="op.logoutForm" name="logout" value="yes">Sign out</button> <a href="${home}">Stay signed in</a></main></body></html>`;
 }
 
 export interface ProviderOptions {
@@ -157,12 +164,17 @@ export function createProvider({ issuer, origins, secrets, storefrontPort }: Pro
       rpInitiatedLogout: {
         enabled: true,
         async logoutSource(ctx, form) {
-          // Sign-out is always first-party: submit the confirmation at once.
           ctx.type = 'html';
-          // logout=yes ends the provider session itself; without it only the storefront's grant would end,
-          // and the next silent sign-on would find the account still signed in at the provider.
-          form = form.replace('</form>', '<input type="hidden" name="logout" value="yes"/></form>');
-          ctx.body = `<!doctype html><html><body>${form}<script nonce="${cspNonce(ctx)}">document.forms[0].submit()</script><noscript><p>Signing you out…</p><button form="op.logoutForm">Continue</button></noscript></body></html>`;
+          // A sign-out the storefront started is confirmed at once; one another site started is asked about,
+          // so no page can sign a visitor out with a link (decision 0065).
+          if (isOwnNavigation(ctx, [...origins, new URL(issuer).origin])) {
+            // logout=yes ends the provider session itself; without it only the storefront's grant would end,
+            // and the next silent sign-on would find the account still signed in at the provider.
+            const confirmed = form.replace('</form>', '<input type="hidden" name="logout" value="yes"/></form>');
+            ctx.body = `<!doctype html><html><body>${confirmed}<script nonce="${cspNonce(ctx)}">document.forms[0].submit()</script><noscript><p>Signing you out…</p><button form="op.logoutForm">Continue</button></noscript></body></html>`;
+            return;
+          }
+          ctx.body = logoutConfirmation(form, origins[0] ?? issuer);
         },
       },
       resourceIndicators: {

@@ -20,6 +20,7 @@ import { searchFactsInStepSchema } from './migrations/0018-search-facts-in-step'
 import { rateLimitExpirySchema } from './migrations/0020-rate-limit-expiry';
 import { searchCacheVersionSchema } from './migrations/0021-search-cache-version';
 import { oidcAccountIdSchema } from './migrations/0022-oidc-account-id';
+import { signInDelaysSchema } from './migrations/0023-sign-in-delays';
 import { sessionTokenBindingSchema } from './migrations/0024-session-token-binding';
 
 function migrationsFor(dialect: DialectName): Record<string, Migration> {
@@ -44,6 +45,7 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0020-rate-limit-expiry': rateLimitExpirySchema,
     '0021-search-cache-version': searchCacheVersionSchema(dialect),
     '0022-oidc-account-id': oidcAccountIdSchema(dialect),
+    '0023-sign-in-delays': signInDelaysSchema,
     '0024-session-token-binding': sessionTokenBindingSchema,
   };
 }

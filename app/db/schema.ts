@@ -33,6 +33,7 @@ export interface Database {
   session_tokens: SessionTokenTable;
   one_time_passcodes: OneTimePasscodeTable;
   rate_limits: RateLimitTable;
+  sign_in_delays: SignInDelayTable;
   password_resets: PasswordResetTable;
   search_terms: SearchTermTable;
   rewards: RewardTable;
@@ -366,6 +367,15 @@ export interface RateLimitTable {
   window_id: number;
   hits: number;
   /** Epoch seconds after which the row no longer counts (0020); the sweep deletes it. */
+  expires_at: number;
+}
+
+export interface SignInDelayTable {
+  bucket: string;
+  failures: number;
+  /** Epoch milliseconds before which this account and client may not try again (0022). */
+  next_allowed_at: number;
+  /** Epoch seconds after which the failures are forgotten; the sweep deletes the row. */
   expires_at: number;
 }
 

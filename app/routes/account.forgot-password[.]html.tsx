@@ -4,6 +4,7 @@ import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { z } from 'zod';
 import { pageAccess } from '~/components/common-chunk';
 import { requireUserType } from '~/modules/access/shopper.server';
+import { clientKey } from '~/modules/http/client-key.server';
 import { parseForm } from '~/modules/http/forms.server';
 import { requestPasswordReset } from '~/modules/identity/password-reset.server';
 import { originOf } from '~/modules/http/request-origin';
@@ -37,7 +38,12 @@ export async function action({ request }: ActionFunctionArgs) {
   const shopper = await requireUserType(request, access);
   const form = await parseForm(request, ForgotForm);
   if (!form.ok) return json({ error: form.message, sent: null }, { status: 400, headers: shopper.headers });
-  await requestPasswordReset({ email: form.data.email, origin: originOf(request), source: form.data.source });
+  await requestPasswordReset({
+    email: form.data.email,
+    origin: originOf(request),
+    source: form.data.source,
+    clientKey: clientKey(request, shopper.session?.info.COMMON.deviceId),
+  });
   // The same answer whether or not the account exists.
   return json({ error: null, sent: form.data.email }, { headers: shopper.headers });
 }

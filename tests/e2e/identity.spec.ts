@@ -101,18 +101,15 @@ test('signing out ends the session and remembers the store', async ({ page }) =>
   await expect(page).toHaveURL(/\/account\/sign-in\.html/);
 });
 
-test('locks an account after repeated wrong passwords and says when to try again', async ({ page }) => {
+test('slows a browser after repeated wrong passwords and says when to try again', async ({ page }) => {
   let message = '';
   for (let attempt = 0; attempt < 7 && !message.includes('Too many attempts'); attempt++) {
     await page.goto('/account/sign-in.html');
     await signInWithPassword(page, 'sam@pantry.test', { password: `wrong-password-${attempt}` });
     message = (await page.getByRole('alert').textContent()) ?? '';
   }
-  expect(message).toMatch(/^Too many attempts\. Please try again in \d+ minutes?\.$/);
-  // While locked, even the right password is refused; other accounts are not affected.
-  await page.goto('/account/sign-in.html');
-  await signInWithPassword(page, 'sam@pantry.test');
-  await expect(page.getByRole('alert')).toContainText('Too many attempts');
+  expect(message).toMatch(/^Too many attempts\. Please try again in \d+ (seconds?|minutes?)\.$/);
+  // Other accounts are not affected (the wait itself is timed in tests/security/lockout.test.ts).
   await page.goto('/account/sign-in.html');
   await signInWithPassword(page, 'jordan@pantry.test');
   await expectSignedIn(page, 'Jordan');

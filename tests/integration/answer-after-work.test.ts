@@ -64,7 +64,8 @@ describe.each(DIALECTS)('per-account work after the answer on %s (decision 0050)
   }
 
   it('asks for a password reset: the same statements before the answer for a known and an unknown email', async () => {
-    const reset = (email: string) => requestPasswordReset({ email, origin: 'http://localhost:3000', source: 'web' });
+    const reset = (email: string) =>
+      requestPasswordReset({ email, origin: 'http://localhost:3000', source: 'web', clientKey: `${dialect}-answer` });
     await answered(UNKNOWN, reset); // the rate limits' periodic sweep of expired rows runs on a first call
     const known = await answered(KNOWN, reset);
     const unknown = await answered(UNKNOWN, reset);

@@ -42,6 +42,7 @@ describe.each(DIALECTS)('database on %s', (dialect) => {
       '0020-rate-limit-expiry',
       '0021-search-cache-version',
       '0022-oidc-account-id',
+      '0023-sign-in-delays',
       '0024-session-token-binding',
     ]);
   });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useDatabaseForTests } from '~/db/db.server';
 import { authenticateWithPassword } from '~/modules/identity/authn.server';
 import {
+  hitCodeSendLimits,
   hitRateLimit,
   peekRateLimit,
   RATE_RULES,
@@ -10,6 +11,12 @@ import {
   sweepExpiredRateLimits,
 } from '~/modules/identity/rate-limit.server';
 import { signUpAllowed } from '~/modules/identity/registration.server';
+import {
+  clearFailures,
+  PASSWORD_DELAY,
+  recordFailure,
+  secondsUntilNextTry,
+} from '~/modules/identity/sign-in-delays.server';
 import { createTestDatabase, DIALECTS, type TestDatabase } from './support/databases';
 
 describe.each(DIALECTS)('sign-in attempts per client on %s', (dialect) => {
@@ -85,6 +92,41 @@ describe.each(DIALECTS)('sign-in attempts per client on %s', (dialect) => {
     expect(await signUpAllowed('203.0.113.10', 'other@pantry.test', now)).toEqual({ allowed: true });
     for (let i = 0; i < 20; i++) await signUpAllowed('198.51.100.50', `new-${i}@pantry.test`, now);
     expect(await signUpAllowed('198.51.100.50', 'fresh@pantry.test', now)).toMatchObject({ allowed: false });
+  });
+
+  it('doubles the wait of one account and client after each failure past the free ones, up to the cap', async () => {
+    const start = Date.now();
+    const waits: number[] = [];
+    let now = start;
+    for (let i = 0; i < 14; i++) {
+      const wait = await recordFailure('delay:pair', PASSWORD_DELAY, now);
+      waits.push(wait);
+      expect(await secondsUntilNextTry('delay:pair', now)).toBe(wait);
+      now += wait * 1000;
+      expect(await secondsUntilNextTry('delay:pair', now)).toBe(0);
+    }
+    expect(waits).toEqual([0, 0, 1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 900, 900]);
+    // Another bucket (the same account from another client) never waited.
+    expect(await secondsUntilNextTry('delay:other', start)).toBe(0);
+    // A success forgets the run; so does an hour without failures.
+    await clearFailures('delay:pair');
+    expect(await recordFailure('delay:pair', PASSWORD_DELAY, now)).toBe(0);
+    for (let i = 0; i < 3; i++) await recordFailure('delay:late', PASSWORD_DELAY, start);
+    expect(await recordFailure('delay:late', PASSWORD_DELAY, start + 2 * 3600_000)).toBe(0);
+  });
+
+  it('counts code and link requests per account and client, under a ceiling only many clients reach', async () => {
+    expect(RATE_RULES.codesSentPerAccountAndClient).toEqual({ limit: 3, windowSeconds: 900 });
+    expect(RATE_RULES.codesSentPerAccountCeiling).toEqual({ limit: 20, windowSeconds: 900 });
+    const send = (client: string) => hitCodeSendLimits('otp', 'owner@pantry.test', client);
+    for (let i = 0; i < 3; i++) expect((await send('attacker')).allowed).toBe(true);
+    // The attacker's fourth is refused and spends nothing of the account's ceiling.
+    for (let i = 0; i < 5; i++) expect((await send('attacker')).allowed).toBe(false);
+    expect((await send('owner')).allowed).toBe(true);
+    // Seven clients together reach the ceiling (3 each, 20 in all, the owner's one included).
+    const results = [];
+    for (let c = 0; c < 6; c++) for (let i = 0; i < 3; i++) results.push((await send(`bot-${c}`)).allowed);
+    expect(results.filter(Boolean)).toHaveLength(16);
   });
 
   it('sweeps the rows no sliding count reads any more, and keeps the ones that still count', async () => {

@@ -42,6 +42,7 @@ describe.each(DIALECTS)('known and unknown accounts answer alike, production bui
       for (const email of i % 2 ? [KNOWN, UNKNOWN] : [UNKNOWN, KNOWN]) {
         // The limits are not under test here: cleared before each try.
         await app.database.db.deleteFrom('rate_limits').execute();
+        await app.database.db.deleteFrom('sign_in_delays').execute();
         const started = performance.now();
         const response = await send(email);
         const html = await response.text();
@@ -142,6 +143,7 @@ describe.each(DIALECTS)('known and unknown accounts answer alike, production bui
     for (let i = 0; i < TRIES + 2; i++) {
       for (const kind of i % 2 ? (['known', 'unknown'] as const) : (['unknown', 'known'] as const)) {
         await app.database.db.deleteFrom('rate_limits').execute();
+        await app.database.db.deleteFrom('sign_in_delays').execute();
         // A new email every time for the unknown side: once signed up, an email is known.
         const email = kind === 'known' ? KNOWN : `signup-${dialect}-${i}@pantry.test`;
         const started = performance.now();
@@ -184,6 +186,7 @@ describe.each(DIALECTS)('known and unknown accounts answer alike, production bui
 
   it('sign-up, after the redirect: a new customer is signed in (spec); an existing email lands on "check your email" and its owner is emailed', async () => {
     await app.database.db.deleteFrom('rate_limits').execute();
+    await app.database.db.deleteFrom('sign_in_delays').execute();
     const fresh = await signUpAndFollow(`signup-${dialect}-followed@pantry.test`);
     expect(fresh.url.searchParams.get('notice')).toBe('account-created');
     expect(fresh.html).toContain('Account successfully created! You are now signed in.');

@@ -57,6 +57,7 @@ const TABLES_CHILD_FIRST: (keyof Database)[] = [
   'session_tokens',
   'one_time_passcodes',
   'rate_limits',
+  'sign_in_delays',
   'oidc_payloads',
   'reward_clips',
   'reward_ledger',

@@ -3,7 +3,15 @@ import { afterAnswer } from './after-answer.server';
 import { customerByEmail, normalizeEmail } from './customers.server';
 import { sendToOutbox } from './outbox.server';
 import { verifyPassword } from './passwords.server';
-import { hitRateLimit, minutesText, peekRateLimit, RATE_RULES, signInClientRule } from './rate-limit.server';
+import {
+  hitCodeSendLimits,
+  hitRateLimit,
+  peekRateLimit,
+  RATE_RULES,
+  signInClientRule,
+  waitText,
+} from './rate-limit.server';
+import { clearFailures, CODE_DELAY, PASSWORD_DELAY, recordFailure, secondsUntilNextTry } from './sign-in-delays.server';
 import { issueSessionToken } from './session-tokens.server';
 import { db } from '~/db/db.server';
 import { claimLatestCode } from './one-time-codes.server';
@@ -14,7 +22,13 @@ export const INVALID_CREDENTIALS_MESSAGE = "That email and password don't match 
 export const INVALID_PASSCODE_MESSAGE =
   "That code isn't right or has expired. Check the latest code we sent, or ask for a new one.";
 export const PASSCODE_TTL_MS = 10 * 60_000;
-export const PASSCODE_MAX_ATTEMPTS = 5;
+/**
+ * Wrong tries one code takes from every client together: one client gets five before it is slowed (CODE_DELAY),
+ * so it takes several clients to spend the owner's code, and a guesser's odds stay at 1 in 100,000 a code.
+ */
+export const PASSCODE_MAX_ATTEMPTS = 10;
+/** The pause on every password try for an account many clients are failing on: slows them, locks out no one. */
+export const ACCOUNT_PAUSE_MS = 1000;
 
 export type AuthnResult =
   | { status: 'SUCCESS'; sessionToken: string; customerId: number }
@@ -25,7 +39,7 @@ function lockedOut(retryAfterSeconds: number): Extract<AuthnResult, { status: 'L
   return {
     status: 'LOCKED_OUT',
     retryAfterSeconds,
-    message: `Too many attempts. Please try again in ${minutesText(retryAfterSeconds)}.`,
+    message: `Too many attempts. Please try again in ${waitText(retryAfterSeconds)}.`,
   };
 }
 
@@ -42,19 +56,24 @@ export async function authenticateWithPassword(input: {
 }): Promise<AuthnResult> {
   const email = normalizeEmail(input.email);
   const accountBucket = `signin:account:${email}`;
+  // Only the client that failed waits (decision 0065): the owner elsewhere is never locked out by it.
+  const pairBucket = `signin:pair:${email}:${input.clientKey}`;
   const client = await clientAllowed(input.clientKey);
   if (!client.allowed) return lockedOut(client.retryAfterSeconds);
+  const wait = await secondsUntilNextTry(pairBucket);
+  if (wait > 0) return lockedOut(wait);
   const account = await peekRateLimit(accountBucket, RATE_RULES.signInFailuresPerAccount);
-  if (!account.allowed) return lockedOut(account.retryAfterSeconds);
+  if (!account.allowed) await new Promise((resolve) => setTimeout(resolve, ACCOUNT_PAUSE_MS));
 
   const customer = await customerByEmail(email);
   const ok = await verifyPassword(customer?.password_hash, input.password);
   if (!customer || !ok) {
-    const failure = await hitRateLimit(accountBucket, RATE_RULES.signInFailuresPerAccount);
+    await hitRateLimit(accountBucket, RATE_RULES.signInFailuresPerAccount);
+    await recordFailure(pairBucket, PASSWORD_DELAY);
     log.info('sign-in failed', { reason: customer ? 'password' : 'unknown-email' });
-    if (!failure.allowed) return lockedOut(failure.retryAfterSeconds);
     return { status: 'INVALID', message: INVALID_CREDENTIALS_MESSAGE };
   }
+  await clearFailures(pairBucket);
   const sessionToken = await issueSessionToken(customer.id, { remember: input.remember, method: 'password' });
   return { status: 'SUCCESS', sessionToken, customerId: customer.id };
 }
@@ -70,7 +89,7 @@ export async function sendPasscode(input: {
   const email = normalizeEmail(input.email);
   const client = await clientAllowed(input.clientKey);
   if (!client.allowed) return lockedOut(client.retryAfterSeconds);
-  const sent = await hitRateLimit(`otp:send:${email}`, RATE_RULES.passcodesSentPerAccount);
+  const sent = await hitCodeSendLimits('otp', email, input.clientKey);
   if (!sent.allowed) return lockedOut(sent.retryAfterSeconds);
   afterAnswer('one-time passcode', () => writePasscode(email));
   return { status: 'SENT' };
@@ -100,7 +119,7 @@ async function writePasscode(email: string) {
   });
 }
 
-/** Verifies the latest passcode: single use, 10 minutes, 5 tries. */
+/** Verifies the latest passcode: single use, 10 minutes, 5 tries a client and 10 from all clients. */
 export async function verifyPasscode(input: {
   email: string;
   passCode: string;
@@ -109,9 +128,15 @@ export async function verifyPasscode(input: {
 }): Promise<AuthnResult> {
   const client = await clientAllowed(input.clientKey);
   if (!client.allowed) return lockedOut(client.retryAfterSeconds);
+  const guesses = `otp:verify:${normalizeEmail(input.email)}:${input.clientKey}`;
+  const wait = await secondsUntilNextTry(guesses);
+  if (wait > 0) return lockedOut(wait);
   const customer = await customerByEmail(input.email);
   const invalid: AuthnResult = { status: 'INVALID', message: INVALID_PASSCODE_MESSAGE };
-  if (!customer || !/^\d{6}$/.test(input.passCode)) return invalid;
+  if (!customer || !/^\d{6}$/.test(input.passCode)) {
+    await recordFailure(guesses, CODE_DELAY);
+    return invalid;
+  }
   const latest = await db()
     .selectFrom('one_time_passcodes')
     .selectAll()
@@ -128,7 +153,11 @@ export async function verifyPasscode(input: {
   if (used === 'locked') {
     return { status: 'LOCKED_OUT', retryAfterSeconds: 0, message: 'Too many wrong codes. Ask for a new code.' };
   }
-  if (used === 'invalid') return invalid;
+  if (used === 'invalid') {
+    await recordFailure(guesses, CODE_DELAY);
+    return invalid;
+  }
+  await clearFailures(guesses);
   const sessionToken = await issueSessionToken(customer.id, { remember: input.remember, method: 'otp' });
   return { status: 'SUCCESS', sessionToken, customerId: customer.id };
 }

@@ -4,7 +4,7 @@ import { afterAnswer } from './after-answer.server';
 import { customerByEmail, normalizeEmail } from './customers.server';
 import { sendToOutbox } from './outbox.server';
 import { hashPassword } from './passwords.server';
-import { hitRateLimit, RATE_RULES } from './rate-limit.server';
+import { hitCodeSendLimits } from './rate-limit.server';
 import { randomToken, sha256 } from './secrets.server';
 import { issueSessionToken } from './session-tokens.server';
 
@@ -16,9 +16,15 @@ export type ResetSource = 'web' | 'health';
  * rate limit, the same for every email, is counted before the answer: finding the account and writing its link
  * happen after it (decision 0050), so the answer takes as long for an unknown email as for a real one.
  */
-export async function requestPasswordReset(input: { email: string; origin: string; source: ResetSource }) {
+export async function requestPasswordReset(input: {
+  email: string;
+  origin: string;
+  source: ResetSource;
+  clientKey: string;
+}) {
   const email = normalizeEmail(input.email);
-  const allowed = await hitRateLimit(`reset:send:${email}`, RATE_RULES.passcodesSentPerAccount);
+  // Per account and client, so another client cannot spend the owner's links (decision 0065).
+  const allowed = await hitCodeSendLimits('reset', email, input.clientKey);
   if (allowed.allowed) afterAnswer('password reset link', () => sendResetLink(email, input));
 }
 

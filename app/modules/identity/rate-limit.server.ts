@@ -7,10 +7,20 @@ export interface RateRule {
   windowSeconds: number;
 }
 
-/** Spec: rate limits on sign-in and one-time passcodes, per account and per client, across processes. */
+/**
+ * Spec: rate limits on sign-in and one-time passcodes, per account and per client, across processes. A limit
+ * anyone can reach for someone else's account is per account *and* client, or so high that only an attack
+ * from many clients reaches it (decision 0065).
+ */
 export const RATE_RULES = {
-  signInFailuresPerAccount: { limit: 5, windowSeconds: 15 * 60 },
+  /** Past this many failed passwords for one account from all clients, each try on it is paused a little. */
+  signInFailuresPerAccount: { limit: 10, windowSeconds: 15 * 60 },
+  /** Codes to a signed-in customer's own email or phone (only they can ask). */
   passcodesSentPerAccount: { limit: 3, windowSeconds: 15 * 60 },
+  /** Sign-in codes and reset links one client may ask for one account. */
+  codesSentPerAccountAndClient: { limit: 3, windowSeconds: 15 * 60 },
+  /** …and for one account from all clients together: reached only from seven clients or more. */
+  codesSentPerAccountCeiling: { limit: 20, windowSeconds: 15 * 60 },
   // Issue 10: sign-up is a second way to ask "has this email an account?"; bounded per email too.
   signUpsPerEmail: { limit: 5, windowSeconds: 60 * 60 },
 } as const satisfies Record<string, RateRule>;
@@ -140,6 +150,23 @@ export async function sweepExpiredRateLimits(nowMs = Date.now()): Promise<number
     .where('expires_at', '<=', Math.floor(nowMs / 1000))
     .executeTakeFirst();
   return Number(result.numDeletedRows);
+}
+
+/** A wait in the shopper's words: seconds while it is short, minutes after. */
+export function waitText(seconds: number): string {
+  if (seconds >= 60) return minutesText(seconds);
+  const whole = Math.max(1, Math.ceil(seconds));
+  return `${whole} second${whole === 1 ? '' : 's'}`;
+}
+
+/**
+ * Counts one request for a code or link to `account` from `clientKey`: the client's own allowance first, so a
+ * refused client does not spend the account's ceiling.
+ */
+export async function hitCodeSendLimits(kind: 'otp' | 'reset', account: string, clientKey: string) {
+  const own = await hitRateLimit(`${kind}:send:${account}:${clientKey}`, RATE_RULES.codesSentPerAccountAndClient);
+  if (!own.allowed) return own;
+  return hitRateLimit(`${kind}:send:${account}`, RATE_RULES.codesSentPerAccountCeiling);
 }
 
 export function minutesText(seconds: number): string {

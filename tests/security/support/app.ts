@@ -130,7 +130,7 @@ export async function startInProcessApp(dialect: DialectName, env: Record<string
     const result: Record<string, string> = {};
     for (const { name } of tables) {
       // Rate-limit counters and sign-in bookkeeping change on any attempt by design; data must not.
-      if (name === 'rate_limits') continue;
+      if (name === 'rate_limits' || name === 'sign_in_delays') continue;
       const rows = await sql<Record<string, unknown>>`select * from ${sql.table(name)}`.execute(database.db);
       const text = rows.rows
         .map((row) => JSON.stringify(row))
