@@ -40,28 +40,3 @@ export function assertSameOrigin(request: Request) {
     );
   }
 }
-
-function originOfUrl(url: string): string | null {
-  try {
-    return new URL(url).origin;
-  } catch {
-    return null;
-  }
-}
-
-/**
- * Whether a page request was started by another site (login CSRF, decision 0062): Sec-Fetch-Site says so, or
- * a browser that does not send it names another origin than this one and `trusted` (the sibling banners) in
- * Origin or Referer. Same-site (a sibling banner) and typed or bookmarked navigations are not.
- */
-export function isCrossSiteNavigation(request: Pick<Request, 'url' | 'headers'>, trusted: readonly string[]): boolean {
-  const fetchSite = request.headers.get('Sec-Fetch-Site');
-  if (fetchSite) return fetchSite === 'cross-site';
-  const from = request.headers.get('Origin') ?? request.headers.get('Referer');
-  if (!from) return false;
-  const origin = from === 'null' ? null : originOfUrl(from);
-  if (!origin) return true;
-  const url = new URL(request.url);
-  const own = `${url.protocol}//${request.headers.get('Host') ?? url.host}`;
-  return origin !== own && !trusted.includes(origin);
-}

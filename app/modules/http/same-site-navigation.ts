@@ -32,3 +32,18 @@ export function isOwnNavigation(headers: HeaderReader, ownOrigins: readonly stri
   const site = read('Sec-Fetch-Site');
   return site === 'same-origin' || site === 'none';
 }
+
+/**
+ * Whether a page request was started by another site (login CSRF, decision 0062): more lenient than
+ * isOwnNavigation, since it only decides whether silent sign-on may start on this request. Sec-Fetch-Site says
+ * so; a browser that does not send it names, in Origin or Referer, another origin than `ownOrigins`. Same-site (a
+ * sibling banner), typed and bookmarked navigations, and callers that send nothing, are not.
+ */
+export function isCrossSiteNavigation(headers: HeaderReader, ownOrigins: readonly string[]): boolean {
+  const site = headers.get('Sec-Fetch-Site') || null;
+  if (site !== null) return site === 'cross-site';
+  const from = headers.get('Origin') || headers.get('Referer') || null;
+  if (from === null) return false;
+  const source = originOfUrl(from);
+  return source === null || !ownOrigins.includes(source);
+}

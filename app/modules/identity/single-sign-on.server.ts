@@ -1,7 +1,8 @@
 import { isbot } from 'isbot';
 import type { PageAccess } from '~/modules/access/page-access';
 import type { Shopper } from '~/modules/access/shopper.server';
-import { isCrossSiteNavigation } from '~/modules/http/same-origin.server';
+import { originOf } from '~/modules/http/request-origin';
+import { isCrossSiteNavigation } from '~/modules/http/same-site-navigation';
 import { storefrontTrustedOrigins } from '~/modules/http/security-headers.server';
 import { readSignedCookie } from '~/modules/session/session-cookie.server';
 import { readPreviousStore } from '~/modules/stores/guest-session.server';
@@ -15,7 +16,7 @@ import { startAuthorization } from './sign-in.server';
  * shows as a guest, and the next click inside the store, same-site, signs the shopper in.
  */
 export function startedByAnotherSite(request: Request): boolean {
-  return isCrossSiteNavigation(request, storefrontTrustedOrigins(request));
+  return isCrossSiteNavigation(request.headers, [originOf(request), ...storefrontTrustedOrigins(request)]);
 }
 
 async function signInCount(request: Request, shopper: Shopper): Promise<number> {
