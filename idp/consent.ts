@@ -11,6 +11,7 @@ import { accessInWords } from '../app/modules/identity/linked-client-access';
 import { linkedClientName } from '../app/modules/identity/linked-clients.server';
 import { isCrossSite } from '../app/modules/http/same-origin.server';
 import { STOREFRONT_CLIENT_ID } from './provider';
+import { escapeHtml, renderProviderPage } from './provider-page';
 
 type Ctx = Parameters<Parameters<Provider['use']>[0]>[0];
 type InteractionDetails = Awaited<ReturnType<Provider['interactionDetails']>>;
@@ -21,25 +22,9 @@ interface MissingConsent {
   missingResourceScopes?: Record<string, string[]>;
 }
 
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
-const STYLE =
-  'body{font-family:system-ui;max-width:32rem;margin:4rem auto;padding:0 1rem;line-height:1.5}' +
-  'ul{padding-left:1.25rem}.actions{display:flex;gap:.75rem;margin-top:1.5rem}' +
-  'button{font:inherit;font-weight:600;padding:.5rem 1.25rem;border-radius:.75rem;border:1px solid #57534e;cursor:pointer}' +
-  'button[value=allow]{background:#166534;border-color:#166534;color:#fff}button:focus-visible{outline:3px solid #1d4ed8;outline-offset:2px}';
-
-function page(ctx: Ctx, title: string, body: string) {
-  const nonce = (ctx.state as { cspNonce?: string }).cspNonce ?? '';
-  ctx.type = 'html';
-  ctx.set('Cache-Control', 'no-store');
-  ctx.body = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title><style nonce="${nonce}">${STYLE}</style></head><body><main>${body}</main></body></html>`;
-}
-
 function problem(ctx: Ctx, status: number, message: string) {
   ctx.status = status;
-  page(
+  renderProviderPage(
     ctx,
     'Linking problem',
     `<h1>We couldn't link your account</h1><p>${escapeHtml(message)}</p><p>Go back to the app you were linking and start again.</p>`,
@@ -96,7 +81,7 @@ export async function askConsent(provider: Provider, ctx: Ctx, details: Interact
     ? `<p>You are signed in as ${escapeHtml(customer.first_name)} (${escapeHtml(customer.email)}).</p>`
     : '';
   const items = (await requestedInWords(provider, details)).map((line) => `<li>${escapeHtml(line)}</li>`).join('');
-  page(
+  renderProviderPage(
     ctx,
     `Link ${linkedClientName(clientId)} to your Pantry account`,
     `<h1>Link ${name} to your Pantry account?</h1>${who}` +

@@ -9,6 +9,7 @@ import { customerById } from '../app/modules/identity/customers.server';
 import { isOwnNavigation } from '../app/modules/http/same-site-navigation';
 import { KEEP_ME_SIGNED_IN_LIFETIME_MS } from '../app/modules/session/cookie-policy';
 import { KyselyAdapter } from './adapter';
+import { cspNonce, escapeHtml, providerPageHtml } from './provider-page';
 import { isUnconfirmed } from './unconfirmed-sign-ins';
 import type { IdpSecrets } from './keys';
 
@@ -26,16 +27,14 @@ export function storefrontOrigins(port: string | number, extra: string[] = []): 
   return [...hosts.map((host) => `http://${host}:${port}`), ...extra];
 }
 
-/** The nonce idp/server.ts put in this response's Content-Security-Policy. */
-function cspNonce(ctx: KoaContextWithOIDC): string {
-  const nonce: unknown = (ctx.state as { cspNonce?: unknown }).cspNonce;
-  return typeof nonce === 'string' ? nonce : '';
-}
-
 /** The question asked when a sign-out did not come from a storefront page: nothing happens without a click. */
-function logoutConfirmation(form: string, storefront: string): string {
-  const home = new URL('/', storefront).href.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`);
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sign out of Pantry?</title></head><body><main><h1>Sign out of Pantry?</h1><p>This sign-out request didn&#39;t come from a Pantry page. Choose Sign out if you want to sign out.</p>${form}<button form="op.logoutForm" name="logout" value="yes">Sign out</button> <a href="${home}">Stay signed in</a></main></body></html>`;
+function logoutConfirmation(nonce: string, form: string, storefront: string): string {
+  const home = escapeHtml(new URL('/', storefront).href);
+  return providerPageHtml(
+    nonce,
+    'Sign out of Pantry?',
+    `<h1>Sign out of Pantry?</h1><p>This sign-out request didn&#39;t come from a Pantry page. Choose Sign out if you want to sign out.</p>${form}<div class="actions"><button class="primary" form="op.logoutForm" name="logout" value="yes">Sign out</button><a href="${home}">Stay signed in</a></div>`,
+  );
 }
 
 export interface ProviderOptions {
@@ -174,7 +173,7 @@ export function createProvider({ issuer, origins, secrets, storefrontPort }: Pro
             ctx.body = `<!doctype html><html><body>${confirmed}<script nonce="${cspNonce(ctx)}">document.forms[0].submit()</script><noscript><p>Signing you out…</p><button form="op.logoutForm">Continue</button></noscript></body></html>`;
             return;
           }
-          ctx.body = logoutConfirmation(form, origins[0] ?? issuer);
+          ctx.body = logoutConfirmation(cspNonce(ctx), form, origins[0] ?? issuer);
         },
       },
       resourceIndicators: {
@@ -235,8 +234,12 @@ export function createProvider({ issuer, origins, secrets, storefrontPort }: Pro
     jwks: secrets.jwks as Configuration['jwks'],
     async renderError(ctx, out) {
       ctx.type = 'html';
-      const message = String(out.error_description ?? out.error ?? 'Sign-in failed').replace(/[<>&"]/g, '');
-      ctx.body = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sign-in problem</title><style nonce="${cspNonce(ctx)}">body{font-family:system-ui;max-width:32rem;margin:4rem auto}</style></head><body><h1>We couldn't sign you in</h1><p>${message}</p><p><a href="${origins[0]}/IAUC408.html">Back to the store</a></p></body></html>`;
+      const message = escapeHtml(String(out.error_description ?? out.error ?? 'Sign-in failed'));
+      ctx.body = providerPageHtml(
+        cspNonce(ctx),
+        'Sign-in problem',
+        `<h1>We couldn't sign you in</h1><p>${message}</p><p><a href="${escapeHtml(origins[0] ?? '')}/IAUC408.html">Back to the store</a></p>`,
+      );
     },
   };
   const provider = new Provider(issuer, configuration);

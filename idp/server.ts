@@ -122,7 +122,7 @@ export async function startIdentityProvider(options: {
     const nonce = createNonce();
     ctx.state.cspNonce = nonce;
     await next();
-    await askBeforeSwitchingAccounts(ctx, options.origins[0]!, nonce);
+    await askBeforeSwitchingAccounts(ctx, options.origins[0]!);
     // oidc-provider's own pages (logout without a session, form_post) carry a bare inline <script>:
     // it is the library's fixed markup, so it gets this response's nonce rather than 'unsafe-inline'.
     if (typeof ctx.body === 'string' && ctx.response.is('html'))

@@ -45,7 +45,7 @@ describe.each(DIALECTS)('sign-out only from our own pages on %s', (dialect) => {
     expect(response.status).toBe(200);
     expect(html).not.toContain(AUTO_SUBMIT);
     expect(html).toContain('<h1>Sign out of Pantry?</h1>');
-    expect(html).toContain('<button form="op.logoutForm" name="logout" value="yes">Sign out</button>');
+    expect(html).toMatch(/<button [^>]*form="op\.logoutForm" name="logout" value="yes">Sign out<\/button>/);
     expect(html).toContain(`<a href="${origin}/">Stay signed in</a>`);
     // Nothing happened: both sessions are alive.
     expect(browser.cookie('localhost', '_session')).toBe(providerSession);
