@@ -122,6 +122,8 @@ function sendStatic(req: IncomingMessage, res: ServerResponse, file: StaticFile)
     'Cache-Control': file.cacheControl,
     ETag: file.etag,
     Vary: 'Accept-Encoding',
+    // A file is exactly the type its extension says: a browser never sniffs an upload or asset into a script.
+    'X-Content-Type-Options': 'nosniff',
   };
   if (req.headers['if-none-match'] === file.etag) {
     res.writeHead(304, headers).end();
