@@ -5,6 +5,7 @@ import { isbot } from 'isbot';
 import { log } from '../app/modules/config/logger.server';
 import { requestLineProblem, BAD_REQUEST_MESSAGE, type RequestProblem } from '../app/modules/http/request-line';
 import { CROSS_SITE_MESSAGE, isCrossSite } from '../app/modules/http/same-origin.server';
+import { strictTransportSecurity } from '../app/modules/http/security-headers.server';
 import { notedSubjects, STATE_NOTED_HEADER } from '../app/modules/http/state-noted';
 import { cacheKeyFor, documentCacheHeaders, isPrivatelyCacheable, PageCache, type PageHit } from './page-cache';
 import { privateEntryKey, privateKeyFor, privatePageHooks } from './private-cache';
@@ -51,6 +52,13 @@ const REFUSAL_HEADERS = {
   'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'; base-uri 'none'",
 };
 
+/** HSTS on what this server answers itself (static files, refusals, resource routes) outside local hosts. */
+function withHsts(headers: http.OutgoingHttpHeaders): http.OutgoingHttpHeaders {
+  const hsts = strictTransportSecurity();
+  if (hsts) headers['Strict-Transport-Security'] = hsts;
+  return headers;
+}
+
 /** A request refused before Remix sees it: the client's mistake, so logged as a warning, never an error. */
 function refuse(req: IncomingMessage, res: ServerResponse, problem: RequestProblem) {
   log.warn('request refused', {
@@ -60,11 +68,11 @@ function refuse(req: IncomingMessage, res: ServerResponse, problem: RequestProbl
     reason: problem.message,
   });
   const body = Buffer.from(JSON.stringify({ error: { code: problem.code, message: problem.message } }));
-  const headers: http.OutgoingHttpHeaders = {
+  const headers: http.OutgoingHttpHeaders = withHsts({
     ...REFUSAL_HEADERS,
     'Content-Type': 'application/json; charset=utf-8',
     'Content-Length': body.length,
-  };
+  });
   if (problem.allow) headers.Allow = problem.allow;
   // The body of a refused request is never read: close rather than drain it.
   if (req.method !== 'GET' && req.method !== 'HEAD') headers.Connection = 'close';
@@ -117,14 +125,14 @@ export function toRequest(req: IncomingMessage, res: ServerResponse, url: URL): 
 }
 
 function sendStatic(req: IncomingMessage, res: ServerResponse, file: StaticFile) {
-  const headers: http.OutgoingHttpHeaders = {
+  const headers: http.OutgoingHttpHeaders = withHsts({
     'Content-Type': file.type,
     'Cache-Control': file.cacheControl,
     ETag: file.etag,
     Vary: 'Accept-Encoding',
     // A file is exactly the type its extension says: a browser never sniffs an upload or asset into a script.
     'X-Content-Type-Options': 'nosniff',
-  };
+  });
   if (req.headers['if-none-match'] === file.etag) {
     res.writeHead(304, headers).end();
     return;
@@ -184,12 +192,13 @@ function refuseCrossSite(req: IncomingMessage, res: ServerResponse, url: URL, ro
   const body = wantsPage
     ? `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Not sent from our pages</title></head><body><main><h1>Not sent from our pages</h1><p>${CROSS_SITE_MESSAGE}</p><p><a href="/">Go to the home page</a></p></main></body></html>`
     : JSON.stringify({ code: 'CROSS_SITE_REQUEST', message: CROSS_SITE_MESSAGE });
-  res.writeHead(403, {
-    'Content-Type': wantsPage ? 'text/html; charset=utf-8' : 'application/json; charset=utf-8',
-    'Cache-Control': 'no-store',
-    'X-Content-Type-Options': 'nosniff',
-    'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'; base-uri 'none'",
-  });
+  res.writeHead(
+    403,
+    withHsts({
+      ...REFUSAL_HEADERS,
+      'Content-Type': wantsPage ? 'text/html; charset=utf-8' : 'application/json; charset=utf-8',
+    }),
+  );
   res.end(body);
   // The body was never read: close the connection rather than drain an attacker's upload.
   req.resume();
@@ -198,6 +207,8 @@ function refuseCrossSite(req: IncomingMessage, res: ServerResponse, url: URL, ro
 
 /** Resource routes (JSON, files) bypass the entry's headers: give them the baseline ones. */
 function baselineHeaders(headers: Headers) {
+  const hsts = strictTransportSecurity();
+  if (hsts && !headers.has('Strict-Transport-Security')) headers.set('Strict-Transport-Security', hsts);
   if (!headers.has('X-Content-Type-Options')) headers.set('X-Content-Type-Options', 'nosniff');
   if (!headers.has('Referrer-Policy')) headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
   const type = headers.get('Content-Type') ?? '';

@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawRequest } from './support/raw-http';
@@ -146,6 +147,24 @@ describe('malformed and unsupported requests on the production server', () => {
       }
     }
     expect(answers).toEqual([]);
+  });
+  it('marks static files nosniff, and sends HSTS on pages, APIs, static files and refusals outside local hosts only', async () => {
+    const asset = readdirSync('public/build').find((name) => name.endsWith('.js'))!;
+    const paths = ['/', '/healthz', '/favicon.svg', `/build/${asset}`];
+    for (const path of paths) {
+      const response = await fetch(`${origin}${path}`, { redirect: 'manual' });
+      await response.arrayBuffer();
+      expect(response.headers.get('X-Content-Type-Options'), path).toBe('nosniff');
+      expect(response.headers.get('Strict-Transport-Security'), path).toBeNull();
+    }
+    await stack.restartStorefront(0, { LOG_LEVEL: 'warn', APP_ENV: 'prod' });
+    for (const path of paths) {
+      const response = await fetch(`${origin}${path}`, { redirect: 'manual' });
+      await response.arrayBuffer();
+      expect(response.headers.get('Strict-Transport-Security'), path).toBe('max-age=31536000; includeSubDomains');
+    }
+    const refused = await raw('GET * HTTP/1.1', ['Host: localhost']);
+    expect(refused.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
   });
 });
 
