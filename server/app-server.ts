@@ -376,10 +376,13 @@ export function createAppServer(options: AppServerOptions) {
     if (lineProblem) return refuse(req, res, lineProblem);
     const url = requestUrl(req);
     if (!url) return refuse(req, res, { status: 400, code: 'BAD_REQUEST', message: BAD_REQUEST_MESSAGE });
-    const route = routeKind(url);
-    if (refuseCrossSite(req, res, url, route)) return;
-    const wrongMethod = methodProblem(req.method ?? 'GET', route);
-    if (wrongMethod) return refuse(req, res, wrongMethod);
+    // Only what may change something needs its route: GET and HEAD (the hot path) skip the match.
+    if (req.method !== 'GET' && req.method !== 'HEAD' && req.method !== 'OPTIONS') {
+      const route = routeKind(url);
+      if (refuseCrossSite(req, res, url, route)) return;
+      const wrongMethod = methodProblem(req.method ?? 'POST', route);
+      if (wrongMethod) return refuse(req, res, wrongMethod);
+    }
     if (req.method === 'GET' || req.method === 'HEAD') {
       let path = url.pathname;
       try {
