@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, EntryContext, HandleErrorFunction, LoaderFunctionArgs } from '@remix-run/node';
-import { RemixServer } from '@remix-run/react';
+import { json } from '@remix-run/node';
+import { isRouteErrorResponse, RemixServer } from '@remix-run/react';
 import { renderToString } from 'react-dom/server';
 import { NonceProvider } from '~/components/Nonce';
 import { log } from '~/modules/config/logger.server';
@@ -9,6 +10,7 @@ import {
   unavailableJson,
   wasUnavailable,
 } from '~/modules/http/database-unavailable.server';
+import { BAD_REQUEST_MESSAGE, isValidHostHeader } from '~/modules/http/request-line';
 import { applySecurityHeaders, createNonce, storefrontTrustedOrigins } from '~/modules/http/security-headers.server';
 import { withScriptsAfterFirstPaint } from '~/modules/http/scripts-after-paint.server';
 
@@ -19,6 +21,7 @@ export default function handleRequest(
   remixContext: EntryContext,
 ) {
   if (wasUnavailable(request)) return unavailableDocument(request, responseHeaders, remixContext);
+  if (!hasValidHost(request)) return badRequest(request, 'text');
   // One nonce per response: in the CSP header and on every inline script/style the tree renders.
   const nonce = createNonce();
   // The whole document at once, sent as one body (decision 0052). Nothing on a page suspends on the server (no
@@ -38,6 +41,8 @@ export default function handleRequest(
   );
   responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
   responseHeaders.set('Content-Length', String(html.length));
+  // Remix answers 405 for a page without an action: say which methods it does take.
+  if (responseStatusCode === 405) responseHeaders.set('Allow', 'GET, HEAD');
   applySecurityHeaders(responseHeaders, { nonce, trustedOrigins: storefrontTrustedOrigins(request) });
   return new Response(html, { headers: responseHeaders, status: responseStatusCode });
 }
@@ -54,19 +59,49 @@ function unavailableDocument(request: Request, responseHeaders: Headers, remixCo
 }
 
 export function handleDataRequest(response: Response, { request }: LoaderFunctionArgs | ActionFunctionArgs) {
+  if (!hasValidHost(request)) return badRequest(request, 'json');
   // A caught 503 the client router shows in the root ErrorBoundary (ErrorMessage's 503 copy).
   if (wasUnavailable(request)) response = unavailableJson({ 'X-Remix-Catch': 'yes' });
   applySecurityHeaders(response.headers, { trustedOrigins: storefrontTrustedOrigins(request) });
   return response;
 }
 
+/**
+ * A Host header no URL can be built from (`localhost:abc`, an empty one) is a bad request. server/app-server.ts
+ * refuses it before Remix; behind another server (remix-serve) the document and data answers are refused here.
+ */
+function hasValidHost(request: Request): boolean {
+  const host = request.headers.get('Host');
+  return host === null || isValidHostHeader(host);
+}
+
+function badRequest(request: Request, kind: 'text' | 'json') {
+  log.warn('request refused', { status: 400, method: request.method, reason: 'bad Host header' });
+  const headers = new Headers({ 'Cache-Control': 'no-store' });
+  applySecurityHeaders(headers, { trustedOrigins: [] });
+  if (kind === 'json')
+    return json({ error: { code: 'BAD_REQUEST', message: BAD_REQUEST_MESSAGE } }, { status: 400, headers });
+  headers.set('Content-Type', 'text/plain; charset=utf-8');
+  return new Response(BAD_REQUEST_MESSAGE, { status: 400, headers });
+}
+
 /** Errors are logged with their stack on the server; pages only ever show a friendly message. */
 export const handleError: HandleErrorFunction = (error, { request }: LoaderFunctionArgs | ActionFunctionArgs) => {
   if (request.signal.aborted) return;
+  // Remix's own 4xx (a method the route does not take, say) is the client's mistake, not ours.
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    log.warn('request refused', {
+      status: error.status,
+      method: request.method,
+      url: request.url,
+      reason: typeof error.data === 'string' ? error.data : error.statusText,
+    });
+    return;
+  }
   const unavailable = markIfUnavailable(request, error);
   log.error(unavailable ? `${unavailable} unavailable` : 'request failed', {
     url: request.url,
-    error: error instanceof Error ? error.message : String(error),
+    error: error instanceof Error ? error.message : describe(error),
     stack: error instanceof Error ? error.stack : undefined,
   });
 };
@@ -76,3 +111,16 @@ export { noteStateChange, privatePageGrant } from '~/modules/http/private-pages.
 
 /** The server waits for the work run after answers before it stops (server/shutdown.ts, decision 0054). */
 export { settledAfterAnswer } from '~/modules/identity/after-answer.server';
+
+/** An error's words for the log: never "[object Object]". */
+function describe(error: unknown): string {
+  if (isRouteErrorResponse(error)) return `${error.status} ${error.statusText}`;
+  if (typeof error === 'object' && error !== null) {
+    try {
+      return JSON.stringify(error).slice(0, 500);
+    } catch {
+      return Object.prototype.toString.call(error);
+    }
+  }
+  return String(error);
+}

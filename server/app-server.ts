@@ -2,12 +2,17 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import { createGzip } from 'node:zlib';
 import { createReadableStreamFromReadable, createRequestHandler, type ServerBuild } from '@remix-run/node';
 import { isbot } from 'isbot';
+import { log } from '../app/modules/config/logger.server';
+import { requestLineProblem, BAD_REQUEST_MESSAGE, type RequestProblem } from '../app/modules/http/request-line';
 import { CROSS_SITE_MESSAGE, isCrossSite } from '../app/modules/http/same-origin.server';
+import { strictTransportSecurity } from '../app/modules/http/security-headers.server';
 import { notedSubjects, STATE_NOTED_HEADER } from '../app/modules/http/state-noted';
 import { cacheKeyFor, documentCacheHeaders, isPrivatelyCacheable, PageCache, type PageHit } from './page-cache';
 import { privateEntryKey, privateKeyFor, privatePageHooks } from './private-cache';
 import { installRouteMatching } from './route-matching';
 import { installServerRoutesMemo } from './server-routes';
+import { applyConnectionLimits, DEFAULT_CONNECTION_LIMITS, type ConnectionLimits } from './connection-limits';
+import { routeKinds, type RouteKind } from './route-kind';
 import { loadStaticFiles, type StaticFile } from './static-files';
 
 /**
@@ -24,15 +29,71 @@ export interface AppServerOptions {
   /** The private page cache for signed-in customers (decision 0027); 0 (the default) turns it off. */
   privateCacheTtlMs?: number;
   mode?: string;
+  /** Timeouts and connections per client (decision 0063); the defaults when left out. */
+  connectionLimits?: ConnectionLimits;
 }
 
 const accepts = (req: IncomingMessage, encoding: string) =>
   new RegExp(`\\b${encoding}\\b`, 'i').test(String(req.headers['accept-encoding'] ?? ''));
 
-function requestUrl(req: IncomingMessage): URL {
+function requestUrl(req: IncomingMessage): URL | null {
   // As remix-serve (Express without "trust proxy"): the Host header, plain http unless the socket is TLS.
   const protocol = 'encrypted' in req.socket && req.socket.encrypted ? 'https' : 'http';
-  return new URL(`${protocol}://${req.headers.host ?? 'localhost'}${req.url ?? '/'}`);
+  try {
+    return new URL(`${protocol}://${req.headers.host ?? 'localhost'}${req.url ?? '/'}`);
+  } catch {
+    return null;
+  }
+}
+
+const REFUSAL_HEADERS = {
+  'Cache-Control': 'no-store',
+  'X-Content-Type-Options': 'nosniff',
+  'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'; base-uri 'none'",
+};
+
+/** HSTS on what this server answers itself (static files, refusals, resource routes) outside local hosts. */
+function withHsts(headers: http.OutgoingHttpHeaders): http.OutgoingHttpHeaders {
+  const hsts = strictTransportSecurity();
+  if (hsts) headers['Strict-Transport-Security'] = hsts;
+  return headers;
+}
+
+/** A request refused before Remix sees it: the client's mistake, so logged as a warning, never an error. */
+function refuse(req: IncomingMessage, res: ServerResponse, problem: RequestProblem) {
+  log.warn('request refused', {
+    status: problem.status,
+    method: req.method,
+    target: String(req.url ?? '').slice(0, 200),
+    reason: problem.message,
+  });
+  const body = Buffer.from(JSON.stringify({ error: { code: problem.code, message: problem.message } }));
+  const headers: http.OutgoingHttpHeaders = withHsts({
+    ...REFUSAL_HEADERS,
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': body.length,
+  });
+  if (problem.allow) headers.Allow = problem.allow;
+  // The body of a refused request is never read: close rather than drain it.
+  if (req.method !== 'GET' && req.method !== 'HEAD') headers.Connection = 'close';
+  res.writeHead(problem.status, headers);
+  res.end(req.method === 'HEAD' ? undefined : body);
+  req.resume();
+}
+
+/**
+ * A route without an action answers GET and HEAD only. Remix would throw its own 405 for anything else,
+ * which reads "Unexpected Server Error", has no Allow header and is logged as a server error.
+ */
+function methodProblem(method: string, route: RouteKind): RequestProblem | null {
+  if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return null;
+  if (route.routeId === null || route.hasAction) return null;
+  return {
+    status: 405,
+    code: 'METHOD_NOT_ALLOWED',
+    message: `This address does not accept ${method} requests. Use GET.`,
+    allow: 'GET, HEAD',
+  };
 }
 
 /**
@@ -64,12 +125,14 @@ export function toRequest(req: IncomingMessage, res: ServerResponse, url: URL): 
 }
 
 function sendStatic(req: IncomingMessage, res: ServerResponse, file: StaticFile) {
-  const headers: http.OutgoingHttpHeaders = {
+  const headers: http.OutgoingHttpHeaders = withHsts({
     'Content-Type': file.type,
     'Cache-Control': file.cacheControl,
     ETag: file.etag,
     Vary: 'Accept-Encoding',
-  };
+    // A file is exactly the type its extension says: a browser never sniffs an upload or asset into a script.
+    'X-Content-Type-Options': 'nosniff',
+  });
   if (req.headers['if-none-match'] === file.etag) {
     res.writeHead(304, headers).end();
     return;
@@ -112,7 +175,7 @@ function sendHit(req: IncomingMessage, res: ServerResponse, hit: PageHit, marker
  * The CSRF rule (decision 0021) ahead of Remix: Remix's own guard would otherwise answer a document
  * POST from another origin with a bare, empty 500 before any action could give the shopper our 403.
  */
-function refuseCrossSite(req: IncomingMessage, res: ServerResponse, url: URL): boolean {
+function refuseCrossSite(req: IncomingMessage, res: ServerResponse, url: URL, route: RouteKind): boolean {
   if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return false;
   const headers = new Headers();
   for (const name of ['host', 'origin', 'referer', 'sec-fetch-site', 'authorization']) {
@@ -121,16 +184,21 @@ function refuseCrossSite(req: IncomingMessage, res: ServerResponse, url: URL): b
   }
   // The rule reads the method, URL and headers only: no Request (and its AbortController) per form post.
   if (!isCrossSite({ method: req.method ?? 'GET', url: url.href, headers })) return false;
+  // A bearer call may be one the token authenticates: the route checks the token and refuses the call
+  // when it does not (same-origin.server). A page never authenticates by bearer, so a document request
+  // is refused here whatever its Authorization header says.
+  if (/^Bearer\s/i.test(headers.get('authorization') ?? '') && route.kind !== 'document') return false;
   const wantsPage = /text\/html/i.test(String(req.headers.accept ?? '')) && !url.searchParams.has('_data');
   const body = wantsPage
     ? `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Not sent from our pages</title></head><body><main><h1>Not sent from our pages</h1><p>${CROSS_SITE_MESSAGE}</p><p><a href="/">Go to the home page</a></p></main></body></html>`
     : JSON.stringify({ code: 'CROSS_SITE_REQUEST', message: CROSS_SITE_MESSAGE });
-  res.writeHead(403, {
-    'Content-Type': wantsPage ? 'text/html; charset=utf-8' : 'application/json; charset=utf-8',
-    'Cache-Control': 'no-store',
-    'X-Content-Type-Options': 'nosniff',
-    'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'; base-uri 'none'",
-  });
+  res.writeHead(
+    403,
+    withHsts({
+      ...REFUSAL_HEADERS,
+      'Content-Type': wantsPage ? 'text/html; charset=utf-8' : 'application/json; charset=utf-8',
+    }),
+  );
   res.end(body);
   // The body was never read: close the connection rather than drain an attacker's upload.
   req.resume();
@@ -139,6 +207,8 @@ function refuseCrossSite(req: IncomingMessage, res: ServerResponse, url: URL): b
 
 /** Resource routes (JSON, files) bypass the entry's headers: give them the baseline ones. */
 function baselineHeaders(headers: Headers) {
+  const hsts = strictTransportSecurity();
+  if (hsts && !headers.has('Strict-Transport-Security')) headers.set('Strict-Transport-Security', hsts);
   if (!headers.has('X-Content-Type-Options')) headers.set('X-Content-Type-Options', 'nosniff');
   if (!headers.has('Referrer-Policy')) headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
   const type = headers.get('Content-Type') ?? '';
@@ -294,9 +364,25 @@ export function createAppServer(options: AppServerOptions) {
     return after ? sendHit(req, res, after, 'private-hit') : render(req, res, url, null);
   }
 
+  const routeKind = routeKinds(build);
+
   async function onRequest(req: IncomingMessage, res: ServerResponse) {
+    const lineProblem = requestLineProblem({
+      method: req.method ?? '',
+      target: req.url ?? '',
+      host: req.headers.host,
+      httpVersion: req.httpVersion,
+    });
+    if (lineProblem) return refuse(req, res, lineProblem);
     const url = requestUrl(req);
-    if (refuseCrossSite(req, res, url)) return;
+    if (!url) return refuse(req, res, { status: 400, code: 'BAD_REQUEST', message: BAD_REQUEST_MESSAGE });
+    // Only what may change something needs its route: GET and HEAD (the hot path) skip the match.
+    if (req.method !== 'GET' && req.method !== 'HEAD' && req.method !== 'OPTIONS') {
+      const route = routeKind(url);
+      if (refuseCrossSite(req, res, url, route)) return;
+      const wrongMethod = methodProblem(req.method ?? 'POST', route);
+      if (wrongMethod) return refuse(req, res, wrongMethod);
+    }
     if (req.method === 'GET' || req.method === 'HEAD') {
       let path = url.pathname;
       try {
@@ -327,7 +413,8 @@ export function createAppServer(options: AppServerOptions) {
     return after ? sendHit(req, res, after) : render(req, res, url, null);
   }
 
-  const server = http.createServer((req, res) => {
+  // Timeouts are checked every second rather than Node's 30 s, so a stalled request ends near its limit.
+  const server = http.createServer({ connectionsCheckingInterval: 1_000 }, (req, res) => {
     onRequest(req, res).catch((error: unknown) => {
       // Remix handles its own errors; this is the server failing around it. Never a stack trace.
       console.error('request failed', error instanceof Error ? error.message : String(error));
@@ -341,6 +428,6 @@ export function createAppServer(options: AppServerOptions) {
   });
   // Keep-alive longer than a load balancer's idle timeout, so it never reuses a closing socket.
   server.keepAliveTimeout = 65_000;
-  server.headersTimeout = 66_000;
+  applyConnectionLimits(server, options.connectionLimits ?? DEFAULT_CONNECTION_LIMITS);
   return { server, cache, privateCache };
 }

@@ -2,10 +2,12 @@
  * `node --import tsx server/serve.ts [build/index.js]`: serves the production build (what
  * `npm start`, the e2e server and the bench run; decision 0019). PORT, HOST, PAGE_CACHE_TTL_MS
  * (the anonymous page cache's lifetime: default 10 s, 0 turns it off), PRIVATE_PAGE_CACHE_TTL_MS (the
- * signed-in customers' private page cache, decision 0027: default and at most 10 s, 0 turns it off).
+ * signed-in customers' private page cache, decision 0027: default and at most 10 s, 0 turns it off),
+ * HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_MS and CLIENT_CONNECTION_LIMIT (decision 0063).
  */
 import path from 'node:path';
 import { createAppServer } from './app-server';
+import { connectionLimitsFrom } from './connection-limits';
 import { importBuild } from './import-build';
 import { shutDown } from './shutdown';
 
@@ -20,6 +22,7 @@ const { server } = createAppServer({
   pageCacheTtlMs: Number.isFinite(ttl) && ttl >= 0 ? ttl : 10_000,
   // Never longer than 10 s: a change nobody's request made (an order moving on) shows within that.
   privateCacheTtlMs: Number.isFinite(privateTtl) && privateTtl >= 0 ? Math.min(privateTtl, 10_000) : 10_000,
+  connectionLimits: connectionLimitsFrom(process.env),
 });
 
 const port = Number(process.env.PORT ?? 3000);

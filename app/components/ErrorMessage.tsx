@@ -3,6 +3,10 @@ import { UNAVAILABLE_MESSAGE, UNAVAILABLE_TITLE } from '~/modules/http/unavailab
 
 const COPY: Record<number, { title: string; body: string }> = {
   404: { title: "We couldn't find that page", body: 'The page may have moved, or the link may be mistyped.' },
+  405: {
+    title: 'That page cannot do that',
+    body: 'This page can only be viewed. Go back and use its buttons or links.',
+  },
   500: {
     title: 'Something went wrong on our side',
     body: 'Please try again in a moment. Your cart and clipped offers are safe.',

@@ -14,8 +14,8 @@ const Body = z.object({
 
 /** Spec section 7: cart add. Guests get a guest cart (its id in a signed cookie). */
 export const action = apiRoute(async ({ request }: ActionFunctionArgs) => {
-  const body = await readJsonBody(request, Body);
   const shopper = await loadShopper(request);
+  const body = await readJsonBody(request, Body);
   const { answer, setCookies, stateNoted } = await runCartIntent(request, shopper, { intent: 'add', ...body });
   if (!answer.ok) return apiError(answer.code === 'UNKNOWN_PRODUCT' ? 404 : 409, answer.code, answer.message);
   const headers = withHeaders(shopper.headers, { 'Cache-Control': 'no-store' });

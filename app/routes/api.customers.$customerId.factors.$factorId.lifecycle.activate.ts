@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { json } from '@remix-run/node';
-import { apiError, readJsonBody, withHeaders } from '~/modules/http/api.server';
+import { methodNotAllowed, readJsonBody, withHeaders } from '~/modules/http/api.server';
 import { requireFactorOwner, refusalResponse } from '~/modules/passkeys/factor-api.server';
 import { activateFactorBody } from '~/modules/passkeys/factor-schema';
 import { activateFactor } from '~/modules/passkeys/factors.server';
@@ -9,9 +9,9 @@ import { apiRoute } from '~/modules/http/api.server';
 
 /** Spec section 7: POST …/factors/{factorId}/lifecycle/activate with attestation and clientData. */
 async function actionHandler({ request, params }: ActionFunctionArgs) {
-  if (request.method !== 'POST') return apiError(405, 'METHOD_NOT_ALLOWED', 'Use POST to activate a factor.');
-  const body = await readJsonBody(request, activateFactorBody);
+  if (request.method !== 'POST') return methodNotAllowed('POST', 'Use POST to activate a factor.');
   const { headers, customerId } = await requireFactorOwner(request, params.customerId, { elevated: true });
+  const body = await readJsonBody(request, activateFactorBody);
   const activated = await activateFactor(customerId, params.factorId ?? '', relyingPartyFor(request), body);
   if (!activated.ok) return refusalResponse(activated);
   return json(activated.factor, { headers: withHeaders(headers, { 'Cache-Control': 'private, no-store' }) });

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
-import { apiError, withHeaders } from '~/modules/http/api.server';
+import { methodNotAllowed, withHeaders } from '~/modules/http/api.server';
 import { refuseLargeBody } from '~/modules/http/forms.server';
 import { requireFactorOwner, refusalResponse } from '~/modules/passkeys/factor-api.server';
 import { removeFactor } from '~/modules/passkeys/factors.server';
@@ -7,7 +7,7 @@ import { apiRoute } from '~/modules/http/api.server';
 
 /** DELETE …/customers/{uuid}/factors/{factorId}: removes one of the customer's own factors. */
 async function actionHandler({ request, params }: ActionFunctionArgs) {
-  if (request.method !== 'DELETE') return apiError(405, 'METHOD_NOT_ALLOWED', 'Use DELETE to remove a factor.');
+  if (request.method !== 'DELETE') return methodNotAllowed('DELETE', 'Use DELETE to remove a factor.');
   refuseLargeBody(request);
   const { headers, customerId } = await requireFactorOwner(request, params.customerId, { elevated: true });
   const removed = await removeFactor(customerId, params.factorId ?? '');

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { json } from '@remix-run/node';
-import { apiError, readJsonBody, withHeaders } from '~/modules/http/api.server';
+import { methodNotAllowed, readJsonBody, withHeaders } from '~/modules/http/api.server';
 import { requireFactorOwner, refusalResponse } from '~/modules/passkeys/factor-api.server';
 import { createFactorBody } from '~/modules/passkeys/factor-schema';
 import { createFactor, listFactors } from '~/modules/passkeys/factors.server';
@@ -17,9 +17,9 @@ async function loaderHandler({ request, params }: LoaderFunctionArgs) {
 
 /** Spec section 7: POST …/customers/{uuid}/factors (factorType webauthn, provider FIDO) → id and activation. */
 async function actionHandler({ request, params }: ActionFunctionArgs) {
-  if (request.method !== 'POST') return apiError(405, 'METHOD_NOT_ALLOWED', 'Use POST to create a factor.');
-  const body = await readJsonBody(request, createFactorBody);
+  if (request.method !== 'POST') return methodNotAllowed('GET, POST', 'Use POST to create a factor.');
   const { headers, customerId } = await requireFactorOwner(request, params.customerId, { elevated: true });
+  const body = await readJsonBody(request, createFactorBody);
   const created = await createFactor(customerId, relyingPartyFor(request), { name: body.name });
   if (!created.ok) return refusalResponse(created);
   return json(

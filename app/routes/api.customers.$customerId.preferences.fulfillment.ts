@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { z } from 'zod';
 import { requireCustomerCaller } from '~/modules/access/customer-caller.server';
-import { apiError, readJsonBody } from '~/modules/http/api.server';
+import { methodNotAllowed, readJsonBody } from '~/modules/http/api.server';
 import { answer, callResponse, geoPreferencesCall, PROFILE_CALLER } from '~/modules/profile/customer-calls.server';
 import { asGeoPreferences, fulfillmentPreferences } from '~/modules/profile/profile-service.server';
 import { apiRoute } from '~/modules/http/api.server';
@@ -18,9 +18,9 @@ async function loaderHandler({ request, params }: LoaderFunctionArgs) {
 
 /** Geo flow: the session update posts the preferences payload (preferenceDefId, value, banner) here. */
 async function actionHandler({ request, params }: ActionFunctionArgs) {
-  if (request.method !== 'POST') return apiError(405, 'METHOD_NOT_ALLOWED', 'Use POST to update preferences.');
-  const body = await readJsonBody(request, z.unknown());
+  if (request.method !== 'POST') return methodNotAllowed('GET, POST', 'Use POST to update preferences.');
   const { customerId, headers } = await requireCustomerCaller(request, params.customerId, PROFILE_CALLER);
+  const body = await readJsonBody(request, z.unknown());
   return callResponse(await geoPreferencesCall(customerId, body), headers);
 }
 

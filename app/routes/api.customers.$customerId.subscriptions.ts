@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { z } from 'zod';
 import { requireCustomerCaller } from '~/modules/access/customer-caller.server';
-import { apiError, readJsonBody, withHeaders } from '~/modules/http/api.server';
+import { methodNotAllowed, readJsonBody, withHeaders } from '~/modules/http/api.server';
 import { subscriptionCodeSchema } from '~/modules/subscriptions/subscription-rules';
 import { SUBSCRIPTIONS_CALLER, subscriptionRefusal } from '~/modules/subscriptions/subscriptions-api.server';
 import { cancelSubscription, customerSubscriptions, subscribe } from '~/modules/subscriptions/subscriptions.server';
@@ -26,12 +26,12 @@ async function loaderHandler({ request, params }: LoaderFunctionArgs) {
 /** POST subscribes (`{ subscriptionCode, tenderId }`); DELETE cancels (`{ subscriptionId }`). */
 async function actionHandler({ request, params }: ActionFunctionArgs) {
   if (request.method === 'POST') {
-    const body = await readJsonBody(request, SubscribeBody);
     const { headers, customerId, bannerId } = await requireCustomerCaller(
       request,
       params.customerId,
       SUBSCRIPTIONS_CALLER,
     );
+    const body = await readJsonBody(request, SubscribeBody);
     const result = await subscribe({
       customerId,
       bannerId,
@@ -42,13 +42,13 @@ async function actionHandler({ request, params }: ActionFunctionArgs) {
     return json({ subscription: result.subscription }, { status: 201, headers: noStore(headers) });
   }
   if (request.method === 'DELETE') {
-    const body = await readJsonBody(request, CancelBody);
     const { headers, customerId } = await requireCustomerCaller(request, params.customerId, SUBSCRIPTIONS_CALLER);
+    const body = await readJsonBody(request, CancelBody);
     const result = await cancelSubscription(customerId, body.subscriptionId);
     if (!result.ok) return subscriptionRefusal(result.code);
     return json({ subscription: result.subscription }, { headers: noStore(headers) });
   }
-  return apiError(405, 'METHOD_NOT_ALLOWED', 'Use GET, POST or DELETE.');
+  return methodNotAllowed('GET, POST, DELETE', 'Use GET, POST or DELETE.');
 }
 
 // Database unavailable → 503 with Retry-After, never a bare 500 (docs/decisions/0024).

@@ -9,9 +9,9 @@ import { apiViewer, refusalStatus, requireCustomer } from '~/modules/offers/offe
 
 /** Spec section 7: clip. Idempotent; refusals carry a stable code and change nothing. */
 export const action = apiRoute(async ({ request }: ActionFunctionArgs) => {
-  const body = await readJsonBody(request, ClipBody);
   const { shopper, viewer } = await apiViewer(request);
   const customer = requireCustomer(viewer);
+  const body = await readJsonBody(request, ClipBody);
   // The clip and the customer's state version commit together, or nothing changed (decision 0040).
   const stateSubject = subjectOf(customer.customerId);
   const result = await clipOffer(customer, body.offerId, new Date(), { stateSubject });

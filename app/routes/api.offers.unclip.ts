@@ -8,9 +8,10 @@ import { apiRoute } from '~/modules/http/api.server';
 
 /** Spec section 7: unclip. Unclipping an offer that is not clipped is a no-op. */
 async function actionHandler({ request }: ActionFunctionArgs) {
-  const body = await readJsonBody(request, UnclipBody);
   const { shopper, viewer } = await apiViewer(request);
-  const result = await unclipOffer(requireCustomer(viewer).customerId, body.offerId);
+  const customer = requireCustomer(viewer);
+  const body = await readJsonBody(request, UnclipBody);
+  const result = await unclipOffer(customer.customerId, body.offerId);
   return json(
     { offerId: body.offerId, clipped: false, removed: result.removed },
     { headers: withHeaders(shopper.headers, { 'Cache-Control': 'no-store' }) },

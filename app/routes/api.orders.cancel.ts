@@ -12,8 +12,8 @@ const Body = z.object({ orderNumber: orderNumberSchema });
 
 /** Spec section 7: cancel — before the cut-off only (PAST_CUTOFF), owner only (NOT_FOUND). */
 async function actionHandler({ request }: ActionFunctionArgs) {
-  const body = await readJsonBody(request, Body);
   const { shopper, customer } = await apiCustomer(request);
+  const body = await readJsonBody(request, Body);
   const result = await cancelOrder(customer, body.orderNumber);
   if (!result.ok) return orderRefusal(result.code);
   const headers = withHeaders(shopper.headers, { 'Cache-Control': 'no-store' });

@@ -7,9 +7,9 @@ import { redeemReward } from '~/modules/offers/rewards.server';
 
 /** Redeems ("clips") a reward at a store with points. */
 export const action = apiRoute(async ({ request }: ActionFunctionArgs) => {
-  const body = await readJsonBody(request, RewardBody);
   const { shopper, viewer } = await apiViewer(request);
   const customer = requireCustomer(viewer);
+  const body = await readJsonBody(request, RewardBody);
   const result = await redeemReward({ ...customer, rewardId: body.rewardId, storeId: Number(body.storeId) });
   if (!result.ok) return apiError(refusalStatus(result.code), result.code, result.message);
   return json(

@@ -8,10 +8,11 @@ import { apiRoute } from '~/modules/http/api.server';
 
 /** Spec section 7: reward unclip (storeId). The points come back; nothing happens if not redeemed there. */
 async function actionHandler({ request }: ActionFunctionArgs) {
-  const body = await readJsonBody(request, RewardBody);
   const { shopper, viewer } = await apiViewer(request);
+  const customer = requireCustomer(viewer);
+  const body = await readJsonBody(request, RewardBody);
   const result = await unclipReward({
-    customerId: requireCustomer(viewer).customerId,
+    customerId: customer.customerId,
     rewardId: body.rewardId,
     storeId: Number(body.storeId),
   });

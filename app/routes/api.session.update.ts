@@ -3,7 +3,7 @@ import { json } from '@remix-run/node';
 import { z } from 'zod';
 import { loadShopper, redirectPolicy } from '~/modules/access/shopper.server';
 import { safeRedirect } from '~/modules/access/safe-redirect';
-import { apiError, readJsonBody } from '~/modules/http/api.server';
+import { methodNotAllowed, readJsonBody } from '~/modules/http/api.server';
 import { applyStoreChoiceFields } from '~/modules/stores/store-choice-flow.server';
 import { storeChoiceSchema } from '~/modules/stores/store-choice-schema';
 import { apiRoute } from '~/modules/http/api.server';
@@ -20,9 +20,9 @@ const Body = storeChoiceSchema.extend({
  * in) or a reload on 401/403, and success false with the status text otherwise.
  */
 async function actionHandler({ request }: ActionFunctionArgs) {
-  if (request.method !== 'POST') return apiError(405, 'METHOD_NOT_ALLOWED', 'Use POST to update the session.');
-  const body = await readJsonBody(request, Body);
+  if (request.method !== 'POST') return methodNotAllowed('POST', 'Use POST to update the session.');
   const shopper = await loadShopper(request);
+  const body = await readJsonBody(request, Body);
   const returnTo = safeRedirect(body.returnTo ?? '/', { ...redirectPolicy(), defaultUrl: '/' });
   const outcome = await applyStoreChoiceFields(request, shopper, body, returnTo);
   const headers = new Headers(shopper.headers);
@@ -45,7 +45,7 @@ async function actionHandler({ request }: ActionFunctionArgs) {
 }
 
 function loaderHandler(_args: LoaderFunctionArgs) {
-  return apiError(405, 'METHOD_NOT_ALLOWED', 'Use POST to update the session.');
+  return methodNotAllowed('POST', 'Use POST to update the session.');
 }
 
 // Database unavailable → 503 with Retry-After, never a bare 500 (docs/decisions/0024).

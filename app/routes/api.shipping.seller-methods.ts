@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { loadShopper } from '~/modules/access/shopper.server';
 import { shopperCart } from '~/modules/cart/cart-session.server';
 import { cartView } from '~/modules/cart/cart.server';
-import { apiError, readJsonBody, withHeaders } from '~/modules/http/api.server';
+import { apiError, methodNotAllowed, readJsonBody, withHeaders } from '~/modules/http/api.server';
 import { sellerShipMethods } from '~/modules/shipping/seller-shipping.server';
 import { shippingZip } from '~/modules/shipping/shipping-estimates.server';
 import { shipItemsSchema } from '~/modules/shipping/ship-methods';
@@ -25,8 +25,8 @@ const Body = z.union([
  * (spec section 8).
  */
 async function actionHandler({ request }: ActionFunctionArgs) {
-  const body = await readJsonBody(request, Body);
   const shopper = await loadShopper(request);
+  const body = await readJsonBody(request, Body);
   const headers = withHeaders(shopper.headers, { 'Cache-Control': 'no-store' });
   let items = 'items' in body ? body.items : null;
   let zipcode = body.zipcode ?? null;
@@ -54,7 +54,7 @@ async function actionHandler({ request }: ActionFunctionArgs) {
 }
 
 async function loaderHandler() {
-  return apiError(405, 'METHOD_NOT_ALLOWED', 'POST the items and a ZIP code to estimate shipping.');
+  return methodNotAllowed('POST', 'POST the items and a ZIP code to estimate shipping.');
 }
 
 // Database unavailable → 503 with Retry-After, never a bare 500 (docs/decisions/0024).

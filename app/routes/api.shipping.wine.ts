@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { z } from 'zod';
 import { loadShopper } from '~/modules/access/shopper.server';
-import { apiError, readJsonBody, withHeaders } from '~/modules/http/api.server';
+import { apiError, methodNotAllowed, readJsonBody, withHeaders } from '~/modules/http/api.server';
 import { wineShipMethods } from '~/modules/shipping/wine-shipping.server';
 import { apiRoute } from '~/modules/http/api.server';
 
@@ -21,8 +21,8 @@ const Body = z.object({
  * wfcStoreId, shipMethods, expiry }, or an error saying why wine cannot ship ("We can't ship wine to Utah.").
  */
 async function actionHandler({ request }: ActionFunctionArgs) {
-  const body = await readJsonBody(request, Body);
   const shopper = await loadShopper(request);
+  const body = await readJsonBody(request, Body);
   const result = await wineShipMethods(body);
   if (!result.ok) return apiError(result.status, result.code, result.message);
   const { ok: _ok, ...answer } = result;
@@ -30,7 +30,7 @@ async function actionHandler({ request }: ActionFunctionArgs) {
 }
 
 async function loaderHandler() {
-  return apiError(405, 'METHOD_NOT_ALLOWED', 'POST a ZIP code, branch id and wine store id to estimate wine shipping.');
+  return methodNotAllowed('POST', 'POST a ZIP code, branch id and wine store id to estimate wine shipping.');
 }
 
 // Database unavailable → 503 with Retry-After, never a bare 500 (docs/decisions/0024).

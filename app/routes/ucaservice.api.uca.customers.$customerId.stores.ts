@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { z } from 'zod';
 import { requireCustomerCaller } from '~/modules/access/customer-caller.server';
-import { apiError, readJsonBody } from '~/modules/http/api.server';
+import { methodNotAllowed, readJsonBody } from '~/modules/http/api.server';
 import { callResponse, PROFILE_CALLER, storesUpdateCall } from '~/modules/profile/customer-calls.server';
 import { apiRoute } from '~/modules/http/api.server';
 
@@ -10,18 +10,14 @@ import { apiRoute } from '~/modules/http/api.server';
  * classic payload (Stores[], Preferences[], postalCodes[]). The bearer token must be the customer's.
  */
 async function actionHandler({ request, params }: ActionFunctionArgs) {
-  if (request.method !== 'POST') return apiError(405, 'METHOD_NOT_ALLOWED', 'Use POST to update stores.');
-  const body = await readJsonBody(request, z.unknown());
+  if (request.method !== 'POST') return methodNotAllowed('POST', 'Use POST to update stores.');
   const { customerId, headers } = await requireCustomerCaller(request, params.customerId, PROFILE_CALLER);
+  const body = await readJsonBody(request, z.unknown());
   return callResponse(await storesUpdateCall(customerId, body), headers);
 }
 
 function loaderHandler(_args: LoaderFunctionArgs) {
-  return apiError(
-    405,
-    'METHOD_NOT_ALLOWED',
-    'Use POST to update stores; GET /api/customers/{customerId}/stores reads them.',
-  );
+  return methodNotAllowed('POST', 'Use POST to update stores; GET /api/customers/{customerId}/stores reads them.');
 }
 
 // Database unavailable → 503 with Retry-After, never a bare 500 (docs/decisions/0024).

@@ -237,6 +237,66 @@ describe.each(DIALECTS)('CSRF and safe GETs on %s', (dialect) => {
     expect(await userTypeOf(browser, origin)).toBe('C');
   });
 
+  it('refuses a cross-site request riding on the cookie whatever Authorization header it carries, with or without _data', async () => {
+    // A token that does not authenticate the call lifts nothing: the cookie is what would act.
+    const bearers = {
+      'a junk token': 'Bearer junk',
+      'two words': 'Bearer junk token',
+      'an empty one': 'Bearer ',
+      'an oversized one': `Bearer ${'x'.repeat(4000)}`,
+    };
+    const cross = { Origin: 'https://evil.example', 'Sec-Fetch-Site': 'cross-site' };
+    const calls = actionCalls(ids);
+    const before = await snapshot(stack);
+    const problems: string[] = [];
+    for (const id of ACTION_ROUTES) {
+      const call = calls[id]!;
+      const withData = {
+        ...call,
+        path: `${call.path}${call.path.includes('?') ? '&' : '?'}_data=${encodeURIComponent(`routes/${id}`)}`,
+      };
+      for (const [bearer, authorization] of Object.entries(bearers)) {
+        for (const [variant, sent] of [
+          ['', call],
+          [' (_data)', withData],
+        ] as const) {
+          const { status, body } = await send(browser, origin, sent, { ...cross, Authorization: authorization });
+          if (status === 403 && body.includes(CROSS_SITE_MESSAGE)) continue;
+          problems.push(`${id}${variant} with ${bearer}: ${status} ${body.slice(0, 80)}`);
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+    // A refused post still bumps the cookie customer's private-page version (a cache key, no shopper data):
+    // the private page cache errs wide by design (decision 0027).
+    expect(changedTables(before, await snapshot(stack)).filter((table) => table !== 'shopper_state_versions')).toEqual(
+      [],
+    );
+    expect(await userTypeOf(browser, origin)).toBe('C');
+  });
+
+  it('creates no pet from a cross-origin POST with a junk bearer token and the cookie session', async () => {
+    const pets = () =>
+      stack.database.db
+        .selectFrom('pets')
+        .select(({ fn }) => fn.countAll<number>().as('count'))
+        .where('customer_id', '=', Number(ids.customerId))
+        .executeTakeFirstOrThrow();
+    const before = Number((await pets()).count);
+    const response = await browser.send(`${origin}/api/customers/${ids.customerId}/pets`, {
+      method: 'POST',
+      headers: {
+        Origin: 'https://evil.example',
+        'Content-Type': 'application/json',
+        Authorization: 'Bearer junk',
+      },
+      body: JSON.stringify({ name: 'Mallory', type: 'Dog' }),
+    });
+    expect(response.status).toBe(403);
+    expect(await response.text()).toContain(CROSS_SITE_MESSAGE);
+    expect(Number((await pets()).count)).toBe(before);
+  });
+
   it('serves the same requests from our own pages (the refusal is about origin, not the route)', async () => {
     const calls = actionCalls(ids);
     const refused: string[] = [];

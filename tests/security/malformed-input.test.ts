@@ -78,6 +78,10 @@ const PAYLOADS: Payload[] = [
   { name: 'NUL in a form', body: () => ({ init: { headers: FORM, body: 'intent=password&email=a%00b%40x.test' } }) },
   { name: 'NUL in JSON', body: () => ({ init: { headers: JSON_TYPE, body: '{"offerId":1,"name":"a\\u0000b"}' } }) },
   {
+    name: 'lone surrogate in JSON',
+    body: () => ({ init: { headers: JSON_TYPE, body: '{"offerId":1,"name":"a\\ud800b"}' } }),
+  },
+  {
     // Coercing schemas call toString on these: a TypeError (a 5xx) unless the parse helpers catch it.
     // Well-formed JSON: a route whose fields are all optional ignores the unknown keys.
     name: 'hostile object values (JSON)',
@@ -320,6 +324,7 @@ describe.each(DIALECTS)('malformed input on every action route, production build
     ]);
     expect(await codes(customer, addresses, byName('invalid UTF-8 JSON'))).toEqual([400, 'BAD_ENCODING']);
     expect(await codes(customer, addresses, byName('NUL in JSON'))).toEqual([400, 'BAD_CHARACTERS']);
+    expect(await codes(customer, addresses, byName('lone surrogate in JSON'))).toEqual([400, 'BAD_CHARACTERS']);
     expect(await codes(customer, addresses, byName('not JSON'))).toEqual([400, 'BAD_JSON']);
     expect(await codes(customer, addresses, byName('no content type'))).toEqual([415, 'UNSUPPORTED_MEDIA_TYPE']);
   });

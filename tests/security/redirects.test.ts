@@ -12,8 +12,13 @@ import { firstLiveOfferId } from '../integration/support/offers';
 import { startInProcessApp, type InProcessApp } from './support/app';
 import { followsSafely, redirectTarget } from './support/redirect-targets';
 
-const TRUSTED = ['localhost', '.localhost', 'partner.example', '.pantry.example'];
-const POLICY: RedirectPolicy = { trustedDomains: TRUSTED, defaultUrl: '/' };
+const TRUSTED = [
+  'http://localhost:3000',
+  'http://sunridge.localhost:3000',
+  'https://partner.example',
+  'https://shop.pantry.example',
+];
+const POLICY: RedirectPolicy = { trustedOrigins: TRUSTED, defaultUrl: '/' };
 const ORIGIN = 'http://localhost:3000';
 /**
  * Trusted absolute targets whose path starts with "//": a route that keeps only the path of what safeRedirect gave
@@ -148,7 +153,7 @@ describe.each(DIALECTS)('routes that take a redirect target, production build on
     expect(response.status, where).toBeLessThan(500);
     const location = response.headers.get('Location');
     if (location)
-      expect(followsSafely(location, app.origin, [...TRUSTED, new URL(app.issuer).hostname]), where).toBe(true);
+      expect(followsSafely(location, app.origin, [...TRUSTED, new URL(app.issuer).origin]), where).toBe(true);
     await response.body?.cancel();
   }
 
@@ -288,4 +293,40 @@ describe.each(DIALECTS)('routes that take a redirect target, production build on
     );
     // Each run is a real argon2 sign-in and a round trip through the provider: slow on a busy machine.
   }, 240_000);
+});
+
+describe('redirect targets with the default trusted origins, production build on sqlite', () => {
+  let app: InProcessApp;
+
+  beforeAll(async () => {
+    // The storefront's own banner hosts on its own port, nothing configured.
+    delete process.env.TRUSTED_DOMAINS;
+    app = await startInProcessApp('sqlite', { PORT: '3000' });
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  /** The goto the service sign-in page keeps: it redirects to the sign-in page with the safe target. */
+  async function keptGoto(target: string) {
+    const response = await app
+      .browser()
+      .request(`/account/auth/service/sign-in.html?goto=${encodeURIComponent(target)}`);
+    await response.body?.cancel();
+    return new URL(response.headers.get('Location') ?? '', app.origin).searchParams.get('goto');
+  }
+
+  it.each([
+    ['another port on localhost', 'http://localhost:1337/x'],
+    ['any subdomain of localhost', 'http://evil.localhost:3000/x'],
+    ['another scheme of its own host', 'https://localhost:3000/x'],
+  ])('does not follow %s: scheme, host and port are pinned', async (_name, target) => {
+    expect(await keptGoto(target)).toBe('/');
+  });
+
+  it('follows a banner host of its own, on its own port', async () => {
+    expect(await keptGoto('http://sunridge.localhost:3000/shop/cart.html')).toBe(
+      'http://sunridge.localhost:3000/shop/cart.html',
+    );
+  });
 });

@@ -3,7 +3,7 @@ import { decideAccess } from '~/modules/access/access-decision';
 import { pageAccess } from '~/modules/access/page-access';
 import { pageAccessSchema } from '~/modules/access/page-access-schema';
 
-const policy = { trustedDomains: ['localhost', '.localhost'], defaultUrl: '/' };
+const policy = { trustedOrigins: ['http://localhost'], defaultUrl: '/' };
 const customerPage = pageAccess({
   allowedUserTypes: ['C'],
   redirections: { DEFAULT: '/account/sign-in.html', A: '/set-store.html' },

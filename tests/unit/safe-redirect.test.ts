@@ -1,8 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { carryMarketingParams, safeRedirect } from '~/modules/access/safe-redirect';
+import { ownBannerOrigins } from '~/modules/access/redirect-policy.server';
+import { carryMarketingParams, parseTrustedOrigin, safeRedirect } from '~/modules/access/safe-redirect';
 
-const policy = { trustedDomains: ['localhost', '.localhost', 'greenleafmarket.com'], defaultUrl: '/' };
+const policy = {
+  trustedOrigins: ['http://localhost:3000', 'http://sunridge.localhost:3000', 'https://greenleafmarket.com'],
+  defaultUrl: '/',
+};
 
 describe('safe redirects (spec section 5)', () => {
   it.each(['/shop/search-results.html?q=milk', '/account/orders.html#recent', '/'])(
@@ -43,7 +47,43 @@ describe('safe redirects (spec section 5)', () => {
   it('follows absolute URLs on the trusted list', () => {
     expect(safeRedirect('http://sunridge.localhost:3000/shop', policy)).toBe('http://sunridge.localhost:3000/shop');
     expect(safeRedirect('https://greenleafmarket.com/', policy)).toBe('https://greenleafmarket.com/');
+    expect(safeRedirect('https://GreenLeafMarket.com:443/x', policy)).toBe('https://greenleafmarket.com/x');
     expect(safeRedirect('https://www.greenleafmarket.com/', policy)).toBe('/');
+  });
+
+  it.each([
+    ['another port of a trusted host (another program on the machine)', 'http://localhost:1337/x'],
+    ['a subdomain of a trusted host', 'http://evil.localhost:3000/x'],
+    ['another scheme of a trusted origin', 'https://localhost:3000/x'],
+    ['plain http to an https origin', 'http://greenleafmarket.com/'],
+    ['an explicit other port of an https origin', 'https://greenleafmarket.com:8443/'],
+  ])('pins scheme, host and port: refuses %s', (_name, target) => {
+    expect(safeRedirect(target, policy)).toBe('/');
+  });
+
+  it('reads trusted entries as origins only', () => {
+    expect(parseTrustedOrigin('https://shop.pantry.example')).toBe('https://shop.pantry.example');
+    expect(parseTrustedOrigin('http://localhost:3000')).toBe('http://localhost:3000');
+    expect(parseTrustedOrigin('https://shop.pantry.example:443')).toBe('https://shop.pantry.example');
+    for (const entry of ['localhost', '.localhost', 'shop.pantry.example', 'https://x.example/path', 'ftp://x.example'])
+      expect(parseTrustedOrigin(entry), entry).toBeNull();
+  });
+
+  it("trusts by default the storefront's own banner hosts on its own port, over http", () => {
+    const origins = ownBannerOrigins(3000);
+    expect(origins).toEqual(
+      expect.arrayContaining([
+        'http://localhost:3000',
+        'http://sunridge.localhost:3000',
+        'http://business.localhost:3000',
+        'http://business.mesa.localhost:3000',
+      ]),
+    );
+    expect(origins).toHaveLength(8);
+    const defaults = { trustedOrigins: origins, defaultUrl: '/' };
+    expect(safeRedirect('http://localhost:1337/x', defaults)).toBe('/');
+    expect(safeRedirect('http://evil.localhost:3000/x', defaults)).toBe('/');
+    expect(safeRedirect('http://bayside.localhost:3000/x', defaults)).toBe('http://bayside.localhost:3000/x');
   });
 
   it('only ever returns a same-origin path or a trusted absolute URL', () => {
@@ -60,6 +100,10 @@ describe('safe redirects (spec section 5)', () => {
       ':',
       'evil.example',
       'localhost',
+      'localhost:3000',
+      ':1337',
+      'sunridge.',
+      'http://',
       'https:',
       'javascript:',
       '.',
@@ -77,8 +121,7 @@ describe('safe redirects (spec section 5)', () => {
             expect(result.includes('\\')).toBe(false);
             expect(new URL(result, 'http://base.invalid').origin).toBe('http://base.invalid');
           } else {
-            const url = new URL(result);
-            expect(['localhost'].includes(url.hostname) || url.hostname.endsWith('.localhost')).toBe(true);
+            expect(policy.trustedOrigins).toContain(new URL(result).origin);
           }
         },
       ),

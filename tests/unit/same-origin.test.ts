@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { assertSameOrigin, CROSS_SITE_MESSAGE, isCrossSite } from '~/modules/http/same-origin.server';
+import {
+  assertSameOrigin,
+  authenticatedByBearer,
+  CROSS_SITE_MESSAGE,
+  isCrossSite,
+} from '~/modules/http/same-origin.server';
 
 const post = (headers: Record<string, string>, method = 'POST') =>
   new Request('http://localhost:3000/foru/clip', { method, headers: { Host: 'localhost:3000', ...headers } });
@@ -21,10 +26,18 @@ describe('the one CSRF rule', () => {
     expect(isCrossSite(post({ Origin: 'http://localhost:3001' }))).toBe(true);
   });
 
-  it('never applies to a GET, nor to a caller without browser headers or with its own bearer token', () => {
+  it('never applies to a GET, nor to a caller without browser headers', () => {
     expect(isCrossSite(post({ 'Sec-Fetch-Site': 'cross-site' }, 'GET'))).toBe(false);
     expect(isCrossSite(post({}))).toBe(false);
-    expect(isCrossSite(post({ Authorization: 'Bearer abc', Origin: 'https://evil.example' }))).toBe(false);
+  });
+
+  it('is not lifted by an Authorization header alone, only by a bearer token that authenticated the call', () => {
+    const unchecked = post({ Authorization: 'Bearer abc', Origin: 'https://evil.example' });
+    expect(isCrossSite(unchecked)).toBe(true);
+    expect(() => assertSameOrigin(unchecked)).toThrow();
+    const authenticated = post({ Authorization: 'Bearer abc', Origin: 'https://evil.example' });
+    authenticatedByBearer(authenticated);
+    expect(() => assertSameOrigin(authenticated)).not.toThrow();
   });
 
   it('answers a refusal as a 403 with a clear message', async () => {

@@ -4,6 +4,7 @@ import {
   contentSecurityPolicy,
   createNonce,
   storefrontTrustedOrigins,
+  strictTransportSecurity,
 } from '~/modules/http/security-headers.server';
 
 function directives(policy: string) {
@@ -72,5 +73,13 @@ describe('security headers', () => {
     } finally {
       delete process.env.IDP_ISSUER;
     }
+  });
+});
+
+describe('HSTS', () => {
+  it('is sent in every environment but a developer machine on localhost', () => {
+    expect(strictTransportSecurity('local-origin')).toBeNull();
+    for (const environment of ['prod', 'stage', 'beta', 'qa1', 'dev1'] as const)
+      expect(strictTransportSecurity(environment)).toBe('max-age=31536000; includeSubDomains');
   });
 });

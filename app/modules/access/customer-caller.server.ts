@@ -1,6 +1,6 @@
 import { json } from '@remix-run/node';
-import { assertSameOrigin } from '~/modules/http/forms.server';
 import { statusTextOf } from '~/modules/http/api.server';
+import { authenticatedByBearer } from '~/modules/http/same-origin.server';
 import { parseUserCookie } from '~/modules/identity/user-cookie.server';
 import { readSignedCookie, sessionCookie } from '~/modules/session/session-cookie.server';
 import { loadShopper, tokenVerifier, type Shopper } from './shopper.server';
@@ -103,8 +103,10 @@ export async function callerToken(request: Request, shopper: Shopper): Promise<s
 /**
  * The caller of a customer-service route (`/api/customers/{id}/…`, `/ucaservice/…`), or its refusal
  * as a JSON error (`{ error: { code, message } }`, like apiError) with the shopper's cookies.
- * A call that rides on the cookie and changes something must come from our own pages (CSRF); a
- * bearer token is not sent by the browser on its own, so a bearer call needs no such check.
+ * A bearer token that passes its check is what authenticates the call, and only then is the CSRF rule
+ * lifted (a browser never adds one to a cross-site request). Any other call, one with a token that
+ * fails its check included, rides on the cookie and must come from our own pages when it changes
+ * something: loadShopper refuses it with a 403 before any token is answered.
  */
 export async function requireCustomerCaller(
   request: Request,
@@ -112,9 +114,10 @@ export async function requireCustomerCaller(
   rules: CallerRules,
 ): Promise<CustomerCaller> {
   const bearer = bearerHeaderToken(request);
-  if (!bearer && request.method !== 'GET' && request.method !== 'HEAD') assertSameOrigin(request);
+  const bearerCheck = bearer ? await checkCustomerToken(bearer, pathSegment, rules) : null;
+  if (bearerCheck?.ok) authenticatedByBearer(request);
   const shopper = await loadShopper(request);
-  const check = await checkCustomerToken(bearer ?? (await cookieToken(request, shopper)), pathSegment, rules);
+  const check = bearerCheck ?? (await checkCustomerToken(await cookieToken(request, shopper), pathSegment, rules));
   if (!check.ok) {
     const headers = new Headers(shopper.headers);
     headers.set('Cache-Control', 'no-store');

@@ -3,8 +3,12 @@
  * else goes to the default redirect URL. Pure, so it is property-tested.
  */
 export interface RedirectPolicy {
-  /** 'example.com' allows that host; '.example.com' allows its subdomains. */
-  trustedDomains: readonly string[];
+  /**
+   * Origins an absolute target may go to, scheme, host and port all exact (`https://shop.pantry.example`,
+   * `http://sunridge.localhost:3000`): no wildcard, so a trusted name never vouches for its subdomains,
+   * another port (another program on the same machine) or plain http.
+   */
+  trustedOrigins: readonly string[];
   defaultUrl: string;
 }
 
@@ -27,12 +31,21 @@ function decodeFully(value: string): string | null {
   return null;
 }
 
-export function isTrustedHost(hostname: string, trustedDomains: readonly string[]): boolean {
-  const host = hostname.toLowerCase();
-  return trustedDomains.some((domain) => {
-    const d = domain.toLowerCase();
-    return d.startsWith('.') ? host.endsWith(d) && host.length > d.length : host === d;
-  });
+/** A configured trusted origin in its one spelling (`url.origin`), or null when it is not an http(s) origin. */
+export function parseTrustedOrigin(entry: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(entry.trim());
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
+  if (url.username || url.password || url.pathname !== '/' || url.search || url.hash) return null;
+  return url.origin;
+}
+
+export function isTrustedOrigin(url: URL, trustedOrigins: readonly string[]): boolean {
+  return trustedOrigins.some((origin) => parseTrustedOrigin(origin) === url.origin);
 }
 
 /** Returns the target when it is safe to follow, else the policy's default URL. */
@@ -66,7 +79,7 @@ export function safeRedirect(target: unknown, policy: RedirectPolicy): string {
   }
   if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return policy.defaultUrl;
   if (parsed.username || parsed.password) return policy.defaultUrl;
-  if (!isTrustedHost(parsed.hostname, policy.trustedDomains)) return policy.defaultUrl;
+  if (!isTrustedOrigin(parsed, policy.trustedOrigins)) return policy.defaultUrl;
   return parsed.toString();
 }
 

@@ -28,7 +28,11 @@ const EnvSchema = z.object({
   SESSION_SECRET: commaList,
   /** "true"/"false"; unset means Secure everywhere except plain-http local hosts. */
   COOKIE_SECURE: z.enum(['true', 'false']).optional(),
-  TRUSTED_DOMAINS: commaList,
+  /** Origins an absolute redirect may go to (`https://shop.pantry.example`); each must be an http(s) origin. */
+  TRUSTED_DOMAINS: commaList.refine(
+    (entries) => entries === undefined || entries.every((entry) => /^https?:\/\/[^/@]+$/i.test(entry)),
+    'TRUSTED_DOMAINS lists origins with their scheme (and port when not the default), e.g. https://shop.pantry.example',
+  ),
   MARKETING_PARAMS: commaList,
   DEFAULT_REDIRECT_URL: z.string().default('/'),
   /** The environment (local-origin, dev1-3, qa1-3, stage, beta, prod); see environment.server.ts. */
@@ -108,9 +112,9 @@ export function marketingParams(): string[] {
   return appEnv().MARKETING_PARAMS ?? DEFAULT_MARKETING_PARAMS;
 }
 
-/** Hosts an absolute redirect may point at; '.example.com' allows every subdomain. */
-export function trustedDomains(): string[] {
-  return appEnv().TRUSTED_DOMAINS ?? ['localhost', '.localhost'];
+/** The configured origins an absolute redirect may go to; undefined means the storefront's own hosts. */
+export function trustedOrigins(): string[] | undefined {
+  return appEnv().TRUSTED_DOMAINS;
 }
 
 const IdentitySchema = z.object({

@@ -16,11 +16,7 @@ export function recordIdParam(value: string | undefined, notFoundMessage: string
   return id;
 }
 
-export function methodNotAllowed(allowed: string) {
-  const response = apiError(405, 'METHOD_NOT_ALLOWED', `Use ${allowed} for this call.`);
-  response.headers.set('Allow', allowed);
-  return response;
-}
+export { methodNotAllowed } from '~/modules/http/api.server';
 
 /** HTTP status of a refused change: missing is 404, a conflict 409, anything else bad input (400). */
 export function refusalStatus(code: string): number {

@@ -11,6 +11,7 @@ const STATUS_TEXT: Record<number, string> = {
   403: 'Forbidden',
   404: 'Not Found',
   413: 'Payload Too Large',
+  405: 'Method Not Allowed',
   415: 'Unsupported Media Type',
   503: 'Service Unavailable',
   500: 'Internal Server Error',
@@ -24,6 +25,13 @@ export function statusTextOf(status: number): string {
 /** JSON error with a stable code, for resource routes. */
 export function apiError(status: number, code: string, message: string) {
   return json({ error: { code, message } }, { status, headers: { 'Cache-Control': 'no-store' } });
+}
+
+/** A 405 that names the methods the address takes, in the Allow header and in its message. */
+export function methodNotAllowed(allowed: string, message = `Use ${allowed} for this call.`) {
+  const response = apiError(405, 'METHOD_NOT_ALLOWED', message);
+  response.headers.set('Allow', allowed);
+  return response;
 }
 
 export function apiJson<T>(data: T, init: { status?: number; maxAgeSeconds?: number } = {}) {

@@ -81,9 +81,12 @@ export function decodeUtf8(bytes: Uint8Array): string {
 // NUL and other C0 controls (except tab, LF, CR, which textareas send) have no place in any field.
 // eslint-disable-next-line no-control-regex
 const CONTROL_CHARS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+// A lone UTF-16 surrogate (JSON's "\ud800") is no character at all: it cannot be stored as UTF-8 text
+// (PostgreSQL refuses it, SQLite keeps a replacement) nor shown back to the shopper.
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 export function hasControlChars(value: string): boolean {
-  return CONTROL_CHARS.test(value);
+  return CONTROL_CHARS.test(value) || LONE_SURROGATE.test(value);
 }
 
 export type FormValues = Record<string, string | string[]>;

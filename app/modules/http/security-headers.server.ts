@@ -63,8 +63,21 @@ export function storefrontTrustedOrigins(request: Request): string[] {
   return [identityConfig().issuer, ...siblings.filter((origin) => origin !== url.origin)];
 }
 
+/** A year, subdomains (the banners' hosts) included; browsers keep it only from an https answer. */
+export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains';
+
+/**
+ * HSTS for every environment but a developer's machine, which serves plain http on localhost (a
+ * remembered HSTS entry for localhost would break every local project on that browser).
+ */
+export function strictTransportSecurity(environment = appEnvironment()): string | null {
+  return environment === 'local-origin' ? null : STRICT_TRANSPORT_SECURITY;
+}
+
 /** Baseline headers on every HTML and data response, the CSP among them. */
 export function applySecurityHeaders(headers: Headers, policy: PolicyOptions = {}) {
+  const hsts = strictTransportSecurity();
+  if (hsts) headers.set('Strict-Transport-Security', hsts);
   headers.set('Content-Security-Policy', contentSecurityPolicy(policy));
   headers.set('X-Content-Type-Options', 'nosniff');
   headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { isTrustedHost } from '~/modules/access/safe-redirect';
+import { isTrustedOrigin } from '~/modules/access/safe-redirect';
 
 /** Pieces attackers combine into open-redirect payloads; the generator glues 1–6 of them together. */
 const FRAGMENTS = [
@@ -92,9 +92,9 @@ const UNSAFE_IN_LOCATION = /[\u0000-\u0020\u007f\\]/;
 
 /**
  * Whether a browser following `location` (relative to `origin`) stays on this origin or goes to a
- * trusted host, over http(s), without userinfo. Parsed with the WHATWG URL parser browsers use.
+ * trusted origin (scheme, host and port), over http(s), without userinfo. Parsed with the WHATWG URL parser browsers use.
  */
-export function followsSafely(location: string, origin: string, trustedDomains: readonly string[]): boolean {
+export function followsSafely(location: string, origin: string, trustedOrigins: readonly string[]): boolean {
   if (UNSAFE_IN_LOCATION.test(location)) return false;
   let url: URL;
   try {
@@ -105,5 +105,5 @@ export function followsSafely(location: string, origin: string, trustedDomains: 
   if (url.origin === new URL(origin).origin) return true;
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return false;
   if (url.username || url.password) return false;
-  return isTrustedHost(url.hostname, trustedDomains);
+  return isTrustedOrigin(url, trustedOrigins);
 }

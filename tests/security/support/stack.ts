@@ -18,6 +18,8 @@ export interface Stack {
   database: TestDatabase;
   /** The processes' data folder (the identity provider keeps its generated secrets there). */
   dataDir: string;
+  /** The last few KB storefront `index` wrote to stderr (its warnings and errors). */
+  logs: (index: number) => string;
   /** Restarts storefront `index` with extra environment (a rotated secret, say). */
   restartStorefront: (index: number, env: Record<string, string>) => Promise<void>;
   stop: () => Promise<void>;
@@ -115,6 +117,7 @@ export async function startStack(
     idp,
     database,
     dataDir,
+    logs: (index) => processes[index]?.output() ?? '',
     restartStorefront: async (index, env) => {
       await stopChild(processes[index]!.child);
       await startStorefront(index, { ...processEnv[index], ...env });
