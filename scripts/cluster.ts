@@ -8,6 +8,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { freePort } from './free-port';
+import { ownBannerOrigins } from '../app/modules/access/redirect-policy.server';
 
 export { freePort };
 
@@ -255,6 +256,8 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
           IDP_ISSUER: idpUrl,
           // haproxy connects from loopback and appends the shopper's address to X-Forwarded-For (decision 0022).
           TRUSTED_PROXIES: env.TRUSTED_PROXIES ?? '127.0.0.1,::1',
+          // Redirects may go to the banner hosts shoppers see: the load balancer's port, not this process's.
+          TRUSTED_DOMAINS: env.TRUSTED_DOMAINS ?? ownBannerOrigins(options.port).join(','),
         },
       );
       await waitFor(
