@@ -49,7 +49,7 @@ export default defineConfig({
         },
       },
       {
-        // Issue 10: cookies, CSP, CSRF, redirects, malformed input, enumeration; against real servers and databases.
+        // Cookies, CSP, CSRF, redirects, malformed input, enumeration; against real servers and databases.
         extends: true,
         test: {
           name: 'security',
@@ -61,7 +61,7 @@ export default defineConfig({
         },
       },
       {
-        // Issue 10: load, faults and races against real server processes; bounded in time, loopback only.
+        // Load, faults and races against real server processes; bounded in time, loopback only.
         extends: true,
         test: {
           name: 'resilience',

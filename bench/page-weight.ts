@@ -2,8 +2,8 @@ import { gzipSync } from 'node:zlib';
 import { chromium, type Browser } from '@playwright/test';
 
 /**
- * The JavaScript budget of issue 10: what a page loads, each file gzipped, summed. Met since session 6 (decision
- * 0031: home 92.5, search 94.8, product 93.0 KB on 2026-11-25); the integration test fails past it.
+ * The JavaScript budget: what a page loads, each file gzipped, summed (decisions 0028 and 0031); the integration
+ * test fails past it.
  */
 export const JS_BUDGET_KB = 95;
 

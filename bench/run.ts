@@ -1,5 +1,6 @@
 /**
- * `npm run bench`: the page performance budget of issue 10, printed as tables beside each budget.
+ * `npm run bench`: the page performance budgets, printed as tables beside each budget and written to
+ * bench/results.md (its pages section).
  *
  * - References measured in the same run: a bare node:http hello-world and the framework's floor (a
  *   trivial Remix page, bench/floor/, built with the same compiler and served by the same server).
@@ -19,6 +20,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { JS_BUDGET_KB, pagesJavaScript, type PageWeight } from './page-weight';
+import { reportLines, writeResults } from './results-file';
 import { findServerOnlyCode } from './server-only';
 import { freePort } from '../scripts/free-port';
 import {
@@ -172,31 +174,32 @@ const serverOnly = findServerOnlyCode(path.resolve('public/build'));
 
 // ---------------------------------------------------------------------------------------------
 
+const { lines: reported, print } = reportLines();
 const floorRps = rows.find((row) => row.name.includes('(floor)'))!.figures.rps;
 const yes = (ok: boolean) => (ok ? 'yes' : '**no**');
 const cores = hasTaskset ? 'server on core 0, load on core 1' : 'not pinned (no taskset)';
-console.log(
+print(
   `\nPantry bench — ${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} cores, Node ${process.version}, ` +
     `${CONNECTIONS} connections, ${SECONDS} s, loopback, ${cores}, production build, ${process.env.SEED_PRODUCTS} products; ` +
     `load average at the end ${os.loadavg()[0]!.toFixed(1)}\n`,
 );
-console.log(`Budget for every page: req/s ≥ the floor's (${floorRps.toFixed(0)}) and p99 ≤ ${BUDGET.p99} ms.\n`);
-console.log('| target | req/s | p50 ms | p99 ms | errors | budget met |');
-console.log('| --- | ---: | ---: | ---: | ---: | --- |');
+print(`Budget for every page: req/s ≥ the floor's (${floorRps.toFixed(0)}) and p99 ≤ ${BUDGET.p99} ms.\n`);
+print('| target | req/s | p50 ms | p99 ms | errors | budget met |');
+print('| --- | ---: | ---: | ---: | ---: | --- |');
 for (const { name, figures: f, page } of rows) {
   const met = page ? yes(f.rps >= floorRps && f.p99 <= BUDGET.p99 && f.errors === 0) : 'reference';
-  console.log(`| ${name} | ${f.rps.toFixed(0)} | ${f.p50} | ${f.p99} | ${f.errors} | ${met} |`);
+  print(`| ${name} | ${f.rps.toFixed(0)} | ${f.p50} | ${f.p99} | ${f.errors} | ${met} |`);
 }
-console.log(
+print(
   `\nJavaScript a page loads in Chromium without interaction (each file gzipped, summed); budget ≤ ${BUDGET.jsKb} KB:\n`,
 );
-console.log('| page | files | of them loaded on demand | KB gzipped | budget met |');
-console.log('| --- | ---: | ---: | ---: | --- |');
+print('| page | files | of them loaded on demand | KB gzipped | budget met |');
+print('| --- | ---: | ---: | ---: | --- |');
 for (const [name, w] of weights)
-  console.log(
+  print(
     `| ${name} | ${w.files} | ${w.lazy.length} | ${(w.gzip / 1024).toFixed(1)} | ${yes(w.gzip / 1024 <= BUDGET.jsKb)} |`,
   );
-console.log(
+print(
   serverOnly.length
     ? `\nServer-only code in browser bundles: **${serverOnly.map((h) => `${h.library} (${h.file})`).join(', ')}**`
     : '\nServer-only code in browser bundles: none (kysely, pg, better-sqlite3, jose, argon2, oidc-provider)',
@@ -207,15 +210,15 @@ if (LIGHTHOUSE) for (const [name, pagePath] of pages) scores.push([name, lightho
 await stop(rendered);
 await stop(idp);
 if (LIGHTHOUSE) {
-  console.log(
+  print(
     `\nLighthouse 12.8, Chromium, mobile emulation; budget performance ≥ ${BUDGET.performance}, the others ${BUDGET.other}:\n`,
   );
-  console.log('| page | performance | accessibility | best practices | SEO | budget met |');
-  console.log('| --- | ---: | ---: | ---: | ---: | --- |');
+  print('| page | performance | accessibility | best practices | SEO | budget met |');
+  print('| --- | ---: | ---: | ---: | ---: | --- |');
   for (const [name, s] of scores) {
-    if (typeof s === 'string') console.log(`| ${name} | ${s} | | | | **no** |`);
+    if (typeof s === 'string') print(`| ${name} | ${s} | | | | **no** |`);
     else
-      console.log(
+      print(
         `| ${name} | ${s.performance} | ${s.accessibility} | ${s['best-practices']} | ${s.seo} | ${yes(
           s.performance >= BUDGET.performance &&
             s.accessibility >= BUDGET.other &&
@@ -225,5 +228,6 @@ if (LIGHTHOUSE) {
       );
   }
 } else {
-  console.log('\nLighthouse skipped (BENCH_LIGHTHOUSE=0).');
+  print('\nLighthouse skipped (BENCH_LIGHTHOUSE=0).');
 }
+writeResults('pages', reported);

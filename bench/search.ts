@@ -5,7 +5,7 @@
  * 50 connections (autocannon, server and load generator pinned to separate cores when `taskset`
  * exists). Catalogues are seeded once into .cache/ and reused; the time each seeding took is kept
  * beside it and printed (budget: a million products in 3 minutes). Prints each figure beside its
- * budget (issue 10); nothing is asserted. Each catalogue is measured twice: every call cold (the
+ * budget and written to bench/results.md (its search section); nothing is asserted. Each catalogue is measured twice: every call cold (the
  * search cache off, so each call runs all its statements) and with the search cache on (decision
  * 0035), where the repeated query set is answered from the cache after its first round.
  *
@@ -18,6 +18,7 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { reportLines, writeResults } from './results-file';
 
 const SIZES = (process.env.BENCH_SIZES ?? '1000,100000,1000000').split(',').map(Number);
 const PG = process.env.BENCH_PG !== '0';
@@ -31,7 +32,7 @@ const PG_BENCH_DB = process.env.BENCH_PG_DB ?? 'pantry_bench_search';
 const RESEED = process.env.BENCH_RESEED === '1';
 const HTTP = process.env.BENCH_HTTP !== '0';
 
-/** Issue 10's budgets: p95 of the search page's module call, and seeding a million products. */
+/** The budgets: p95 of the search page's module call, and seeding a million products. */
 const P95_BUDGET_MS: Record<string, number> = {
   'SQLite, 100,000 products': 5,
   'SQLite, 1,000,000 products': 20,
@@ -272,32 +273,35 @@ if (PG) {
 const throughputSize = SIZES.includes(100_000) ? 100_000 : SIZES[0]!;
 const page = HTTP ? await pageThroughput(path.resolve(`.cache/bench-search-${throughputSize}`)) : null;
 
+const { lines: reported, print } = reportLines();
 const verdict = (value: number, budget: number | undefined) =>
   budget === undefined ? '' : value <= budget ? `≤ ${budget} ok` : `≤ ${budget} OVER`;
-console.log(
+print(
   `\nPantry search bench — ${QUERIES.length} queries × ${ROUNDS} rounds, Node ${process.version}, load average ${loadavg()
     .map((n) => n.toFixed(1))
     .join(' ')}`,
 );
-console.log(
+print(
   'cold: the search cache off, every call runs all its statements; cached: the same calls with the search cache on (hits after the first round).\n',
 );
-console.log('| catalogue | calls | p50 ms | p95 ms | p95 budget | p99 ms | mean ms | CPU ms p50 / p95 |');
-console.log('| --- | --- | ---: | ---: | --- | ---: | ---: | ---: |');
+print('| catalogue | calls | p50 ms | p95 ms | p95 budget | p99 ms | mean ms | CPU ms p50 / p95 |');
+print('| --- | --- | ---: | ---: | --- | ---: | ---: | ---: |');
 for (const r of rows)
-  console.log(
+  print(
     `| ${r.target} | ${r.cached ? 'cached' : 'cold'} | ${r.p50.toFixed(2)} | ${r.p95.toFixed(2)} | ${verdict(r.p95, P95_BUDGET_MS[r.target])} | ${r.p99.toFixed(2)} | ${r.mean.toFixed(2)} | ${r.cpuP50.toFixed(2)} / ${r.cpuP95.toFixed(2)} |`,
   );
-console.log('\n| seeding | seconds | budget | CPU seconds | load | measured at |');
-console.log('| --- | ---: | --- | ---: | ---: | --- |');
+print('\n| seeding | seconds | budget | CPU seconds | load | measured at |');
+print('| --- | ---: | --- | ---: | ---: | --- |');
 for (const r of rows.filter((row) => !row.cached))
-  console.log(
+  print(
     `| ${r.target} | ${r.seed ? r.seed.seconds.toFixed(1) : 'n/a'} | ${r.seed ? verdict(r.seed.seconds, SEED_BUDGET_S[r.products]) : ''} | ${r.seed?.cpuSeconds?.toFixed(1) ?? ''} | ${r.seed?.load?.toFixed(1) ?? ''} | ${r.seed?.at ?? 'not recorded (BENCH_RESEED=1)'} |`,
   );
-if (!page) process.exit(0);
-const cores = hasTaskset ? 'server on core 0, load on core 1' : 'not pinned (no taskset)';
-console.log(
-  `\nSearch results page (?q=chicken, SQLite ${throughputSize.toLocaleString('en-US')} products), ${CONNECTIONS} connections, ${SECONDS} s, ${cores}:`,
-);
-console.log(`${page.rps.toFixed(0)} req/s, p50 ${page.p50} ms, p99 ${page.p99} ms, ${page.errors} errors`);
+if (page) {
+  const cores = hasTaskset ? 'server on core 0, load on core 1' : 'not pinned (no taskset)';
+  print(
+    `\nSearch results page (?q=chicken, SQLite ${throughputSize.toLocaleString('en-US')} products), ${CONNECTIONS} connections, ${SECONDS} s, ${cores}:`,
+  );
+  print(`${page.rps.toFixed(0)} req/s, p50 ${page.p50} ms, p99 ${page.p99} ms, ${page.errors} errors`);
+}
+writeResults('search', reported);
 process.exit(0);

@@ -1,5 +1,5 @@
 /**
- * `npm run soak:one`: the soak's mix (bench/soak-run.ts) in the conditions the issue's page budgets are measured
+ * `npm run soak:one`: the soak's mix (bench/soak-run.ts) in the conditions the page budgets are measured
  * in (bench/run.ts): ONE storefront on the embedded SQLite database, pinned to core 0, and the load generator
  * (this process, pinned to core 1), production build, loopback. `npm run soak` runs the same
  * mix through two storefronts, PostgreSQL and haproxy, which share both cores with the load generator.
@@ -12,6 +12,7 @@ import { storefrontHeapArgs } from '../scripts/cluster';
 import { freePort } from '../scripts/free-port';
 import { soakWorld } from '../tests/resilience/support/soak-world';
 import { hasTaskset, start, startIdentityProvider, stop, waitFor } from './harness';
+import { writeResults } from './results-file';
 import { formatSoak, runSoak, soakMisses, soakSettings } from './soak-run';
 
 // The load generator is this process: pinned to core 1 in place (every thread), so that a signal that stops it
@@ -56,9 +57,13 @@ try {
   const cores = hasTaskset ? 'the storefront on core 0, the load on core 1' : 'not pinned (no taskset)';
   console.log(`Soaking ${url} (one storefront on SQLite, ${cores}) for ${settings.seconds} s…`);
   const report = await runSoak(world, settings);
-  console.log(formatSoak(report, settings.p99Budget));
   const misses = soakMisses(report, settings.p99Budget);
-  console.log(misses.length ? `Over budget: ${misses.join(', ')}` : 'Every budget met.');
+  const figures = [
+    formatSoak(report, settings.p99Budget),
+    misses.length ? `Over budget: ${misses.join(', ')}` : 'Every budget met.',
+  ];
+  console.log(figures.join('\n'));
+  writeResults('soak-one', [`One storefront on SQLite, ${cores}.`, '', '```', ...figures, '```']);
   failed = misses.length > 0;
 } finally {
   await check.db.destroy();

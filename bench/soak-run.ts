@@ -1,10 +1,10 @@
 /**
- * The soak of issue 10: 50 connections for SOAK_SECONDS over a mix of pages and actions — home, search,
+ * The soak: 50 connections for SOAK_SECONDS over a mix of pages and actions — home, search,
  * a product page as an anonymous shopper; cart add, clip and the slots page as a signed-in customer (C), each
  * pass over the mix by one of the signed-in shoppers picked at random (decision 0033: one customer for all 50
  * connections made every action wait on that one customer's rows) — while the resident memory of every storefront
  * process is sampled. Shared by `npm run soak:one` (bench/soak-one.ts: one storefront pinned as the page budgets
- * are measured, the run that checks the issue's budget, decision 0057), `npm run soak` (bench/soak.ts, the same
+ * are measured, the run that checks the p99 budget, decision 0057), `npm run soak` (bench/soak.ts, the same
  * through the cluster) and the short CI run (tests/resilience/soak.test.ts).
  */
 import { readFileSync } from 'node:fs';

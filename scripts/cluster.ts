@@ -1,6 +1,6 @@
 /**
  * Several storefront processes on one PostgreSQL database behind haproxy, plus the identity provider
- * (issue 10, decision 0023). Used by `npm run start:cluster` (scripts/start-cluster.ts) and by the
+ * (decision 0023). Used by `npm run start:cluster` (scripts/start-cluster.ts) and by the
  * resilience tests, which start small clusters on free ports.
  */
 import { spawn, type ChildProcess } from 'node:child_process';

@@ -23,7 +23,7 @@ export function privatePageHooks(entryModule: unknown): PrivatePageHooks | null 
     : null;
 }
 
-/** The browsing pages the budget names; account, checkout and every other page always render. */
+/** The browsing pages the page budgets name; account, checkout and every other page always render. */
 const PRIVATE_PAGES = [/^\/$/, /^\/shop\/search-results\.html$/, /^\/shop\/product-details\.[\d.]+\.html$/];
 
 /**

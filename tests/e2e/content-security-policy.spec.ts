@@ -1,7 +1,7 @@
 import { expect, test, type Page } from './support/test';
 import { expectSignedIn, signInWithPassword } from './support/sign-in';
 
-/** Issue 10: the enforced CSP must not block anything the pages themselves need. */
+/** The enforced CSP must not block anything the pages themselves need. */
 const PUBLIC_PAGES = [
   '/',
   '/?ml=sign-in',

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { findServerOnlyCode, scriptFiles, SERVER_ONLY_SIGNATURES } from '../../bench/server-only';
 
-/** Issue 10: no server-only library in any browser bundle (npm run bench prints the same scan). */
+/** No server-only library in any browser bundle (npm run bench prints the same scan). */
 describe('browser bundles', () => {
   it.each(Object.keys(SERVER_ONLY_SIGNATURES))(
     'would recognise %s: its installed code carries a signature',

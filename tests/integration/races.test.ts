@@ -6,7 +6,7 @@ import { createTestDatabase, DIALECTS, type TestDatabase } from './support/datab
 import { firstLiveOfferId } from './support/offers';
 
 /**
- * Issue 10: races between storefront processes, not only between requests of one process. Several
+ * Races between storefront processes, not only between requests of one process. Several
  * child processes open the same database with their own handles (SQLite: one file, several handles,
  * real cross-process locking; PostgreSQL: a pool each, so separate connections), get ready, then all
  * fire at the same instant.

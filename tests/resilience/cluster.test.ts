@@ -9,7 +9,7 @@ const JORDAN = { id: 500001, email: 'jordan@pantry.test', password: 'Pantry-demo
 /**
  * `npm run start:cluster` in small: two storefront processes on one PostgreSQL database behind haproxy
  * (round robin), the identity provider, a 300-product seed. A shopper's store, cart, sign-in and clips
- * must hold whichever process serves each request (issue 10, decision 0023).
+ * must hold whichever process serves each request (decision 0023).
  */
 describe.skipIf(!DIALECTS.includes('postgres'))('two storefront processes behind haproxy on PostgreSQL', () => {
   let test: TestDatabase;

@@ -10,7 +10,7 @@ import { Shopper, startStorefront, type Storefront } from './support/storefront'
 const CONNECTION_TIMEOUT_MS = 5_000;
 
 /**
- * Issue 10: pool exhaustion on PostgreSQL. DB_POOL_MAX=1 and a request that holds the only connection
+ * Pool exhaustion on PostgreSQL. DB_POOL_MAX=1 and a request that holds the only connection
  * (blocked on a table lock another session took): other requests wait at most the bounded connection
  * timeout, then answer 503 with Retry-After; the process stays up and serves again once it is free.
  */

@@ -27,7 +27,7 @@ interface Outcome {
 }
 
 /**
- * Issue 10: PostgreSQL restarted mid-load. Two storefronts behind haproxy on a throw-away PostgreSQL server;
+ * PostgreSQL restarted mid-load. Two storefronts behind haproxy on a throw-away PostgreSQL server;
  * clips, cart adds and orders run while the server is stopped for 3 s and started again. Errors are allowed
  * only while it is down (and RECOVERY_MS after), no storefront restarts or crashes, and every write that got a
  * success answer is in the database afterwards.

@@ -13,7 +13,7 @@ import { createTestDatabase, DIALECTS, type TestDatabase } from '../integration/
 import { freePort, Shopper, startStorefront, startTokenIssuer, type Storefront } from './support/storefront';
 
 /**
- * Issue 10 / decision 0030: every resource route (a route module without a page, which Remix answers
+ * Decision 0030: every resource route (a route module without a page, which Remix answers
  * without the document entry) answers 503 + Retry-After when the database is unavailable, never a 500.
  * The routes come from app/routes (checked against the build), so a new route is covered the day it is
  * added: its loader and action must be wrapped by apiRoute(), and a call with the database down must

@@ -21,7 +21,7 @@ const WORKERS = 8;
 const KILL_AFTER_ACKS = 80;
 
 /**
- * Issue 10: the storefront process is killed with SIGKILL while a signed-in customer's writes stream
+ * The storefront process is killed with SIGKILL while a signed-in customer's writes stream
  * in (clips and cart adds, 8 at a time), another customer places orders and two customers keep moving
  * their slot hold from window to window; all three signed in on the sign-in pages through the real identity
  * provider. After a restart on the same database, every write that was

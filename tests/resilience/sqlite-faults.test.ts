@@ -9,7 +9,7 @@ import { createTestDatabase, type TestDatabase } from '../integration/support/da
 import { Shopper, startStorefront, type Storefront } from './support/storefront';
 
 /**
- * Issue 10, SQLite faults against the production build: another process holds the write lock for 5 s,
+ * SQLite faults against the production build: another process holds the write lock for 5 s,
  * and the database file turns read-only under the running server.
  */
 describe('SQLite faults', () => {

@@ -7,7 +7,7 @@ import { Browser, signIn, userTypeOf } from './support/browser';
 import { startStack, type Stack } from './support/stack';
 
 /**
- * Issue 10, CSRF: every action route (found on disk, so a new one cannot be forgotten) refuses a
+ * CSRF: every action route (found on disk, so a new one cannot be forgotten) refuses a
  * request from another site or origin with a 403 and a clear message, and writes nothing, while the
  * same request from our own pages is served. And no page or API GET changes the database.
  */

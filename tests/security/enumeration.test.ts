@@ -1,5 +1,5 @@
 /**
- * Issue 10, account enumeration: sign-in with a wrong password and the password reset answer a known and
+ * Account enumeration: sign-in with a wrong password and the password reset answer a known and
  * an unknown email with the same status, the same words and a similar time (median of N each, a loose
  * ratio: this runs on a busy 2-core machine). Production build, in-process, SQLite and PostgreSQL.
  * Sign-up answers a new and an existing email with the same redirect (decision 0030); the spec's

@@ -1,5 +1,5 @@
 /**
- * Issue 10, malformed input on every action and API route (enumerated from the production build's route
+ * Malformed input on every action and API route (enumerated from the production build's route
  * manifest, so a new route is covered without editing this file): oversized bodies (declared and
  * streamed), invalid UTF-8, NUL bytes, wrong content types, missing and extra fields. Each answer is below
  * 500, a 4xx carries a clear message (JSON code or the friendly page, never a stack trace), the database

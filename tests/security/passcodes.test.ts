@@ -1,5 +1,5 @@
 /**
- * Issue 10: one-time passcodes are single use (also when two processes race with the right code) and
+ * One-time passcodes are single use (also when two processes race with the right code) and
  * expire within 10 minutes. The tries limit and plain single use are in tests/integration/identity.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

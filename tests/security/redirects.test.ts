@@ -1,5 +1,5 @@
 /**
- * Issue 10, redirects: every target the app would follow is same-origin or on the trusted list, and no
+ * Redirects: every target the app would follow is same-origin or on the trusted list, and no
  * target makes a 5xx. Property-based over generated payloads, first on the rule, then on the real routes
  * that take a target (served in-process from the production build).
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 10, fuzzing: every zod schema the app exports (found by importing every server and shared
+ * Fuzzing: every zod schema the app exports (found by importing every server and shared
  * module and route, so a new exported schema is fuzzed without editing this file) meets generated
  * input — arbitrary JSON, unicode, huge and odd numbers, prototype keys, and form-shaped records using
  * the schema's own field names. Parsing never throws anything but a ZodError, never pollutes

@@ -4,7 +4,7 @@ import { Browser, signIn, userTypeOf } from './support/browser';
 import { startStack, type Stack } from './support/stack';
 
 /**
- * Issue 10, security: cookies, session identifiers, sign-out and revocation across processes,
+ * Security: cookies, session identifiers, sign-out and revocation across processes,
  * tampered cookies and a rotated secret — against two real storefront processes and the real
  * identity provider on one database (process 1 runs with COOKIE_SECURE=true, as behind TLS).
  */

@@ -4,7 +4,7 @@ import { writeUserCookie } from '~/modules/identity/user-cookie.server';
 import { serializeSession, writeCookie, type CookieContext } from '~/modules/session/session-cookie.server';
 import { parseStoredSession } from '~/modules/session/session-schema';
 
-/** Issue 10: every cookie stays under 4 KB (browsers drop bigger ones), here at realistic maxima. */
+/** Every cookie stays under 4 KB (browsers drop bigger ones), here at realistic maxima. */
 const LIMIT = 4096;
 // The business site's B_ names are the longest; Secure adds its attribute.
 const context: CookieContext = { siteType: 'B', secure: true };

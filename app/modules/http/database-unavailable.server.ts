@@ -5,7 +5,7 @@ import { DependencyUnavailableError } from './dependency-unavailable';
 import { UNAVAILABLE_MESSAGE } from './unavailable-copy';
 
 /**
- * Issue 10: when the database cannot serve a request (locked, read-only, gone, out of connections) the
+ * When the database cannot serve a request (locked, read-only, gone, out of connections) the
  * shopper gets a 503 with Retry-After and a friendly page or `{ code: 'UNAVAILABLE' }`, never a 500.
  * This module decides which errors mean "the database is unavailable right now" (docs/decisions/0024).
  */

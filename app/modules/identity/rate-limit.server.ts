@@ -21,7 +21,7 @@ export const RATE_RULES = {
   codesSentPerAccountAndClient: { limit: 3, windowSeconds: 15 * 60 },
   /** …and for one account from all clients together: reached only from seven clients or more. */
   codesSentPerAccountCeiling: { limit: 20, windowSeconds: 15 * 60 },
-  // Issue 10: sign-up is a second way to ask "has this email an account?"; bounded per email too.
+  // Sign-up is a second way to ask "has this email an account?"; bounded per email too.
   signUpsPerEmail: { limit: 5, windowSeconds: 60 * 60 },
 } as const satisfies Record<string, RateRule>;
 
