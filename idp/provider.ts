@@ -98,6 +98,9 @@ export function createProvider({ issuer, origins, secrets, storefrontPort }: Pro
         response_types: ['code'],
         id_token_signed_response_alg: 'ES256',
         redirect_uris: assistantRedirectUris(storefrontPort),
+        // Who the customer is and a refresh token, never the storefront's own scopes (shopping, or the
+        // elevated sign-in of used_credentials): anything else is invalid_scope (decision 0066).
+        scope: 'openid profile email offline_access',
       },
     ],
     clientBasedCORS: (_ctx, origin) => origins.includes(origin),

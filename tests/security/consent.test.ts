@@ -124,6 +124,14 @@ describe.each(DIALECTS)('consent for linked clients on %s', (dialect) => {
     expect(browser.exchanges.some((exchange) => exchange.url.startsWith(redirectUri))).toBe(false);
   });
 
+  it("refuses the assistant the storefront's own scopes before any page", async () => {
+    for (const scope of ['openid used_credentials', 'openid shop']) {
+      const { url } = await startLinking(new Browser(), JORDAN, scope);
+      expect(url.startsWith(redirectUri)).toBe(true);
+      expect(new URL(url).searchParams.get('error')).toBe('invalid_scope');
+    }
+  });
+
   it('sends the assistant access_denied when the customer denies, and links nothing', async () => {
     const browser = new Browser();
     const consent = await startLinking(browser, JORDAN);
