@@ -110,7 +110,7 @@ export const handleError: HandleErrorFunction = (error, { request }: LoaderFunct
 export { noteStateChange, privatePageGrant } from '~/modules/http/private-pages.server';
 
 /** The server waits for the work run after answers before it stops (server/shutdown.ts, decision 0054). */
-export { settledAfterAnswer } from '~/modules/identity/after-answer.server';
+export { settledAfterResponse } from '~/modules/identity/run-after-response.server';
 
 /** An error's words for the log: never "[object Object]". */
 function describe(error: unknown): string {

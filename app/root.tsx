@@ -15,7 +15,7 @@ import { BannerStyle } from '~/components/BannerStyle';
 import { useNonce } from '~/components/Nonce';
 import { BrowserSession } from '~/components/BrowserSession';
 import { SessionTimeout } from '~/components/SessionTimeout';
-import { deferred, island, noticeFor } from '~/components/common-chunk';
+import { deferred, island, noticeFor } from '~/components/page-essentials';
 import { isBusinessSiteClosed } from '~/modules/banners/business-site';
 import { Header } from '~/components/Header';
 import { signInModalTarget } from '~/modules/identity/sign-in-modal';

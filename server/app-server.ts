@@ -6,7 +6,7 @@ import { log } from '../app/modules/config/logger.server';
 import { requestLineProblem, BAD_REQUEST_MESSAGE, type RequestProblem } from '../app/modules/http/request-line';
 import { CROSS_SITE_MESSAGE, isCrossSite } from '../app/modules/http/same-origin.server';
 import { strictTransportSecurity } from '../app/modules/http/security-headers.server';
-import { notedSubjects, STATE_NOTED_HEADER } from '../app/modules/http/state-noted';
+import { handledSubjects, STATE_VERSIONS_HANDLED_HEADER } from '../app/modules/http/handled-state-versions';
 import { cacheKeyFor, documentCacheHeaders, isPrivatelyCacheable, PageCache, type PageHit } from './page-cache';
 import { privateEntryKey, privateKeyFor, privatePageHooks } from './private-cache';
 import { installRouteMatching } from './route-matching';
@@ -292,8 +292,8 @@ export function createAppServer(options: AppServerOptions) {
     const response = await handle(request);
     const headers = new Headers(response.headers);
     // Between the app and this server only: never sent (decision 0040).
-    const noted = notedSubjects(headers.get(STATE_NOTED_HEADER));
-    headers.delete(STATE_NOTED_HEADER);
+    const noted = handledSubjects(headers.get(STATE_VERSIONS_HANDLED_HEADER));
+    headers.delete(STATE_VERSIONS_HANDLED_HEADER);
     const ownCacheControl = headers.get('Cache-Control');
     // Before the response leaves: the shopper's next page, on any process, must not be one kept from before.
     // A 5xx changed nothing (writes are transactions), and must not wait on a database that is failing.

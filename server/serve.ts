@@ -35,8 +35,8 @@ if (process.env.HOST) server.listen(port, process.env.HOST, onListen);
 else server.listen(port, onListen);
 
 // The build's own module instance: the after-answer work pending is in its copy of the module (decision 0050).
-const entry = build.entry.module as { settledAfterAnswer?: () => Promise<void> };
+const entry = build.entry.module as { settledAfterResponse?: () => Promise<void> };
 for (const signal of ['SIGTERM', 'SIGINT'] as const)
   process.once(signal, () => {
-    void shutDown(server, entry.settledAfterAnswer ?? (() => Promise.resolve()), 5_000).then(() => process.exit(0));
+    void shutDown(server, entry.settledAfterResponse ?? (() => Promise.resolve()), 5_000).then(() => process.exit(0));
   });

@@ -1,5 +1,5 @@
 import { useFetcher, useFetchers, useLocation, useRouteLoaderData } from '@remix-run/react';
-import { CART_ACTION, type CartAnswer } from '~/components/common-chunk';
+import { CART_ACTION, type CartAnswer } from '~/modules/cart/cart-forms';
 
 /**
  * "Add to cart" on a product card: a plain form post (redirected back) without JavaScript, a fetcher

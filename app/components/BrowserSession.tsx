@@ -1,6 +1,6 @@
 import { useRevalidator } from '@remix-run/react';
 import { useEffect } from 'react';
-import { browserStorage, rememberStoreData, type StoreData } from '~/components/common-chunk';
+import { browserStorage, rememberStoreData, type StoreData } from '~/components/page-essentials';
 
 /**
  * The page's browser-side session chores (JavaScript only):

@@ -1,5 +1,5 @@
 import { Link, useFetchers, useRouteLoaderData } from '@remix-run/react';
-import { CART_ACTION, CART_PAGE } from '~/components/common-chunk';
+import { CART_ACTION, CART_PAGE } from '~/components/page-essentials';
 
 /** The header's cart button with the item count; adds in flight count at once (optimistic). */
 export function CartLink() {

@@ -5,7 +5,7 @@ import { CartLink } from './CartLink';
 import { Greeting } from './Greeting';
 import { SearchBox } from './SearchBox';
 import { StoreChip } from './StoreChip';
-import { island, useHydrated } from '~/components/common-chunk';
+import { island, useHydrated } from '~/components/page-essentials';
 import { CouponsLinkOnServer, HeaderLogoOnServer } from '~/modules/pages/root.server';
 
 // Plain links: the browser keeps their HTML and loads their code when they change (decision 0031).

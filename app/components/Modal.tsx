@@ -1,5 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import { useHydrated } from '~/components/common-chunk';
+import { useHydrated } from '~/components/page-essentials';
 
 /**
  * A dialog that works without JavaScript: the server renders it open (non-modal, over a backdrop);

@@ -1,5 +1,5 @@
 import { Link } from '@remix-run/react';
-import { formatCents } from '~/components/common-chunk';
+import { formatCents } from '~/components/page-essentials';
 import { StatusNotice } from './Alerts';
 import { ClipButton, expiresLabel, type OfferCardData } from './OfferCard';
 

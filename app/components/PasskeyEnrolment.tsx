@@ -1,6 +1,6 @@
 import { Link, useRevalidator } from '@remix-run/react';
 import { useState } from 'react';
-import { useHydrated } from '~/components/common-chunk';
+import { useHydrated } from '~/components/page-essentials';
 import { enrolPasskey } from '~/modules/passkeys/enrolment-flow';
 import { browserFlowDeps, passkeysSupported } from '~/modules/passkeys/passkey-browser';
 import { ErrorAlert, StatusNotice } from './Alerts';

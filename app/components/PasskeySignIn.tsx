@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useHydrated } from '~/components/common-chunk';
+import { useHydrated } from '~/components/page-essentials';
 import { passkeysSupported, signInWithPasskey } from '~/modules/passkeys/passkey-browser';
 import { ErrorAlert } from './Alerts';
 

@@ -1,6 +1,6 @@
 import { Link, useFetcher } from '@remix-run/react';
 import { useEffect, useState } from 'react';
-import { formatCents } from '~/components/common-chunk';
+import { formatCents } from '~/components/page-essentials';
 import { rewardAnchor, type RewardAnswer } from '~/modules/offers/reward-form';
 
 export interface RewardCardData {

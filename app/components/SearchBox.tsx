@@ -1,6 +1,6 @@
 import { Form, useFetcher, useLocation, useNavigate } from '@remix-run/react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { useHydrated, optionIndexForKey } from '~/components/common-chunk';
+import { useHydrated, optionIndexForKey } from '~/components/page-essentials';
 import type { Suggestion } from '~/modules/search/suggestions.server';
 
 const SEARCH_PATH = '/shop/search-results.html';

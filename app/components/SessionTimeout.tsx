@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { useHydrated } from '~/components/common-chunk';
+import { useHydrated } from '~/components/page-essentials';
 
 export interface PageSession {
   expiresAt: number;

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { browserStorage, clearOnSignOut } from '~/components/common-chunk';
+import { browserStorage, clearOnSignOut } from '~/components/page-essentials';
 import { refreshIdentitySession } from '~/modules/browser/identity-session';
 import { Modal } from './Modal';
 

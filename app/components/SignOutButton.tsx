@@ -1,5 +1,5 @@
 import { Form } from '@remix-run/react';
-import { browserStorage, clearOnSignOut } from '~/components/common-chunk';
+import { browserStorage, clearOnSignOut } from '~/components/page-essentials';
 
 /** Sign-out is a POST; with JavaScript it also clears the browser storage the spec lists. */
 export function SignOutButton({ className = 'btn-outline' }: { className?: string }) {

@@ -1,6 +1,6 @@
 import { Link, useMatches } from '@remix-run/react';
 import { lazy, Suspense, useRef, useState } from 'react';
-import { useHydrated } from '~/components/common-chunk';
+import { useHydrated } from '~/components/page-essentials';
 import type { PageAccess } from '~/modules/access/page-access';
 
 const PREFERENCE_LABELS: Record<string, string> = { Delivery: 'Delivery', Dug: 'DriveUp & Go', J4U: 'In-store' };

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
-import { ProductCard, pageAccess, PUBLIC_PAGE } from '~/components/common-chunk';
+import { ProductCard, pageAccess, PUBLIC_PAGE } from '~/components/page-essentials';
 import {
   json,
   requireUserType,

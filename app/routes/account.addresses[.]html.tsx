@@ -5,7 +5,7 @@ import { EditRemoveActions } from '~/components/EditRemoveActions';
 import { FormOutcome, useFormKey } from '~/components/FormOutcome';
 import { z } from 'zod';
 import { AccountNav } from '~/components/AccountNav';
-import { CUSTOMER_ONLY, pageAccess, SIGN_IN_PATH } from '~/components/common-chunk';
+import { CUSTOMER_ONLY, pageAccess, SIGN_IN_PATH } from '~/components/page-essentials';
 import { requireUserType } from '~/modules/access/shopper.server';
 import { bannerById } from '~/modules/banners/banners.server';
 import {

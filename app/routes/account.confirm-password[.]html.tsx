@@ -3,7 +3,7 @@ import { json, redirect } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { z } from 'zod';
 import { ErrorAlert } from '~/components/Alerts';
-import { pageAccess, SIGN_IN_PATH } from '~/components/common-chunk';
+import { pageAccess, SIGN_IN_PATH } from '~/components/page-essentials';
 import { redirectPolicy, requireUserType } from '~/modules/access/shopper.server';
 import { safeRedirect } from '~/modules/access/safe-redirect';
 import { parseForm } from '~/modules/http/forms.server';

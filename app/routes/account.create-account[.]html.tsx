@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { json, redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { z } from 'zod';
-import { pageAccess, SIGN_UP_CHECK_EMAIL_MESSAGE, withNotice } from '~/components/common-chunk';
+import { pageAccess, SIGN_UP_CHECK_EMAIL_MESSAGE, withNotice } from '~/components/page-essentials';
 import { redirectPolicy, requireUserType } from '~/modules/access/shopper.server';
 import { safeRedirect } from '~/modules/access/safe-redirect';
 import { withHeaders } from '~/modules/http/api.server';

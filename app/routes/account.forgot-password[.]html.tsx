@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { json } from '@remix-run/node';
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { z } from 'zod';
-import { pageAccess } from '~/components/common-chunk';
+import { pageAccess } from '~/components/page-essentials';
 import { requireUserType } from '~/modules/access/shopper.server';
 import { clientKey } from '~/modules/http/client-key.server';
 import { parseForm } from '~/modules/http/forms.server';

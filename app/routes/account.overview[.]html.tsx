@@ -3,7 +3,7 @@ import { json } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { AccountNav } from '~/components/AccountNav';
 import { SignOutButton } from '~/components/SignOutButton';
-import { pageAccess, SIGN_IN_PATH, formatCents } from '~/components/common-chunk';
+import { pageAccess, SIGN_IN_PATH, formatCents } from '~/components/page-essentials';
 import { requireUserType } from '~/modules/access/shopper.server';
 import { withHeaders } from '~/modules/http/api.server';
 import { accountSummary } from '~/modules/customers/account-summary.server';

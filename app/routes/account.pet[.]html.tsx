@@ -6,7 +6,7 @@ import { FormOutcome, useFormKey } from '~/components/FormOutcome';
 import { z } from 'zod';
 import { AccountNav } from '~/components/AccountNav';
 import { PetPortrait } from '~/components/PetPortrait';
-import { CUSTOMER_ONLY, pageAccess, SIGN_IN_PATH } from '~/components/common-chunk';
+import { CUSTOMER_ONLY, pageAccess, SIGN_IN_PATH } from '~/components/page-essentials';
 import { requireUserType } from '~/modules/access/shopper.server';
 import { fieldErrors, formValues } from '~/modules/customers/form-errors';
 import {

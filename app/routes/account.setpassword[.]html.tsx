@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { json, redirect } from '@remix-run/node';
 import { Form, useActionData } from '@remix-run/react';
 import { z } from 'zod';
-import { pageAccess, withNotice } from '~/components/common-chunk';
+import { pageAccess, withNotice } from '~/components/page-essentials';
 import { requireUserType } from '~/modules/access/shopper.server';
 import { parseForm } from '~/modules/http/forms.server';
 import { completePasswordReset, resetTokenIsUsable } from '~/modules/identity/password-reset.server';

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
-import { pageAccess, PUBLIC_PAGE } from '~/components/common-chunk';
+import { pageAccess, PUBLIC_PAGE } from '~/components/page-essentials';
 import { requireUserType } from '~/modules/access/shopper.server';
 
 export const access = pageAccess({ allowedUserTypes: PUBLIC_PAGE, escapeSSO: true });

@@ -3,9 +3,9 @@ import { json } from '@remix-run/node';
 import { z } from 'zod';
 import { loadShopper } from '~/modules/access/shopper.server';
 import { runCartIntent } from '~/modules/cart/cart-actions.server';
-import { MAX_LINE_QUANTITY } from '~/components/common-chunk';
+import { MAX_LINE_QUANTITY } from '~/components/page-essentials';
 import { apiError, apiRoute, readJsonBody, withHeaders } from '~/modules/http/api.server';
-import { markStateNoted } from '~/modules/http/state-noted';
+import { markStateVersionsHandled } from '~/modules/http/handled-state-versions';
 
 const Body = z.object({
   productId: z.number().int().positive(),
@@ -20,6 +20,6 @@ export const action = apiRoute(async ({ request }: ActionFunctionArgs) => {
   if (!answer.ok) return apiError(answer.code === 'UNKNOWN_PRODUCT' ? 404 : 409, answer.code, answer.message);
   const headers = withHeaders(shopper.headers, { 'Cache-Control': 'no-store' });
   for (const cookie of setCookies) headers.append('Set-Cookie', cookie);
-  markStateNoted(headers, stateNoted);
+  markStateVersionsHandled(headers, stateNoted);
   return json({ productId: answer.productId, itemCount: answer.itemCount }, { headers });
 });

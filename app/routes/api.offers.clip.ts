@@ -3,7 +3,7 @@ import { json } from '@remix-run/node';
 import { offerBodySchema as ClipBody } from '~/modules/offers/clip-form';
 import { apiError, apiRoute, readJsonBody, withHeaders } from '~/modules/http/api.server';
 import { subjectOf } from '~/modules/http/private-pages.server';
-import { markStateNoted } from '~/modules/http/state-noted';
+import { markStateVersionsHandled } from '~/modules/http/handled-state-versions';
 import { clipOffer } from '~/modules/offers/clips.server';
 import { apiViewer, refusalStatus, requireCustomer } from '~/modules/offers/offers-api.server';
 
@@ -18,6 +18,6 @@ export const action = apiRoute(async ({ request }: ActionFunctionArgs) => {
   if (!result.ok) return apiError(refusalStatus(result.code), result.code, result.message);
   return json(
     { offerId: result.offerId, clipped: true, alreadyClipped: result.alreadyClipped },
-    { headers: markStateNoted(withHeaders(shopper.headers, { 'Cache-Control': 'no-store' }), [stateSubject]) },
+    { headers: markStateVersionsHandled(withHeaders(shopper.headers, { 'Cache-Control': 'no-store' }), [stateSubject]) },
   );
 });

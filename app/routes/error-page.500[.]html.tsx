@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { json } from '@remix-run/node';
-import { pageAccess, PUBLIC_PAGE } from '~/components/common-chunk';
+import { pageAccess, PUBLIC_PAGE } from '~/components/page-essentials';
 import { requireUserType } from '~/modules/access/shopper.server';
 import { ErrorMessage } from '~/components/ErrorMessage';
 

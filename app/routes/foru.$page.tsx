@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { useLoaderData, useLocation } from '@remix-run/react';
-import { pageAccess, PUBLIC_PAGE } from '~/components/common-chunk';
+import { pageAccess, PUBLIC_PAGE } from '~/components/page-essentials';
 import { requireUserType } from '~/modules/access/shopper.server';
 import { offerDetailsPage } from '~/modules/offers/offer-details-page.server';
 import { OfferDetailsView } from '~/components/OfferDetailsView';

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { Link, useLoaderData, useLocation } from '@remix-run/react';
-import { pageAccess, PUBLIC_PAGE, formatCents } from '~/components/common-chunk';
+import { pageAccess, PUBLIC_PAGE, formatCents } from '~/components/page-essentials';
 import { requireUserType } from '~/modules/access/shopper.server';
 import { offerViewer } from '~/modules/offers/offer-viewer.server';
 import { parseRewardPage } from '~/modules/offers/offer-pages';

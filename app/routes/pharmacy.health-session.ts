@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
-import { CUSTOMER_ONLY, pageAccess, SIGN_IN_PATH } from '~/components/common-chunk';
+import { CUSTOMER_ONLY, pageAccess, SIGN_IN_PATH } from '~/components/page-essentials';
 import { requireUserType } from '~/modules/access/shopper.server';
 import { assertSameOrigin, refuseLargeBody } from '~/modules/http/forms.server';
 import { issueHandshake } from '~/modules/pharmacy/health-handshake.server';

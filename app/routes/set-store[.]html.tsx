@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { json, redirect } from '@remix-run/node';
 import { Form, useActionData, useFetcher, useLoaderData, useNavigation } from '@remix-run/react';
 import { useEffect, type FormEvent } from 'react';
-import { useHydrated, pageAccess, PUBLIC_PAGE } from '~/components/common-chunk';
+import { useHydrated, pageAccess, PUBLIC_PAGE } from '~/components/page-essentials';
 import { z } from 'zod';
 import { requireUserType } from '~/modules/access/shopper.server';
 import { parseForm, parseSearchParams } from '~/modules/http/forms.server';

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData, useLocation } from '@remix-run/react';
 import { ProductDetailsView } from '~/components/catalog/ProductDetailsView';
-import { deferred, island, pageAccess, PUBLIC_PAGE } from '~/components/common-chunk';
+import { deferred, island, pageAccess, PUBLIC_PAGE } from '~/components/page-essentials';
 import { AddToCartForm } from '~/modules/catalog/cart-intent';
 import { Location } from '~/modules/catalog/shop-page-schema';
 import { parseShopPage } from '~/modules/catalog/shop-pages';

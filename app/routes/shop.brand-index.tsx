@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { z } from 'zod';
-import { pageAccess, PUBLIC_PAGE, brandHref } from '~/components/common-chunk';
+import { pageAccess, PUBLIC_PAGE, brandHref } from '~/components/page-essentials';
 import { requireUserType } from '~/modules/access/shopper.server';
 import { BRAND_LETTERS } from '~/modules/catalog/brand-letters';
 import { brandIndex } from '~/modules/catalog/brands.server';

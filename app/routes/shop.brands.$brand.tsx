@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
-import { ProductCard, cardPriority, pageAccess, PUBLIC_PAGE } from '~/components/common-chunk';
+import { ProductCard, cardPriority, pageAccess, PUBLIC_PAGE } from '~/components/page-essentials';
 import { FacetPanel } from '~/components/search/Facets';
 import { Pagination } from '~/components/search/Pagination';
 import { ResultsToolbar } from '~/components/search/ResultsToolbar';

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
-import { ProductCard, CUSTOMER_ONLY, pageAccess, SIGN_IN_PATH } from '~/components/common-chunk';
+import { ProductCard, CUSTOMER_ONLY, pageAccess, SIGN_IN_PATH } from '~/components/page-essentials';
 import { requireUserType } from '~/modules/access/shopper.server';
 import { orderCustomer } from '~/modules/orders/order-session.server';
 import { buyItAgain } from '~/modules/orders/orders.server';

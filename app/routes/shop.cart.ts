@@ -1,13 +1,13 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { json, redirect } from '@remix-run/node';
-import { pageAccess, PUBLIC_PAGE, CART_PAGE, type CartAnswer } from '~/components/common-chunk';
+import { pageAccess, PUBLIC_PAGE, CART_PAGE, type CartAnswer } from '~/components/page-essentials';
 import { redirectPolicy, requireUserType } from '~/modules/access/shopper.server';
 import { editTarget, safeRedirect } from '~/modules/access/safe-redirect';
 import { runCartIntent } from '~/modules/cart/cart-actions.server';
 import { cartFormSchema } from '~/modules/cart/cart-form-schema';
 import { apiRoute } from '~/modules/http/api.server';
 import { parseForm } from '~/modules/http/forms.server';
-import { markStateNoted } from '~/modules/http/state-noted';
+import { markStateVersionsHandled } from '~/modules/http/handled-state-versions';
 
 /** POST /shop/cart: the one cart action (intent add, update, remove, substitution, note). Anyone may post. */
 const access = pageAccess({ allowedUserTypes: PUBLIC_PAGE, escapeSSO: true });
@@ -31,7 +31,7 @@ export const action = apiRoute(async ({ request }: ActionFunctionArgs) => {
   }
   const { answer, setCookies, stateNoted } = await runCartIntent(request, shopper, form.data);
   for (const cookie of setCookies) headers.append('Set-Cookie', cookie);
-  markStateNoted(headers, stateNoted);
+  markStateVersionsHandled(headers, stateNoted);
   if (script) return json(answer, { status: answer.ok ? 200 : 409, headers });
   const extra: Record<string, string> = answer.ok ? { cartMessage: answer.intent } : { cartError: answer.code };
   return redirect(backTo(form.data.returnTo, extra), { headers });

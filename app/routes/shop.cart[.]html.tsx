@@ -10,7 +10,7 @@ import {
   MAX_NOTE_LENGTH,
   formatCents,
   BusinessPriceTag,
-} from '~/components/common-chunk';
+} from '~/components/page-essentials';
 import { CART_DONE_MESSAGES, CART_ERROR_MESSAGES } from '~/modules/cart/cart-messages';
 import { requireUserType } from '~/modules/access/shopper.server';
 import { shopperCart } from '~/modules/cart/cart-session.server';

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { Form, Link, useLoaderData } from '@remix-run/react';
-import { ProductCard, pageAccess, PUBLIC_PAGE } from '~/components/common-chunk';
+import { ProductCard, pageAccess, PUBLIC_PAGE } from '~/components/page-essentials';
 import { requireUserType } from '~/modules/access/shopper.server';
 import { pageStore } from '~/modules/catalog/page-store.server';
 import { parseSearchParams } from '~/modules/http/forms.server';

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
-import { pageAccess, PUBLIC_PAGE, formatCents } from '~/components/common-chunk';
+import { pageAccess, PUBLIC_PAGE, formatCents } from '~/components/page-essentials';
 import { requireUserType } from '~/modules/access/shopper.server';
 import { BANNERS } from '~/modules/banners/banner-catalog';
 import { orderCustomer } from '~/modules/orders/order-session.server';

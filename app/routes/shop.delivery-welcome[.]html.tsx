@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
-import { pageAccess } from '~/components/common-chunk';
+import { pageAccess } from '~/components/page-essentials';
 import { requireUserType } from '~/modules/access/shopper.server';
 import { currentStore } from '~/modules/stores/current-store.server';
 import { summarizeStore } from '~/modules/stores/store-resolver.server';

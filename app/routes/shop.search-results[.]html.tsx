@@ -8,7 +8,7 @@ import {
   island,
   pageAccess,
   PUBLIC_PAGE,
-} from '~/components/common-chunk';
+} from '~/components/page-essentials';
 import { ResultsToolbar } from '~/components/search/ResultsToolbar';
 import { SearchTabs } from '~/components/search/SearchTabs';
 import { searchHref, searchParamsSchema, type SearchParams } from '~/modules/search/query';

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
-import { pageAccess, PUBLIC_PAGE, CART_PAGE } from '~/components/common-chunk';
+import { pageAccess, PUBLIC_PAGE, CART_PAGE } from '~/components/page-essentials';
 import { redirectPolicy, requireUserType } from '~/modules/access/shopper.server';
 import { editTarget, safeRedirect } from '~/modules/access/safe-redirect';
 import { parseForm } from '~/modules/http/forms.server';

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { json, redirect } from '@remix-run/node';
 import { Form, Link, useLoaderData, useNavigation } from '@remix-run/react';
 import { useEffect } from 'react';
-import { pageAccess, PUBLIC_PAGE, STORAGE_KEYS, formatCents } from '~/components/common-chunk';
+import { pageAccess, PUBLIC_PAGE, STORAGE_KEYS, formatCents } from '~/components/page-essentials';
 import { requireUserType } from '~/modules/access/shopper.server';
 import { shopperCart } from '~/modules/cart/cart-session.server';
 import { cartView } from '~/modules/cart/cart.server';

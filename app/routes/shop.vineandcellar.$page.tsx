@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { useLoaderData } from '@remix-run/react';
 import { ProductDetailsView } from '~/components/catalog/ProductDetailsView';
 import { ArriveByPanel } from '~/components/ShippingEstimate';
-import { pageAccess, PUBLIC_PAGE } from '~/components/common-chunk';
+import { pageAccess, PUBLIC_PAGE } from '~/components/page-essentials';
 import {
   addFromShippedProductPage,
   loadShippedProductPage,

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { useDatabaseForTests } from '~/db/db.server';
 import { seedDatabase } from '~/db/seed/seed.server';
 import { log } from '~/modules/config/logger.server';
-import { afterAnswer, settledAfterAnswer } from '~/modules/identity/after-answer.server';
+import { runAfterResponse, settledAfterResponse } from '~/modules/identity/run-after-response.server';
 import { sendPasscode } from '~/modules/identity/authn.server';
 import { requestPasswordReset } from '~/modules/identity/password-reset.server';
 import { createTestDatabase, DIALECTS, type TestDatabase } from './support/databases';
@@ -42,7 +42,7 @@ describe.each(DIALECTS)('per-account work after the answer on %s (decision 0050)
 
   /** The statements `run` made before it returned (its answer), and the messages the outbox got for `email` after. */
   async function answered(email: string, run: (email: string) => Promise<unknown>) {
-    await settledAfterAnswer();
+    await settledAfterResponse();
     await test.db.deleteFrom('rate_limits').execute();
     const before = await test.db.selectFrom('outbox').select('id').orderBy('id', 'desc').executeTakeFirst();
     statements.statements = [];
@@ -53,7 +53,7 @@ describe.each(DIALECTS)('per-account work after the answer on %s (decision 0050)
       .select('id')
       .where('id', '>', before?.id ?? 0)
       .execute();
-    await settledAfterAnswer();
+    await settledAfterResponse();
     const mail = await test.db
       .selectFrom('outbox')
       .select('subject')
@@ -93,8 +93,8 @@ describe.each(DIALECTS)('per-account work after the answer on %s (decision 0050)
   it('logs work that fails after the answer instead of throwing it at anyone', async () => {
     const logged = vi.spyOn(log, 'error').mockImplementation(() => {});
     try {
-      afterAnswer('a test delivery', () => Promise.reject(new Error('outbox unavailable')));
-      await settledAfterAnswer();
+      runAfterResponse('a test delivery', () => Promise.reject(new Error('outbox unavailable')));
+      await settledAfterResponse();
       expect(logged).toHaveBeenCalledWith('a test delivery failed', { error: 'outbox unavailable' });
     } finally {
       logged.mockRestore();

@@ -1,6 +1,6 @@
 import { sql, type KyselyPlugin, type PluginTransformQueryArgs, type PluginTransformResultArgs } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compiledOnce } from '~/db/compiled-once.server';
+import { compiledOnce } from '~/db/compiled-statement.server';
 import { useDatabaseForTests } from '~/db/db.server';
 import { seedDatabase } from '~/db/seed/seed.server';
 import {

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * Decision 0054: server/serve.ts stops through shutDown (tests/unit/shutdown.test.ts) with the build's own
- * settledAfterAnswer: the after-answer work pending lives in the build's copy of that module, not in one a
+ * settledAfterResponse: the after-answer work pending lives in the build's copy of that module, not in one a
  * server module would import itself.
  */
 if (!existsSync('build/index.js'))
@@ -14,15 +14,15 @@ if (!existsSync('build/index.js'))
 const build = (await import(pathToFileURL(path.resolve('build/index.js')).href)) as ServerBuild;
 
 describe('a graceful stop waits for the build’s after-answer work', () => {
-  it('the build’s entry hands the server its settledAfterAnswer', async () => {
-    const entry = build.entry.module as { settledAfterAnswer?: () => Promise<void> };
-    expect(typeof entry.settledAfterAnswer).toBe('function');
-    await expect(entry.settledAfterAnswer!()).resolves.toBeUndefined();
+  it('the build’s entry hands the server its settledAfterResponse', async () => {
+    const entry = build.entry.module as { settledAfterResponse?: () => Promise<void> };
+    expect(typeof entry.settledAfterResponse).toBe('function');
+    await expect(entry.settledAfterResponse!()).resolves.toBeUndefined();
   });
 
   it('serve.ts stops through shutDown with it, on SIGTERM and SIGINT', () => {
     const serve = readFileSync(path.resolve('server/serve.ts'), 'utf8');
-    expect(serve).toMatch(/shutDown\(server, entry\.settledAfterAnswer/);
+    expect(serve).toMatch(/shutDown\(server, entry\.settledAfterResponse/);
     expect(serve).toMatch(/\['SIGTERM', 'SIGINT'\]/);
   });
 });

@@ -7,7 +7,7 @@ import {
   sendPasscode,
   verifyPasscode,
 } from '~/modules/identity/authn.server';
-import { settledAfterAnswer } from '~/modules/identity/after-answer.server';
+import { settledAfterResponse } from '~/modules/identity/run-after-response.server';
 import { hitRateLimit } from '~/modules/identity/rate-limit.server';
 import { bindSessionToken, redeemSessionToken } from '~/modules/identity/session-tokens.server';
 import { registerCustomer } from '~/modules/identity/registration.server';
@@ -117,7 +117,7 @@ describe.each(DIALECTS)('identity on %s', (dialect) => {
 
   it('sends a 6-digit passcode to the outbox and accepts it once', async () => {
     expect(await sendPasscode({ email: 'jordan@pantry.test', clientKey: 'c4' })).toEqual({ status: 'SENT' });
-    await settledAfterAnswer();
+    await settledAfterResponse();
     const message = await test.db
       .selectFrom('outbox')
       .selectAll()
@@ -145,7 +145,7 @@ describe.each(DIALECTS)('identity on %s', (dialect) => {
 
   it('answers "sent" for an unknown email without sending anything', async () => {
     expect(await sendPasscode({ email: 'ghost@pantry.test', clientKey: 'c5' })).toEqual({ status: 'SENT' });
-    await settledAfterAnswer();
+    await settledAfterResponse();
     expect(
       await test.db.selectFrom('outbox').selectAll().where('recipient', '=', 'ghost@pantry.test').execute(),
     ).toEqual([]);
@@ -153,7 +153,7 @@ describe.each(DIALECTS)('identity on %s', (dialect) => {
 
   it('slows a client after five wrong codes, and stops accepting a code after ten wrong tries from all clients', async () => {
     await sendPasscode({ email: 'sam@pantry.test', clientKey: 'c6' });
-    await settledAfterAnswer();
+    await settledAfterResponse();
     const message = await test.db
       .selectFrom('outbox')
       .selectAll()
@@ -244,7 +244,7 @@ describe.each(DIALECTS)('identity on %s', (dialect) => {
       source: 'web',
       clientKey: 'c-reset',
     });
-    await settledAfterAnswer();
+    await settledAfterResponse();
     const message = await test.db
       .selectFrom('outbox')
       .selectAll()

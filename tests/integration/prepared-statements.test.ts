@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compiledOnce } from '~/db/compiled-once.server';
+import { compiledOnce } from '~/db/compiled-statement.server';
 import { openDatabase } from '~/db/db.server';
 import { preparedName } from '~/db/prepared-statements.server';
 import { createTestDatabase, DIALECTS, PG_ADMIN_URL, type TestDatabase } from './support/databases';

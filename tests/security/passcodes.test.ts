@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useDatabaseForTests } from '~/db/db.server';
 import { seedDatabase } from '~/db/seed/seed.server';
-import { settledAfterAnswer } from '~/modules/identity/after-answer.server';
+import { settledAfterResponse } from '~/modules/identity/run-after-response.server';
 import { PASSCODE_TTL_MS, sendPasscode, verifyPasscode } from '~/modules/identity/authn.server';
 import { createTestDatabase, DIALECTS, type TestDatabase } from '../integration/support/databases';
 
@@ -23,7 +23,7 @@ describe.each(DIALECTS)('one-time passcodes on %s', (dialect) => {
 
   async function freshCode(email: string, clientKey: string) {
     expect(await sendPasscode({ email, clientKey })).toEqual({ status: 'SENT' });
-    await settledAfterAnswer();
+    await settledAfterResponse();
     const message = await test.db
       .selectFrom('outbox')
       .select('subject')

@@ -1,5 +1,5 @@
 import { Link } from '@remix-run/react';
-import { BusinessPriceTag, brandHref, sellerHref, formatCents } from '~/components/common-chunk';
+import { BusinessPriceTag, brandHref, sellerHref, formatCents } from '~/components/page-essentials';
 import type { ProductDetails } from '~/modules/catalog/product-details.server';
 import { ITEM_MESSAGES } from '~/modules/catalog/item-messages';
 import { BusinessPriceHint } from './BusinessPriceHint';

@@ -1,6 +1,6 @@
 import { Form, useActionData, useNavigation } from '@remix-run/react';
 import type { ReactNode } from 'react';
-import { island, ProductCarousel } from '~/components/common-chunk';
+import { island, ProductCarousel } from '~/components/page-essentials';
 import { HIGH_FETCH_PRIORITY } from './fetch-priority';
 import type { ProductDetails } from '~/modules/catalog/product-details.server';
 import {

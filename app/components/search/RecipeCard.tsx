@@ -1,4 +1,4 @@
-import { recipeHref } from '~/components/common-chunk';
+import { recipeHref } from '~/components/page-essentials';
 import type { RecipeCard as RecipeCardData } from '~/modules/search/recipe-search.server';
 
 export function RecipeCard({ recipe, eager = false }: { recipe: RecipeCardData; eager?: boolean }) {

@@ -1,5 +1,5 @@
 import { Form } from '@remix-run/react';
-import { useHydrated } from '~/components/common-chunk';
+import { useHydrated } from '~/components/page-essentials';
 import { countLabel, SORTS, type SortId } from '~/modules/search/query';
 
 /**

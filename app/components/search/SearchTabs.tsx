@@ -1,6 +1,6 @@
 import { Link, useNavigate } from '@remix-run/react';
 import { useRef, type KeyboardEvent, type ReactNode } from 'react';
-import { useHydrated, tabIndexForKey } from '~/components/common-chunk';
+import { useHydrated, tabIndexForKey } from '~/components/page-essentials';
 import { countLabel } from '~/modules/search/query';
 
 export interface TabSpec {

@@ -1,6 +1,6 @@
 import { Form, Link } from '@remix-run/react';
 import type { ReactNode } from 'react';
-import { ProductCard, cardPriority } from '~/components/common-chunk';
+import { ProductCard, cardPriority } from '~/components/page-essentials';
 import { searchHref } from '~/modules/search/query';
 import type { ShopResults } from '~/modules/search/shops.server';
 import { FacetGroup } from './Facets';

@@ -1,5 +1,5 @@
 import type { UserType } from '~/modules/session/session-schema';
-import { SET_STORE_PATH, SIGN_IN_PATH, type PageAccess } from '~/components/common-chunk';
+import { SET_STORE_PATH, SIGN_IN_PATH, type PageAccess } from './page-access';
 import { carryMarketingParams, safeRedirect, type RedirectPolicy } from './safe-redirect';
 
 const SIGN_IN_PATHS = new Set([SIGN_IN_PATH, '/account/sign-in']);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_LINE_QUANTITY, MAX_NOTE_LENGTH, type CartIntent } from '~/components/common-chunk';
+import { MAX_LINE_QUANTITY, MAX_NOTE_LENGTH, type CartIntent } from './cart-forms';
 
 /** The cart action's form (server and tests; kept apart from cart-forms.ts so pages do not bundle zod). */
 const productId = z.coerce

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { compiledOnce } from '~/db/compiled-once.server';
+import { compiledOnce } from '~/db/compiled-statement.server';
 import { database, db } from '~/db/db.server';
 import type { Database, Substitution } from '~/db/schema';
 import { cartPriceTier } from '~/modules/catalog/price-tier.server';

@@ -1,7 +1,7 @@
 import { appEnvironment } from '~/modules/config/environment.server';
 import { decodeJwt } from 'jose';
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { compiledOnce } from '~/db/compiled-once.server';
+import { compiledOnce } from '~/db/compiled-statement.server';
 import { db } from '~/db/db.server';
 import type { Database } from '~/db/schema';
 import { loadShopper } from '~/modules/access/shopper.server';
@@ -166,7 +166,7 @@ export async function noteStateChange(
     const inPath = /^\/api\/customers\/([^/]+)\//.exec(new URL(request.url).pathname);
     if (inPath) add(inPath[1]!);
   }
-  // The action already bumped these in its own transaction, or changed nothing of theirs (STATE_NOTED_HEADER).
+  // The action already bumped these in its own transaction, or changed nothing of theirs (STATE_VERSIONS_HANDLED_HEADER).
   const noted = new Set(response.noted ?? []);
   for (const id of customers) {
     if (noted.has(subjectOf(id))) continue;

@@ -1,5 +1,5 @@
 import { log } from '~/modules/config/logger.server';
-import { afterAnswer } from './after-answer.server';
+import { runAfterResponse } from './run-after-response.server';
 import { customerByEmail, normalizeEmail } from './customers.server';
 import { sendToOutbox } from './outbox.server';
 import { verifyPassword } from './passwords.server';
@@ -91,7 +91,7 @@ export async function sendPasscode(input: {
   if (!client.allowed) return lockedOut(client.retryAfterSeconds);
   const sent = await hitCodeSendLimits('otp', email, input.clientKey);
   if (!sent.allowed) return lockedOut(sent.retryAfterSeconds);
-  afterAnswer('one-time passcode', () => writePasscode(email));
+  runAfterResponse('one-time passcode', () => writePasscode(email));
   return { status: 'SENT' };
 }
 

@@ -1,4 +1,4 @@
-import { compiledOnce } from '~/db/compiled-once.server';
+import { compiledOnce } from '~/db/compiled-statement.server';
 import { db } from '~/db/db.server';
 
 /**

@@ -1,6 +1,6 @@
 import { db } from '~/db/db.server';
 import { endAccountSessions } from './account-sessions.server';
-import { afterAnswer } from './after-answer.server';
+import { runAfterResponse } from './run-after-response.server';
 import { customerByEmail, normalizeEmail } from './customers.server';
 import { sendToOutbox } from './outbox.server';
 import { hashPassword } from './passwords.server';
@@ -25,7 +25,7 @@ export async function requestPasswordReset(input: {
   const email = normalizeEmail(input.email);
   // Per account and client, so another client cannot spend the owner's links (decision 0065).
   const allowed = await hitCodeSendLimits('reset', email, input.clientKey);
-  if (allowed.allowed) afterAnswer('password reset link', () => sendResetLink(email, input));
+  if (allowed.allowed) runAfterResponse('password reset link', () => sendResetLink(email, input));
 }
 
 async function sendResetLink(email: string, input: { origin: string; source: ResetSource }) {

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { formatInTimeZone } from 'date-fns-tz';
 import type { Kysely, Transaction } from 'kysely';
-import { compiledOnce } from '~/db/compiled-once.server';
+import { compiledOnce } from '~/db/compiled-statement.server';
 import { db } from '~/db/db.server';
 import type { Database } from '~/db/schema';
 import { newAddressSchema } from '~/modules/customers/address-rules';

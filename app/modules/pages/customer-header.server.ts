@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { compiledOnce } from '~/db/compiled-once.server';
+import { compiledOnce } from '~/db/compiled-statement.server';
 import { db } from '~/db/db.server';
 import type { Database } from '~/db/schema';
 import type { Shopper } from '~/modules/access/shopper.server';

@@ -4,7 +4,7 @@
  * that each of them downloads; one per page keeps those files off the page (decision 0028).
  */
 import { PlainFooter } from '~/components/Footer';
-import { markupOnce } from './markup-once.server';
+import { withCachedMarkup } from './cached-markup.server';
 
 export { json } from '@remix-run/node';
 // The server renders these in the page; the browser loads them on demand (components/Deferred.tsx).
@@ -16,7 +16,7 @@ export { SignInModal as SignInModalOnServer } from '~/components/SignInModal';
 // Links and forms only: the browser keeps their HTML and loads their code when it changes (components/Island.tsx).
 export { ConsentBanner as ConsentBannerOnServer } from '~/components/ConsentBanner';
 /** Rendered once per banner and shopper state (decision 0059). */
-export const FooterOnServer = markupOnce(PlainFooter);
+export const FooterOnServer = withCachedMarkup(PlainFooter);
 export { CouponsLink as CouponsLinkOnServer, HeaderLogo as HeaderLogoOnServer } from '~/components/HeaderLinks';
 export { storefrontChrome } from '~/modules/access/chrome.server';
 export { headerCounts } from './customer-header.server';

@@ -1,4 +1,4 @@
-import { SIGN_IN_PATH } from '~/components/common-chunk';
+import { SIGN_IN_PATH } from '~/modules/access/page-access';
 import {
   buildGeoPayload,
   buildStoresPayload,

@@ -1,7 +1,7 @@
 import { addDays } from 'date-fns';
 import { formatInTimeZone, fromZonedTime } from 'date-fns-tz';
 import type { Kysely } from 'kysely';
-import { compiledOnce } from '~/db/compiled-once.server';
+import { compiledOnce } from '~/db/compiled-statement.server';
 import { db } from '~/db/db.server';
 import type { Database, SlotTable } from '~/db/schema';
 import { SLOT_HOLD_LIFETIME_MS } from '~/modules/session/cookie-policy';

@@ -3,7 +3,7 @@ import { StaticRouter } from 'react-router-dom/server';
 import { describe, expect, it } from 'vitest';
 import { Footer, PlainFooter } from '~/components/Footer';
 import { island } from '~/components/Island';
-import { markupOnce } from '~/modules/pages/markup-once.server';
+import { withCachedMarkup } from '~/modules/pages/cached-markup.server';
 import { FooterOnServer } from '~/modules/pages/root.server';
 
 function counted() {
@@ -16,10 +16,10 @@ function counted() {
 }
 
 /** Decision 0059: an island's server HTML that depends on its props alone is rendered once per props. */
-describe('markupOnce', () => {
+describe('withCachedMarkup', () => {
   it('renders once per distinct props and gives the same HTML after', () => {
     const { calls, Greeting } = counted();
-    const kept = markupOnce(Greeting);
+    const kept = withCachedMarkup(Greeting);
     expect(kept.markup!({ name: 'Ada' })).toBe('<p data-name="Ada">Hello Ada</p>');
     expect(kept.markup!({ name: 'Ada' })).toBe('<p data-name="Ada">Hello Ada</p>');
     expect(kept.markup!({ name: '<b>Bo</b>' })).toBe(
@@ -30,14 +30,14 @@ describe('markupOnce', () => {
 
   it('keeps at most maxEntries, starting over when full', () => {
     const { calls, Greeting } = counted();
-    const kept = markupOnce(Greeting, 2);
+    const kept = withCachedMarkup(Greeting, 2);
     for (const name of ['a', 'b', 'c', 'a']) kept.markup!({ name });
     expect(calls).toEqual(['a', 'b', 'c', 'a']);
   });
 
   it("is what an island renders on the server, inside the island's element, without rendering again", () => {
     const { calls, Greeting } = counted();
-    const Island = island(markupOnce(Greeting), async () => Greeting);
+    const Island = island(withCachedMarkup(Greeting), async () => Greeting);
     const page = () => renderToString(<Island name="Ada" />);
     expect(page()).toBe('<div class="contents"><p data-name="Ada">Hello Ada</p></div>');
     expect(page()).toBe('<div class="contents"><p data-name="Ada">Hello Ada</p></div>');

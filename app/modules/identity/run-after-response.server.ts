@@ -9,7 +9,7 @@ import { log } from '~/modules/config/logger.server';
  */
 const pending = new Set<Promise<void>>();
 
-export function afterAnswer(what: string, task: () => Promise<void>): void {
+export function runAfterResponse(what: string, task: () => Promise<void>): void {
   const run = new Promise<void>((resolve) => setImmediate(resolve))
     .then(task)
     .catch((error: unknown) => {
@@ -21,6 +21,6 @@ export function afterAnswer(what: string, task: () => Promise<void>): void {
 }
 
 /** Resolves once the work started so far has finished (tests read the outbox after it). */
-export async function settledAfterAnswer(): Promise<void> {
+export async function settledAfterResponse(): Promise<void> {
   while (pending.size) await Promise.all([...pending]);
 }
