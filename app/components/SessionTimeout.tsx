@@ -1,11 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { useHydrated } from '~/components/page-essentials';
-
-export interface PageSession {
-  expiresAt: number;
-  issuer: string;
-  banner: string;
-}
+import type { PageSession } from '~/modules/browser/session-clock';
 
 // The session clock (SessionWatch.tsx) matters only to signed-in shoppers: anonymous pages do not load it (decision 0031).
 const SessionWatch = lazy(async () => ({ default: (await import('./SessionWatch')).SessionWatch }));

@@ -1,6 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { validationDelayMs } from '~/modules/browser/session-clock';
-import type { PageSession } from './SessionTimeout';
+import { validationDelayMs, type PageSession } from '~/modules/browser/session-clock';
 
 // Loaded when a session has expired on an open page, not with every page (decision 0028).
 const SessionTimeoutDialog = lazy(async () => ({

@@ -3,7 +3,7 @@ import { json, redirect } from '@remix-run/node';
 import { businessSiteClosed } from '~/modules/banners/business-site';
 import { parseHost, type HostInfo } from '~/modules/banners/hosts';
 import { appEnv, marketingParams } from '~/modules/config/env.server';
-import { featureFlags, type FeatureFlags } from '~/modules/flags/feature-flags.server';
+import { featureFlags } from '~/modules/flags/feature-flags.server';
 import { assertSameOrigin } from '~/modules/http/same-origin.server';
 import {
   clearCookie,
@@ -12,7 +12,7 @@ import {
   serializeSession,
   type CookieContext,
 } from '~/modules/session/session-cookie.server';
-import type { SessionData, UserType } from '~/modules/session/session-schema';
+import type { UserType } from '~/modules/session/session-schema';
 import { decideAccess } from './access-decision';
 import type { PageAccess } from './page-access';
 import { redirectPolicy } from './redirect-policy.server';
@@ -21,31 +21,9 @@ import { establishGuestSession } from '~/modules/stores/guest-session.server';
 import { customerSession } from '~/modules/identity/customer-session.server';
 import { silentSignOn } from '~/modules/identity/single-sign-on.server';
 import { parseUserCookie, validateUserCookie } from '~/modules/identity/user-cookie.server';
+import type { AuthorizedShopper, Shopper } from './shopper';
 import { storeIdFromPath } from './store-id-path';
 import { identityProviderVerifier, type CustomerClaims, type TokenVerifier } from './token.server';
-
-/** Who is asking, resolved once per request from the host and the cookies. */
-export interface Shopper {
-  userType: UserType;
-  host: HostInfo;
-  flags: FeatureFlags;
-  session: SessionData | null;
-  /** The customer a verified token names: C, or R whose token lapsed. */
-  customer: CustomerClaims | null;
-  elevated: boolean;
-  cookie: CookieContext;
-  url: URL;
-  /** Set-Cookie headers the response must carry (for example, dropping a tampered cookie). */
-  headers: Headers;
-}
-
-export interface AuthorizedShopper extends Shopper {
-  authorized: true;
-  /** A store id read from the page path, when the page and the enableStoreIdSelector flag allow it. */
-  pathStoreId: string | null;
-  /** True when this request established the guest session (the header, rendered in parallel, has not seen it). */
-  establishedSession: boolean;
-}
 
 let verifierOverride: TokenVerifier | undefined;
 /** Tests verify tokens against keys they issued themselves. */
@@ -65,6 +43,7 @@ export function cookieSecureFor(host: HostInfo): boolean {
 }
 
 export { redirectPolicy };
+export type { AuthorizedShopper, Shopper };
 
 const resolved = new WeakMap<Request, Promise<Shopper>>();
 

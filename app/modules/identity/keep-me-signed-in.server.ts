@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Shopper } from '~/modules/access/shopper.server';
+import type { Shopper } from '~/modules/access/shopper';
 import { KEEP_ME_SIGNED_IN_LIFETIME_MS, lifetimeSeconds } from '~/modules/session/cookie-policy';
 import {
   clearCookie,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Shopper } from '~/modules/access/shopper.server';
+import type { Shopper } from '~/modules/access/shopper';
 import { redirectPolicy } from '~/modules/access/redirect-policy.server';
 import { safeRedirect } from '~/modules/access/safe-redirect';
 import { checkAccessToken, identityProviderVerifier } from '~/modules/access/token.server';

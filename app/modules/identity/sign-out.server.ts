@@ -1,4 +1,4 @@
-import type { Shopper } from '~/modules/access/shopper.server';
+import type { Shopper } from '~/modules/access/shopper';
 import {
   clearCookie,
   freshSessionId,

@@ -1,6 +1,6 @@
 import { isbot } from 'isbot';
 import type { PageAccess } from '~/modules/access/page-access';
-import type { Shopper } from '~/modules/access/shopper.server';
+import type { Shopper } from '~/modules/access/shopper';
 import { originOf } from '~/modules/http/request-origin';
 import { isCrossSiteNavigation } from '~/modules/http/same-site-navigation';
 import { storefrontTrustedOrigins } from '~/modules/http/security-headers.server';

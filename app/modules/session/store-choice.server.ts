@@ -1,5 +1,5 @@
 import type { StoreTable } from '~/db/schema';
-import type { Shopper } from '~/modules/access/shopper.server';
+import type { Shopper } from '~/modules/access/shopper';
 import { wineStoreIdOf } from '~/modules/stores/store-resolver.server';
 import { ensureVisitorIds, serializeSession } from './session-cookie.server';
 import { applySessionUpdate, type Preference, type SessionData, type SessionUpdateResult } from './session-schema';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SET_STORE_PATH, type PageAccess } from '~/modules/access/page-access';
-import type { Shopper } from '~/modules/access/shopper.server';
+import type { Shopper } from '~/modules/access/shopper';
 import { bannerById } from '~/modules/banners/banners.server';
 import { log } from '~/modules/config/logger.server';
 import { readSignedCookie, writeCookie } from '~/modules/session/session-cookie.server';
