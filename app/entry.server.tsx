@@ -1,11 +1,13 @@
 import type { ActionFunctionArgs, EntryContext, HandleErrorFunction, LoaderFunctionArgs } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { isRouteErrorResponse, RemixServer } from '@remix-run/react';
-import { renderToString } from 'react-dom/server';
+import { renderToStaticMarkup, renderToString } from 'react-dom/server';
 import { NonceProvider } from '~/components/Nonce';
+import { UnavailablePage } from '~/components/UnavailablePage';
 import { log } from '~/modules/config/logger.server';
 import {
   markIfUnavailable,
+  renderUnavailableDocumentWith,
   unavailableHtml,
   unavailableJson,
   wasUnavailable,
@@ -13,6 +15,8 @@ import {
 import { BAD_REQUEST_MESSAGE, isValidHostHeader } from '~/modules/http/request-line';
 import { applySecurityHeaders, createNonce, storefrontTrustedOrigins } from '~/modules/http/security-headers.server';
 import { withScriptsAfterFirstPaint } from '~/modules/http/scripts-after-paint.server';
+
+renderUnavailableDocumentWith((stylesheets) => renderToStaticMarkup(<UnavailablePage stylesheets={stylesheets} />));
 
 export default function handleRequest(
   request: Request,

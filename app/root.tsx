@@ -35,7 +35,7 @@ import {
   identityConfig,
   takeFirstLogin,
   readConsent,
-} from '~/modules/pages/root.server';
+} from '~/pages/root.server';
 
 // What few pages show: the browser loads their code only on a page that renders them (decision 0028).
 const SignInModal = deferred(SignInModalOnServer, async () => (await import('~/components/SignInModal')).SignInModal);

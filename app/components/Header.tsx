@@ -6,7 +6,7 @@ import { Greeting } from './Greeting';
 import { SearchBox } from './SearchBox';
 import { StoreChip } from './StoreChip';
 import { island, useHydrated } from '~/components/page-essentials';
-import { CouponsLinkOnServer, HeaderLogoOnServer } from '~/modules/pages/root.server';
+import { CouponsLinkOnServer, HeaderLogoOnServer } from '~/pages/root.server';
 
 // Plain links: the browser keeps their HTML and loads their code when they change (decision 0031).
 const HeaderLogo = island(HeaderLogoOnServer, async () => (await import('./HeaderLinks')).HeaderLogo);

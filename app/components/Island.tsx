@@ -38,7 +38,7 @@ export function clientNavigationTarget(
   return `${url.pathname}${url.search}${url.hash}`;
 }
 
-/** A server component that can also give its HTML as a string, kept per props (modules/pages/cached-markup.server). */
+/** A server component that can also give its HTML as a string, kept per props (components/cached-markup.server). */
 export type ServerMarkup<P> = FunctionComponent<P> & { markup?: (props: P) => string };
 
 /**

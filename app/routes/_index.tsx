@@ -8,7 +8,7 @@ import {
   featuredProducts,
   currentStore,
   hasChosenStore,
-} from '~/modules/pages/home.server';
+} from '~/pages/home.server';
 
 export const access = pageAccess({ allowedUserTypes: PUBLIC_PAGE, showZipcodeModal: true, escapeSSO: true });
 export const handle = { access };

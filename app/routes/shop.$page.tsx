@@ -19,7 +19,7 @@ import {
   parseSearchParams,
   offerDetailsPage,
   priceContextFor,
-} from '~/modules/pages/shop-page.server';
+} from '~/pages/shop-page.server';
 
 // Offer pages are few: product and aisle pages do not load the offer view's code (decision 0028).
 const OfferDetailsView = deferred(

@@ -25,7 +25,7 @@ import {
   taxonomy,
   parseSearchParams,
   searchProductsPage,
-} from '~/modules/pages/search-page.server';
+} from '~/pages/search-page.server';
 
 // Like the home page, searching stays anonymous and cookie-free (prices are the default store's
 // until the shopper chooses one); the aisles and product pages establish guest sessions.

@@ -7,7 +7,7 @@ import {
   addFromShippedProductPage,
   loadShippedProductPage,
   requireUserType,
-} from '~/modules/pages/shipped-product-page.server';
+} from '~/pages/shipped-product-page.server';
 
 /** wine shop product details: `product-details.{bpn}.html`, no store id and no location (shipped goods). */
 export const access = pageAccess({ allowedUserTypes: PUBLIC_PAGE, escapeSSO: true });

@@ -10,7 +10,7 @@ import { addToCart, cartForWriting, shopperItemCount, type CartOwner } from '~/m
 import { clippedOfferCount } from '~/modules/offers/clips.server';
 import { pendingOrder, type OrderCustomer } from '~/modules/orders/orders.server';
 import type { Shopper } from '~/modules/access/shopper.server';
-import { customerHeaderOf, headerCounts, headerStatementForPlan } from '~/modules/pages/customer-header.server';
+import { customerHeaderOf, headerCounts, headerStatementForPlan } from '~/modules/customers/customer-header.server';
 import { forgetCachedStores, type Store } from '~/modules/stores/stores.server';
 import { DIALECTS, type TestDatabase } from './support/databases';
 import { seededDeliveryWorld } from './support/fixtures';

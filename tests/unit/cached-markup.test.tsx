@@ -3,8 +3,8 @@ import { StaticRouter } from 'react-router-dom/server';
 import { describe, expect, it } from 'vitest';
 import { Footer, PlainFooter } from '~/components/Footer';
 import { island } from '~/components/Island';
-import { withCachedMarkup } from '~/modules/pages/cached-markup.server';
-import { FooterOnServer } from '~/modules/pages/root.server';
+import { withCachedMarkup } from '~/components/cached-markup.server';
+import { FooterOnServer } from '~/pages/root.server';
 
 function counted() {
   const calls: string[] = [];

@@ -1,8 +1,5 @@
-import { createElement } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
-import { UnavailablePage } from '~/components/UnavailablePage';
 import { DependencyUnavailableError } from './dependency-unavailable';
-import { UNAVAILABLE_MESSAGE } from './unavailable-copy';
+import { UNAVAILABLE_MESSAGE, UNAVAILABLE_TITLE } from './unavailable-copy';
 
 /**
  * When the database cannot serve a request (locked, read-only, gone, out of connections) the
@@ -105,12 +102,25 @@ export function unavailableJson(extraHeaders: Record<string, string> = {}): Resp
   });
 }
 
+type RenderDocument = (stylesheets: string[]) => string;
+
+// The page is a React component (components/UnavailablePage.tsx), and modules render no components: the
+// server's entry (entry.server.tsx) hands its renderer in when the build loads. Until then, plain words.
+let renderDocument: RenderDocument = () =>
+  `<html lang="en"><head><meta charset="utf-8"/><title>${UNAVAILABLE_TITLE} | Pantry</title></head>` +
+  `<body><h1>${UNAVAILABLE_TITLE}</h1><p>${UNAVAILABLE_MESSAGE}</p></body></html>`;
+
+/** Sets how the friendly 503 document is rendered (entry.server.tsx, once). */
+export function renderUnavailableDocumentWith(render: RenderDocument): void {
+  renderDocument = render;
+}
+
 /** The friendly 503 document (no scripts, nothing to hydrate), with the app's stylesheets when known. */
 export function unavailableHtml(stylesheets: string[] = [], headers: Headers = new Headers()): Response {
   const merged = new Headers(headers);
   for (const [name, value] of Object.entries(unavailableHeaders())) merged.set(name, value);
   merged.set('Content-Type', 'text/html; charset=utf-8');
-  const html = `<!DOCTYPE html>${renderToStaticMarkup(createElement(UnavailablePage, { stylesheets }))}`;
+  const html = `<!DOCTYPE html>${renderDocument(stylesheets)}`;
   return new Response(html, { status: 503, statusText: 'Service Unavailable', headers: merged });
 }
 

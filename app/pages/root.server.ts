@@ -4,7 +4,7 @@
  * that each of them downloads; one per page keeps those files off the page (decision 0028).
  */
 import { PlainFooter } from '~/components/Footer';
-import { withCachedMarkup } from './cached-markup.server';
+import { withCachedMarkup } from '~/components/cached-markup.server';
 
 export { json } from '@remix-run/node';
 // The server renders these in the page; the browser loads them on demand (components/Deferred.tsx).
@@ -19,7 +19,7 @@ export { ConsentBanner as ConsentBannerOnServer } from '~/components/ConsentBann
 export const FooterOnServer = withCachedMarkup(PlainFooter);
 export { CouponsLink as CouponsLinkOnServer, HeaderLogo as HeaderLogoOnServer } from '~/components/HeaderLinks';
 export { storefrontChrome } from '~/modules/access/chrome.server';
-export { headerCounts } from './customer-header.server';
+export { headerCounts } from '~/modules/customers/customer-header.server';
 export { loadShopper } from '~/modules/access/shopper.server';
 export { identityConfig } from '~/modules/config/env.server';
 export { takeFirstLogin } from '~/modules/identity/first-login.server';
