@@ -7,7 +7,7 @@ import { searchProductsPage } from '~/modules/search/search.server';
 import { searchSuggestions } from '~/modules/search/suggestions.server';
 import { forgetSearchVocabulary } from '~/modules/search/vocabulary.server';
 import { TermCounter } from '~/modules/search/terms';
-import { RECIPES } from '~/modules/catalog/recipe-vocabulary';
+import { RECIPES } from '~/db/seed/data/recipe-vocabulary';
 import { sql } from 'kysely';
 import { allStores, forgetCachedStores } from '~/modules/stores/stores.server';
 import { createTestDatabase, DIALECTS, type TestDatabase } from './support/databases';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { MARKETPLACE_CATEGORIES, MARKETPLACE_ITEMS, SELLERS } from '../../app/modules/catalog/marketplace-vocabulary';
-import { OFFER_CATEGORIES, OFFER_TEMPLATES } from '../../app/modules/catalog/offer-vocabulary';
-import { RECIPES } from '../../app/modules/catalog/recipe-vocabulary';
+import { MARKETPLACE_CATEGORIES, MARKETPLACE_ITEMS, SELLERS } from '../../app/db/seed/data/marketplace-vocabulary';
+import { OFFER_CATEGORIES, OFFER_TEMPLATES } from '../../app/db/seed/data/offer-vocabulary';
+import { RECIPES } from '../../app/db/seed/data/recipe-vocabulary';
 import {
   BRANDS_BY_DEPARTMENT,
   DEPARTMENTS,
@@ -9,8 +9,8 @@ import {
   STORE_BRAND_BY_BANNER,
   allShelfItems,
   type ShelfSize,
-} from '../../app/modules/catalog/shelf-vocabulary';
-import { VARIETALS, WINE_REGIONS, WINERIES, varietalsForRegion } from '../../app/modules/catalog/wine-vocabulary';
+} from '../../app/db/seed/data/shelf-vocabulary';
+import { VARIETALS, WINE_REGIONS, WINERIES, varietalsForRegion } from '../../app/db/seed/data/wine-vocabulary';
 
 const shelf = allShelfItems().map((entry) => entry.item);
 const HEX = /^#[0-9a-f]{6}$/i;

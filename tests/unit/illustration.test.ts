@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { escapeXml, renderIllustrationSvg } from '../../app/modules/catalog/illustration';
-import { ILLUSTRATION_SHAPES } from '../../app/modules/catalog/shelf-vocabulary';
+import { ILLUSTRATION_SHAPES } from '../../app/db/seed/data/shelf-vocabulary';
 
 describe('renderIllustrationSvg', () => {
   it('renders every shape as a self-contained SVG document', () => {

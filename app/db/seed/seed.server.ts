@@ -1,13 +1,13 @@
 import argon2 from 'argon2';
 import { CompiledQuery, sql, type Insertable, type Kysely } from 'kysely';
 import { BANNERS } from '~/modules/banners/banner-catalog';
-import { DEPARTMENTS, BRANDS_BY_DEPARTMENT, type ShelfItem, type ShelfSize } from '~/modules/catalog/shelf-vocabulary';
-import { varietalsForRegion, WINE_REGIONS, WINERIES } from '~/modules/catalog/wine-vocabulary';
-import { MARKETPLACE_ITEMS, SELLERS } from '~/modules/catalog/marketplace-vocabulary';
+import { DEPARTMENTS, BRANDS_BY_DEPARTMENT, type ShelfItem, type ShelfSize } from '~/db/seed/data/shelf-vocabulary';
+import { varietalsForRegion, WINE_REGIONS, WINERIES } from '~/db/seed/data/wine-vocabulary';
+import { MARKETPLACE_ITEMS, SELLERS } from '~/db/seed/data/marketplace-vocabulary';
 import { commaWrapped, sellerShippingRule } from '~/modules/shipping/seller-rules';
 import zipToTimezone from 'zipcode-to-timezone';
-import { RECIPES } from '~/modules/catalog/recipe-vocabulary';
-import { OFFER_CATEGORIES, OFFER_TEMPLATES } from '~/modules/catalog/offer-vocabulary';
+import { RECIPES } from '~/db/seed/data/recipe-vocabulary';
+import { OFFER_CATEGORIES, OFFER_TEMPLATES } from '~/db/seed/data/offer-vocabulary';
 import { wineImageKey } from '~/modules/catalog/illustration-keys';
 import { addressHash } from '~/modules/customers/address-hash.server';
 import { estimatedSavingsCents } from '~/modules/offers/offer-value';

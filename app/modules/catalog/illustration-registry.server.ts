@@ -1,7 +1,7 @@
 import { renderIllustrationSvg, type IllustrationShape } from './illustration';
-import { MARKETPLACE_ITEMS } from './marketplace-vocabulary';
-import { RECIPES } from './recipe-vocabulary';
-import { DEPARTMENTS } from './shelf-vocabulary';
+import { MARKETPLACE_ITEMS } from '~/db/seed/data/marketplace-vocabulary';
+import { RECIPES } from '~/db/seed/data/recipe-vocabulary';
+import { DEPARTMENTS } from '~/db/seed/data/shelf-vocabulary';
 
 interface IllustrationSpec {
   shape: IllustrationShape;

@@ -4,9 +4,9 @@
  * Pure string building: no DOM, no ids (so several illustrations can be inlined in one page), no
  * gradients, fonts, scripts or external references. The same input always gives the same output.
  */
-import type { IllustrationShape } from './shelf-vocabulary';
+import type { IllustrationShape } from '~/db/seed/data/shelf-vocabulary';
 
-export type { IllustrationShape } from './shelf-vocabulary';
+export type { IllustrationShape } from '~/db/seed/data/shelf-vocabulary';
 
 export interface IllustrationInput {
   shape: IllustrationShape;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { OFFER_CATEGORIES } from '~/modules/catalog/offer-vocabulary';
+import { OFFER_CATEGORIES } from '~/db/seed/data/offer-vocabulary';
 
 /** The gallery's filters; page-safe, since routes build their query schemas from them at load. */
 export const OFFER_TYPES = ['Manufacturer Coupon', 'Store Coupon', 'Personalized Deal', 'Rewards'] as const;
