@@ -60,6 +60,42 @@ export default tseslint.config(
     },
   },
   {
+    // Layers: routes, root.tsx and app/pages compose pages from components and modules; a module never
+    // imports upwards, so it stays testable without React and free of cycles.
+    files: ['app/modules/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(~|(\\.\\./)+)/?(components|pages|routes|root)(/|$)',
+              message: 'Domain modules do not import components, pages or routes: compose them in the route.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The data layer (app/db) knows no domain; only the seed writes data through domain rules.
+    files: ['app/db/**/*.{ts,tsx}'],
+    ignores: ['app/db/seed/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(~|(\\.\\./)+)/?(modules/(?!config/)|components|pages|routes|root)',
+              message: 'The data layer imports no domain module (configuration aside).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.js', '**/*.mjs'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly' } },
   },
