@@ -18,6 +18,8 @@ export const action = apiRoute(async ({ request }: ActionFunctionArgs) => {
   if (!result.ok) return apiError(refusalStatus(result.code), result.code, result.message);
   return json(
     { offerId: result.offerId, clipped: true, alreadyClipped: result.alreadyClipped },
-    { headers: markStateVersionsHandled(withHeaders(shopper.headers, { 'Cache-Control': 'no-store' }), [stateSubject]) },
+    {
+      headers: markStateVersionsHandled(withHeaders(shopper.headers, { 'Cache-Control': 'no-store' }), [stateSubject]),
+    },
   );
 });
