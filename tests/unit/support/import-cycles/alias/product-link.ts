@@ -1,0 +1,3 @@
+import { productHref } from '~/modules/catalog/links';
+
+export const firstProductHref = () => productHref('grocery', 1);

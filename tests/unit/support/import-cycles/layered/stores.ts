@@ -1,0 +1,3 @@
+import type { Store } from './types';
+
+export const storeLabel = (store: Store) => `Store ${store.id}`;

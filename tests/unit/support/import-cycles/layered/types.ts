@@ -1,0 +1,3 @@
+export interface Store {
+  id: string;
+}

@@ -1,0 +1,5 @@
+import type { Store } from './store';
+
+export interface Shopper {
+  store: Store | null;
+}

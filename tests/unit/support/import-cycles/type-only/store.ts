@@ -1,0 +1,6 @@
+import type { Shopper } from './shopper';
+
+export interface Store {
+  id: string;
+  chosenBy: Shopper[];
+}
