@@ -13,15 +13,12 @@ export interface CompiledStatement<Args extends unknown[], Row> {
 }
 
 /**
- * A statement that Kysely builds and compiles once per database and then runs with each call's values
- * (decisions 0036, 0044). Kysely rebuilds and recompiles a query's tree on every call: for the small statements
- * that every signed-in page and action makes that cost more CPU than running the statement.
+ * A statement Kysely builds and compiles once per database, then runs with each call's values: recompiling the
+ * small statements of every signed-in page cost more CPU than running them (decision 0044).
  *
- * `build` receives one placeholder per argument (typed as the argument, but only a marker: it may only be put
- * into the query as a value, never computed with) and must use each at least once; the placeholders are found
- * again in the compiled parameters, so their order and repetition in the SQL do not matter and constants the
- * query names stay as they are. A build that drops one throws. On PostgreSQL the text runs as a prepared
- * statement (decision 0049).
+ * `build` gets one placeholder per argument, a marker to put into the query as a value (never to compute with),
+ * and must use each at least once (else it throws); they are found again in the compiled parameters, so their
+ * order and repetition do not matter. On PostgreSQL the text runs as a prepared statement.
  */
 export function compiledOnce<Args extends unknown[], Row>(
   build: (db: Kysely<Database>, ...placeholders: Args) => CompiledQuery<Row>,

@@ -1,7 +1,6 @@
 /**
- * The server-only imports of the root route, in one module. The browser build replaces every `.server`
- * module with an empty one, and an empty module that several pages import becomes a file of its own
- * that each of them downloads; one per page keeps those files off the page (decision 0028).
+ * The server-only imports of the root route, in one module: the browser build empties each `.server` module, and one
+ * empty module per page keeps the tiny files several pages would share off the page (decision 0028).
  */
 import { PlainFooter } from '~/components/Footer';
 import { withCachedMarkup } from '~/components/cached-markup.server';

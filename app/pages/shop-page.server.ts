@@ -1,7 +1,7 @@
 /**
- * The server-only imports of the dotted shop pages (product, aisles, offer), in one module. The browser build replaces every `.server`
- * module with an empty one, and an empty module that several pages import becomes a file of its own
- * that each of them downloads; one per page keeps those files off the page (decision 0028).
+ * The server-only imports of the dotted shop pages (product, aisles, offer), in one module: the browser build
+ * empties each `.server` module, and one empty module per page keeps the tiny files several pages would share off
+ * the page (decision 0028).
  */
 export { json } from '@remix-run/node';
 // The server renders it in the page; the browser loads it on demand (components/Deferred.tsx).

@@ -1,11 +1,9 @@
 import { log } from '~/modules/config/logger.server';
 
 /**
- * Work that must not change how long an answer takes (decision 0050). A password reset or a one-time passcode
- * for an existing account writes a token and a message; for an unknown email there is nothing to write. Done
- * before answering, those writes made the answer for a real account measurably slower (two commits), which tells
- * an attacker which emails have accounts. The caller answers the same way for both, and the per-account work
- * runs after the answer has been sent (on the next turn of the event loop, after the response's own writes).
+ * Work that must not change how long a response takes: a password reset or one-time passcode writes a token for a
+ * real account and nothing for an unknown email, and done before responding that difference would tell an attacker
+ * which emails have accounts (decision 0050). It runs on the next turn of the event loop, after the response.
  */
 const pending = new Set<Promise<void>>();
 
