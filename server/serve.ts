@@ -34,7 +34,7 @@ const onListen = () => {
 if (process.env.HOST) server.listen(port, process.env.HOST, onListen);
 else server.listen(port, onListen);
 
-// The build's own module instance: the after-answer work pending is in its copy of the module (decision 0050).
+// The build's own module instance: the work pending after responses is in its copy of the module (decision 0050).
 const entry = build.entry.module as { settledAfterResponse?: () => Promise<void> };
 for (const signal of ['SIGTERM', 'SIGINT'] as const)
   process.once(signal, () => {

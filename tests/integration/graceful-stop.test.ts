@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * Decision 0054: server/serve.ts stops through shutDown (tests/unit/shutdown.test.ts) with the build's own
- * settledAfterResponse: the after-answer work pending lives in the build's copy of that module, not in one a
+ * settledAfterResponse: the work pending after responses lives in the build's copy of that module, not in one a
  * server module would import itself.
  */
 if (!existsSync('build/index.js'))
