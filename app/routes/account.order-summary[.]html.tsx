@@ -7,7 +7,8 @@ import { requireUserType } from '~/modules/access/shopper.server';
 import { parseForm, parseSearchParams } from '~/modules/http/forms.server';
 import { fulfillmentLabel, ORDER_REFUSALS, orderActionSchema, orderNumberSchema } from '~/modules/orders/order-rules';
 import { clearEditModeCookies, clearOrderNumberCookie, orderCustomer } from '~/modules/orders/order-session.server';
-import { cancelOrder, orderSummary } from '~/modules/orders/orders.server';
+import { cancelOrder } from '~/modules/orders/order-changes.server';
+import { orderSummary } from '~/modules/orders/order-history.server';
 
 /** One order: its lines, time, address, card and totals; cancel or edit before the cut-off. */
 export const access = pageAccess({ allowedUserTypes: CUSTOMER_ONLY, redirections: { DEFAULT: SIGN_IN_PATH } });

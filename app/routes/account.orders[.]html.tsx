@@ -5,7 +5,7 @@ import { CUSTOMER_ONLY, pageAccess, SIGN_IN_PATH, formatCents } from '~/componen
 import { requireUserType } from '~/modules/access/shopper.server';
 import { fulfillmentLabel } from '~/modules/orders/order-rules';
 import { orderCustomer } from '~/modules/orders/order-session.server';
-import { orderHistory } from '~/modules/orders/orders.server';
+import { orderHistory } from '~/modules/orders/order-history.server';
 
 /** Order history: the customer's orders on this banner and site, newest first. */
 export const access = pageAccess({ allowedUserTypes: CUSTOMER_ONLY, redirections: { DEFAULT: SIGN_IN_PATH } });

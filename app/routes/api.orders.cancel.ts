@@ -5,7 +5,7 @@ import { readJsonBody, withHeaders } from '~/modules/http/api.server';
 import { orderNumberSchema } from '~/modules/orders/order-rules';
 import { clearOrderNumberCookie } from '~/modules/orders/order-session.server';
 import { apiCustomer, orderRefusal } from '~/modules/orders/orders-api.server';
-import { cancelOrder } from '~/modules/orders/orders.server';
+import { cancelOrder } from '~/modules/orders/order-changes.server';
 import { apiRoute } from '~/modules/http/api.server';
 
 const Body = z.object({ orderNumber: orderNumberSchema });

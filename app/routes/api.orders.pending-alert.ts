@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { withHeaders } from '~/modules/http/api.server';
 import { apiCustomer } from '~/modules/orders/orders-api.server';
-import { pendingOrder } from '~/modules/orders/orders.server';
+import { pendingOrder } from '~/modules/orders/order-history.server';
 import { apiRoute } from '~/modules/http/api.server';
 
 /** Spec section 7: pending order alert — the order that can still be changed, or null. */

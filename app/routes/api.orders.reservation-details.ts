@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { withHeaders } from '~/modules/http/api.server';
 import { apiCustomer, orderNumberParam, orderRefusal, reservationDetails } from '~/modules/orders/orders-api.server';
-import { orderSummary } from '~/modules/orders/orders.server';
+import { orderSummary } from '~/modules/orders/order-history.server';
 import { apiRoute } from '~/modules/http/api.server';
 
 /** Spec section 7: reservationDetails — the order's reserved window. */

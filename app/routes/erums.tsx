@@ -15,14 +15,9 @@ import {
   orderNumberCookie,
   readEditMode,
 } from '~/modules/orders/order-session.server';
-import {
-  discardEdit,
-  editedOrderFee,
-  saveEdit,
-  startEdit,
-  type OrderCustomer,
-  type OrderSummary,
-} from '~/modules/orders/orders.server';
+import { discardEdit, editedOrderFee, saveEdit, startEdit } from '~/modules/orders/order-changes.server';
+import type { OrderSummary } from '~/modules/orders/order-history.server';
+import type { OrderCustomer } from '~/modules/orders/order-rules';
 import { SLOT_KIND_LABELS, SLOT_REFUSALS } from '~/modules/slots/slot-rules';
 import { heldSlot, listSlots, reserveSlot } from '~/modules/slots/slots.server';
 import { storeById } from '~/modules/stores/stores.server';

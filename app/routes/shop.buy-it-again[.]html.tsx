@@ -4,7 +4,7 @@ import { Link, useLoaderData } from '@remix-run/react';
 import { ProductCard, CUSTOMER_ONLY, pageAccess, SIGN_IN_PATH } from '~/components/page-essentials';
 import { requireUserType } from '~/modules/access/shopper.server';
 import { orderCustomer } from '~/modules/orders/order-session.server';
-import { buyItAgain } from '~/modules/orders/orders.server';
+import { buyItAgain } from '~/modules/orders/order-history.server';
 import { currentStore } from '~/modules/stores/current-store.server';
 
 /** Buy it again: products from the customer's past orders, most often bought first. */

@@ -8,7 +8,13 @@ import { cartView } from '~/modules/cart/cart.server';
 import { parseForm } from '~/modules/http/forms.server';
 import { checkoutFormSchema, ORDER_REFUSALS } from '~/modules/orders/order-rules';
 import { orderCustomer, orderNumberCookie } from '~/modules/orders/order-session.server';
-import { addAddress, addTender, customerAddresses, customerTenders, placeOrder } from '~/modules/orders/orders.server';
+import {
+  addAddress,
+  addTender,
+  customerAddresses,
+  customerTenders,
+  placeOrder,
+} from '~/modules/orders/checkout.server';
 import { SLOT_KIND_LABELS } from '~/modules/slots/slot-rules';
 import { heldSlot } from '~/modules/slots/slots.server';
 import { deliveryFeeFor } from '~/modules/subscriptions/subscriptions.server';

@@ -6,7 +6,7 @@ import { requireUserType } from '~/modules/access/shopper.server';
 import { parseForm } from '~/modules/http/forms.server';
 import { withHeaders } from '~/modules/http/api.server';
 import { orderCustomer } from '~/modules/orders/order-session.server';
-import { addTender, customerTenders } from '~/modules/orders/orders.server';
+import { addTender, customerTenders } from '~/modules/orders/checkout.server';
 import {
   ACCOUNT_SUBSCRIPTION_PATH,
   formatDay,

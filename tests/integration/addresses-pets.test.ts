@@ -9,7 +9,7 @@ import { addAddress, deleteAddress, listAddresses, selectAddress } from '~/modul
 import { parseDeliveryAddress } from '~/modules/customers/delivery-address';
 import { PET_MESSAGES } from '~/modules/customers/pet-rules';
 import { deletePet, getPet, updatePet } from '~/modules/customers/pets.server';
-import { addAddress as addCheckoutAddress, customerAddresses } from '~/modules/orders/orders.server';
+import { addAddress as addCheckoutAddress, customerAddresses } from '~/modules/orders/checkout.server';
 import { sessionCookie } from '~/modules/session/session-cookie.server';
 import { forgetCachedStores } from '~/modules/stores/stores.server';
 import * as addressesRoute from '~/routes/api.customers.$customerId.addresses';

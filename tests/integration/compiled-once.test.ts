@@ -14,7 +14,7 @@ import {
 import { bumpStateVersion, stateVersion } from '~/modules/http/private-pages.server';
 import { endGrant, grantIsLive } from '~/modules/identity/grants.server';
 import { clipOffer, clippedOfferCount } from '~/modules/offers/clips.server';
-import { pendingOrder } from '~/modules/orders/orders.server';
+import { pendingOrder } from '~/modules/orders/order-history.server';
 import { heldSlot, listSlots, reserveSlot } from '~/modules/slots/slots.server';
 import { forgetCachedStores, storeById, type Store } from '~/modules/stores/stores.server';
 import { createTestDatabase, DIALECTS, type TestDatabase } from './support/databases';

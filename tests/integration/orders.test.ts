@@ -1,20 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useDatabaseForTests } from '~/db/db.server';
 import { addToCart, cartForWriting, setQuantity } from '~/modules/cart/cart.server';
-import {
-  addTender,
-  buyItAgain,
-  customerTenders,
-  cancelOrder,
-  discardEdit,
-  orderHistory,
-  orderSummary,
-  pendingOrder,
-  placeOrder,
-  saveEdit,
-  startEdit,
-  type OrderCustomer,
-} from '~/modules/orders/orders.server';
+import { addTender, customerTenders, placeOrder } from '~/modules/orders/checkout.server';
+import { cancelOrder, discardEdit, saveEdit, startEdit } from '~/modules/orders/order-changes.server';
+import { buyItAgain, orderHistory, orderSummary, pendingOrder } from '~/modules/orders/order-history.server';
+import type { OrderCustomer } from '~/modules/orders/order-rules';
 import { listSlots, reserveSlot } from '~/modules/slots/slots.server';
 import { forgetCachedStores, type Store } from '~/modules/stores/stores.server';
 import { DIALECTS, type TestDatabase } from './support/databases';

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useDatabaseForTests } from '~/db/db.server';
 import { addToCart, cartForWriting, cartView, setQuantity } from '~/modules/cart/cart.server';
-import { addTender, placeOrder, saveEdit, startEdit, type OrderCustomer } from '~/modules/orders/orders.server';
+import { addTender, placeOrder } from '~/modules/orders/checkout.server';
+import { saveEdit, startEdit } from '~/modules/orders/order-changes.server';
+import type { OrderCustomer } from '~/modules/orders/order-rules';
 import { listSlots, reserveSlot } from '~/modules/slots/slots.server';
 import { forgetCachedStores, type Store } from '~/modules/stores/stores.server';
 import {

@@ -7,7 +7,8 @@ import { headerCartCount, headerGuestCartId } from '~/modules/cart/cart-session.
 import { unitsStatement, type CartOwner } from '~/modules/cart/cart.server';
 import { liveClipCountStatement } from '~/modules/offers/clips.server';
 import { orderCustomer } from '~/modules/orders/order-session.server';
-import { changeableOrdersStatement, pendingOrderOf, type OrderCustomer } from '~/modules/orders/orders.server';
+import { changeableOrdersStatement, pendingOrderOf } from '~/modules/orders/order-history.server';
+import type { OrderCustomer } from '~/modules/orders/order-rules';
 
 export interface CustomerHeader {
   /** Units in the cart, with a guest cart still to be merged (as shopperItemCount counts them). */

@@ -16,6 +16,15 @@ export const ORDER_REFUSALS = {
 } as const;
 export type OrderRefusalCode = keyof typeof ORDER_REFUSALS;
 
+/** A signed-in customer on one banner and site: every order query carries the customer id. */
+export interface OrderCustomer {
+  customerId: number;
+  bannerId: string;
+  siteType: 'C' | 'B';
+}
+
+export type Refusal = { ok: false; code: OrderRefusalCode };
+
 export const orderNumberSchema = z.string().regex(/^[CB]\d{8}$/, 'That is not an order number.');
 
 export const checkoutFormSchema = z.discriminatedUnion('intent', [

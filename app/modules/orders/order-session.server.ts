@@ -1,7 +1,7 @@
 import type { Shopper } from '~/modules/access/shopper.server';
 import { clearCookie, readSignedCookie, writeCookie } from '~/modules/session/session-cookie.server';
 import { orderNumberSchema } from './order-rules';
-import type { OrderCustomer } from './orders.server';
+import type { OrderCustomer } from './order-rules';
 
 /** The signed-in customer (C) as an order owner; null for everyone else. */
 export function orderCustomer(shopper: Shopper): OrderCustomer | null {

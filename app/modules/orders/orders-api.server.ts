@@ -3,7 +3,8 @@ import { apiError } from '~/modules/http/api.server';
 import { FLASH_DELIVERY_CHECKOUT_VALUE, DELIVERY_TYPE_ATTENDED } from '~/modules/slots/slot-rules';
 import { ORDER_REFUSALS, orderNumberSchema, type OrderRefusalCode } from './order-rules';
 import { orderCustomer } from './order-session.server';
-import type { OrderCustomer, OrderSummary } from './orders.server';
+import type { OrderSummary } from './order-history.server';
+import type { OrderCustomer } from './order-rules';
 
 /** Order APIs need a signed-in customer; anyone else gets a 401 with a stable code. */
 export async function apiCustomer(request: Request): Promise<{ shopper: Shopper; customer: OrderCustomer }> {

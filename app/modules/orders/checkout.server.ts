@@ -1,0 +1,227 @@
+import { randomBytes } from 'node:crypto';
+import type { Transaction } from 'kysely';
+import { db } from '~/db/db.server';
+import type { Database } from '~/db/schema';
+import { cartView, keepShippedLines, type CartView } from '~/modules/cart/cart.server';
+import { newAddressSchema } from '~/modules/customers/address-rules';
+import { addAddress as addCustomerAddress, listAddresses, type AddResult } from '~/modules/customers/addresses.server';
+import { heldSlot } from '~/modules/slots/slots.server';
+import { ORDER_CUTOFF_MS } from '~/modules/slots/slot-rules';
+import type { Store } from '~/modules/stores/stores.server';
+import { deliveryFeeFor } from '~/modules/subscriptions/subscriptions.server';
+import { cardBrand, ORDER_STATUS, type OrderCustomer, type Refusal } from './order-rules';
+
+/**
+ * The next order number of the site's own series (C… consumer, B… business): one conditional
+ * increment of the series row, so two orders never share a number on either dialect.
+ */
+export async function nextOrderNumber(siteType: 'C' | 'B', tx: Transaction<Database>): Promise<string> {
+  const row = await tx
+    .updateTable('order_sequences')
+    .set((eb) => ({ next_value: eb('next_value', '+', 1) }))
+    .where('site_type', '=', siteType)
+    .returning('next_value')
+    .executeTakeFirstOrThrow();
+  return `${siteType}${row.next_value - 1}`;
+}
+
+/** Checkout's delivery addresses: the one selected for deliveries on this banner first (and marked). */
+export async function customerAddresses(customer: Pick<OrderCustomer, 'customerId' | 'bannerId'>) {
+  const addresses = await listAddresses(customer.customerId, customer.bannerId);
+  return addresses
+    .filter((address) => address.purposes.includes('DELIVERY'))
+    .map((address) => ({
+      id: address.addressId,
+      name: address.addressName,
+      line: [address.address1, address.address2].filter(Boolean).join(', '),
+      city: `${address.city}, ${address.stateCode} ${address.postalCode}`,
+      selected: address.selectedPurposes.includes('DELIVERY'),
+    }));
+}
+
+/**
+ * Checkout's quick address form goes through the address book: the ZIP code must lie in the state, the
+ * same place is not saved twice, and the address becomes the selected delivery address on this banner.
+ */
+export async function addAddress(
+  customer: Pick<OrderCustomer, 'customerId' | 'bannerId'>,
+  input: { address1: string; address2: string; city: string; state: string; zipcode: string },
+): Promise<AddResult> {
+  const parsed = newAddressSchema.safeParse({
+    addressName: 'Delivery',
+    address1: input.address1,
+    address2: input.address2,
+    city: input.city,
+    stateCode: input.state,
+    postalCode: input.zipcode,
+    addressTypes: ['DELIVERY', 'BILLING'],
+    purposes: ['DELIVERY'],
+    isSelectedAddress: true,
+    selectedAddressPurposes: ['DELIVERY'],
+  });
+  if (!parsed.success) {
+    return { ok: false, code: 'INVALID_ADDRESS', message: parsed.error.issues[0]?.message ?? 'Check the address.' };
+  }
+  return addCustomerAddress(customer.customerId, customer.bannerId, parsed.data);
+}
+
+export async function customerTenders(customerId: number) {
+  const rows = await db()
+    .selectFrom('customer_tenders')
+    .select(['id', 'brand', 'last_four', 'expiry'])
+    .where('customer_id', '=', customerId)
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => ({ id: row.id, brand: row.brand, lastFour: row.last_four, expiry: row.expiry }));
+}
+
+/**
+ * Saves a card as a tender: a random token and the last four digits. The number itself is used for the
+ * brand and last four and then dropped; no card is charged or sent anywhere (Pantry processes no payments).
+ */
+export async function addTender(customerId: number, cardNumber: string, expiry: string) {
+  const row = await db()
+    .insertInto('customer_tenders')
+    .values({
+      customer_id: customerId,
+      token: `tok_${randomBytes(12).toString('hex')}`,
+      brand: cardBrand(cardNumber),
+      last_four: cardNumber.slice(-4),
+      expiry,
+      created_at: new Date().toISOString(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export type PlaceResult = { ok: true; orderId: number; orderNumber: string; cutoffAt: string } | Refusal;
+
+/** An order's lines, copied from the available cart lines (with the shopper's substitution and note). */
+export async function insertOrderLines(
+  tx: Transaction<Database>,
+  orderId: number,
+  lines: Pick<CartView['lines'][number], 'productId' | 'quantity' | 'unitPriceCents' | 'substitution' | 'note'>[],
+) {
+  await tx
+    .insertInto('order_items')
+    .values(
+      lines.map((line) => ({
+        order_id: orderId,
+        product_id: line.productId,
+        quantity: line.quantity,
+        unit_price_cents: line.unitPriceCents,
+        substitution: line.substitution,
+        note: line.note,
+      })),
+    )
+    .execute();
+}
+
+/** Places the cart as an order: its available lines, the held slot (kept by the order), address and card. */
+export async function placeOrder(input: {
+  customer: OrderCustomer;
+  cartId: string | null;
+  store: Store;
+  preference: string | null;
+  addressId: number;
+  tenderId: number;
+  now?: Date;
+}): Promise<PlaceResult> {
+  const { customer } = input;
+  const now = input.now ?? new Date();
+  const view = await cartView({
+    cartId: input.cartId,
+    customerId: customer.customerId,
+    bannerId: customer.bannerId,
+    store: input.store,
+    preference: input.preference,
+  });
+  const lines = view.lines.filter((line) => line.available);
+  if (!input.cartId || lines.length === 0) return { ok: false, code: 'EMPTY_CART' };
+  const hold = await heldSlot(input.cartId, input.store.timezone, now);
+  if (!hold) return { ok: false, code: 'NO_SLOT' };
+  if (hold.storeId !== input.store.id) return { ok: false, code: 'SLOT_STORE' };
+  if (view.needsAttendedDelivery && hold.kind !== 'delivery-1h' && hold.kind !== 'delivery-2h')
+    return { ok: false, code: 'ATTENDED_ONLY' };
+  const address = await db()
+    .selectFrom('customer_addresses')
+    .select(['id', 'address1', 'address2', 'city', 'state_code', 'postal_code'])
+    .where('id', '=', input.addressId)
+    .where('customer_id', '=', customer.customerId)
+    .executeTakeFirst();
+  if (!address && hold.kind !== 'pickup') return { ok: false, code: 'NO_ADDRESS' };
+  const tender = await db()
+    .selectFrom('customer_tenders')
+    .select('id')
+    .where('id', '=', input.tenderId)
+    .where('customer_id', '=', customer.customerId)
+    .executeTakeFirst();
+  if (!tender) return { ok: false, code: 'NO_TENDER' };
+  const fee = await deliveryFeeFor(customer, hold, view.totalCents, now);
+
+  const cutoffAt = new Date(new Date(hold.startsAt).getTime() - ORDER_CUTOFF_MS).toISOString();
+  const placed = await db()
+    .transaction()
+    .execute(async (tx) => {
+      // The cart is ordered once: a second submit of the same cart finds it no longer active.
+      const claimed = await tx
+        .updateTable('carts')
+        .set({ status: 'ordered', updated_at: now.toISOString() })
+        .where('id', '=', input.cartId!)
+        .where('customer_id', '=', customer.customerId)
+        .where('status', '=', 'active')
+        .executeTakeFirst();
+      if (Number(claimed.numUpdatedRows) === 0) return null;
+      const orderNumber = await nextOrderNumber(customer.siteType, tx);
+      const order = await tx
+        .insertInto('orders')
+        .values({
+          order_number: orderNumber,
+          site_type: customer.siteType,
+          customer_id: customer.customerId,
+          banner_id: customer.bannerId,
+          store_id: input.store.id,
+          status: ORDER_STATUS.pending,
+          fulfillment: hold.kind === 'pickup' ? 'DUG' : 'DELIVERY',
+          slot_start: hold.startsAt,
+          slot_end: hold.endsAt,
+          subtotal_cents: view.subtotalCents,
+          savings_cents: view.savingsCents,
+          fees_cents: fee.feeCents,
+          total_cents: view.totalCents + fee.feeCents,
+          placed_at: now.toISOString(),
+          cutoff_at: cutoffAt,
+          address_id: address?.id ?? null,
+          address_text: address
+            ? [address.address1, address.address2, `${address.city}, ${address.state_code} ${address.postal_code}`]
+                .filter(Boolean)
+                .join(', ')
+            : null,
+          tender_id: tender.id,
+          slot_id: hold.slotId,
+          slot_kind: hold.kind,
+          cancelled_at: null,
+          updated_at: now.toISOString(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await insertOrderLines(tx, order.id, lines);
+      await tx.updateTable('carts').set({ order_id: order.id }).where('id', '=', input.cartId!).execute();
+      await keepShippedLines(
+        tx,
+        input.cartId!,
+        { customerId: customer.customerId, bannerId: customer.bannerId, siteType: customer.siteType },
+        input.store.id,
+      );
+      // The order keeps the held place: no expiry, tied to the order.
+      await tx
+        .updateTable('slot_holds')
+        .set({ order_id: order.id, expires_at: null, cart_id: null })
+        .where('id', '=', hold.holdId)
+        .execute();
+      return { orderId: order.id, orderNumber };
+    });
+  if (!placed) return { ok: false, code: 'EMPTY_CART' };
+  return { ok: true, ...placed, cutoffAt };
+}
