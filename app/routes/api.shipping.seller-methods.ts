@@ -3,7 +3,7 @@ import { json } from '@remix-run/node';
 import { z } from 'zod';
 import { loadShopper } from '~/modules/access/shopper.server';
 import { shopperCart } from '~/modules/cart/cart-session.server';
-import { cartView } from '~/modules/cart/cart.server';
+import { cartView } from '~/modules/cart/cart-view.server';
 import { apiError, methodNotAllowed, readJsonBody, withHeaders } from '~/modules/http/api.server';
 import { sellerShipMethods } from '~/modules/shipping/seller-shipping.server';
 import { shippingZip } from '~/modules/shipping/shipping-estimates.server';

@@ -14,7 +14,7 @@ import {
 import { CART_DONE_MESSAGES, CART_ERROR_MESSAGES } from '~/modules/cart/cart-messages';
 import { requireUserType } from '~/modules/access/shopper.server';
 import { shopperCart } from '~/modules/cart/cart-session.server';
-import { cartView, type CartLine } from '~/modules/cart/cart.server';
+import { cartView, type CartLine } from '~/modules/cart/cart-view.server';
 import { ShipZipForm } from '~/components/ShippingEstimate';
 import { cartShipments, shippingZip, type Shipment } from '~/modules/shipping/shipping-estimates.server';
 

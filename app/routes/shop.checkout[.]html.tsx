@@ -4,7 +4,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-
 import { CUSTOMER_ONLY, pageAccess, SIGN_IN_PATH, formatCents } from '~/components/page-essentials';
 import { requireUserType } from '~/modules/access/shopper.server';
 import { shopperCart } from '~/modules/cart/cart-session.server';
-import { cartView } from '~/modules/cart/cart.server';
+import { cartView } from '~/modules/cart/cart-view.server';
 import { parseForm } from '~/modules/http/forms.server';
 import { checkoutFormSchema, ORDER_REFUSALS } from '~/modules/orders/order-rules';
 import { orderCustomer, orderNumberCookie } from '~/modules/orders/order-session.server';

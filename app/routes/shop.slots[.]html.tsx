@@ -5,7 +5,7 @@ import { useEffect } from 'react';
 import { pageAccess, PUBLIC_PAGE, STORAGE_KEYS, formatCents } from '~/components/page-essentials';
 import { requireUserType } from '~/modules/access/shopper.server';
 import { shopperCart } from '~/modules/cart/cart-session.server';
-import { cartView } from '~/modules/cart/cart.server';
+import { cartView } from '~/modules/cart/cart-view.server';
 import { parseForm, parseSearchParams } from '~/modules/http/forms.server';
 import { SLOT_HOLD_LIFETIME_MS } from '~/modules/session/cookie-policy';
 import { SLOT_KIND_LABELS, SLOT_REFUSALS, slotFormSchema, slotQuerySchema } from '~/modules/slots/slot-rules';

@@ -2,18 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useDatabaseForTests } from '~/db/db.server';
 import { seedDatabase } from '~/db/seed/seed.server';
 import { ITEM_MESSAGES } from '~/modules/cart/cart-forms';
-import {
-  activeCustomerCartId,
-  addToCart,
-  cartForWriting,
-  cartView,
-  mergeGuestCart,
-  removeFromCart,
-  setNote,
-  setQuantity,
-  setSubstitution,
-  shopperItemCount,
-} from '~/modules/cart/cart.server';
+import { activeCustomerCartId, cartForWriting, shopperItemCount } from '~/modules/cart/active-cart.server';
+import { addToCart, removeFromCart, setNote, setQuantity, setSubstitution } from '~/modules/cart/cart-lines.server';
+import { cartView } from '~/modules/cart/cart-view.server';
+import { mergeGuestCart } from '~/modules/cart/guest-cart-merge.server';
 import { storePriceCents } from '~/modules/catalog/pricing';
 import { stateVersion } from '~/modules/http/private-pages.server';
 import { forgetCachedStores, storeById, type Store } from '~/modules/stores/stores.server';

@@ -6,11 +6,11 @@ import { seedDatabase } from '~/db/seed/seed.server';
 import {
   activeCustomerCartId,
   activeGuestCartId,
-  addToCart,
   cartForWriting,
   cartItemCount,
   shopperItemCount,
-} from '~/modules/cart/cart.server';
+} from '~/modules/cart/active-cart.server';
+import { addToCart } from '~/modules/cart/cart-lines.server';
 import { bumpStateVersion, stateVersion } from '~/modules/http/private-pages.server';
 import { endGrant, grantIsLive } from '~/modules/identity/grants.server';
 import { clipOffer, clippedOfferCount } from '~/modules/offers/clips.server';

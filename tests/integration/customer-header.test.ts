@@ -6,7 +6,8 @@ import {
 } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useDatabaseForTests } from '~/db/db.server';
-import { addToCart, cartForWriting, shopperItemCount, type CartOwner } from '~/modules/cart/cart.server';
+import { cartForWriting, shopperItemCount, type CartOwner } from '~/modules/cart/active-cart.server';
+import { addToCart } from '~/modules/cart/cart-lines.server';
 import { clippedOfferCount } from '~/modules/offers/clips.server';
 import { pendingOrder } from '~/modules/orders/order-history.server';
 import type { OrderCustomer } from '~/modules/orders/order-rules';

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useDatabaseForTests } from '~/db/db.server';
-import { addToCart, cartForWriting, setQuantity } from '~/modules/cart/cart.server';
+import { cartForWriting } from '~/modules/cart/active-cart.server';
+import { addToCart, setQuantity } from '~/modules/cart/cart-lines.server';
 import { addTender, customerTenders, placeOrder } from '~/modules/orders/checkout.server';
 import { cancelOrder, discardEdit, saveEdit, startEdit } from '~/modules/orders/order-changes.server';
 import { buyItAgain, orderHistory, orderSummary, pendingOrder } from '~/modules/orders/order-history.server';

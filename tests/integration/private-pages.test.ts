@@ -12,7 +12,8 @@ import {
   subjectOf,
 } from '~/modules/http/private-pages.server';
 import { sessionCookie } from '~/modules/session/session-cookie.server';
-import { addToCart, cartForWriting } from '~/modules/cart/cart.server';
+import { cartForWriting } from '~/modules/cart/active-cart.server';
+import { addToCart } from '~/modules/cart/cart-lines.server';
 import { clipOffer } from '~/modules/offers/clips.server';
 import { testIssuer } from '../unit/support/tokens';
 import { createTestDatabase, DIALECTS, type TestDatabase } from './support/databases';

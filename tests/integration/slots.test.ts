@@ -3,7 +3,7 @@ import { formatInTimeZone, fromZonedTime } from 'date-fns-tz';
 import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs } from 'kysely';
 import { useDatabaseForTests } from '~/db/db.server';
 import { seedDatabase } from '~/db/seed/seed.server';
-import { cartForWriting } from '~/modules/cart/cart.server';
+import { cartForWriting } from '~/modules/cart/active-cart.server';
 import { defaultSlotDay } from '~/modules/slots/default-day';
 import { heldSlot, listSlots, releaseExpiredHolds, reserveSlot, slotPage } from '~/modules/slots/slots.server';
 import { forgetCachedStores, storeById, type Store } from '~/modules/stores/stores.server';

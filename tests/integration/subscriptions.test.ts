@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useDatabaseForTests } from '~/db/db.server';
-import { addToCart, cartForWriting, cartView, setQuantity } from '~/modules/cart/cart.server';
+import { cartForWriting } from '~/modules/cart/active-cart.server';
+import { addToCart, setQuantity } from '~/modules/cart/cart-lines.server';
+import { cartView } from '~/modules/cart/cart-view.server';
 import { addTender, placeOrder } from '~/modules/orders/checkout.server';
 import { saveEdit, startEdit } from '~/modules/orders/order-changes.server';
 import type { OrderCustomer } from '~/modules/orders/order-rules';

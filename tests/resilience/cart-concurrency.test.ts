@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useDatabaseForTests } from '~/db/db.server';
-import { addToCart, cartForWriting } from '~/modules/cart/cart.server';
+import { cartForWriting } from '~/modules/cart/active-cart.server';
+import { addToCart } from '~/modules/cart/cart-lines.server';
 import { MAX_LINE_QUANTITY } from '~/modules/cart/cart-forms';
 import { createTestDatabase, DIALECTS, type TestDatabase } from '../integration/support/databases';
 import { buildSmallCatalog, IDS, STORE } from '../integration/support/catalog';

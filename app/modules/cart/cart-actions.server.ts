@@ -1,14 +1,7 @@
 import type { Shopper } from '~/modules/access/shopper.server';
 import { subjectOf } from '~/modules/http/private-pages.server';
-import {
-  addToCart,
-  cartForWriting,
-  cartItemCount,
-  removeFromCart,
-  setNote,
-  setQuantity,
-  setSubstitution,
-} from './cart.server';
+import { cartForWriting, cartItemCount } from './active-cart.server';
+import { addToCart, removeFromCart, setNote, setQuantity, setSubstitution } from './cart-lines.server';
 import type { CartForm } from './cart-form-schema';
 import type { CartAnswer } from './cart-forms';
 import { CART_DONE_MESSAGES } from './cart-messages';

@@ -4,13 +4,8 @@ import { GUEST_CART_LIFETIME_MS, lifetimeSeconds } from '~/modules/session/cooki
 import { clearCookie, readSignedCookie, writeCookie } from '~/modules/session/session-cookie.server';
 import { currentStore } from '~/modules/stores/current-store.server';
 import type { Store } from '~/modules/stores/stores.server';
-import {
-  activeCustomerCartId,
-  activeGuestCartId,
-  mergeGuestCart,
-  shopperItemCount,
-  type CartOwner,
-} from './cart.server';
+import { activeCustomerCartId, activeGuestCartId, shopperItemCount, type CartOwner } from './active-cart.server';
+import { mergeGuestCart } from './guest-cart-merge.server';
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const parseCartId = (value: unknown) => (typeof value === 'string' && uuidPattern.test(value) ? value : null);

@@ -4,7 +4,7 @@ import { db } from '~/db/db.server';
 import type { Database } from '~/db/schema';
 import type { Shopper } from '~/modules/access/shopper.server';
 import { headerCartCount, headerGuestCartId } from '~/modules/cart/cart-session.server';
-import { unitsStatement, type CartOwner } from '~/modules/cart/cart.server';
+import { unitsStatement, type CartOwner } from '~/modules/cart/active-cart.server';
 import { liveClipCountStatement } from '~/modules/offers/clips.server';
 import { orderCustomer } from '~/modules/orders/order-session.server';
 import { changeableOrdersStatement, pendingOrderOf } from '~/modules/orders/order-history.server';

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import { db } from '~/db/db.server';
 import type { Database } from '~/db/schema';
-import { cartView, keepShippedLines, type CartView } from '~/modules/cart/cart.server';
+import { cartView, keepShippedLines, type CartView } from '~/modules/cart/cart-view.server';
 import { newAddressSchema } from '~/modules/customers/address-rules';
 import { addAddress as addCustomerAddress, listAddresses, type AddResult } from '~/modules/customers/addresses.server';
 import { heldSlot } from '~/modules/slots/slots.server';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { db } from '~/db/db.server';
-import { cartView, type CartView } from '~/modules/cart/cart.server';
+import { cartView, type CartView } from '~/modules/cart/cart-view.server';
 import { heldSlot, releaseCartHold, type HeldSlot } from '~/modules/slots/slots.server';
 import { ORDER_CUTOFF_MS } from '~/modules/slots/slot-rules';
 import { storeById } from '~/modules/stores/stores.server';

@@ -1,5 +1,5 @@
 import type { Shopper } from '~/modules/access/shopper.server';
-import type { ShippedLine } from '~/modules/cart/cart.server';
+import type { ShippedLine } from '~/modules/cart/cart-view.server';
 import { lifetimeSeconds } from '~/modules/session/cookie-policy';
 import { readSignedCookie, writeCookie } from '~/modules/session/session-cookie.server';
 import { wineStoreIdOf } from '~/modules/stores/store-resolver.server';

@@ -6,7 +6,7 @@
  */
 import { createInterface } from 'node:readline';
 import { openDatabase, useDatabaseForTests } from '~/db/db.server';
-import { cartForWriting } from '~/modules/cart/cart.server';
+import { cartForWriting } from '~/modules/cart/active-cart.server';
 import { clipOffer } from '~/modules/offers/clips.server';
 import { reserveSlot } from '~/modules/slots/slots.server';
 import { storeById } from '~/modules/stores/stores.server';
