@@ -32,7 +32,8 @@ const { allStores, forgetCachedStores } = await import('../app/modules/stores/st
 const search = await import('../app/modules/search/search.server');
 const { setSearchCacheEnabled } = await import('../app/modules/search/search-cache.server');
 setSearchCacheEnabled(false);
-const { priceContextFor, countProducts } = await import('../app/modules/search/product-search.server');
+const { priceContextFor } = await import('../app/modules/search/price-context.server');
+const { countProducts } = await import('../app/modules/search/product-facets.server');
 const { countRecipes } = await import('../app/modules/search/recipe-search.server');
 const { asSearchParams, searchParamsSchema, PAGE_SIZE } = await import('../app/modules/search/query');
 const { QUERIES } = await import('./search-queries');

@@ -28,7 +28,7 @@ const { forgetSearchVocabulary } = await import('../app/modules/search/vocabular
 const { allStores, forgetCachedStores } = await import('../app/modules/stores/stores.server');
 const { searchProductsPage, productResults } = await import('../app/modules/search/search.server');
 const { searchCacheStats } = await import('../app/modules/search/search-cache.server');
-const { priceContextFor } = await import('../app/modules/search/product-search.server');
+const { priceContextFor } = await import('../app/modules/search/price-context.server');
 const { asSearchParams, searchParamsSchema, PAGE_SIZE } = await import('../app/modules/search/query');
 const { QUERIES } = await import('./search-queries');
 

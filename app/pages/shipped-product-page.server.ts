@@ -11,7 +11,7 @@ import { productDetails } from '~/modules/catalog/product-details.server';
 import { shippingNote } from '~/modules/catalog/shipping-note';
 import { parseShippedProductPage } from '~/modules/catalog/shop-pages';
 import { parseForm } from '~/modules/http/forms.server';
-import { priceContextFor } from '~/modules/search/product-search.server';
+import { priceContextFor } from '~/modules/search/price-context.server';
 import { productArriveBy, shippingZip } from '~/modules/shipping/shipping-estimates.server';
 import { currentStore } from '~/modules/stores/current-store.server';
 

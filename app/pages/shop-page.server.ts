@@ -15,4 +15,4 @@ export { pageStore } from '~/modules/catalog/page-store.server';
 export { productDetails } from '~/modules/catalog/product-details.server';
 export { parseForm, parseSearchParams } from '~/modules/http/forms.server';
 export { offerDetailsPage } from '~/modules/offers/offer-details-page.server';
-export { priceContextFor } from '~/modules/search/product-search.server';
+export { priceContextFor } from '~/modules/search/price-context.server';

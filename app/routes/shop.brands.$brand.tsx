@@ -10,7 +10,7 @@ import { brandKind } from '~/modules/catalog/brands.server';
 import { pageStore } from '~/modules/catalog/page-store.server';
 import { brandBySlug } from '~/modules/catalog/taxonomy.server';
 import { parseSearchParams } from '~/modules/http/forms.server';
-import { priceContextFor } from '~/modules/search/product-search.server';
+import { priceContextFor } from '~/modules/search/price-context.server';
 import { asSearchParams, PAGE_SIZE, searchHref, searchParamsSchema } from '~/modules/search/query';
 import { productResults, resolveFilters } from '~/modules/search/search.server';
 

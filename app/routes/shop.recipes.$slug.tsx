@@ -9,7 +9,7 @@ import { ITEM_MESSAGES } from '~/modules/catalog/item-messages';
 import { pageStore } from '~/modules/catalog/page-store.server';
 import { recipeDetails } from '~/modules/catalog/recipes.server';
 import { parseForm } from '~/modules/http/forms.server';
-import { priceContextFor } from '~/modules/search/product-search.server';
+import { priceContextFor } from '~/modules/search/price-context.server';
 
 /** A recipe: `/shop/recipes/{slug}.html`, ingredients linked to products priced at the shopper's store. */
 export const access = pageAccess({ allowedUserTypes: PUBLIC_PAGE, escapeSSO: true, showZipcodeModal: true });

@@ -15,7 +15,7 @@ import { orderSummary } from '~/modules/orders/order-history.server';
 import type { OrderCustomer } from '~/modules/orders/order-rules';
 import { offerDetails } from '~/modules/offers/offers.server';
 import { productResults } from '~/modules/search/search.server';
-import { priceContextFor } from '~/modules/search/product-search.server';
+import { priceContextFor } from '~/modules/search/price-context.server';
 import { listSlots, reserveSlot } from '~/modules/slots/slots.server';
 import { currentStore } from '~/modules/stores/current-store.server';
 import { forgetCachedStores, type Store } from '~/modules/stores/stores.server';

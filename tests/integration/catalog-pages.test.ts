@@ -5,7 +5,7 @@ import { storePriceCents } from '~/modules/catalog/pricing';
 import { productDetails } from '~/modules/catalog/product-details.server';
 import { recipeDetails } from '~/modules/catalog/recipes.server';
 import { forgetTaxonomy } from '~/modules/catalog/taxonomy.server';
-import { priceContextFor } from '~/modules/search/product-search.server';
+import { priceContextFor } from '~/modules/search/price-context.server';
 import { forgetSearchVocabulary } from '~/modules/search/vocabulary.server';
 import { forgetCachedStores, storeById } from '~/modules/stores/stores.server';
 import { buildSmallCatalog, DEAR_STORE, IDS, NOW, STORE } from './support/catalog';

@@ -1,6 +1,8 @@
 import { db } from '~/db/db.server';
 import type { ProductKind } from '~/db/schema';
-import { findProducts, toProductHit, type PriceContext, type ProductHit } from '~/modules/search/product-search.server';
+import type { PriceContext } from '~/modules/search/price-context.server';
+import type { ProductHit } from '~/modules/search/product-query';
+import { findProducts, toProductHit } from '~/modules/search/product-search.server';
 import { DIETARY_TAGS } from '~/modules/search/query';
 import { taxonomy, type SellerInfo } from './taxonomy.server';
 

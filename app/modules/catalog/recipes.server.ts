@@ -1,5 +1,7 @@
 import { db } from '~/db/db.server';
-import { toProductHit, type PriceContext, type ProductHit } from '~/modules/search/product-search.server';
+import type { PriceContext } from '~/modules/search/price-context.server';
+import type { ProductHit } from '~/modules/search/product-query';
+import { toProductHit } from '~/modules/search/product-search.server';
 
 export interface RecipeDetails {
   slug: string;

@@ -1,16 +1,10 @@
 import type { ProductKind } from '~/db/schema';
 import { brandBySlug, taxonomy, type BrandInfo } from '~/modules/catalog/taxonomy.server';
 import type { Store } from '~/modules/stores/stores.server';
-import {
-  bestMatchesOfEach,
-  countProducts,
-  priceContextFor,
-  productPage,
-  type PriceContext,
-  type ProductFilters,
-  type ProductHit,
-  type ProductQuery,
-} from './product-search.server';
+import { priceContextFor, type PriceContext } from './price-context.server';
+import { countProducts, productPage } from './product-facets.server';
+import type { ProductFilters, ProductHit, ProductQuery } from './product-query';
+import { bestMatchesOfEach } from './product-search.server';
 import {
   DIETARY_TAGS,
   PAGE_SIZE,

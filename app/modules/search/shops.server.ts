@@ -1,15 +1,9 @@
 import { taxonomy, type SellerInfo } from '~/modules/catalog/taxonomy.server';
 import type { Store } from '~/modules/stores/stores.server';
-import {
-  countProducts,
-  findProducts,
-  groupCounts,
-  priceContextFor,
-  productPage,
-  type ProductFilters,
-  type ProductHit,
-  type ProductQuery,
-} from './product-search.server';
+import { priceContextFor } from './price-context.server';
+import { countProducts, groupCounts, productPage } from './product-facets.server';
+import type { ProductFilters, ProductHit, ProductQuery } from './product-query';
+import { findProducts } from './product-search.server';
 import { PAGE_SIZE, pageCountFor, PRICE_BUCKETS, type PriceBucketId, type SortId } from './query';
 import { interpretQuery, type FacetOption, type SearchQueryInfo } from './search.server';
 

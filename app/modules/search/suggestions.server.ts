@@ -1,5 +1,6 @@
 import { productHref } from '~/modules/catalog/links';
-import { findProducts, priceContextFor } from './product-search.server';
+import { priceContextFor } from './price-context.server';
+import { findProducts } from './product-search.server';
 import { parseQuery, searchHref } from './query';
 import { searchVocabulary } from './vocabulary.server';
 

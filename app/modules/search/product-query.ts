@@ -1,0 +1,39 @@
+import type { ProductKind } from '~/db/schema';
+import type { ProductCard } from '~/modules/catalog/product-cards.server';
+import type { DietaryTagId, PriceBucketId, SortId } from './query';
+
+export interface ProductFilters {
+  aisleIds?: number[];
+  brandId?: number;
+  sellerId?: number;
+  diet?: DietaryTagId;
+  price?: PriceBucketId;
+  onOffer?: boolean;
+  varietal?: string;
+  region?: string;
+}
+
+export interface ProductQuery {
+  kind: ProductKind;
+  /** Words to match (already corrected); none lists every product the filters allow. */
+  tokens: string[];
+  /** Treat the last word as a prefix (search as you type). */
+  prefix?: boolean;
+  filters: ProductFilters;
+  sort: SortId;
+  page: number;
+  pageSize: number;
+}
+
+export interface ProductHit extends ProductCard {
+  kind: ProductKind;
+}
+
+export interface Facets {
+  total: number;
+  aisles: { id: number; count: number }[];
+  brands: { id: number; count: number }[];
+  diets: { id: DietaryTagId; count: number }[];
+  prices: { id: PriceBucketId; count: number }[];
+  onOffer: number;
+}

@@ -1,0 +1,93 @@
+import { sql, type RawBuilder } from 'kysely';
+import { overrideJoin, type PriceContext } from './price-context.server';
+import {
+  ALL_COLUMNS,
+  factConditions,
+  factFilters,
+  ftsTerms,
+  hasFilters,
+  inColumns,
+  inKind,
+} from './product-filters.server';
+import type { ProductFilters, ProductQuery } from './product-query';
+import { facetToken, ID_SPAN } from './search-key';
+
+/** The columns tiers 0 and 1 match in (tier 2: ALL_COLUMNS). */
+const TIER_COLUMNS = [['name'], ['name', 'brand', 'aisle']] as const;
+
+/** SQLite: the facet terms of the filters (search-key.ts), or none when a filter matches nothing. */
+function sqliteFacetTerms(filters: ProductFilters): string[] {
+  if (filters.aisleIds !== undefined && filters.aisleIds.length === 0) return [];
+  return [
+    filters.aisleIds ? filters.aisleIds.map((id) => `"${facetToken.aisle(id)}"`).join(' OR ') : null,
+    filters.brandId !== undefined ? `"${facetToken.brand(filters.brandId)}"` : null,
+    filters.sellerId !== undefined ? `"${facetToken.seller(filters.sellerId)}"` : null,
+    filters.diet ? `"${facetToken.diet(filters.diet)}"` : null,
+  ].filter((term): term is string => term !== null);
+}
+
+export function sqliteTiers(
+  ctx: PriceContext,
+  query: ProductQuery,
+  limit: number,
+  /** The prefix of the CTE names (two tier sets can share a statement). */
+  name = 't',
+): { ctes: RawBuilder<unknown>; union: RawBuilder<unknown> } | null {
+  const { tokens, kind, filters } = query;
+  const facetTerms = sqliteFacetTerms(filters);
+  if (tokens.length === 0 && facetTerms.length === 0) return null;
+  // Aisle, brand, seller and diet filters are facet terms of the index (search-key.ts), so they
+  // narrow the walk itself; price, offer and wine details are checked on the match's facts.
+  const rowFilters = factFilters(filters);
+  const prefix = query.prefix ?? false;
+  const facetScope = facetTerms.map((term) => `{facets} : (${term})`);
+  const expression = (words: string | null) => [...(words ? [words] : []), ...facetScope].join(' AND ');
+  const terms = tokens.length ? ftsTerms(tokens, prefix) : null;
+  // Without words every listed product is tier 0.
+  const tierWords = terms
+    ? [inColumns(TIER_COLUMNS[0], terms), inColumns(TIER_COLUMNS[1], terms), inColumns(ALL_COLUMNS, terms)]
+    : [null];
+  const withFacts = hasFilters(rowFilters);
+  const id = sql`s.rowid % ${sql.lit(ID_SPAN)}`;
+  const conditions = factConditions(ctx, { ...query, filters: rowFilters }, id);
+  // Tier n walks its matches in key order, skipping the rows of better tiers (a NOT IN probe of
+  // at most `limit` keys is cheaper than an FTS5 NOT, which walks both sides).
+  const tier = (score: number, room: RawBuilder<unknown>) => {
+    const better = Array.from({ length: score }, (_, i) => `${name}${i}`);
+    const skip = better.length
+      ? sql` and s.rowid not in (${sql.join(
+          better.map((t) => sql`select k from ${sql.table(t)}`),
+          sql` union all `,
+        )})`
+      : sql``;
+    const facts = withFacts
+      ? // CROSS JOIN keeps the index outermost, so its rowid order stands and LIMIT stops the walk.
+        sql`cross join product_search_facts p ${rowFilters.price ? overrideJoin(ctx, id) : sql``}`
+      : sql``;
+    const joined = withFacts ? sql` and p.k = s.rowid ${conditions}` : sql``;
+    return sql`select s.rowid as k, ${sql.lit(score)} as score from product_search s ${facts}
+      where s.product_search match ${expression(tierWords[score]!)} and ${inKind(kind, sql`s.rowid`)}${skip}${joined}
+      order by s.rowid limit ${room}`;
+  };
+  // Every tier's matches match the widest tier's expression too: when that has none (words no
+  // product holds together), no tier walks the index — a LIMIT of 0 skips the scan — instead of each
+  // walking both words' doclists to the end (decision 0037). Otherwise the check stops at the first match.
+  const widest = tierWords.length - 1;
+  const gate = sql.table(`${name}any`);
+  const gated = widest > 0;
+  const open = gated ? sql` * (select n from ${gate})` : sql``;
+  // Each tier only fills what the better tiers left: a broad word is done after tier 0.
+  const ctes = tierWords.map((_, score) => {
+    const taken = Array.from({ length: score }, (_, i) => sql` - (select count(*) from ${sql.table(`${name}${i}`)})`);
+    return sql`${sql.table(`${name}${score}`)} as materialized (${tier(score, sql`((${limit}${sql.join(taken, sql``)})${open})`)})`;
+  });
+  if (gated) {
+    ctes.unshift(sql`${gate} as materialized (select count(*) as n from (select 1 from product_search s
+      where s.product_search match ${expression(tierWords[widest]!)} and ${inKind(kind, sql`s.rowid`)} limit 1) first)`);
+  }
+  const union = sql.join(
+    tierWords.map((_, score) => sql`select * from ${sql.table(`${name}${score}`)}`),
+    sql` union all `,
+  );
+  return { ctes: sql.join(ctes, sql`, `), union };
+}
