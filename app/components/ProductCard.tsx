@@ -4,7 +4,7 @@ import { formatCents } from '~/modules/catalog/pricing';
 import { AddToCart } from './AddToCart';
 import { BusinessPriceTag } from './BusinessPriceTag';
 import { HIGH_FETCH_PRIORITY } from './catalog/fetch-priority';
-import type { ProductCard as ProductCardData } from '~/modules/catalog/product-cards.server';
+import type { ProductCard as ProductCardData } from '~/modules/catalog/product-card-select.server';
 
 /** What a card shows (brand and size are part of the name), so a listing's data can leave the rest out. */
 export type CardProduct = Omit<ProductCardData, 'brand' | 'sizeLabel'> & { kind?: ProductKind };

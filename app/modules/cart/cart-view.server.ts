@@ -2,7 +2,8 @@ import type { Kysely, Transaction } from 'kysely';
 import { db } from '~/db/db.server';
 import type { Database, Substitution } from '~/db/schema';
 import { cartPriceTier } from '~/modules/catalog/price-tier.server';
-import { storePriceCents, unitPriceLabel, type PriceTier } from '~/modules/catalog/pricing';
+import { productPrice, productPriceColumns, storePricing } from '~/modules/catalog/product-card-select.server';
+import type { PriceTier } from '~/modules/catalog/pricing';
 import { clippedSavings } from '~/modules/offers/savings.server';
 import type { Store } from '~/modules/stores/stores.server';
 import { createCart, type CartOwner } from './active-cart.server';
@@ -104,13 +105,8 @@ export async function cartView(input: {
       'i.note',
       'p.name',
       'p.size_label',
-      'p.size_quantity',
-      'p.size_unit',
       'p.image_key',
-      'p.base_price_cents',
-      'p.attended_delivery_only',
-      'o.price_cents as override_price',
-      'o.stock_status',
+      ...productPriceColumns,
     ])
     .where('i.cart_id', '=', input.cartId)
     .where('p.kind', '=', 'grocery')
@@ -118,8 +114,9 @@ export async function cartView(input: {
     .orderBy('i.product_id')
     .execute();
   const deliveryPreferred = input.preference === null || input.preference === 'Delivery';
+  const pricing = storePricing(store, tier);
   const lines: CartLine[] = rows.map((row) => {
-    const unitPriceCents = storePriceCents(row.base_price_cents, store.price_factor_bp, row.override_price, tier);
+    const { priceCents: unitPriceCents, unitPrice } = productPrice(row, pricing);
     const attended = row.attended_delivery_only === 1;
     const message =
       row.stock_status === 'out_of_stock'
@@ -138,7 +135,7 @@ export async function cartView(input: {
       imageKey: row.image_key,
       quantity: row.quantity,
       unitPriceCents,
-      unitPrice: unitPriceLabel(unitPriceCents, row.size_quantity, row.size_unit),
+      unitPrice,
       lineCents: unitPriceCents * row.quantity,
       savingsCents: 0,
       offerTitle: null,

@@ -2,8 +2,9 @@ import { db } from '~/db/db.server';
 import type { ProductKind } from '~/db/schema';
 import type { PriceContext } from '~/modules/search/price-context.server';
 import type { ProductHit } from '~/modules/search/product-query';
-import { findProducts, toProductHit } from '~/modules/search/product-search.server';
+import { findProducts } from '~/modules/search/product-search.server';
 import { DIETARY_TAGS } from '~/modules/search/query';
+import { productCardColumns, toProductHit } from './product-card-select.server';
 import { taxonomy, type SellerInfo } from './taxonomy.server';
 
 export interface ProductDetails extends ProductHit {
@@ -28,24 +29,13 @@ export async function productDetails(id: number, kind: ProductKind, ctx: PriceCo
     )
     .leftJoin('wine_details as w', 'w.product_id', 'p.id')
     .select([
-      'p.id',
-      'p.kind',
-      'p.name',
-      'b.name as brand',
+      ...productCardColumns,
       'b.slug as brand_slug',
-      'p.size_label',
-      'p.size_quantity',
-      'p.size_unit',
-      'p.image_key',
-      'p.base_price_cents',
-      'p.attended_delivery_only',
       'p.description',
       'p.dietary_tags',
       'p.aisle_id',
       'p.seller_id',
       'p.item_key',
-      'o.price_cents as override_price',
-      'o.stock_status',
       'w.varietal',
       'w.color',
       'w.region',
@@ -128,20 +118,7 @@ async function relatedByItem(itemKey: string, id: number, kind: ProductKind, ctx
     .leftJoin('store_product_overrides as o', (join) =>
       join.onRef('o.product_id', '=', 'p.id').on('o.store_id', '=', ctx.storeId ?? -1),
     )
-    .select([
-      'p.id',
-      'p.kind',
-      'p.name',
-      'b.name as brand',
-      'p.size_label',
-      'p.size_quantity',
-      'p.size_unit',
-      'p.image_key',
-      'p.base_price_cents',
-      'p.attended_delivery_only',
-      'o.price_cents as override_price',
-      'o.stock_status',
-    ])
+    .select(productCardColumns)
     .where('p.item_key', '=', itemKey)
     .where('p.kind', '=', kind)
     .where('p.id', '!=', id)

@@ -1,7 +1,7 @@
 import { db } from '~/db/db.server';
 import type { PriceContext } from '~/modules/search/price-context.server';
 import type { ProductHit } from '~/modules/search/product-query';
-import { toProductHit } from '~/modules/search/product-search.server';
+import { productCardColumns, toProductHit } from './product-card-select.server';
 
 export interface RecipeDetails {
   slug: string;
@@ -25,22 +25,7 @@ export async function recipeDetails(slug: string, ctx: PriceContext): Promise<Re
     .leftJoin('store_product_overrides as o', (join) =>
       join.onRef('o.product_id', '=', 'p.id').on('o.store_id', '=', ctx.storeId ?? -1),
     )
-    .select([
-      'i.position',
-      'i.text',
-      'p.id',
-      'p.kind',
-      'p.name',
-      'b.name as brand',
-      'p.size_label',
-      'p.size_quantity',
-      'p.size_unit',
-      'p.image_key',
-      'p.base_price_cents',
-      'p.attended_delivery_only',
-      'o.price_cents as override_price',
-      'o.stock_status',
-    ])
+    .select(['i.position', 'i.text', ...productCardColumns])
     .where('i.recipe_id', '=', recipe.id)
     .orderBy('i.position')
     .execute();

@@ -3,7 +3,12 @@ import type { Kysely } from 'kysely';
 import { compiledOnce } from '~/db/compiled-statement.server';
 import { db } from '~/db/db.server';
 import type { Database } from '~/db/schema';
-import { toProductCard } from '~/modules/catalog/product-cards.server';
+import {
+  productCardColumns,
+  productCardGroupBy,
+  storePricing,
+  toProductCard,
+} from '~/modules/catalog/product-card-select.server';
 import { slotLabel } from '~/modules/slots/slots.server';
 import { storeById, type Store } from '~/modules/stores/stores.server';
 import { ORDER_STATUS, type OrderCustomer } from './order-rules';
@@ -206,47 +211,26 @@ export function changeableOrdersStatement(conn: Kysely<Database>, customer: Orde
 export async function buyItAgain(customer: OrderCustomer, store: Store, limit = 24) {
   const rows = await db()
     .selectFrom('order_items as i')
-    .innerJoin('orders as o', 'o.id', 'i.order_id')
+    .innerJoin('orders as ord', 'ord.id', 'i.order_id')
     .innerJoin('products as p', 'p.id', 'i.product_id')
     .innerJoin('brands as b', 'b.id', 'p.brand_id')
-    .leftJoin('store_product_overrides as so', (join) =>
-      join.onRef('so.product_id', '=', 'p.id').on('so.store_id', '=', store.id),
+    .leftJoin('store_product_overrides as o', (join) =>
+      join.onRef('o.product_id', '=', 'p.id').on('o.store_id', '=', store.id),
     )
     .select((eb) => [
-      'p.id',
-      'p.name',
-      'b.name as brand',
-      'p.size_label',
-      'p.size_quantity',
-      'p.size_unit',
-      'p.image_key',
-      'p.base_price_cents',
-      'p.attended_delivery_only',
-      'so.price_cents as override_price',
-      'so.stock_status',
-      eb.fn.count<number>('o.id').distinct().as('times'),
-      eb.fn.max('o.placed_at').as('last_at'),
+      ...productCardColumns,
+      eb.fn.count<number>('ord.id').distinct().as('times'),
+      eb.fn.max('ord.placed_at').as('last_at'),
     ])
-    .where('o.customer_id', '=', customer.customerId)
-    .where('o.banner_id', '=', customer.bannerId)
-    .where('o.status', '!=', ORDER_STATUS.cancelled)
-    .groupBy([
-      'p.id',
-      'p.name',
-      'b.name',
-      'p.size_label',
-      'p.size_quantity',
-      'p.size_unit',
-      'p.image_key',
-      'p.base_price_cents',
-      'p.attended_delivery_only',
-      'so.price_cents',
-      'so.stock_status',
-    ])
+    .where('ord.customer_id', '=', customer.customerId)
+    .where('ord.banner_id', '=', customer.bannerId)
+    .where('ord.status', '!=', ORDER_STATUS.cancelled)
+    .groupBy(productCardGroupBy)
     .orderBy('times', 'desc')
     .orderBy('last_at', 'desc')
     .orderBy('p.id')
     .limit(limit)
     .execute();
-  return rows.map((row) => ({ ...toProductCard(row, store), timesBought: Number(row.times) }));
+  const pricing = storePricing(store);
+  return rows.map((row) => ({ ...toProductCard(row, pricing), timesBought: Number(row.times) }));
 }

@@ -1,5 +1,5 @@
 import type { ProductKind } from '~/db/schema';
-import type { ProductCard } from '~/modules/catalog/product-cards.server';
+import type { ProductCard } from '~/modules/catalog/product-card-select.server';
 import type { DietaryTagId, PriceBucketId, SortId } from './query';
 
 export interface ProductFilters {

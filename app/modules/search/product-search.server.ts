@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { database } from '~/db/db.server';
-import type { ProductKind, StockStatus } from '~/db/schema';
-import { storePriceCents, unitPriceLabel } from '~/modules/catalog/pricing';
+import type { ProductKind } from '~/db/schema';
+import { productCardSql, toProductHit, type ProductCardRow } from '~/modules/catalog/product-card-select.server';
 import { overrideJoin, type PriceContext } from './price-context.server';
 import { filterConditions, orderBy, source } from './product-filters.server';
 import type { ProductHit, ProductQuery } from './product-query';
@@ -18,41 +18,6 @@ import { ID_SPAN } from './search-key';
  * product-facets.server.ts (a page with its facet counts); this file reads the products of a page.
  */
 
-interface HitRow {
-  id: number;
-  kind: ProductKind;
-  name: string;
-  brand: string;
-  size_label: string;
-  size_quantity: number;
-  size_unit: string;
-  image_key: string;
-  base_price_cents: number;
-  attended_delivery_only: number;
-  override_price: number | null;
-  stock_status: StockStatus | null;
-}
-
-export function toProductHit(row: HitRow, ctx: PriceContext): ProductHit {
-  const stocked = row.kind === 'grocery' && ctx.storeId !== null;
-  const priceCents = stocked
-    ? storePriceCents(row.base_price_cents, ctx.priceFactorBp, row.override_price, ctx.priceTier)
-    : row.base_price_cents;
-  return {
-    ...(stocked && ctx.priceTier === 'business' ? { businessPrice: true as const } : {}),
-    id: row.id,
-    kind: row.kind,
-    name: row.name,
-    brand: row.brand,
-    sizeLabel: row.size_label,
-    imageKey: row.image_key,
-    priceCents,
-    unitPrice: unitPriceLabel(priceCents, Number(row.size_quantity), row.size_unit),
-    stock: row.stock_status ?? 'in_stock',
-    attendedDeliveryOnly: Number(row.attended_delivery_only) === 1,
-  };
-}
-
 /** One page of products. */
 export async function findProducts(ctx: PriceContext, query: ProductQuery): Promise<ProductHit[]> {
   const offset = (query.page - 1) * query.pageSize;
@@ -65,9 +30,7 @@ export async function findProducts(ctx: PriceContext, query: ProductQuery): Prom
       (a, b) => positions.get(a.id)! - positions.get(b.id)!,
     );
   }
-  const result = await sql<HitRow>`select p.id, p.kind, p.name, b.name as brand, p.size_label, p.size_quantity,
-      p.size_unit, p.image_key, p.base_price_cents, p.attended_delivery_only,
-      o.price_cents as override_price, o.stock_status
+  const result = await sql<ProductCardRow & { kind: ProductKind }>`select ${productCardSql}
     ${source(ctx, query, true)} ${filterConditions(ctx, query)}
     order by ${orderBy(ctx, query)}
     limit ${query.pageSize} offset ${offset}`
@@ -95,14 +58,12 @@ export async function bestMatchesOfEach(ctx: PriceContext, queries: ProductQuery
     ),
     sql` union all `,
   );
-  const result = await sql<HitRow & { q: number; pos: number }>`with ${sql.join(
+  const result = await sql<ProductCardRow & { kind: ProductKind } & { q: number; pos: number }>`with ${sql.join(
     found.map((tier) => tier!.ctes),
     sql`, `,
   )},
     c as materialized (select q, id, row_number() over (partition by q order by score, k) as pos from (${best}) best)
-    select c.q, c.pos, p.id, p.kind, p.name, b.name as brand, p.size_label, p.size_quantity,
-      p.size_unit, p.image_key, p.base_price_cents, p.attended_delivery_only,
-      o.price_cents as override_price, o.stock_status
+    select c.q, c.pos, ${productCardSql}
     from c join products p on p.id = c.id join brands b on b.id = p.brand_id
     ${overrideJoin(ctx, sql`p.id`)}`.execute(database().db);
   const rows = [...result.rows].sort((a, b) => Number(a.q) - Number(b.q) || Number(a.pos) - Number(b.pos));
@@ -112,9 +73,7 @@ export async function bestMatchesOfEach(ctx: PriceContext, queries: ProductQuery
 /** Products by id, priced for the context (a page of hits: primary-key lookups). */
 export async function productsByIds(ctx: PriceContext, ids: number[]): Promise<ProductHit[]> {
   if (ids.length === 0) return [];
-  const rows = await sql<HitRow>`select p.id, p.kind, p.name, b.name as brand, p.size_label, p.size_quantity,
-      p.size_unit, p.image_key, p.base_price_cents, p.attended_delivery_only,
-      o.price_cents as override_price, o.stock_status
+  const rows = await sql<ProductCardRow & { kind: ProductKind }>`select ${productCardSql}
     from products p join brands b on b.id = p.brand_id
     left join store_product_overrides o on o.store_id = ${ctx.storeId ?? -1} and o.product_id = p.id
     where p.id in (${sql.join(ids)})`.execute(database().db);
