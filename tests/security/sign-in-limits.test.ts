@@ -1,5 +1,5 @@
 /**
- * Sign-in limits across processes: two real storefront processes (remix-serve, production
+ * Sign-in limits across processes: two real storefront processes (Pantry's server, production
  * build) share one database; clients are told apart by their socket address (loopback 127.0.0.x, bound
  * with localAddress), the way production sees them. Per client and per account limits hold whichever
  * process answers, a forged X-Forwarded-For escapes nothing, and one account's limit refuses no other.

@@ -18,7 +18,7 @@ export interface Storefront {
 }
 
 /**
- * The production build served the way `npm start` serves it (remix-serve, NODE_ENV=production) on a
+ * The production build served the way `npm start` serves it (server/serve.ts, NODE_ENV=production) on a
  * free port, over the database at `databaseUrl` (a SQLite file path or postgres://…). Resolves once
  * /healthz answers. Needs `npx remix build` first.
  */

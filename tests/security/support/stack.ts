@@ -48,7 +48,8 @@ function launch(args: string[], env: NodeJS.ProcessEnv) {
 }
 
 /**
- * The production build served by N real storefront processes (remix-serve) and the identity provider
+ * The production build served by N real storefront processes (Pantry's server, or the stock remix-serve) and
+ * the identity provider
  * on free ports, over one freshly seeded database of the dialect. Needs `npx remix build` first.
  */
 export async function startStack(
@@ -57,7 +58,11 @@ export async function startStack(
   /** Extra environment per storefront process, by index. */
   processEnv: Record<string, string>[] = [],
   /** The issuer everyone is told (a proxy in front of the provider, say); the provider's own address by default. */
-  options: { issuer?: string } = {},
+  options: {
+    issuer?: string;
+    /** Serve the build with the stock `remix-serve` instead of Pantry's server (server/serve.ts). */
+    server?: 'pantry' | 'remix-serve';
+  } = {},
 ): Promise<Stack> {
   if (!existsSync('build/index.js')) throw new Error('build/index.js is missing: run `npx remix build` first');
   const database = await createTestDatabase(dialect);
@@ -88,7 +93,11 @@ export async function startStack(
   });
   const processes: (ReturnType<typeof launch> | undefined)[] = [];
   const startStorefront = async (index: number, env: Record<string, string> = {}) => {
-    const launched = launch(['--import', 'tsx', 'server/serve.ts', 'build/index.js'], {
+    const command =
+      options.server === 'remix-serve'
+        ? ['node_modules/@remix-run/serve/dist/cli.js', 'build/index.js']
+        : ['--import', 'tsx', 'server/serve.ts', 'build/index.js'];
+    const launched = launch(command, {
       ...base,
       PORT: String(ports[index]),
       ...env,
