@@ -68,7 +68,13 @@ export async function action({ request }: ActionFunctionArgs) {
   return redirect(outcome.redirectTo, { headers });
 }
 
-export const meta: MetaFunction = () => [{ title: 'Choose a store' }];
+export const meta: MetaFunction = () => [
+  { title: 'Choose a store' },
+  {
+    name: 'description',
+    content: 'Find a store near you by ZIP code for delivery, DriveUp & Go pickup or shopping in store.',
+  },
+];
 
 const PREFERENCE_OPTIONS = [
   { value: 'Delivery', label: 'Delivery', hint: 'To your door' },

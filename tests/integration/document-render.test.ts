@@ -30,6 +30,12 @@ afterAll(async () => {
 const HOME = 'routes/_index';
 
 describe('a rendered document', () => {
+  it('describes the store finder to search engines', async () => {
+    const response = await createRequestHandler(build, 'production')(new Request('http://localhost/set-store.html'));
+    expect(response.status).toBe(200);
+    expect(await response.text()).toMatch(/<meta name="description" content="Find a store near you by ZIP code[^"]*"/);
+  });
+
   it('comes whole: its length, the document, one nonce for the policy and every script', async () => {
     const response = await createRequestHandler(build, 'production')(new Request('http://localhost/'));
     expect(response.status).toBe(200);
