@@ -1,7 +1,6 @@
-import type Provider from 'oidc-provider';
 import type { KoaContextWithOIDC } from 'oidc-provider';
 import { customerById } from '../app/modules/identity/customers.server';
-import { escapeHtml, renderProviderPage } from './provider-page';
+import { escapeHtml, renderProviderPage, type ProviderContext } from './provider-page';
 
 /**
  * A sign-in as another account than the provider session's makes oidc-provider answer with a page that posts
@@ -9,7 +8,7 @@ import { escapeHtml, renderProviderPage } from './provider-page';
  * for the attacker without a word; so the page asks instead: sign out and continue, or keep the account
  * (decision 0062). Runs after the provider has answered the resumed authorization.
  */
-type Ctx = Parameters<Parameters<Provider['use']>[0]>[0];
+type Ctx = ProviderContext;
 
 /** Where the provider's end-session confirmation posts (routes.end_session in idp/provider.ts, + /confirm). */
 const END_SESSION_CONFIRM = '/oauth2/v1/logout/confirm';

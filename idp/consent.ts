@@ -11,9 +11,9 @@ import { accessInWords } from '../app/modules/identity/linked-client-access';
 import { linkedClientName } from '../app/modules/identity/linked-clients.server';
 import { isCrossSite } from '../app/modules/http/same-origin.server';
 import { STOREFRONT_CLIENT_ID } from './provider';
-import { escapeHtml, renderProviderPage } from './provider-page';
+import { escapeHtml, renderProviderPage, type ProviderContext } from './provider-page';
 
-type Ctx = Parameters<Parameters<Provider['use']>[0]>[0];
+type Ctx = ProviderContext;
 type InteractionDetails = Awaited<ReturnType<Provider['interactionDetails']>>;
 
 interface MissingConsent {

@@ -1,6 +1,8 @@
 import type Provider from 'oidc-provider';
 
-type Ctx = Parameters<Parameters<Provider['use']>[0]>[0];
+/** A request's context as the provider's own middleware (`provider.use`) sees it. */
+export type ProviderContext = Parameters<Parameters<Provider['use']>[0]>[0];
+type Ctx = ProviderContext;
 
 export const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);

@@ -20,6 +20,7 @@ import { applySecurityHeaders, createNonce } from '../app/modules/http/security-
 import { askConsent, decideConsent } from './consent';
 import { loadIdpSecrets } from './keys';
 import { createProvider, storefrontOrigins } from './provider';
+import type { ProviderContext } from './provider-page';
 import { trackSignInConfirmation } from './unconfirmed-sign-ins';
 import { askBeforeSwitchingAccounts } from './account-switch';
 
@@ -39,7 +40,7 @@ async function readJson(req: IncomingMessage, limit = 16 * 1024): Promise<Record
   }
 }
 
-type Ctx = Parameters<Parameters<Provider['use']>[0]>[0];
+type Ctx = ProviderContext;
 
 const text = (value: unknown, max = 320) => (typeof value === 'string' && value.length <= max ? value : '');
 const rememberOf = (body: Record<string, unknown>) =>

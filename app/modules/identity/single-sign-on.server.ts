@@ -44,7 +44,7 @@ export async function silentSignOn(
     url.searchParams.has('_data') ||
     request.headers.has('Content-Type') ||
     isbot(request.headers.get('user-agent') ?? '');
-  if (background || startedByAnotherSite(request)) return null;
+  if (background) return null;
   const [count, keepMeSignedIn, reinit, previous] = await Promise.all([
     signInCount(request, shopper),
     readKeepMeSignedIn(request, shopper.cookie.siteType),
@@ -61,7 +61,8 @@ export async function silentSignOn(
     householdId: Boolean(previous?.hhid),
     background,
   });
-  if (!attempt) return null;
+  // Only asked when an attempt is due: most page views never get this far.
+  if (!attempt || startedByAnotherSite(request)) return null;
   return startSilentSignOn(request, shopper, `${url.pathname}${url.search}`, keepMeSignedIn === 'true');
 }
 
