@@ -4,6 +4,7 @@ import {
   Links,
   Meta,
   Outlet,
+  LiveReload,
   Scripts,
   ScrollRestoration,
   useLoaderData,
@@ -124,6 +125,7 @@ function Document({ children, style }: { children: ReactNode; style?: Record<str
         {children}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
+        <LiveReload nonce={nonce} />
       </body>
     </html>
   );

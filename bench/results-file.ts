@@ -9,17 +9,18 @@ import path from 'node:path';
 
 export const RESULTS_FILE = path.resolve('bench/results.md');
 
-export type ResultsSection = 'pages' | 'search' | 'soak-one' | 'soak';
+export type ResultsSection = 'pages' | 'search' | 'framework' | 'soak-one' | 'soak';
 
 const TITLES: Record<ResultsSection, string> = {
   pages: 'Pages: `npm run bench:pages` (the first half of `npm run bench`)',
   search: 'Search and seeding: `npm run bench:search` (the second half of `npm run bench`)',
+  framework: 'Framework changes: `npm run bench:framework`',
   'soak-one': 'Soak, one storefront: `npm run soak:one`',
   soak: 'Soak, the cluster: `npm run soak`',
 };
 
 // The order sections take in a new file, whichever script runs first.
-const ORDER: ResultsSection[] = ['pages', 'search', 'soak-one', 'soak'];
+const ORDER: ResultsSection[] = ['pages', 'search', 'framework', 'soak-one', 'soak'];
 
 const HEADER = `# Benchmark results
 

@@ -1,13 +1,13 @@
 /**
  * `tsx bench/route-matching.ts`: the cost of one route match on the build's route tree, React Router's own
- * `matchRoutes` against the compiled table of server/route-matching.ts (decision 0033). Remix matches
+ * `matchRoutes` against the compiled table of server/framework/route-matching.ts (decision 0033). Remix matches
  * a document request about five times (the request handler, the static handler, <DataRoutes>, the lazy route
  * discovery's partial manifest per parent path), on a tree it builds anew for each render.
  */
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ServerBuild } from '@remix-run/node';
-import { fastMatchRoutes, originalMatchRoutes } from '../server/route-matching';
+import { fastMatchRoutes, originalMatchRoutes } from '../server/framework/route-matching';
 
 const build = (await import(pathToFileURL(path.resolve('build/index.js')).href)) as ServerBuild;
 type Node = { id: string; path?: string; index?: boolean; caseSensitive?: boolean; children: Node[] };

@@ -1,9 +1,12 @@
 /**
  * `npm start`: prepares the database, then runs the identity provider and the storefront
  * (server/serve.ts, decision 0019). Stopping this process stops its children.
+ *
+ * `npm run dev` (`--dev`): the same server, restarted by `remix dev` on every change (scripts/storefront-command.ts).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { prepareDatabase } from '../app/db/prepare.server';
+import { storefrontCommand } from './storefront-command';
 
 await prepareDatabase();
 
@@ -38,8 +41,9 @@ run('identity provider', ['node_modules/tsx/dist/cli.mjs', 'idp/server.ts'], {
   IDP_PORT: idpPort,
   STOREFRONT_PORT: port,
 });
-run('storefront', ['--import', 'tsx', 'server/serve.ts', 'build/index.js'], {
-  NODE_ENV: 'production',
+const dev = process.argv.includes('--dev');
+run(dev ? 'storefront (remix dev)' : 'storefront', storefrontCommand(dev, process.env.DEV_SERVER_PORT), {
+  NODE_ENV: dev ? 'development' : 'production',
   APP_ENV: environment,
   PORT: port,
   IDP_ISSUER: process.env.IDP_ISSUER ?? `http://localhost:${idpPort}`,

@@ -9,8 +9,7 @@ import { strictTransportSecurity } from '../app/modules/http/security-headers.se
 import { handledSubjects, STATE_VERSIONS_HANDLED_HEADER } from '../app/modules/http/handled-state-versions';
 import { cacheKeyFor, documentCacheHeaders, isPrivatelyCacheable, PageCache, type PageHit } from './page-cache';
 import { privateEntryKey, privateKeyFor, privatePageHooks } from './private-cache';
-import { installRouteMatching } from './route-matching';
-import { installServerRoutesMemo } from './server-routes';
+import { installFrameworkChanges } from './framework/install';
 import { applyConnectionLimits, DEFAULT_CONNECTION_LIMITS, type ConnectionLimits } from './connection-limits';
 import { routeKinds, type RouteKind } from './route-kind';
 import { loadStaticFiles, type StaticFile } from './static-files';
@@ -259,8 +258,7 @@ export async function writeBody(
 
 export function createAppServer(options: AppServerOptions) {
   const { build } = options;
-  installRouteMatching();
-  installServerRoutesMemo();
+  installFrameworkChanges();
   const handle = createRequestHandler(build, options.mode ?? process.env.NODE_ENV);
   const files = loadStaticFiles({
     publicDir: options.publicDir,

@@ -6,6 +6,7 @@
  * HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_MS and CLIENT_CONNECTION_LIMIT (decision 0063).
  */
 import path from 'node:path';
+import { broadcastDevReady } from '@remix-run/node';
 import { createAppServer } from './app-server';
 import { connectionLimitsFrom } from './connection-limits';
 import { importBuild } from './import-build';
@@ -30,6 +31,8 @@ const onListen = () => {
   const address = server.address();
   const bound = typeof address === 'object' && address ? address.port : port;
   console.log(`[pantry] http://localhost:${bound}`);
+  // Under `npm run dev` (remix dev restarts this server after every rebuild): tells the browser to reload.
+  if (process.env.NODE_ENV === 'development') void broadcastDevReady(build);
 };
 if (process.env.HOST) server.listen(port, process.env.HOST, onListen);
 else server.listen(port, onListen);

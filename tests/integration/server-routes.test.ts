@@ -5,10 +5,10 @@ import { pathToFileURL } from 'node:url';
 import type { ServerBuild } from '@remix-run/node';
 import { describe, expect, it } from 'vitest';
 import { createAppServer } from '../../server/app-server';
-import { memoCreateServerRoutes, originalCreateServerRoutes } from '../../server/server-routes';
+import { memoCreateServerRoutes, originalCreateServerRoutes } from '../../server/framework/server-routes';
 
 /**
- * Remix's server route tree is built once per build (server/server-routes.ts, decision 0040): the kept tree
+ * Remix's server route tree is built once per build (server/framework/server-routes.ts, decision 0040): the kept tree
  * must be the one the original builds, and be rebuilt when its inputs are not the ones it came from.
  */
 if (!existsSync('build/index.js'))

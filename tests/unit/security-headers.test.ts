@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   applySecurityHeaders,
   contentSecurityPolicy,
@@ -73,6 +73,19 @@ describe('security headers', () => {
     } finally {
       delete process.env.IDP_ISSUER;
     }
+  });
+});
+
+describe('the live-reload socket under npm run dev', () => {
+  afterEach(() => vi.unstubAllEnvs());
+
+  it("may be called only in development, and only at remix dev's own origin", () => {
+    vi.stubEnv('REMIX_DEV_ORIGIN', 'http://localhost:3002/');
+    vi.stubEnv('NODE_ENV', 'development');
+    expect(directives(contentSecurityPolicy({})).get('connect-src')).toEqual(["'self'", 'ws://localhost:3002']);
+    expect(directives(contentSecurityPolicy({})).get('form-action')).toEqual(["'self'"]);
+    vi.stubEnv('NODE_ENV', 'production');
+    expect(directives(contentSecurityPolicy({})).get('connect-src')).toEqual(["'self'"]);
   });
 });
 

@@ -37,18 +37,26 @@ export function contentSecurityPolicy({
 }: PolicyOptions): string {
   const others = [...new Set(trustedOrigins.map(originOf).filter((o): o is string => Boolean(o)))];
   const inline = nonce ? ` 'nonce-${nonce}'` : '';
+  const liveReload = liveReloadSocketOrigin();
   return [
     `default-src 'self'`,
     `script-src 'self'${inline}`,
     `style-src 'self'${inline}`,
     `img-src 'self' data:`,
     `font-src 'self'`,
-    `connect-src 'self'${others.map((o) => ` ${o}`).join('')}`,
+    `connect-src 'self'${[...others, ...liveReload].map((o) => ` ${o}`).join('')}`,
     `form-action 'self'${others.map((o) => ` ${o}`).join('')}`,
     `frame-ancestors ${frameAncestors}`,
     `object-src 'none'`,
     `base-uri 'none'`,
   ].join('; ');
+}
+
+/** Under `npm run dev` only: the socket through which remix dev tells the page to reload. */
+function liveReloadSocketOrigin(env = process.env): string[] {
+  if (env.NODE_ENV !== 'development' || !env.REMIX_DEV_ORIGIN) return [];
+  const origin = originOf(env.REMIX_DEV_ORIGIN);
+  return origin ? [origin.replace(/^http/, 'ws')] : [];
 }
 
 /**
