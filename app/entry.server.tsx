@@ -28,7 +28,7 @@ export default function handleRequest(
   if (!hasValidHost(request)) return badRequest(request, 'text');
   // One nonce per response: in the CSP header and on every inline script/style the tree renders.
   const nonce = createNonce();
-  // The whole document at once, sent as one body (decision 0052). Nothing on a page suspends on the server (no
+  // The whole document at once, sent as one body. Nothing on a page suspends on the server (no
   // deferred data; lazy parts load only in the browser), so streaming sent nothing sooner, and React 18's
   // string renderer costs a quarter less CPU per page than its Node stream renderer. A render that throws is
   // rendered again by Remix with the error (its 500 page), as a failed stream shell was. renderToString writes

@@ -38,7 +38,7 @@ import {
   readConsent,
 } from '~/pages/root.server';
 
-// What few pages show: the browser loads their code only on a page that renders them (decision 0028).
+// What few pages show: the browser loads their code only on a page that renders them.
 const SignInModal = deferred(SignInModalOnServer, async () => (await import('~/components/SignInModal')).SignInModal);
 const OnboardingModal = deferred(
   OnboardingModalOnServer,

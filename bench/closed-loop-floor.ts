@@ -2,11 +2,11 @@
  * `tsx bench/closed-loop-floor.ts`: the soak's closed loop (50 connections, each sending the next request as soon
  * as its answer is in, the load generator on core 1) against a server with no framework and next to no garbage
  * (bench/spin-server.mjs on core 0), which spends a fixed CPU time per request: the soak's six requests at what
- * each costs the storefront alone (decision 0057), then every request at the same cost. It prints the p99 as a
+ * each costs the storefront alone, then every request at the same cost. It prints the p99 as a
  * multiple of the mean latency (50 ÷ throughput): what the loop itself adds to the tail, before any collector or
- * slow request of the storefront's (decision 0058). The last row starts one request per turn of the server's event
+ * slow request of the storefront's. The last row starts one request per turn of the server's event
  * loop, in arrival order: without the two-turn wait that level-triggered polling gives the client that answers
- * last (decision 0059).
+ * last.
  */
 import { spawnSync } from 'node:child_process';
 import { freePort } from '../scripts/free-port';

@@ -2,14 +2,14 @@ import { gzipSync } from 'node:zlib';
 import { chromium, type Browser } from '@playwright/test';
 
 /**
- * The JavaScript budget: what a page loads, each file gzipped, summed (decisions 0028 and 0031); the integration
+ * The JavaScript budget: what a page loads, each file gzipped, summed; the integration
  * test fails past it.
  */
 export const JS_BUDGET_KB = 95;
 
 /**
  * The scripts a page's HTML makes the browser load: module scripts, modulepreloads (also those that wait for the
- * first paint, decision 0047) and inline imports, static or dynamic.
+ * first paint) and inline imports, static or dynamic.
  */
 export function scriptSources(html: string): string[] {
   const sources = new Set<string>();

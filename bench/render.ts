@@ -1,5 +1,5 @@
 /**
- * `npm run bench:render`: what a page costs when it is rendered, not served from a page cache (decision 0033).
+ * `npm run bench:render`: what a page costs when it is rendered, not served from a page cache.
  * Home, search results (q=milk) and a product page as a signed-in customer (C) and as a guest with a store
  * (G), with both page caches off, on one pinned core under autocannon (50 connections, BENCH_SECONDS, 10 by
  * default), and the slots page; RENDER_PAGES picks pages by name (e.g. `RENDER_PAGES=home,slots`), RENDER_SHOPPERS

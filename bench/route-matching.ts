@@ -1,6 +1,6 @@
 /**
  * `tsx bench/route-matching.ts`: the cost of one route match on the build's route tree, React Router's own
- * `matchRoutes` against the compiled table of server/framework/route-matching.ts (decision 0033). Remix matches
+ * `matchRoutes` against the compiled table of server/framework/route-matching.ts. Remix matches
  * a document request about five times (the request handler, the static handler, <DataRoutes>, the lazy route
  * discovery's partial manifest per parent path), on a tree it builds anew for each render.
  */

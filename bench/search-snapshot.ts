@@ -2,7 +2,7 @@
  * `npx tsx bench/search-snapshot.ts <out.json>`: what search answers (items in order, counts, facets,
  * carousels) for a fixed set of queries, stores and clock, on the catalogues `npm run bench:search`
  * seeded. Run it before and after a change to search and diff the two files: a speed-up must not
- * change a result (decision 0032). BENCH_SIZES picks the SQLite catalogues, BENCH_PG=0 skips
+ * change a result. BENCH_SIZES picks the SQLite catalogues, BENCH_PG=0 skips
  * PostgreSQL (BENCH_PG_DB names it). Each search page is asked for twice, the second time from the
  * search cache (decision 0035): the script stops if the cached answer differs from the computed one.
  */

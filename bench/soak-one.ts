@@ -3,7 +3,7 @@
  * in (bench/run.ts): ONE storefront on the embedded SQLite database, pinned to core 0, and the load generator
  * (this process, pinned to core 1), production build, loopback. `npm run soak` runs the same
  * mix through two storefronts, PostgreSQL and haproxy, which share both cores with the load generator.
- * Same shoppers, warm-up, length, figures and budgets (soakSettings); exits 1 when one is missed (decision 0057).
+ * Same shoppers, warm-up, length, figures and budgets (soakSettings); exits 1 when one is missed.
  */
 import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';

@@ -1,10 +1,10 @@
 /**
  * The soak: 50 connections for SOAK_SECONDS over a mix of pages and actions — home, search,
  * a product page as an anonymous shopper; cart add, clip and the slots page as a signed-in customer (C), each
- * pass over the mix by one of the signed-in shoppers picked at random (decision 0033: one customer for all 50
+ * pass over the mix by one of the signed-in shoppers picked at random (one customer for all 50
  * connections made every action wait on that one customer's rows) — while the resident memory of every storefront
  * process is sampled. Shared by `npm run soak:one` (bench/soak-one.ts: one storefront pinned as the page budgets
- * are measured, the run that checks the p99 budget, decision 0057), `npm run soak` (bench/soak.ts, the same
+ * are measured, the run that checks the p99 budget), `npm run soak` (bench/soak.ts, the same
  * through the cluster) and the short CI run (tests/resilience/soak.test.ts).
  */
 import { readFileSync } from 'node:fs';
@@ -52,7 +52,7 @@ export interface SoakOptions {
   warmupRequests: number;
   /**
    * Then the same mix in steps of 10 s until RSS is steady (see rssSteady: its caches and heap at their working
-   * size, what "after warm-up" means, decisions 0033 and 0036), for at most this many seconds (0: none).
+   * size, what "after warm-up" means), for at most this many seconds (0: none).
    */
   warmupMaxSeconds?: number;
 }
@@ -67,7 +67,7 @@ export interface SoakReport {
   p90: number;
   p99: number;
   max: number;
-  /** Each request type's p50 and p99 within the mix (decision 0057: they tell a slow request from a slow process). */
+  /** Each request type's p50 and p99 within the mix (they tell a slow request from a slow process). */
   byRequest: { request: string; p50: number; p99: number }[];
   /** Of the measured run (timeouts are counted among the errors too). */
   errors: number;
@@ -185,8 +185,8 @@ export const STEADY_STEPS = 2;
 /**
  * Whether the processes' memory has reached its working size, given each warm-up step's highest RSS per process
  * (oldest first): the last STEADY_STEPS steps each grew every process's peak by less than STEADY_STEP_GROWTH.
- * One step under 5 % (decision 0033) called RSS steady after 20 s while it went on growing to a plateau ~25 %
- * higher (decision 0036): a cache filling slowly adds a few per cent per step, and one step's peak can fall
+ * One step under 5 % called RSS steady after 20 s while it went on growing to a plateau ~25 %
+ * higher: a cache filling slowly adds a few per cent per step, and one step's peak can fall
  * between two collections. Peaks that fall are steady.
  */
 export function rssSteady(stepPeaks: readonly (readonly number[])[]): boolean {
@@ -291,7 +291,7 @@ export async function runSoak(world: SoakWorld, options: SoakOptions): Promise<S
   sample();
   // RSS swings by hundreds of MB as the V8 heap grows and is collected: compare the highest sample of the
   // first 30 s after the warm-up with the highest of the last 30 s (one sample a second), so where one sample
-  // happens to fall in a collection cycle neither hides growth nor makes it up (decision 0033).
+  // happens to fall in a collection cycle neither hides growth nor makes it up.
   const window = Math.min(30, Math.max(1, Math.floor(samples.length / 3)));
   const peak = (rows: number[][], i: number) => Math.max(...rows.map((row) => row[i]!));
   const memory = world.pids.map((pid, i) => {

@@ -1,7 +1,7 @@
 // bench/closed-loop-floor.ts's server: node:http that spends a fixed CPU time per path (busy-waiting, so it
 // makes next to no garbage), then answers 20 KB. SPIN_MS: JSON of path -> milliseconds. SPIN_ONE_PER_TURN=1
 // starts the requests in the order they arrived, one per turn of the event loop, so that the loop polls its
-// sockets between any two (decision 0059).
+// sockets between any two.
 import { Buffer } from 'node:buffer';
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';

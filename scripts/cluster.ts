@@ -46,7 +46,7 @@ export interface ClusterOptions {
 export const DEFAULT_STOREFRONT_OLD_SPACE_MB = 384;
 
 /**
- * The old generation V8 lets a storefront fill before its first full collections (decision 0058), capped at
+ * The old generation V8 lets a storefront fill before its first full collections, capped at
  * half the bound. A storefront keeps ~60 MB alive, and V8 sets the next collection's threshold from that: a full
  * collection every 2–3 s under the soak, each stalling every request in flight. From 160 MB they come every
  * ~10 s (11 instead of 39–41 in a 40-s soak), for ~60 MB more resident memory.

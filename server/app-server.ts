@@ -100,7 +100,7 @@ function methodProblem(method: string, route: RouteKind): RequestProblem | null 
  * response is finished, so loaders and actions stop. The signal is the Request's own property rather than
  * `init.signal`: given one, Node's Request follows it with a second AbortController, a WeakRef and a
  * FinalizationRegistry entry per request, which outlive the request until a full collection and are then
- * cleaned up in one burst: three times the cost of making the Request alone (decision 0058).
+ * cleaned up in one burst: three times the cost of making the Request alone.
  */
 export function toRequest(req: IncomingMessage, res: ServerResponse, url: URL): Request {
   const headers = new Headers();
@@ -220,7 +220,7 @@ function baselineHeaders(headers: Headers) {
  * body was written, false as soon as the client's connection (`res`) closed first: a client that goes away
  * mid-page (a load generator's timeout, a phone losing signal) never emits 'drain' again, and waiting on it
  * left the render pending for ever — and with it every request of the page caches waiting on that render
- * (PageCache.once), which is how the soak stalled at 1 req/s with idle processes (decision 0036).
+ * (PageCache.once), which is how the soak stalled at 1 req/s with idle processes.
  */
 export async function writeBody(
   out: NodeJS.WritableStream,
@@ -289,7 +289,7 @@ export function createAppServer(options: AppServerOptions) {
     const request = toRequest(req, res, url);
     const response = await handle(request);
     const headers = new Headers(response.headers);
-    // Between the app and this server only: never sent (decision 0040).
+    // Between the app and this server only: never sent.
     const noted = handledSubjects(headers.get(STATE_VERSIONS_HANDLED_HEADER));
     headers.delete(STATE_VERSIONS_HANDLED_HEADER);
     const ownCacheControl = headers.get('Cache-Control');

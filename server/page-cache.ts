@@ -295,7 +295,7 @@ export class PageCache {
   /**
    * Runs `render` unless another request is already rendering this key; then waits for that one, for at most
    * maxWaitMs: a render that never ends (a client gone mid-page, a stuck loader) must not hold every later
-   * request of the page with it (decision 0036). A waiter that gives up finds no entry and renders itself.
+   * request of the page with it. A waiter that gives up finds no entry and renders itself.
    */
   async once(key: string, render: () => Promise<void>): Promise<'rendered' | 'waited'> {
     const pending = this.inflight.get(key);

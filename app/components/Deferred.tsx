@@ -1,7 +1,7 @@
 import { createElement, lazy, Suspense, type FunctionComponent } from 'react';
 
 /**
- * A component whose code the browser loads only when a page renders it (decision 0028: the
+ * A component whose code the browser loads only when a page renders it (the
  * JavaScript budget). The server renders it in the same pass from `serverComponent` (re-exported by
  * a `.server` module, which the browser build empties, e.g. pages/root.server.ts), so the HTML is complete without JavaScript;
  * the browser keeps that HTML and hydrates it once the chunk has arrived. Only for components most

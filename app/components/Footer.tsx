@@ -34,8 +34,8 @@ export function Footer(props: FooterProps) {
 
 /**
  * The server's footer (pages/root.server.ts): its HTML depends on the two props alone, so it is rendered
- * once per banner and shopper state and kept (decision 0059). Plain anchors: the island around it makes their
- * clicks client-side navigations, as it does for any link in its server HTML (decision 0031).
+ * once per banner and shopper state and kept. Plain anchors: the island around it makes their
+ * clicks client-side navigations, as it does for any link in its server HTML.
  */
 export function PlainFooter(props: FooterProps) {
   return <FooterWith {...props} LinkTo={PlainLink} />;

@@ -8,7 +8,7 @@ import { StoreChip } from './StoreChip';
 import { island, useHydrated } from '~/components/page-essentials';
 import { CouponsLinkOnServer, HeaderLogoOnServer } from '~/pages/root.server';
 
-// Plain links: the browser keeps their HTML and loads their code when they change (decision 0031).
+// Plain links: the browser keeps their HTML and loads their code when they change.
 const HeaderLogo = island(HeaderLogoOnServer, async () => (await import('./HeaderLinks')).HeaderLogo);
 const CouponsLink = island(CouponsLinkOnServer, async () => (await import('./HeaderLinks')).CouponsLink);
 

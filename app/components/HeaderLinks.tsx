@@ -1,6 +1,6 @@
 import { Link } from '@remix-run/react';
 
-// The header's plain links (islands in Header.tsx, decision 0031): no state, no handlers.
+// The header's plain links (islands in Header.tsx): no state, no handlers.
 
 export function HeaderLogo({ name, logoText, business }: { name: string; logoText: string; business: boolean }) {
   return (

@@ -11,7 +11,7 @@ import {
 } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 
-/** React leaves an element's server-rendered content alone when it only sets this (decision 0031). */
+/** React leaves an element's server-rendered content alone when it only sets this. */
 const KEEP_SERVER_HTML = { __html: '' };
 
 export interface IslandOptions {
@@ -43,7 +43,7 @@ export type ServerMarkup<P> = FunctionComponent<P> & { markup?: (props: P) => st
 
 /**
  * A component made only of links and forms, which works the same without JavaScript, whose code the
- * browser loads only when its content has to change (decision 0031: the JavaScript budget). The server
+ * browser loads only when its content has to change (the JavaScript budget). The server
  * renders it from `serverComponent` (re-exported by a `.server` module, which the browser build
  * empties); hydration keeps that HTML untouched, and a click on one of its links or a submit of one
  * of its forms is a client-side navigation, as with `<Link>` and `<Form>`. When its props (or, with

@@ -16,7 +16,7 @@ const STOCK_MESSAGES = {
 
 /**
  * A product in a listing. Its look is the `.product-card` component class (app/tailwind.css): listings repeat
- * it up to 48 times, so the HTML carries a few short class names, not the utilities (decision 0038).
+ * it up to 48 times, so the HTML carries a few short class names, not the utilities.
  * `priority`: "high" for the listing's first picture (the likely largest paint), "eager" for the rest of the
  * first row at any width; the others load lazily.
  */

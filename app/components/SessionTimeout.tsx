@@ -2,7 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useHydrated } from '~/components/page-essentials';
 import type { PageSession } from '~/modules/browser/session-clock';
 
-// The session clock (SessionWatch.tsx) matters only to signed-in shoppers: anonymous pages do not load it (decision 0031).
+// The session clock (SessionWatch.tsx) matters only to signed-in shoppers: anonymous pages do not load it.
 const SessionWatch = lazy(async () => ({ default: (await import('./SessionWatch')).SessionWatch }));
 
 /**

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { validationDelayMs, type PageSession } from '~/modules/browser/session-clock';
 
-// Loaded when a session has expired on an open page, not with every page (decision 0028).
+// Loaded when a session has expired on an open page, not with every page.
 const SessionTimeoutDialog = lazy(async () => ({
   default: (await import('./SessionTimeoutDialog')).SessionTimeoutDialog,
 }));

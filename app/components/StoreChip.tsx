@@ -29,7 +29,7 @@ function ChipLabel({ store, preference }: StoreChipProps) {
   );
 }
 
-// The zipcode dialog's code loads on the first click on the chip (decision 0028).
+// The zipcode dialog's code loads on the first click on the chip.
 const StoreDialog = lazy(async () => ({ default: (await import('./StoreDialog')).StoreDialog }));
 
 const chipClass =

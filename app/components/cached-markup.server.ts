@@ -5,7 +5,7 @@ import type { ServerMarkup } from '~/components/Island';
 /**
  * An island's server component whose HTML depends on its props alone (no URL, no route data, no context),
  * rendered once per distinct props and kept: the footer island every page has took ~178 µs to render, ~5 µs kept,
- * one core, warm (decision 0059). At most `maxEntries` kept; the cache starts over when full.
+ * one core, warm. At most `maxEntries` kept; the cache starts over when full.
  */
 export function withCachedMarkup<P extends object>(component: FunctionComponent<P>, maxEntries = 64): ServerMarkup<P> {
   const kept = new Map<string, string>();

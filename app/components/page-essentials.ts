@@ -1,7 +1,6 @@
 /**
  * What every page's browser code shares: its access rule (`pageAccess`), small helpers and the components most
- * pages show. Reached only through this file, they ship as one chunk instead of a dozen tiny ones (decision 0031;
- * eslint `no-restricted-imports` holds browser code to it). Server modules and tests may import them directly.
+ * pages show. Reached only through this file, they ship as one chunk instead of a dozen tiny ones (eslint `no-restricted-imports` holds browser code to it). Server modules and tests may import them directly.
  */
 export { useHydrated } from 'remix-utils/use-hydrated';
 export { deferred } from './Deferred';

@@ -14,7 +14,7 @@ export interface CompiledStatement<Args extends unknown[], Row> {
 
 /**
  * A statement Kysely builds and compiles once per database, then runs with each call's values: recompiling the
- * small statements of every signed-in page cost more CPU than running them (decision 0044).
+ * small statements of every signed-in page cost more CPU than running them.
  *
  * `build` gets one placeholder per argument, a marker to put into the query as a value (never to compute with),
  * and must use each at least once (else it throws); they are found again in the compiled parameters, so their

@@ -3,7 +3,7 @@ import type { PostgresCursor, PostgresPool, PostgresPoolClient, PostgresQueryRes
 import type pg from 'pg';
 
 /**
- * PostgreSQL prepared statements for the statements compiled once (decision 0049). PostgreSQL parses, analyses
+ * PostgreSQL prepared statements for the statements compiled once. PostgreSQL parses, analyses
  * and plans every unnamed statement anew: for the small lookups of a signed-in page or an action that was about
  * 40 % of a backend's CPU. A statement given a name is parsed once per connection and, after a few runs, runs on
  * a cached generic plan. Only texts registered here are named: fixed texts from code (compiledOnce), so a

@@ -1,6 +1,6 @@
 /**
  * The server-only imports of the home page, in one module: the browser build empties each `.server` module, and one
- * empty module per page keeps the tiny files several pages would share off the page (decision 0028).
+ * empty module per page keeps the tiny files several pages would share off the page.
  */
 export { json } from '@remix-run/node';
 export { requireUserType } from '~/modules/access/shopper.server';

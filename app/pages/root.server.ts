@@ -1,6 +1,6 @@
 /**
  * The server-only imports of the root route, in one module: the browser build empties each `.server` module, and one
- * empty module per page keeps the tiny files several pages would share off the page (decision 0028).
+ * empty module per page keeps the tiny files several pages would share off the page.
  */
 import { PlainFooter } from '~/components/Footer';
 import { withCachedMarkup } from '~/components/cached-markup.server';
@@ -14,7 +14,7 @@ export { PendingOrderAlert as PendingOrderAlertOnServer } from '~/components/Pen
 export { SignInModal as SignInModalOnServer } from '~/components/SignInModal';
 // Links and forms only: the browser keeps their HTML and loads their code when it changes (components/Island.tsx).
 export { ConsentBanner as ConsentBannerOnServer } from '~/components/ConsentBanner';
-/** Rendered once per banner and shopper state (decision 0059). */
+/** Rendered once per banner and shopper state. */
 export const FooterOnServer = withCachedMarkup(PlainFooter);
 export { CouponsLink as CouponsLinkOnServer, HeaderLogo as HeaderLogoOnServer } from '~/components/HeaderLinks';
 export { storefrontChrome } from '~/modules/access/chrome.server';

@@ -1,7 +1,6 @@
 /**
  * The wine shop's and the marketplace's product pages (`product-details.{bpn}.html`): shipped goods, so no store id
- * and no location in the path. One module for both pages, which differ only in the product kind (decision 0028:
- * one `.server` module per page keeps empty module files off the browser's download list).
+ * and no location in the path. One module for both pages, which differ only in the product kind (one `.server` module per page keeps empty module files off the browser's download list).
  */
 import { json } from '@remix-run/node';
 import type { Shopper } from '~/modules/access/shopper.server';

@@ -1,7 +1,7 @@
 /**
  * The server-only imports of the dotted shop pages (product, aisles, offer), in one module: the browser build
  * empties each `.server` module, and one empty module per page keeps the tiny files several pages would share off
- * the page (decision 0028).
+ * the page.
  */
 export { json } from '@remix-run/node';
 // The server renders it in the page; the browser loads it on demand (components/Deferred.tsx).

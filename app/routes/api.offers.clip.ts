@@ -12,7 +12,7 @@ export const action = apiRoute(async ({ request }: ActionFunctionArgs) => {
   const { shopper, viewer } = await apiViewer(request);
   const customer = requireCustomer(viewer);
   const body = await readJsonBody(request, ClipBody);
-  // The clip and the customer's state version commit together, or nothing changed (decision 0040).
+  // The clip and the customer's state version commit together, or nothing changed.
   const stateSubject = subjectOf(customer.customerId);
   const result = await clipOffer(customer, body.offerId, new Date(), { stateSubject });
   if (!result.ok) return apiError(refusalStatus(result.code), result.code, result.message);

@@ -21,7 +21,7 @@ import {
   priceContextFor,
 } from '~/pages/shop-page.server';
 
-// Offer pages are few: product and aisle pages do not load the offer view's code (decision 0028).
+// Offer pages are few: product and aisle pages do not load the offer view's code.
 const OfferDetailsView = deferred(
   OfferDetailsViewOnServer,
   async () => (await import('~/components/OfferDetailsView')).OfferDetailsView,

@@ -79,7 +79,7 @@ export default function BrandPage() {
       <h1 className="mt-2 text-2xl font-extrabold md:text-3xl">{brand.name}</h1>
       {store ? <p className="mt-1 text-sm text-stone-600">Prices and availability at {store}.</p> : null}
       <div className="mt-6 grid gap-x-6 gap-y-4 lg:grid-cols-[15rem_1fr]">
-        {/* Rendered once: a disclosure below lg, an open sidebar from lg (`.filters`, decision 0038). */}
+        {/* Rendered once: a disclosure below lg, an open sidebar from lg (`.filters`). */}
         <aside aria-label="Filters">
           <details className="filters">
             <summary>Filters</summary>

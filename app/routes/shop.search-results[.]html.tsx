@@ -33,7 +33,7 @@ export const access = pageAccess({ allowedUserTypes: PUBLIC_PAGE, showZipcodeMod
 export const handle = { access };
 
 const PATH = '/shop/search-results.html';
-// The recipes tab and the blank search are the few: q=milk does not load their code (decision 0028).
+// The recipes tab and the blank search are the few: q=milk does not load their code.
 const RecipeResults = deferred(
   RecipeResultsOnServer,
   async () => (await import('~/components/search/RecipeResults')).RecipeResults,
@@ -90,7 +90,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
-/** The page's data carries what a product card shows, not the brand and size it does not (decision 0038). */
+/** The page's data carries what a product card shows, not the brand and size it does not. */
 function cardOnly<P extends { brand: string; sizeLabel: string }>({ brand: _brand, sizeLabel: _size, ...card }: P) {
   return card;
 }
@@ -204,7 +204,7 @@ function ProductsPanel({
   );
   return (
     <div className="grid gap-x-6 gap-y-4 lg:grid-cols-[15rem_1fr]">
-      {/* Rendered once: a disclosure below lg, an open sidebar from lg (`.filters`, decision 0038). */}
+      {/* Rendered once: a disclosure below lg, an open sidebar from lg (`.filters`). */}
       <aside aria-label="Filters">
         <details className="filters">
           <summary>Filters</summary>

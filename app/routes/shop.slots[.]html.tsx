@@ -113,7 +113,7 @@ function dayLabel(day: string) {
 }
 
 // The page's own path, not a query relative to the route: the server renders a plain path's link without the
-// router's hooks (decision 0060).
+// router's hooks.
 const slotsHref = (type: 'delivery' | 'pickup', day?: string) =>
   `/shop/slots.html?type=${type}${day ? `&day=${day}` : ''}`;
 

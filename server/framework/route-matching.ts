@@ -1,5 +1,5 @@
 /**
- * Route matching with the route table compiled once (decision 0033).
+ * Route matching with the route table compiled once.
  *
  * Remix 2 matches a request's URL against the route tree five times per page (the request handler, the
  * static handler, the static router's <DataRoutes>, and the lazy route discovery's partial manifest for each

@@ -1,5 +1,5 @@
 /**
- * Remix's server route tree built once per build instead of once per rendered page (decision 0040).
+ * Remix's server route tree built once per build instead of once per rendered page.
  *
  * `<RemixServer>` (@remix-run/react 2.17) calls `createServerRoutes(manifest.routes, routeModules, future,
  * isSpaMode)` on every document render: it walks all 108 routes of the manifest and makes a fresh object (with

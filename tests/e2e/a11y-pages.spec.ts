@@ -105,7 +105,7 @@ function walk(): Record<string, Visit[]> {
           'the store chip opens the zipcode dialog only with JavaScript; without it, it links to the store finder',
         open: async (page) => {
           await page.goto('/');
-          await waitForHydration(page); // the chip opens the dialog once the page's scripts have run (decision 0047)
+          await waitForHydration(page); // the chip opens the dialog once the page's scripts have run
           await page.getByTestId('store-chip').click();
           await expect(page.getByRole('dialog', { name: 'Where are you shopping?' })).toBeVisible();
         },
@@ -361,7 +361,7 @@ async function visitAndAnalyze(page: Page, visit: Visit, origin: string) {
  * Visits that reach their page through the UI (`open`) change who the visitor is (a sign-up signs in, a handshake
  * sets a cookie), so each has a context of its own. The others are walked several to a test in one context per
  * visitor type, reset between pages: a context, its first page load and the worker's test set-up are paid once
- * per group instead of once per page (decision 0034). Each page is a step named after its route, path and visitor.
+ * per group instead of once per page. Each page is a step named after its route, path and visitor.
  */
 const GROUP_SIZE = 6;
 const visitsOf = Object.entries(walk()).flatMap(([route, visits]) => visits.map((visit) => ({ route, visit })));

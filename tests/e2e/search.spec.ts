@@ -184,7 +184,7 @@ test.describe('search', () => {
     await page.setViewportSize({ width: 375, height: 800 });
     await page.goto('/shop/search-results.html?q=milk');
     const filters = page.getByRole('complementary', { name: 'Filters' });
-    // Rendered once (decision 0038): one Price group in the document, shown or not.
+    // Rendered once: one Price group in the document, shown or not.
     await expect(page.locator('fieldset').filter({ hasText: /^Price/ })).toHaveCount(1);
     const toggle = filters.getByText('Filters', { exact: true });
     await expect(toggle).toBeVisible();

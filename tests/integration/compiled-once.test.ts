@@ -31,7 +31,7 @@ class CompileCounter implements KyselyPlugin {
   }
 }
 
-describe.each(DIALECTS)('statements compiled once on %s (decision 0036)', (dialect) => {
+describe.each(DIALECTS)('statements compiled once on %s', (dialect) => {
   let test: TestDatabase;
   const counter = new CompileCounter();
 
@@ -140,7 +140,7 @@ describe.each(DIALECTS)('statements compiled once on %s (decision 0036)', (diale
 
 const SAM = 500004;
 
-describe.each(DIALECTS)('the soak’s statements compiled once on %s (decision 0044)', (dialect) => {
+describe.each(DIALECTS)('the soak’s statements compiled once on %s', (dialect) => {
   let test: TestDatabase;
   let store: Store;
   let offers: { id: number; title: string }[];

@@ -34,7 +34,7 @@ class StatementCounter implements KyselyPlugin {
 
 const HOUR = 3_600_000;
 
-describe.each(DIALECTS)('the signed-in header in one statement on %s (decision 0055)', (dialect) => {
+describe.each(DIALECTS)('the signed-in header in one statement on %s', (dialect) => {
   let test: TestDatabase;
   let store: Store;
   const counter = new StatementCounter();

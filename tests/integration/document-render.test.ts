@@ -49,7 +49,7 @@ describe('a rendered document', () => {
     const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((tag) => tag[0]);
     expect(scripts.length).toBeGreaterThan(0);
     for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
-    // The scripts-after-paint rewrite (decision 0047) ran on the whole document.
+    // The scripts-after-paint rewrite ran on the whole document.
     expect(html).toContain('rel="pantry-modulepreload"');
     expect(html).not.toContain('rel="modulepreload"');
   });

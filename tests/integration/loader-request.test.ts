@@ -5,7 +5,7 @@ import { createRequestHandler, type ServerBuild } from '@remix-run/node';
 import { describe, expect, it } from 'vitest';
 
 /**
- * The patch of @remix-run/server-runtime (patches/, decision 0043): a loader or action gets the request itself
+ * The patch of @remix-run/server-runtime (patches/): a loader or action gets the request itself
  * when its URL has none of the parameters Remix strips (`index`, `_data`), so the root and the page loaders of
  * one render see one Request and the shopper memoised per request (loadShopper) is resolved once.
  */
@@ -35,7 +35,7 @@ function recordingHandler() {
   return { handle: createRequestHandler({ ...build, routes }, 'production'), seen };
 }
 
-describe('the request a loader gets (decision 0043)', () => {
+describe('the request a loader gets', () => {
   it('is one Request for the root and the page loaders of a render', async () => {
     const { handle, seen } = recordingHandler();
     await handle(new Request('http://localhost/shop/slots.html?type=pickup&day=2026-11-26'));

@@ -7,9 +7,9 @@ import { createTestDatabase, type TestDatabase } from './support/databases';
 import { freePort } from '../../scripts/free-port';
 
 /**
- * The JavaScript budget over the production build (decision 0028): home, search results (q=milk)
+ * The JavaScript budget over the production build: home, search results (q=milk)
  * and a product page should each load at most 95 KB of JavaScript, gzipped file by file; the test fails past
- * it (decision 0031) and prints what each page weighs.
+ * it and prints what each page weighs.
  * Counted the way `npm run bench` counts it (bench/page-weight.ts: every script Chromium loads for
  * the page without interaction). The bundles do not depend on the database, so SQLite only.
  */

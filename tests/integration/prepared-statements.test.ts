@@ -16,7 +16,7 @@ const preparedOn = (conn: Parameters<typeof grantExpiry>[0]) =>
     .execute(conn)
     .then((result) => result.rows);
 
-describe.runIf(DIALECTS.includes('postgres'))('prepared statements on PostgreSQL (decision 0049)', () => {
+describe.runIf(DIALECTS.includes('postgres'))('prepared statements on PostgreSQL', () => {
   let test: TestDatabase;
   const expires = new Date(Date.now() + 3_600_000).toISOString();
 

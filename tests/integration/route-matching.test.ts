@@ -9,7 +9,7 @@ import { createAppServer } from '../../server/app-server';
 import { fastMatchRoutes, originalMatchRoutes } from '../../server/framework/route-matching';
 
 /**
- * The compiled route table (server/framework/route-matching.ts, decision 0033) must match exactly as React Router's
+ * The compiled route table (server/framework/route-matching.ts) must match exactly as React Router's
  * own matchRoutes does, on the app's real route tree: the same routes (the caller's own objects), params,
  * pathnames, and null where nothing matches.
  */

@@ -35,7 +35,7 @@ describe.each(DIALECTS)('search over the seeded catalogue on %s', (dialect) => {
   if (dialect === 'postgres')
     it('leaves PostgreSQL planner statistics for what it loaded', async () => {
       // A manual ANALYZE (autovacuum's shows as last_autoanalyze): the search's offer set, overrides
-      // and facts are planned from these (decision 0037).
+      // and facts are planned from these.
       const rows = await sql<{ relname: string }>`select relname from pg_stat_user_tables
       where last_analyze is not null and relname in ('offers', 'offer_products', 'store_product_overrides',
         'products', 'product_search')`.execute(test.db);

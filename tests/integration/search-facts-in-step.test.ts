@@ -11,7 +11,7 @@ import { buildSmallCatalog, IDS, NOW, STORE } from './support/catalog';
 import { createTestDatabase, DIALECTS, type TestDatabase } from './support/databases';
 
 /**
- * What search reads beside its index (decision 0032) stays in step with the catalogue: SQLite's
+ * What search reads beside its index stays in step with the catalogue: SQLite's
  * `offered` flag follows offers through a trigger, and both dialects' copies of a product's price
  * and size (PostgreSQL: also aisle, brand and diet, with their lexemes) follow the product.
  * Migration 0018 on an already indexed catalogue leaves what the index build leaves.

@@ -15,7 +15,7 @@ import { buildSmallCatalog, NOW, STORE } from './support/catalog';
 import { createTestDatabase, type TestDatabase } from './support/databases';
 
 /**
- * SQLite's product_search_facts (docs/decisions/0029-search-budgets.md): one narrow row per product
+ * SQLite's product_search_facts: one narrow row per product
  * under its search key, read by the search page instead of product rows. Products change only when
  * the catalogue is seeded or re-indexed (the app never edits them), so the index build and the
  * migration that fills an already seeded catalogue are what keep it right.

@@ -8,7 +8,7 @@ import { createAppServer } from '../../server/app-server';
 import { memoCreateServerRoutes, originalCreateServerRoutes } from '../../server/framework/server-routes';
 
 /**
- * Remix's server route tree is built once per build (server/framework/server-routes.ts, decision 0040): the kept tree
+ * Remix's server route tree is built once per build (server/framework/server-routes.ts): the kept tree
  * must be the one the original builds, and be rebuilt when its inputs are not the ones it came from.
  */
 if (!existsSync('build/index.js'))

@@ -98,7 +98,7 @@ describe.skipIf(!DIALECTS.includes('postgres'))('two storefront processes behind
     expect(browser.hops.some((hop) => hop.url.startsWith(`${site}/account/auth/callback`))).toBe(true);
     expect(await signedIn.response.text()).toContain('Hi, Jordan');
 
-    // Each change moves the customer's state version on exactly once, in the action's own commit (decision 0040):
+    // Each change moves the customer's state version on exactly once, in the action's own commit:
     // the server does not bump again, and the header that tells it so never leaves the server.
     const version = async () =>
       Number(

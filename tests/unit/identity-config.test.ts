@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { identityConfig } from '~/modules/config/env.server';
 
-/** identityConfig is read on every request and parsed once per value of its variables (decision 0033). */
+/** identityConfig is read on every request and parsed once per value of its variables. */
 describe('identityConfig', () => {
   const saved = { issuer: process.env.IDP_ISSUER, client: process.env.IDP_CLIENT_ID };
   afterEach(() => {

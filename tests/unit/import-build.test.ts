@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 
 /**
- * The server build is imported without a cached source map (decision 0058): under tsx, which turns source maps
+ * The server build is imported without a cached source map: under tsx, which turns source maps
  * on, a map cached for the build was parsed into ~77 MB on the first stack trace and kept for good. Run in a
  * real Node process with tsx (as server/serve.ts runs), since vitest loads modules its own way.
  */

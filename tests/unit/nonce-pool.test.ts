@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createNonce } from '~/modules/http/security-headers.server';
 import { NoncePool } from '~/modules/http/nonce.server';
 
-describe('CSP nonces from a pool of random bytes (decision 0036)', () => {
+describe('CSP nonces from a pool of random bytes', () => {
   it('asks the random source once per 256 nonces, not once per page', () => {
     let fills = 0;
     const pool = new NoncePool(4096, (buffer) => {

@@ -149,7 +149,7 @@ describe('PageCache', () => {
     expect(outcomes.sort()).toEqual(['rendered', 'waited', 'waited']);
   });
 
-  it('stops waiting for a render that never ends, so later requests can render themselves (decision 0036)', async () => {
+  it('stops waiting for a render that never ends, so later requests can render themselves', async () => {
     const cache = new PageCache({ ttlMs: 5_000, maxWaitMs: 50 });
     void cache.once('stuck', () => new Promise<void>(() => {})); // a client gone mid-page, a loader that hangs
     const started = Date.now();

@@ -5,7 +5,7 @@ import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 
 /**
- * The patch of @remix-run/react (patches/, applied by `npm install`'s postinstall; decision 0060): on the server
+ * The patch of @remix-run/react (patches/, applied by `npm install`'s postinstall;): on the server
  * a <Link> to a plain absolute path renders its anchor without React Router's hooks. Loaded as the server loads
  * it (the CommonJS build). The anchor must be exactly what the unpatched Link renders: React Router's <Link>
  * with Remix's `data-discover` attribute, which is what these tests compare it with.

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 
 /**
  * The patches of @remix-run/router and react-router-dom (patches/, applied by `npm install`'s postinstall;
- * decision 0042): the static handler flattens and ranks its routes once, a pattern's expression is compiled
+ *): the static handler flattens and ranks its routes once, a pattern's expression is compiled
  * once, and the static router makes a route tree's data routes once. Loaded as the server loads them (the
  * CommonJS builds). Decision 0052: the static handler remembers which ranked branch a pathname matched.
  */
@@ -39,7 +39,7 @@ function routes() {
 
 afterEach(() => vi.restoreAllMocks());
 
-describe('the router patches (decision 0042)', () => {
+describe('the router patches', () => {
   it('flattens and ranks a static handler’s routes once, not on every request', async () => {
     const handler = router.createStaticHandler(routes());
     await handler.queryRoute(new Request('http://pantry.test/section-7/milk'));
@@ -49,7 +49,7 @@ describe('the router patches (decision 0042)', () => {
     expect(split.mock.calls.length).toBeLessThan(20);
   });
 
-  it('matches a pathname it has matched before against that branch alone (decision 0052)', async () => {
+  it('matches a pathname it has matched before against that branch alone', async () => {
     const handler = router.createStaticHandler(routes());
     const match = vi.spyOn(String.prototype, 'match');
     await handler.queryRoute(new Request('http://pantry.test/section-59/b/c'));

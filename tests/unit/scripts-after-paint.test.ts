@@ -88,7 +88,7 @@ async function runModule(html: string, browser: Browser, steps: string[]) {
 
 const ALL = ['/build/root.js', '/build/routes/_index.js', '/build/entry.client.js'];
 
-describe('withScriptsAfterFirstPaint (decision 0047)', () => {
+describe('withScriptsAfterFirstPaint', () => {
   it('keeps every element in place: preloads made inert, the module script importing after the first paint', async () => {
     const out = withScriptsAfterFirstPaint(page);
     expect(

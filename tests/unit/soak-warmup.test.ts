@@ -12,7 +12,7 @@ import {
 
 const MB = 1024 * 1024;
 
-describe('the soak warm-up (decision 0036)', () => {
+describe('the soak warm-up', () => {
   it('is not steady after one step that grew under 5 %, as the last soak was', () => {
     // The last soak: 600 → 640 MB (+6.7 %), then +4 %: called steady, then grew on to ~790 MB.
     expect(rssSteady([[600 * MB], [640 * MB], [666 * MB]])).toBe(false);
@@ -99,7 +99,7 @@ describe("the soak's verdict (bench/soak.ts and bench/soak-one.ts)", () => {
   });
 });
 
-describe("the soak's latency by request type (decision 0057)", () => {
+describe("the soak's latency by request type", () => {
   it("files each connection's n-th response under entry n of the mix, connection by connection", () => {
     const run = new EventEmitter();
     const latencies = latenciesByRequest(run as unknown as Promise<AutocannonResult>, 3);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_STOREFRONT_OLD_SPACE_MB, storefrontHeapArgs } from '../../scripts/cluster';
 
-describe('the storefronts’ heap bound (decision 0041) and initial old space (decision 0058)', () => {
+describe('the storefronts’ heap bound (decision 0041) and initial old space', () => {
   it('bounds the old space by default, and lets it fill to 160 MB before full collections', () => {
     const defaults = [`--max-old-space-size=${DEFAULT_STOREFRONT_OLD_SPACE_MB}`, '--initial-old-space-size=160'];
     expect(storefrontHeapArgs({})).toEqual(defaults);

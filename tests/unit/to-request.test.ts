@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { toRequest } from '../../server/app-server';
 
 /**
- * The web Request the production server hands Remix (decision 0058): what the client sent, a body that reads,
+ * The web Request the production server hands Remix: what the client sent, a body that reads,
  * and a signal that aborts only when the client goes away before its answer — the signal is the Request's
  * own, so that the Request does not follow it with a controller, WeakRef and finalizer of its own.
  */

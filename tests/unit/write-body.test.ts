@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { writeBody } from '../../server/app-server';
 
 /**
- * A client that goes away in the middle of a page (decision 0036): the server must stop writing, report
+ * A client that goes away in the middle of a page: the server must stop writing, report
  * the page incomplete (never cache it) and free the render, instead of waiting for a 'drain' that never comes.
  */
 const CHUNK = new Uint8Array(64 * 1024).fill(97);

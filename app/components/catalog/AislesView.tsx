@@ -1,7 +1,7 @@
 import { Link } from '@remix-run/react';
 import type { DepartmentAisles } from '~/modules/catalog/aisles.server';
 
-/** The aisles page: links only (an island on the shop page, decision 0031). */
+/** The aisles page: links only (an island on the shop page). */
 export function AislesView({
   store,
   departments,

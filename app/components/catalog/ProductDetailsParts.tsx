@@ -6,8 +6,7 @@ import { BusinessPriceHint } from './BusinessPriceHint';
 
 /**
  * The product page's links and text around its cart form (ProductDetailsView). Nothing here has state or
- * handlers: the page renders them as islands, so the browser loads this code only when they change
- * (decision 0031).
+ * handlers: the page renders them as islands, so the browser loads this code only when they change.
  */
 export function ProductBreadcrumb({ product }: { product: ProductDetails }) {
   const crumbs =

@@ -9,7 +9,7 @@ import {
   ProductSummaryOnServer,
 } from './product-details-parts.server';
 
-// Links and text only: the browser keeps their HTML and loads their code when the page changes (decision 0031).
+// Links and text only: the browser keeps their HTML and loads their code when the page changes.
 // They follow the location: the business price hint reads the root's data, which a sign-in changes.
 const parts = () => import('./ProductDetailsParts');
 const ProductBreadcrumb = island(ProductBreadcrumbOnServer, async () => (await parts()).ProductBreadcrumb, {

@@ -1,5 +1,5 @@
 /**
- * The server's copy of the product page's islands (components/Island.tsx, decision 0031); the browser build
+ * The server's copy of the product page's islands (components/Island.tsx); the browser build
  * empties this module, so ProductDetailsView's bundle does not carry their code.
  */
 export {

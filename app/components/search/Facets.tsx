@@ -22,7 +22,7 @@ export function FacetGroup({
       <ul className="clear-left space-y-0.5 text-sm">
         {options.map((option) => (
           <li key={option.value}>
-            {/* The box before the label and the look are `.facet` (app/tailwind.css, decision 0038). These
+            {/* The box before the label and the look are `.facet` (app/tailwind.css). These
                 links lead to the listing's own route, so there is nothing to discover. */}
             <Link
               to={hrefWith({ [param]: option.selected ? null : option.value })}

@@ -1,6 +1,6 @@
 import { Link } from '@remix-run/react';
 
-/** What a listing shows when a page has nothing: links only (an island on the search page, decision 0031). */
+/** What a listing shows when a page has nothing: links only (an island on the search page). */
 export function NoResults({
   text,
   page,

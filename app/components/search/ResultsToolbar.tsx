@@ -6,7 +6,7 @@ import { countLabel, SORTS, type SortId } from '~/modules/search/query';
  * "N products" ("1,000+ products" above the search cap) and the sort order: a GET form carrying the other parameters as hidden fields.
  * Without JavaScript it has an Apply button; with it, choosing an order applies it. The button is hidden by CSS
  * where scripting is enabled, not left out once hydrated: the page must not move when its scripts arrive
- * after the first paint (decision 0047).
+ * after the first paint.
  */
 export function ResultsToolbar({
   action,

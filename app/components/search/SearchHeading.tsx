@@ -1,6 +1,6 @@
 import { Link } from '@remix-run/react';
 
-/** The search page's breadcrumb, heading, spelling correction and store line: links and text (an island, decision 0031). */
+/** The search page's breadcrumb, heading, spelling correction and store line: links and text (an island). */
 export function SearchHeading({
   heading,
   text,

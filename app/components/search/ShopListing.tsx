@@ -71,7 +71,7 @@ export function ShopListing({
         </button>
       </Form>
       <div className="mt-6 grid gap-x-6 gap-y-4 lg:grid-cols-[15rem_1fr]">
-        {/* Rendered once: a disclosure below lg, an open sidebar from lg (`.filters`, decision 0038). */}
+        {/* Rendered once: a disclosure below lg, an open sidebar from lg (`.filters`). */}
         <aside aria-label="Filters">
           <details className="filters">
             <summary>Filters</summary>

@@ -6,7 +6,7 @@ import type { DialectName } from '../dialect';
 type AnyDb = Kysely<any>;
 
 /**
- * docs/decisions/0029-search-budgets.md. SQLite: product_search_facts, one narrow row per product
+ * SQLite: product_search_facts, one narrow row per product
  * keyed by its search key (the FTS5 rowid), holding what facets, prices and sorts need (aisle, brand,
  * dietary tags as bits, base price, size in ounces/fluid ounces/each), so a search reads its best
  * matches' facts in key order instead of their wide product rows. Filled from an already seeded

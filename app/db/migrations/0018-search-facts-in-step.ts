@@ -6,7 +6,7 @@ import type { DialectName } from '../dialect';
 type AnyDb = Kysely<any>;
 
 /**
- * docs/decisions/0032-search-facts-in-step.md. What search filters and counts read of a match sits
+ * What search filters and counts read of a match sits
  * beside the index on both dialects, and triggers keep it in step with the catalogue:
  *
  * - SQLite: product_search_facts gains `offered` (the product is in some offer of some banner, at any

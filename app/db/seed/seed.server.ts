@@ -589,7 +589,7 @@ async function seedInto(db: Db, dialect: DialectName, partial: Partial<SeedOptio
   await seedPharmacyDemo(db, DEMO_CUSTOMERS[0]!.id, now);
   // PostgreSQL plans from table statistics, which a bulk load leaves empty until autovacuum (when
   // it runs at all) gets there: without them the search's offer set was planned for one offer and
-  // probed offer_products once per offer, 5 ms of a 20 ms budget (decision 0037).
+  // probed offer_products once per offer, 5 ms of a 20 ms budget.
   if (dialect === 'postgres') await sql`analyze`.execute(db);
   await db
     .insertInto('app_meta')

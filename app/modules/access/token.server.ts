@@ -103,7 +103,7 @@ const VERIFIED_FOR_MS = 60_000;
 const VERIFIED_MAX = 10_000;
 interface Verified {
   payload: JWTPayload;
-  /** The payload's claims, parsed on first use (decision 0036); null when they do not parse. */
+  /** The payload's claims, parsed on first use; null when they do not parse. */
   claims?: CustomerClaims | null;
 }
 const verifiedTokens = new WeakMap<TokenVerifier, Map<string, Verified & { until: number }>>();

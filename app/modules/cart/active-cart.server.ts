@@ -39,7 +39,7 @@ function guestCarts(cartId: string, owner: Omit<CartOwner, 'customerId'>, conn: 
     .where('status', '=', 'active');
 }
 
-// The lookups every cart action and signed-in page makes, compiled once (decision 0044).
+// The lookups every cart action and signed-in page makes, compiled once.
 const customerCartIds = compiledOnce((conn, customerId: number, bannerId: string, siteType: CartOwner['siteType']) =>
   customerCarts({ customerId, bannerId, siteType }, conn).compile(),
 );
@@ -103,7 +103,7 @@ export async function touchCart(cartId: string, storeId: number, conn: Db) {
  */
 export async function shopperItemCount(owner: CartOwner, guestCartId: string | null): Promise<number> {
   const { customerId, bannerId, siteType } = owner;
-  // Every page's header asks: one compiled statement per shape (decision 0044).
+  // Every page's header asks: one compiled statement per shape.
   let rows;
   if (customerId === null) {
     if (!guestCartId) return 0;

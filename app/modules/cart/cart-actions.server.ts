@@ -33,7 +33,7 @@ export async function runCartIntent(
     cartId = await cartForWriting(cart.owner, cart.guestCartId, storeId);
     if (cart.owner.customerId === null) setCookies.push(await guestCartCookie(cartId, shopper));
   }
-  // A signed-in customer's add moves their state version on in the same commit (decision 0040).
+  // A signed-in customer's add moves their state version on in the same commit.
   const stateSubject = cart.owner.customerId !== null ? subjectOf(cart.owner.customerId) : undefined;
   const result =
     form.intent === 'add'

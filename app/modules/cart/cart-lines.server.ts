@@ -19,7 +19,7 @@ const nowIso = () => new Date().toISOString();
  * the cart's own action lets them in (`shipped: 'allow'`), not an order being edited.
  *
  * `stateSubject` (a signed-in customer's `c:<id>`) moves that customer's state version on in the same commit
- * (decision 0040), and the answer carries the cart's unit count: on PostgreSQL the line, the cart and the
+ *, and the answer carries the cart's unit count: on PostgreSQL the line, the cart and the
  * version are one statement (one round trip, one WAL flush, no transaction held open between round trips).
  */
 export async function addToCart(
@@ -34,7 +34,7 @@ export async function addToCart(
   const subject = options.stateSubject;
   const kinds = options.shipped === 'allow' ? 'any' : 'grocery';
   if (database().dialect === 'postgres') {
-    // The product's check and the add in one statement (decision 0055); nothing is written for a refused product.
+    // The product's check and the add in one statement; nothing is written for a refused product.
     const change = [cartId, productId, lineUnits, storeId, now, kinds] as const;
     const [row] = subject ? await addLineNoted(db(), ...change, subject) : await addLine(db(), ...change);
     const refused = productRefusal(row?.kind ?? undefined, options);
@@ -141,7 +141,7 @@ function addStatement(conn: Kysely<Database>, change: LineChange & { kinds: stri
         and product_id <> ${change.productId}::integer) as other_units`;
 }
 
-// Each statement of an add compiled once (decision 0044); PostgreSQL's one per shape, with and without the bump.
+// Each statement of an add compiled once; PostgreSQL's one per shape, with and without the bump.
 const productKind = compiledOnce((conn, id: number) =>
   conn.selectFrom('products').select(['id', 'kind']).where('id', '=', id).compile(),
 );

@@ -1,4 +1,4 @@
-/** The cart page's and the cart action's messages; only the cart page needs them in the browser (decision 0031). */
+/** The cart page's and the cart action's messages; only the cart page needs them in the browser. */
 /** Messages for a no-JS post that came back with ?cartError= or ?cartMessage=. */
 export const CART_ERROR_MESSAGES: Record<string, string> = {
   BAD_FORM: 'We could not read that change. Please check the quantity and try again.',

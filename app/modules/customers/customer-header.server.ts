@@ -24,7 +24,7 @@ export type HeaderCounts = Omit<CustomerHeader, 'clippedOffers'> & { clippedOffe
 
 /**
  * What the header shows on every page (the root loader). A signed-in customer's cart units, live clip count and
- * pending order are read in ONE statement: they were three round trips to the database per page (decision 0055);
+ * pending order are read in ONE statement: they were three round trips to the database per page;
  * anyone else's header reads only the cart (headerCartCount). A failed read empties the figures, never the page,
  * and a customer keeps their coupons link (a clip count of 0, not a guest's null).
  */

@@ -1,7 +1,7 @@
 /**
  * The response header by which an action names the customers whose state versions it already took care of
  * (bumped in its own transaction, or left alone because nothing changed), so the server bumps only the others
- * (decision 0040; private-pages.server.ts, noteStateChange). No dependencies: the server imports it too.
+ * (private-pages.server.ts, noteStateChange). No dependencies: the server imports it too.
  */
 export const STATE_VERSIONS_HANDLED_HEADER = 'X-Pantry-State-Noted';
 

@@ -4,7 +4,7 @@ const NONCE_BYTES = 16;
 
 /**
  * CSP nonces (128 random bits each, base64) cut from a buffer of random bytes filled 4 KB at a time
- * (decision 0036): one call into the system's random source per 256 nonces instead of one per page, which
+ *: one call into the system's random source per 256 nonces instead of one per page, which
  * was 1–2 % of a cached signed-in page's CPU. Every nonce is fresh bytes from the CSPRNG, used once.
  */
 export class NoncePool {

@@ -37,7 +37,7 @@ const versionOf = compiledOnce((db, subject: string) =>
   db.selectFrom('shopper_state_versions').select('version').where('subject', '=', subject).compile(),
 );
 
-/** The customer's state version: every private-cache lookup reads it (compiled once, decision 0036). */
+/** The customer's state version: every private-cache lookup reads it (compiled once). */
 export async function stateVersion(subject: string): Promise<number> {
   const [row] = await versionOf(db(), subject);
   return row ? Number(row.version) : 0;
@@ -45,7 +45,7 @@ export async function stateVersion(subject: string): Promise<number> {
 
 /**
  * The statement that moves a customer's version on, for a caller that runs it inside its own transaction or
- * statement (decision 0040: an action's write and its bump commit together, one WAL flush instead of two).
+ * statement (an action's write and its bump commit together, one WAL flush instead of two).
  */
 export function stateVersionBump(conn: Kysely<Database> | Transaction<Database>, subject: string, now: string) {
   return conn

@@ -21,7 +21,7 @@ const AFTER_FIRST_PAINT = [
 ].join('\n');
 
 /**
- * The browser starts on the page's scripts after its first paint (decision 0047). Every page is
+ * The browser starts on the page's scripts after its first paint. Every page is
  * rendered in full on the server and works without JavaScript, so on a slow phone the document, the
  * stylesheet and the largest image should have the network to themselves until the page shows.
  * Remix's <Scripts> renders module preloads and a module script that imports the page's route

@@ -16,7 +16,7 @@ const grantExpiry = compiledOnce((db, grantId: string) =>
     .compile(),
 );
 
-/** Whether the grant is still there and unexpired: every signed-in request asks (compiled once, decision 0036). */
+/** Whether the grant is still there and unexpired: every signed-in request asks (compiled once). */
 export async function grantIsLive(grantId: string): Promise<boolean> {
   const [row] = await grantExpiry(db(), grantId);
   return Boolean(row && (!row.expires_at || row.expires_at > new Date().toISOString()));

@@ -20,7 +20,7 @@ const refuse = (code: ClipRefusalCode): ClipResult => ({ ok: false, code, messag
  * other-banner offer is refused and nothing changes.
  *
  * `stateSubject` (the customer's `c:<id>`) moves their state version on in the same commit as a new clip, and
- * not at all when the offer was already clipped (nothing changed): decision 0040.
+ * not at all when the offer was already clipped (nothing changed): see docs/performance.md.
  */
 export async function clipOffer(
   viewer: OfferViewer & { customerId: number },
@@ -31,7 +31,7 @@ export async function clipOffer(
   const at = now.toISOString();
   const subject = options.stateSubject;
   if (subject && database().dialect === 'postgres') {
-    // The offer's checks, the clip and the bump in one statement (decision 0055): one round trip, not two.
+    // The offer's checks, the clip and the bump in one statement: one round trip, not two.
     const [row] = await clipNoted(db(), offerId, viewer.customerId, viewer.bannerId, at, subject);
     // The statement's own verdict decides (it is what was written); refusalFor only says why.
     if (row?.id != null && row.title != null && Number(row.clippable) === 1)
@@ -78,7 +78,7 @@ async function insertClip(customerId: number, offerId: number, at: string, subje
   });
 }
 
-// A clip's statements, compiled once (decision 0044).
+// A clip's statements, compiled once.
 const clippableOffer = compiledOnce((conn, offerId: number) =>
   conn
     .selectFrom('offers')
@@ -144,7 +144,7 @@ export async function clippedOfferCount(viewer: { bannerId: string; customerId: 
   return Number(row?.n ?? 0);
 }
 
-/** Every signed-in page's header asks: compiled once (decision 0044). */
+/** Every signed-in page's header asks: compiled once. */
 const liveClipCount = compiledOnce((conn, customerId: number, bannerId: string, now: string) =>
   liveClipCountStatement(conn, customerId, bannerId, now).compile(),
 );

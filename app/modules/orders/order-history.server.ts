@@ -188,7 +188,7 @@ export async function pendingOrderOf(row: {
   };
 }
 
-/** The customer's pending orders before their cut-off, soonest first: every signed-in page asks (decision 0044). */
+/** The customer's pending orders before their cut-off, soonest first: every signed-in page asks. */
 const changeableOrders = compiledOnce(
   (conn, customerId: number, bannerId: string, siteType: OrderCustomer['siteType'], now: string) =>
     changeableOrdersStatement(conn, { customerId, bannerId, siteType }, now).compile(),

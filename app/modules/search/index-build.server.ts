@@ -25,7 +25,7 @@ import type { TermCounter } from './terms';
  * Indexed text per product: name; brand; "aisle" — the aisle and department of a grocery item, the
  * varietal, colour, region and country of a wine, the seller of a marketplace item; description.
  */
-/** FTS5's pending-postings limit while the index is built (decision 0029). */
+/** FTS5's pending-postings limit while the index is built. */
 const FTS_LOAD_HASHSIZE = 64 * 1024 * 1024;
 
 export async function rebuildSearchIndex(db: Kysely<Database>, dialect: DialectName, terms: TermCounter) {
@@ -65,8 +65,8 @@ export async function rebuildSearchIndex(db: Kysely<Database>, dialect: DialectN
     await sql`pragma temp_store = default`.execute(db);
     await sql`insert into product_search(product_search, rank) values ('automerge', 4)`.execute(db);
     await sql`insert into product_search(product_search, rank) values ('hashsize', 1048576)`.execute(db);
-    // What facets, prices and sorts read of each match, keyed like the index (decision 0029);
-    // `offered`: in some offer, so the on-offer test probes this match (decision 0032).
+    // What facets, prices and sorts read of each match, keyed like the index;
+    // `offered`: in some offer, so the on-offer test probes this match.
     await sql`delete from product_search_facts`.execute(db);
     await sql`insert into product_search_facts(k, aisle_id, brand_id, tags, base_price_cents, size_oz, offered)
       select ${sql.raw(SEARCH_KEY_SQL)}, p.aisle_id, p.brand_id, ${sql.raw(TAG_BITS_SQL)}, p.base_price_cents,
@@ -106,7 +106,7 @@ export async function rebuildSearchIndex(db: Kysely<Database>, dialect: DialectN
         setweight(to_tsvector('english', r.description || ' ' || coalesce((select string_agg(i.text, ' ') from recipe_ingredients i where i.recipe_id = r.id), '')), 'C')
       from recipes r`.execute(db);
     // New GIN entries wait in each index's pending list, which every search scans until a vacuum
-    // merges it (ANALYZE does not): merge them now (decision 0032).
+    // merges it (ANALYZE does not): merge them now.
     await sql`select gin_clean_pending_list(i.indexrelid) from pg_index i join pg_class c on c.oid = i.indexrelid
       join pg_am a on a.oid = c.relam where i.indrelid = 'product_search'::regclass and a.amname = 'gin'`.execute(db);
     await sql`analyze product_search`.execute(db);

@@ -4,7 +4,7 @@ import { factConditions, factFilters, tsQuery } from './product-filters.server';
 import type { ProductFilters, ProductQuery } from './product-query';
 import { facetToken, RANK_BANDS } from './search-key';
 
-/** The columns of a PostgreSQL tier row besides (id, k, score): the facts of the match (decision 0032). */
+/** The columns of a PostgreSQL tier row besides (id, k, score): the facts of the match. */
 const PG_FACT_COLUMNS = sql`p.aisle_id, p.brand_id, p.seller_id, p.tags, p.base_price_cents, p.size_oz`;
 
 /** PostgreSQL: the facet lexemes of the filters as a tsquery (PG_FACETS_SQL), or null. */

@@ -60,7 +60,7 @@ export function onOfferExpression(ctx: PriceContext): RawBuilder<boolean> {
 /**
  * The same over a facts row `p` (product_search_facts on SQLite, product_search on PostgreSQL) of
  * product `id`, as 1 or 0. SQLite probes the offers of a product only when its `offered` flag says
- * it is in some offer (decision 0032: a few percent of the matches, instead of building the
+ * it is in some offer (a few percent of the matches, instead of building the
  * banner's offered set for every statement); PostgreSQL probes its hashed set.
  */
 export function factOnOffer(ctx: PriceContext, id: RawBuilder<unknown>): RawBuilder<number> {

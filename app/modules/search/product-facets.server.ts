@@ -159,7 +159,7 @@ async function factsPage(ctx: PriceContext, query: ProductQuery): Promise<Counte
 }
 
 /**
- * SQLite: the best MATCH_CAP + 1 matches with their facts as one JSON array (decision 0037), counted
+ * SQLite: the best MATCH_CAP + 1 matches with their facts as one JSON array, counted
  * and sorted in JavaScript by pageOf. SQLite's own counting (five passes over a materialised,
  * sorted copy of the matches) cost twice what finding the matches and reading their facts did, and
  * one JSON value crosses into JavaScript far cheaper than a thousand row objects. Price and on-offer

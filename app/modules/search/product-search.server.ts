@@ -43,7 +43,7 @@ export async function findProducts(ctx: PriceContext, query: ProductQuery): Prom
  * The best `pageSize` matches of several word queries (page 1, best match first) in one statement:
  * each query's tiers under its own CTE names, and the product rows joined in the same statement.
  * The search page's wine and marketplace carousels took four statements this way takes as one
- * (decision 0037). Queries without words fall back to findProducts.
+ *. Queries without words fall back to findProducts.
  */
 export async function bestMatchesOfEach(ctx: PriceContext, queries: ProductQuery[]): Promise<ProductHit[][]> {
   const found = queries.map((query, i) => tiers(ctx, query, query.pageSize, `q${i}t`));

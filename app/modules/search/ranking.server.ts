@@ -21,7 +21,7 @@ import { sqliteTiers } from './sqlite-ranking.server';
  * filters; null otherwise: a plain listing reads the products table). Rows are `(k, score)` on
  * SQLite (k: the search key) and `(id, k, score, facts…)` on PostgreSQL (k: the rank key).
  *
- * Filters a tier cannot put in the index are checked on the match's facts (decision 0032), never
+ * Filters a tier cannot put in the index are checked on the match's facts, never
  * its product row: product_search_facts on SQLite (joined by key in key order), the GIN-matched
  * product_search row itself on PostgreSQL.
  */

@@ -63,14 +63,14 @@ export const TAG_BITS_SQL = DIETARY_TAGS.map((tag, i) => `(instr(p.dietary_tags,
   ' + ',
 );
 
-/** The same bits in PostgreSQL SQL, over `p` (product_search.tags, decision 0032). */
+/** The same bits in PostgreSQL SQL, over `p` (product_search.tags). */
 export const PG_TAG_BITS_SQL = DIETARY_TAGS.map(
   (tag, i) => `(case when position(',${tag.id},' in p.dietary_tags) > 0 then ${2 ** i} else 0 end)`,
 ).join(' + ');
 
 /**
  * PostgreSQL's facet lexemes of a product, over `p`, as a tsvector added to each of its vectors
- * (decision 0032): the facets-column tokens with an `@` no query word can spell (words are runs of
+ *: the facets-column tokens with an `@` no query word can spell (words are runs of
  * [a-z0-9], query.ts), so they only ever match a facet filter.
  */
 export const PG_FACETS_SQL = `array_to_tsvector(array_remove(array['@b' || p.brand_id, '@a' || p.aisle_id,
@@ -78,7 +78,7 @@ export const PG_FACETS_SQL = `array_to_tsvector(array_remove(array['@b' || p.bra
       from unnest(string_to_array(trim(both ',' from p.dietary_tags), ',')) t where t <> ''))`;
 
 /**
- * PostgreSQL's rank bands (decision 0032): the most popular 10 % and 40 % of each kind's products
+ * PostgreSQL's rank bands: the most popular 10 % and 40 % of each kind's products
  * (by rank key) carry the lexemes @r1 / @r2 in name_doc and document. A first tier asks the bands
  * first: when a band holds `limit` matches, those are the best `limit` of all matches (every band
  * product outranks every product outside it), and only the band's matches were read from the heap.

@@ -260,7 +260,7 @@ export async function searchCarousels(tokens: string[]): Promise<{ wine: Product
     page: 1,
     pageSize: CAROUSEL_SIZE,
   });
-  // One statement for both (decision 0037).
+  // One statement for both.
   const [wine = [], marketplace = []] = await bestMatchesOfEach(ctx, [top('wine'), top('marketplace')]);
   return { wine, marketplace };
 }

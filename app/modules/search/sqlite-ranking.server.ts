@@ -71,7 +71,7 @@ export function sqliteTiers(
   };
   // Every tier's matches match the widest tier's expression too: when that has none (words no
   // product holds together), no tier walks the index — a LIMIT of 0 skips the scan — instead of each
-  // walking both words' doclists to the end (decision 0037). Otherwise the check stops at the first match.
+  // walking both words' doclists to the end. Otherwise the check stops at the first match.
   const widest = tierWords.length - 1;
   const gate = sql.table(`${name}any`);
   const gated = widest > 0;

@@ -98,7 +98,7 @@ export async function readSignedCookie<T>(
 
 /**
  * Sessions that passed the schema, by exact Cookie header, for as long as parseOnce remembers the header
- * (decision 0036): the schema check of the same session on every page was ~1 % of a cached signed-in
+ *: the schema check of the same session on every page was ~1 % of a cached signed-in
  * page. Kept as JSON text (the schema's output is plain JSON data), so every caller gets its own copy.
  */
 const validSessions = new Map<string, { json: string; until: number }>();

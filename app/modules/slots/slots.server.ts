@@ -126,7 +126,7 @@ export async function listSlots(store: Store, type: 'delivery' | 'pickup', now =
  * The windows of a kind group starting in (from, to). The windows are written once (ensureSlots); a read that
  * finds every planned window of the span reads only. Missing ones (a new day, a new store, a reseeded database)
  * are inserted and read again. Each row also says whether a lapsed hold still takes one of its places: only then
- * are the store's lapsed holds released and the span read again (decision 0055; a separate look for lapsed holds
+ * are the store's lapsed holds released and the span read again (a separate look for lapsed holds
  * before every read was one more round trip per slots page).
  */
 async function readWindows(
@@ -207,7 +207,7 @@ const KIND_GROUPS: Record<'delivery' | 'pickup', SlotKind[]> = {
   pickup: ['pickup'],
 };
 
-/** A store's windows of a kind group starting in (from, to): one compiled statement per group (decision 0044). */
+/** A store's windows of a kind group starting in (from, to): one compiled statement per group. */
 const windowsOf = {
   delivery: windowsStatement(KIND_GROUPS.delivery),
   pickup: windowsStatement(KIND_GROUPS.pickup),
@@ -321,7 +321,7 @@ export async function releaseExpiredHolds(storeId: number, now = new Date()) {
   for (const hold of expired) await releaseHoldRow(hold.id, hold.slot_id);
 }
 
-// Every slots page asks these: compiled once (decision 0044).
+// Every slots page asks these: compiled once.
 const expiredHolds = compiledOnce((conn, storeId: number, now: string) =>
   conn
     .selectFrom('slot_holds as h')

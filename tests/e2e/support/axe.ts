@@ -39,7 +39,7 @@ export async function analyze(target: Page): Promise<string[]> {
   await target.emulateMedia({ reducedMotion: 'reduce' });
   // axe.run in the page (legacy mode) rather than runPartial per frame plus finishRun in a second, blank page:
   // the same rules on the same DOM (no page has an iframe), at a third to a half of the time. Only violations are
-  // read, so only they carry every node (resultTypes); passes and incomplete keep one node each (decision 0034).
+  // read, so only they carry every node (resultTypes); passes and incomplete keep one node each.
   const results = await new AxeBuilder({ page: target })
     .setLegacyMode(true)
     .options({ resultTypes: ['violations'] })

@@ -5,7 +5,7 @@ export { expect, type Browser, type BrowserContext, type Locator, type Page, typ
 
 /**
  * Playwright's `test`, whose `page.goto` in the JavaScript project returns once the page has hydrated. A page's
- * scripts start after its first paint (decision 0047), so the `load` event that `goto` waits for can come before
+ * scripts start after its first paint, so the `load` event that `goto` waits for can come before
  * them, and a click straight after `goto` would take the no-JavaScript path the other project tests. Pages
  * without the storefront's scripts (the identity provider's, JSON) return at `load`, as before.
  */
