@@ -23,6 +23,5 @@ async function loaderHandler() {
   return redirect('/');
 }
 
-// Database unavailable → 503 with Retry-After, never a bare 500 (docs/decisions/0024).
 export const loader = apiRoute(loaderHandler);
 export const action = apiRoute(actionHandler);

@@ -23,5 +23,4 @@ async function loaderHandler({ request }: LoaderFunctionArgs) {
   return redirect(`/account/sign-in.html?goto=${encodeURIComponent(goto)}`, { headers });
 }
 
-// Database unavailable → 503 with Retry-After, never a bare 500 (docs/decisions/0024).
 export const loader = apiRoute(loaderHandler);

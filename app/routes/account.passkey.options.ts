@@ -19,5 +19,4 @@ async function actionHandler({ request }: ActionFunctionArgs) {
   return apiJson(await passkeySignInOptions(relyingPartyFor(request)));
 }
 
-// Database unavailable → 503 with Retry-After, never a bare 500 (docs/decisions/0024).
 export const action = apiRoute(actionHandler);

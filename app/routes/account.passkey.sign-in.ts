@@ -23,5 +23,4 @@ async function actionHandler({ request }: ActionFunctionArgs) {
   return json({ redirectTo: outcome.redirectTo }, { headers });
 }
 
-// Database unavailable → 503 with Retry-After, never a bare 500 (docs/decisions/0024).
 export const action = apiRoute(actionHandler);

@@ -25,5 +25,4 @@ async function loaderHandler({ request }: LoaderFunctionArgs) {
   return redirect('/account/setpassword.html', { headers });
 }
 
-// Database unavailable → 503 with Retry-After, never a bare 500 (docs/decisions/0024).
 export const loader = apiRoute(loaderHandler);

@@ -8,5 +8,4 @@ async function loaderHandler({ request }: LoaderFunctionArgs) {
   return redirect(`/account/sign-in.html${url.search}`, 301);
 }
 
-// Database unavailable → 503 with Retry-After, never a bare 500 (docs/decisions/0024).
 export const loader = apiRoute(loaderHandler);

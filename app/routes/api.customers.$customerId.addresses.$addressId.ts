@@ -36,6 +36,5 @@ async function actionHandler({ request, params }: ActionFunctionArgs) {
   return json({ address: result.address, message: ADDRESS_MESSAGES.updated }, { headers });
 }
 
-// Database unavailable → 503 with Retry-After, never a bare 500 (docs/decisions/0024).
 export const loader = apiRoute(loaderHandler);
 export const action = apiRoute(actionHandler);

@@ -50,6 +50,5 @@ async function actionHandler({ request, params }: ActionFunctionArgs) {
   return json(result.selected, { headers: withHeaders(shopper.headers, { 'Cache-Control': 'no-store' }) });
 }
 
-// Database unavailable → 503 with Retry-After, never a bare 500 (docs/decisions/0024).
 export const loader = apiRoute(loaderHandler);
 export const action = apiRoute(actionHandler);

@@ -32,6 +32,5 @@ async function actionHandler({ request, params }: ActionFunctionArgs) {
   );
 }
 
-// Database unavailable → 503 with Retry-After, never a bare 500 (docs/decisions/0024).
 export const loader = apiRoute(loaderHandler);
 export const action = apiRoute(actionHandler);

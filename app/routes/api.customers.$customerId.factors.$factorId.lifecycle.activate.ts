@@ -17,5 +17,4 @@ async function actionHandler({ request, params }: ActionFunctionArgs) {
   return json(activated.factor, { headers: withHeaders(headers, { 'Cache-Control': 'private, no-store' }) });
 }
 
-// Database unavailable → 503 with Retry-After, never a bare 500 (docs/decisions/0024).
 export const action = apiRoute(actionHandler);

@@ -15,5 +15,4 @@ async function actionHandler({ request, params }: ActionFunctionArgs) {
   return new Response(null, { status: 204, headers: withHeaders(headers, { 'Cache-Control': 'no-store' }) });
 }
 
-// Database unavailable → 503 with Retry-After, never a bare 500 (docs/decisions/0024).
 export const action = apiRoute(actionHandler);

@@ -24,6 +24,5 @@ async function actionHandler({ request, params }: ActionFunctionArgs) {
   return callResponse(await geoPreferencesCall(customerId, body), headers);
 }
 
-// Database unavailable → 503 with Retry-After, never a bare 500 (docs/decisions/0024).
 export const loader = apiRoute(loaderHandler);
 export const action = apiRoute(actionHandler);

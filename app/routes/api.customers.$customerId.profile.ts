@@ -13,5 +13,4 @@ async function loaderHandler({ request, params }: LoaderFunctionArgs) {
   return callResponse(answer(200, { profile }), headers);
 }
 
-// Database unavailable → 503 with Retry-After, never a bare 500 (docs/decisions/0024).
 export const loader = apiRoute(loaderHandler);

@@ -11,5 +11,4 @@ async function loaderHandler({ request, params }: LoaderFunctionArgs) {
   return callResponse(answer(200, { customerId: String(customerId), Stores }), headers);
 }
 
-// Database unavailable → 503 with Retry-After, never a bare 500 (docs/decisions/0024).
 export const loader = apiRoute(loaderHandler);

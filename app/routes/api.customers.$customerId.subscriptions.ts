@@ -51,6 +51,5 @@ async function actionHandler({ request, params }: ActionFunctionArgs) {
   return methodNotAllowed('GET, POST, DELETE', 'Use GET, POST or DELETE.');
 }
 
-// Database unavailable → 503 with Retry-After, never a bare 500 (docs/decisions/0024).
 export const loader = apiRoute(loaderHandler);
 export const action = apiRoute(actionHandler);

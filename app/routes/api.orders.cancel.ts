@@ -21,5 +21,4 @@ async function actionHandler({ request }: ActionFunctionArgs) {
   return json({ orderNumber: body.orderNumber, status: 'CANCELLED' }, { headers });
 }
 
-// Database unavailable → 503 with Retry-After, never a bare 500 (docs/decisions/0024).
 export const action = apiRoute(actionHandler);

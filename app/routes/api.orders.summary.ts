@@ -14,5 +14,4 @@ async function loaderHandler({ request }: LoaderFunctionArgs) {
   return json({ order: visible }, { headers: withHeaders(shopper.headers, { 'Cache-Control': 'no-store' }) });
 }
 
-// Database unavailable → 503 with Retry-After, never a bare 500 (docs/decisions/0024).
 export const loader = apiRoute(loaderHandler);

@@ -19,5 +19,4 @@ async function loaderHandler({ request }: LoaderFunctionArgs) {
   );
 }
 
-// Database unavailable → 503 with Retry-After, never a bare 500 (docs/decisions/0024).
 export const loader = apiRoute(loaderHandler);

@@ -48,6 +48,5 @@ function loaderHandler(_args: LoaderFunctionArgs) {
   return methodNotAllowed('POST', 'Use POST to update the session.');
 }
 
-// Database unavailable → 503 with Retry-After, never a bare 500 (docs/decisions/0024).
 export const loader = apiRoute(loaderHandler);
 export const action = apiRoute(actionHandler);

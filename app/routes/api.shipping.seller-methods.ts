@@ -57,6 +57,5 @@ async function loaderHandler() {
   return methodNotAllowed('POST', 'POST the items and a ZIP code to estimate shipping.');
 }
 
-// Database unavailable → 503 with Retry-After, never a bare 500 (docs/decisions/0024).
 export const loader = apiRoute(loaderHandler);
 export const action = apiRoute(actionHandler);

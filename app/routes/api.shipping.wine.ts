@@ -33,6 +33,5 @@ async function loaderHandler() {
   return methodNotAllowed('POST', 'POST a ZIP code, branch id and wine store id to estimate wine shipping.');
 }
 
-// Database unavailable → 503 with Retry-After, never a bare 500 (docs/decisions/0024).
 export const loader = apiRoute(loaderHandler);
 export const action = apiRoute(actionHandler);

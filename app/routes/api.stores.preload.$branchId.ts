@@ -9,5 +9,4 @@ async function loaderHandler({ params }: LoaderFunctionArgs) {
   return apiJson(state, { status: state.status, maxAgeSeconds: state.status === 200 ? 60 : undefined });
 }
 
-// Database unavailable → 503 with Retry-After, never a bare 500 (docs/decisions/0024).
 export const loader = apiRoute(loaderHandler);

@@ -65,5 +65,4 @@ async function loaderHandler() {
   return redirect('/foru/coupons-deals.html');
 }
 
-// Database unavailable → 503 with Retry-After, never a bare 500 (docs/decisions/0024).
 export const loader = apiRoute(loaderHandler);

@@ -16,5 +16,4 @@ async function loaderHandler({ params }: LoaderFunctionArgs) {
   });
 }
 
-// Database unavailable → 503 with Retry-After, never a bare 500 (docs/decisions/0024).
 export const loader = apiRoute(loaderHandler);

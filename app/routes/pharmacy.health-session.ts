@@ -34,6 +34,5 @@ async function actionHandler({ request }: ActionFunctionArgs) {
   return redirect(`${HEALTH_HANDSHAKE_PATH}?token=${encodeURIComponent(token)}`, { status: 303, headers });
 }
 
-// Database unavailable → 503 with Retry-After, never a bare 500 (docs/decisions/0024).
 export const loader = apiRoute(loaderHandler);
 export const action = apiRoute(actionHandler);

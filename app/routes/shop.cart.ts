@@ -41,5 +41,4 @@ async function loaderHandler() {
   return redirect(CART_PAGE);
 }
 
-// Database unavailable → 503 with Retry-After, never a bare 500 (docs/decisions/0024).
 export const loader = apiRoute(loaderHandler);

@@ -13,5 +13,4 @@ async function loaderHandler({ request }: LoaderFunctionArgs) {
   return json({ q, suggestions: await searchSuggestions(q) }, { headers: { 'Cache-Control': 'public, max-age=60' } });
 }
 
-// Database unavailable → 503 with Retry-After, never a bare 500 (docs/decisions/0024).
 export const loader = apiRoute(loaderHandler);

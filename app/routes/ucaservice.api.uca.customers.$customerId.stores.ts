@@ -20,6 +20,5 @@ function loaderHandler(_args: LoaderFunctionArgs) {
   return methodNotAllowed('POST', 'Use POST to update stores; GET /api/customers/{customerId}/stores reads them.');
 }
 
-// Database unavailable → 503 with Retry-After, never a bare 500 (docs/decisions/0024).
 export const loader = apiRoute(loaderHandler);
 export const action = apiRoute(actionHandler);
