@@ -1,14 +1,18 @@
 /**
  * `npm run bench:framework`: what each change to framework internals (patches/ and server/framework/) buys,
- * measured against the unmodified framework in one run.
+ * measured against the unmodified framework in one run; with BENCH_BEFORE=<git ref>, also that commit as a whole.
  *
- * Each variant is a copy of this checkout (hard links, so it costs nothing) in which every change but the ones
- * named is undone: a patch is reversed in the copy's node_modules, a runtime override's install call is
- * removed from the copy's server. Variants are alternated round by round, each served by the same production
- * build on core 0, loaded from core 1, once with both page caches off (every request renders) and once with
- * their defaults (what `npm run bench` measures). Figures are requests/s; the gain is a variant's figure over
- * the unmodified framework's in the same round.
- * Nothing is asserted. BENCH_ROUNDS (default 2) and BENCH_SECONDS (default 5) set the length.
+ * Each variant is a copy of a checkout (node_modules as hard links, so it costs nothing) in which every change but
+ * the ones named is undone: a patch is reversed in the copy's node_modules, a runtime override's install call is
+ * removed from the copy's server. Variants are alternated round by round, each served by its production build on
+ * core 0 and loaded from core 1, once with both page caches off (every request renders) and once with their
+ * defaults (what `npm run bench` measures).
+ *
+ * The figure is the server's own CPU time per request (user + system, from /proc, over a fixed number of
+ * requests), not requests/s: on a shared machine throughput follows whatever else runs, CPU per request much
+ * less. A variant's gain is the unmodified framework's CPU per request over its own, minus one (what its
+ * throughput would gain where the server is CPU-bound). Nothing is asserted. BENCH_ROUNDS (default 2) sets the
+ * length.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -16,10 +20,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { reportLines, writeResults } from './results-file';
 import { freePort } from '../scripts/free-port';
-import { customerCookies, dataDir, load, secret, start, startIdentityProvider, stop, waitFor } from './harness';
+import { customerCookies, dataDir, pinned, secret, start, startIdentityProvider, stop, waitFor } from './harness';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const BEFORE = process.env.BENCH_BEFORE;
+const RENDERED_REQUESTS = 600;
+const CACHED_REQUESTS = 5_000;
 
 interface Change {
   name: string;
@@ -28,7 +34,7 @@ interface Change {
   install?: { file: string; call: string };
 }
 
-const patches = existsSync('patches') ? readdirSync('patches').filter((file) => file.endsWith('.patch')) : [];
+const patchFiles = (dir: string) => (existsSync(dir) ? readdirSync(dir).filter((file) => file.endsWith('.patch')) : []);
 const installs: Change['install'][] = [];
 for (const [file, call] of [
   ['server/framework/install.ts', 'installRouteMatching();'],
@@ -36,7 +42,7 @@ for (const [file, call] of [
 ] as const)
   if (existsSync(file) && readFileSync(file, 'utf8').includes(call)) installs.push({ file, call });
 const changes: Change[] = [
-  ...patches.map((patch) => ({ name: patch.replace(/\+[\d.]+\.patch$/, '').replace('+', '/'), patch })),
+  ...patchFiles('patches').map((patch) => ({ name: patch.replace(/\+[\d.]+\.patch$/, '').replace('+', '/'), patch })),
   ...installs.map((install) => ({ name: install!.call.replace('();', ''), install })),
 ];
 
@@ -44,12 +50,19 @@ function pair(a: string, b: string) {
   const both = changes.filter((change) => change.name === a || change.name === b);
   return both.length === 2 ? [{ name: `${a} and ${b}`, keep: both }] : [];
 }
-const variants: { name: string; keep: Change[] }[] = [
+interface Variant {
+  name: string;
+  keep: Change[];
+  /** A git ref whose whole tree (and patches) is served instead of this checkout's. */
+  ref?: string;
+}
+const variants: Variant[] = [
   { name: 'unmodified framework', keep: [] },
   ...changes.map((change) => ({ name: `${change.name} only`, keep: [change] })),
   // The static router keeps data routes per route tree, which is one object per build only with the memo.
   ...pair('react-router-dom', 'installServerRoutesMemo'),
-  { name: 'all changes', keep: changes },
+  ...(changes.length ? [{ name: 'all changes (this checkout)', keep: changes }] : []),
+  ...(BEFORE ? [{ name: `${BEFORE} as it was`, keep: [], ref: BEFORE }] : []),
 ];
 
 if (!existsSync('build/index.js')) throw new Error('Build first: npm run build');
@@ -60,57 +73,71 @@ process.env.SESSION_SECRET = secret;
 const { prepareDatabase } = await import('../app/db/prepare.server');
 await prepareDatabase({ log: () => {} });
 
-/** A copy of what the server needs, mostly hard links; a file about to change is copied first, never edited in place. */
 const copies = path.join(os.tmpdir(), `pantry-framework-${process.pid}`);
-function makeVariant(index: number, keep: Change[]) {
+/** A file of the copy made its own before it changes: the hard link would change the checkout's too. */
+function own(dir: string, file: string) {
+  const target = path.join(dir, file);
+  const content = readFileSync(target);
+  rmSync(target);
+  writeFileSync(target, content);
+  return target;
+}
+function applyPatch(dir: string, text: string, reverse: boolean) {
+  for (const [, file] of text.matchAll(/^diff --git a\/(\S+)/gm)) own(dir, file!);
+  const run = spawnSync('patch', [...(reverse ? ['-R'] : []), '-p1', '-s', '-d', dir], {
+    input: text,
+    encoding: 'utf8',
+  });
+  if (run.status !== 0) throw new Error(`patch ${reverse ? '-R ' : ''}failed in ${dir}: ${run.stdout}`);
+}
+
+function makeVariant(index: number, variant: Variant) {
   const dir = path.join(copies, String(index));
   mkdirSync(dir, { recursive: true });
-  for (const entry of ['node_modules', 'server', 'app', 'package.json', 'tsconfig.json'])
+  execFileSync('cp', ['-al', 'node_modules', path.join(dir, 'node_modules')]);
+  // Back to the framework as published: this checkout's patches are applied in node_modules.
+  for (const change of changes)
+    if (change.patch && !variant.keep.includes(change))
+      applyPatch(dir, readFileSync(path.join('patches', change.patch), 'utf8'), true);
+  if (variant.ref) {
+    const tree = spawnSync('git', ['archive', variant.ref], { maxBuffer: 512 * 1024 * 1024 });
+    if (tree.status !== 0) throw new Error(`git archive ${variant.ref} failed: ${tree.stderr.toString()}`);
+    execFileSync('tar', ['-x', '-C', dir], { input: tree.stdout, maxBuffer: 512 * 1024 * 1024 });
+    for (const patch of patchFiles(path.join(dir, 'patches')))
+      applyPatch(dir, readFileSync(path.join(dir, 'patches', patch), 'utf8'), false);
+    const build = spawnSync(process.execPath, ['node_modules/@remix-run/dev/dist/cli.js', 'build'], {
+      cwd: dir,
+      encoding: 'utf8',
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
+    if (build.status !== 0) throw new Error(`${variant.ref} did not build: ${build.stderr}`);
+    return dir;
+  }
+  for (const entry of ['server', 'app', 'package.json', 'tsconfig.json'])
     execFileSync('cp', ['-al', entry, path.join(dir, entry)]);
   // Copied for real: a build started meanwhile rewrites these files in place.
   for (const entry of ['build', 'public']) execFileSync('cp', ['-r', entry, path.join(dir, entry)]);
-  const own = (file: string) => {
-    const target = path.join(dir, file);
-    const content = readFileSync(target);
-    rmSync(target);
-    writeFileSync(target, content);
-    return target;
-  };
-  for (const change of changes) {
-    if (keep.includes(change)) continue;
-    if (change.patch) {
-      const text = readFileSync(path.join('patches', change.patch), 'utf8');
-      for (const [, file] of text.matchAll(/^diff --git a\/(\S+)/gm)) own(file!);
-      const reversed = spawnSync('patch', ['-R', '-p1', '-s', '-d', dir], { input: text, encoding: 'utf8' });
-      if (reversed.status !== 0) throw new Error(`could not reverse ${change.patch}: ${reversed.stdout}`);
+  for (const change of changes)
+    if (change.install && !variant.keep.includes(change)) {
+      const target = own(dir, change.install.file);
+      writeFileSync(target, readFileSync(target, 'utf8').replace(change.install.call, ''));
     }
-    if (change.install) {
-      const target = own(change.install.file);
-      const source = readFileSync(target, 'utf8');
-      writeFileSync(target, source.replace(change.install.call, ''));
-    }
-  }
   return dir;
 }
 
-const dirs = variants.map((variant, index) => makeVariant(index, variant.keep));
+const dirs = variants.map((variant, index) => makeVariant(index, variant));
 const appPort = await freePort();
 const idpPort = await freePort();
 const issuer = `http://localhost:${idpPort}`;
 const origin = `http://localhost:${appPort}`;
 const idp = await startIdentityProvider(idpPort, appPort);
 await waitFor(`${issuer}/.well-known/openid-configuration`);
-const serverEnv = { PORT: String(appPort), IDP_ISSUER: issuer };
-// Rendered: both page caches off, every request renders. Cached: the caches' defaults, as `npm run bench` serves.
 const RENDERED = { PAGE_CACHE_TTL_MS: '0', PRIVATE_PAGE_CACHE_TTL_MS: '0' };
 const serve = (dir: string, rendered: boolean) =>
   start(
     ['--import', 'tsx', 'server/serve.ts', 'build/index.js'],
-    { ...serverEnv, ...(rendered ? RENDERED : {}) },
-    {
-      cwd: dir,
-      core: 0,
-    },
+    { PORT: String(appPort), IDP_ISSUER: issuer, ...(rendered ? RENDERED : {}) },
+    { cwd: dir, core: 0 },
   );
 
 // Cookies and the product path from the unmodified variant: they are the same for all (one database, one secret).
@@ -130,18 +157,39 @@ const page = (name: string, pagePath: string, signedIn: boolean, rendered: boole
   headers: signedIn ? { Cookie: cookie } : ({} as Record<string, string>),
   rendered,
 });
-// Signed-in pages are where a render is paid for; cached, a GET never reaches the framework, so home shows it.
 const targets = [
   page('home', '/', true, true),
   page('search', searchPath, true, true),
   page('product', productPath, true, true),
   page('home', '/', false, true),
+  page('search', searchPath, false, true),
+  page('product', productPath, false, true),
   page('home', '/', true, false),
+  page('search', searchPath, true, false),
+  page('product', productPath, true, false),
   page('home', '/', false, false),
 ];
 
-/** rps[variant][target] over the rounds. */
-const rps = variants.map(() => targets.map(() => [] as number[]));
+const TICK_US = 1e6 / Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim() || 100);
+/** The process's user + system CPU time so far, in microseconds. */
+function cpuMicros(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * TICK_US;
+}
+/** `amount` requests from 10 connections, pinned like the other benches; throws on any error. */
+function send(url: string, headers: Record<string, string>, amount: number) {
+  const headerArgs = Object.entries(headers).flatMap(([name, value]) => ['-H', `${name}=${value}`]);
+  const { cmd, args } = pinned(1, ['node_modules/autocannon/autocannon.js', '-c', '10', '-a', String(amount), '-j']);
+  const run = spawnSync(cmd, [...args, ...headerArgs, url], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  if (run.status !== 0) throw new Error(`autocannon failed: ${run.stderr}`);
+  const result = JSON.parse(run.stdout) as { errors: number; timeouts: number; non2xx: number };
+  const errors = result.errors + result.timeouts + result.non2xx;
+  if (errors) throw new Error(`${url} answered ${errors} errors`);
+}
+
+/** cpu[variant][target]: microseconds of server CPU per request, one figure per round. */
+const cpu = variants.map(() => targets.map(() => [] as number[]));
 for (let round = 0; round < ROUNDS; round++)
   for (const [v, variant] of variants.entries()) {
     for (const rendered of [true, false]) {
@@ -149,10 +197,11 @@ for (let round = 0; round < ROUNDS; round++)
       await waitFor(`${origin}/healthz`);
       for (const [t, target] of targets.entries()) {
         if (target.rendered !== rendered) continue;
-        load(`${origin}${target.path}`, target.headers, 1); // warm-up, discarded
-        const figures = load(`${origin}${target.path}`, target.headers, SECONDS);
-        if (figures.errors > 0) throw new Error(`${variant.name}: ${target.name} answered ${figures.errors} errors`);
-        rps[v]![t]!.push(figures.rps);
+        const amount = rendered ? RENDERED_REQUESTS : CACHED_REQUESTS;
+        send(`${origin}${target.path}`, target.headers, Math.round(amount / 5)); // warm-up, discarded
+        const before = cpuMicros(server.pid!);
+        send(`${origin}${target.path}`, target.headers, amount);
+        cpu[v]![t]!.push((cpuMicros(server.pid!) - before) / amount);
       }
       await stop(server);
     }
@@ -166,30 +215,35 @@ const median = (values: number[]) => {
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 };
-/** A variant's gain on one target: the median over rounds of its figure over the unmodified one's. */
-const gain = (v: number, t: number) => median(rps[v]![t]!.map((value, round) => value / rps[0]![t]![round]!)) - 1;
+/** A variant's gain on one target: the median over rounds of the unmodified CPU per request over its own. */
+const gain = (v: number, t: number) => median(cpu[v]![t]!.map((value, round) => cpu[0]![t]![round]! / value)) - 1;
 const percent = (value: number) => `${value >= 0 ? '+' : ''}${(value * 100).toFixed(1)} %`;
+const among = (signedIn: boolean, rendered: boolean) =>
+  targets.flatMap((target, t) =>
+    target.name.includes(signedIn ? ' C ' : ' A ') && target.rendered === rendered ? [t] : [],
+  );
+const meanGain = (v: number, ts: number[]) =>
+  v === 0 ? '—' : percent(ts.reduce((sum, t) => sum + gain(v, t), 0) / ts.length);
 
 const { lines, print } = reportLines();
 print(
-  `\nPantry framework changes — ${os.cpus().length} cores, Node ${process.version}, ${ROUNDS} rounds alternated, ` +
-    `${SECONDS} s a target, server on core 0, load on core 1; rendered: both page caches off, every request ` +
-    `renders; cached: the page caches on, as npm run bench serves; ` +
-    `load average at the end ${os.loadavg()[0]!.toFixed(1)}\n`,
+  `\nPantry framework changes — ${ROUNDS} rounds alternated, server on core 0, load on core 1 (10 connections); ` +
+    `rendered: both page caches off, ${RENDERED_REQUESTS} requests a target; cached: the caches' defaults as ` +
+    `npm run bench serves, ${CACHED_REQUESTS} requests; load average at the end ${os.loadavg()[0]!.toFixed(1)}\n`,
 );
-print(
-  `Requests/s of the unmodified framework (median of rounds), then each variant's gain over it in the same round:\n`,
-);
-const signedIn = (rendered: boolean) =>
-  targets.flatMap((target, t) => (target.name.includes(' C ') && target.rendered === rendered ? [t] : []));
-const meanGain = (v: number, among: number[]) =>
-  v === 0 ? '—' : percent(among.reduce((sum, t) => sum + gain(v, t), 0) / among.length);
-print(`| variant | ${targets.map((target) => target.name).join(' | ')} | mean, C rendered | mean, C cached |`);
-print(`| --- | ${targets.map(() => '---:').join(' | ')} | ---: | ---: |`);
-for (const [v, variant] of variants.entries()) {
-  const cells = targets.map((_, t) => (v === 0 ? median(rps[0]![t]!).toFixed(0) : percent(gain(v, t))));
-  print(
-    `| ${variant.name} | ${cells.join(' | ')} | ${meanGain(v, signedIn(true))} | ${meanGain(v, signedIn(false))} |`,
-  );
-}
+print('Server CPU per request, µs (median of rounds):\n');
+print(`| target | ${variants.map((variant) => variant.name).join(' | ')} |`);
+print(`| --- | ${variants.map(() => '---:').join(' | ')} |`);
+for (const [t, target] of targets.entries())
+  print(`| ${target.name} | ${variants.map((_, v) => median(cpu[v]![t]!).toFixed(0)).join(' | ')} |`);
+print('\nGain over the unmodified framework (its CPU per request over the variant’s, minus one; median of rounds):\n');
+print('| variant | C rendered | A rendered | C cached | A cached |');
+print('| --- | ---: | ---: | ---: | ---: |');
+for (const [v, variant] of variants.entries())
+  if (v > 0)
+    print(
+      `| ${variant.name} | ${[among(true, true), among(false, true), among(true, false), among(false, false)]
+        .map((ts) => meanGain(v, ts))
+        .join(' | ')} |`,
+    );
 writeResults('framework', lines);
