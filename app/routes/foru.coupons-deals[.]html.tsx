@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { Form, Link, useLoaderData, useLocation } from '@remix-run/react';
 import { z } from 'zod';
-import { pageAccess, PUBLIC_PAGE, SIGN_IN_PATH } from '~/components/page-essentials';
+import { pageAccess, PUBLIC_PAGE, SIGN_IN_PATH, pageMeta } from '~/components/page-essentials';
 import { requireUserType } from '~/modules/access/shopper.server';
 import { parseSearchParams } from '~/modules/http/forms.server';
 import { CLIP_REFUSALS } from '~/modules/offers/refusals';
@@ -50,10 +50,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
-export const meta: MetaFunction = () => [
-  { title: 'Coupons & deals' },
-  { name: 'description', content: 'Clip digital coupons and deals for your store; they come off at checkout.' },
-];
+export const meta: MetaFunction = () =>
+  pageMeta('Coupons & deals', 'Clip digital coupons and deals for your store; they come off at checkout.');
 
 function pageHref(search: string, changes: Record<string, string | null>) {
   const params = new URLSearchParams(search);

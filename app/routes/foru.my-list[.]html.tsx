@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
-import { CUSTOMER_ONLY, pageAccess, SIGN_IN_PATH, formatCents } from '~/components/page-essentials';
+import { CUSTOMER_ONLY, pageAccess, SIGN_IN_PATH, formatCents, pageMeta } from '~/components/page-essentials';
 import { requireUserType } from '~/modules/access/shopper.server';
 import { myList } from '~/modules/offers/offers.server';
 import { offerViewer } from '~/modules/offers/offer-viewer.server';
@@ -18,7 +18,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ offers }, { headers: shopper.headers });
 }
 
-export const meta: MetaFunction = () => [{ title: 'My list' }];
+export const meta: MetaFunction = () => pageMeta('My list', 'The coupons you clipped; they come off at checkout.');
 
 export default function MyListPage() {
   const { offers } = useLoaderData<typeof loader>();

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { json, redirect } from '@remix-run/node';
 import { Form, useActionData, useFetcher, useLoaderData, useNavigation } from '@remix-run/react';
 import { useEffect, type FormEvent } from 'react';
-import { useHydrated, pageAccess, PUBLIC_PAGE } from '~/components/page-essentials';
+import { useHydrated, pageAccess, PUBLIC_PAGE, pageMeta } from '~/components/page-essentials';
 import { z } from 'zod';
 import { requireUserType } from '~/modules/access/shopper.server';
 import { parseForm, parseSearchParams } from '~/modules/http/forms.server';
@@ -68,13 +68,11 @@ export async function action({ request }: ActionFunctionArgs) {
   return redirect(outcome.redirectTo, { headers });
 }
 
-export const meta: MetaFunction = () => [
-  { title: 'Choose a store' },
-  {
-    name: 'description',
-    content: 'Find a store near you by ZIP code for delivery, DriveUp & Go pickup or shopping in store.',
-  },
-];
+export const meta: MetaFunction = () =>
+  pageMeta(
+    'Choose a store',
+    'Find a store near you by ZIP code for delivery, DriveUp & Go pickup or shopping in store.',
+  );
 
 const PREFERENCE_OPTIONS = [
   { value: 'Delivery', label: 'Delivery', hint: 'To your door' },
