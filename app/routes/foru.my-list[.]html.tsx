@@ -5,7 +5,7 @@ import { CUSTOMER_ONLY, pageAccess, SIGN_IN_PATH, formatCents, pageMeta } from '
 import { requireUserType } from '~/modules/access/shopper.server';
 import { myList } from '~/modules/offers/offers.server';
 import { offerViewer } from '~/modules/offers/offer-viewer.server';
-import { ClipButton, expiresLabel } from '~/components/OfferCard';
+import { ClipButton } from '~/components/OfferCard';
 
 /** My list: the customer's clipped offers and the products they apply to. */
 export const access = pageAccess({ allowedUserTypes: CUSTOMER_ONLY, redirections: { DEFAULT: SIGN_IN_PATH } });
@@ -60,7 +60,7 @@ export default function MyListPage() {
                       {offer.title}
                     </Link>
                   </h2>
-                  <p className="text-xs text-stone-500">{expiresLabel(offer.endsAt)}</p>
+                  <p className="text-xs text-stone-500">{offer.expires}</p>
                 </div>
                 <div className="w-32 shrink-0">
                   <ClipButton offerId={offer.id} clipped returnTo="/foru/my-list.html" label={offer.title} />
