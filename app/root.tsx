@@ -16,7 +16,7 @@ import { BannerStyle } from '~/components/BannerStyle';
 import { useNonce } from '~/components/Nonce';
 import { BrowserSession } from '~/components/BrowserSession';
 import { SessionTimeout } from '~/components/SessionTimeout';
-import { deferred, island, noticeFor } from '~/components/page-essentials';
+import { deferred, island, noticeFor, pageMeta, STORE_DESCRIPTION } from '~/components/page-essentials';
 import { isBusinessSiteClosed } from '~/modules/banners/business-site';
 import { Header } from '~/components/Header';
 import { signInModalTarget } from '~/modules/identity/sign-in-modal';
@@ -104,10 +104,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `${data.banner.name} — groceries delivered` : 'Pantry' },
-  { name: 'description', content: 'Shop groceries for delivery, DriveUp & Go pickup or in store.' },
-];
+// The home page's, and any document's whose route has no meta of its own.
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  pageMeta(data ? `${data.banner.name} — groceries delivered` : 'Pantry', STORE_DESCRIPTION);
 
 function Document({ children, style }: { children: ReactNode; style?: Record<string, string> }) {
   const nonce = useNonce();

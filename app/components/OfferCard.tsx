@@ -8,12 +8,11 @@ export interface OfferCardData {
   offerType: string;
   valueLabel: string;
   endsAt: string;
+  /** "Expires Dec 3", formatted on the server (no Intl formatter in the browser). */
+  expires: string;
   imageKey: string;
   clipped: boolean | null;
 }
-
-const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
-export const expiresLabel = (endsAt: string) => `Expires ${dateFormat.format(new Date(endsAt))}`;
 
 /**
  * Clip or unclip, posting to /foru/clip. Without JavaScript the post redirects back to this card's
@@ -109,7 +108,7 @@ export function OfferCard({
             {offer.title}
           </Link>
         </h3>
-        <p className="mb-2 text-xs text-stone-500">{expiresLabel(offer.endsAt)}</p>
+        <p className="mb-2 text-xs text-stone-500">{offer.expires}</p>
         <ClipButton
           offerId={offer.id}
           clipped={offer.clipped}

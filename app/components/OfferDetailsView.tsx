@@ -1,7 +1,7 @@
 import { Link } from '@remix-run/react';
 import { formatCents } from '~/components/page-essentials';
 import { StatusNotice } from './Alerts';
-import { ClipButton, expiresLabel, type OfferCardData } from './OfferCard';
+import { ClipButton, type OfferCardData } from './OfferCard';
 
 interface OfferDetailsData extends OfferCardData {
   category: string;
@@ -56,7 +56,7 @@ export function OfferDetailsView({
               ? 'This offer has ended.'
               : offer.status === 'upcoming'
                 ? 'This offer has not started yet.'
-                : expiresLabel(offer.endsAt)}
+                : offer.expires}
           </p>
           {offer.status === 'live' ? (
             <div className="max-w-xs">

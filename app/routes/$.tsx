@@ -1,6 +1,6 @@
-import type { LoaderFunctionArgs } from '@remix-run/node';
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
-import { pageAccess, PUBLIC_PAGE } from '~/components/page-essentials';
+import { pageAccess, PUBLIC_PAGE, pageMeta } from '~/components/page-essentials';
 import { requireUserType } from '~/modules/access/shopper.server';
 import { ErrorMessage } from '~/components/ErrorMessage';
 
@@ -12,6 +12,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const shopper = await requireUserType(request, access);
   return json(null, { status: 404, headers: shopper.headers });
 }
+
+export const meta: MetaFunction = () =>
+  pageMeta('Page not found', 'We could not find that page. Search the store or browse the aisles instead.');
 
 export default function NotFoundPage() {
   return (

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { Link } from '@remix-run/react';
-import { pageAccess, PUBLIC_PAGE } from '~/components/page-essentials';
+import { pageAccess, PUBLIC_PAGE, pageMeta } from '~/components/page-essentials';
 import { requireUserType } from '~/modules/access/shopper.server';
 import { resetKeepMeSignedInUser } from '~/modules/identity/keep-me-signed-in.server';
 
@@ -17,7 +17,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json(null, { headers });
 }
 
-export const meta: MetaFunction = () => [{ title: 'Sign-in problem' }];
+export const meta: MetaFunction = () =>
+  pageMeta('Sign-in problem', 'Signing in did not work this time; try again or reset your password.');
 
 export default function SignInErrorPage() {
   return (

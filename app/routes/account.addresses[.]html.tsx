@@ -5,7 +5,7 @@ import { EditRemoveActions } from '~/components/EditRemoveActions';
 import { FormOutcome, useFormKey } from '~/components/FormOutcome';
 import { z } from 'zod';
 import { AccountNav } from '~/components/AccountNav';
-import { CUSTOMER_ONLY, pageAccess, SIGN_IN_PATH } from '~/components/page-essentials';
+import { CUSTOMER_ONLY, pageAccess, SIGN_IN_PATH, pageMeta } from '~/components/page-essentials';
 import { requireUserType } from '~/modules/access/shopper.server';
 import { bannerById } from '~/modules/banners/banners.server';
 import {
@@ -117,7 +117,8 @@ export async function action({ request }: ActionFunctionArgs) {
   return done(result.created ? 'added' : 'duplicate');
 }
 
-export const meta: MetaFunction = () => [{ title: 'Your addresses' }];
+export const meta: MetaFunction = () =>
+  pageMeta('Your addresses', 'Add, edit and choose the delivery addresses on your account.');
 
 function formatZip(address: Pick<AddressView, 'postalCode' | 'postalCodeExtn'>) {
   return address.postalCodeExtn ? `${address.postalCode}-${address.postalCodeExtn}` : address.postalCode;

@@ -3,7 +3,7 @@ import { json, redirect } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { z } from 'zod';
 import { ErrorAlert } from '~/components/Alerts';
-import { pageAccess, SIGN_IN_PATH } from '~/components/page-essentials';
+import { pageAccess, SIGN_IN_PATH, pageMeta } from '~/components/page-essentials';
 import { redirectPolicy, requireUserType } from '~/modules/access/shopper.server';
 import { safeRedirect } from '~/modules/access/safe-redirect';
 import { parseForm } from '~/modules/http/forms.server';
@@ -42,7 +42,8 @@ export async function action({ request }: ActionFunctionArgs) {
   return redirect(outcome.redirectTo, { headers });
 }
 
-export const meta: MetaFunction = () => [{ title: 'Confirm your password' }];
+export const meta: MetaFunction = () =>
+  pageMeta('Confirm your password', 'Confirm your password to change your sign-in and security settings.');
 
 export default function ConfirmPasswordPage() {
   const { goto, firstName } = useLoaderData<typeof loader>();

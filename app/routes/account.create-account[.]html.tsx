@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { json, redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { z } from 'zod';
-import { pageAccess, SIGN_UP_CHECK_EMAIL_MESSAGE, withNotice } from '~/components/page-essentials';
+import { pageAccess, SIGN_UP_CHECK_EMAIL_MESSAGE, withNotice, pageMeta } from '~/components/page-essentials';
 import { redirectPolicy, requireUserType } from '~/modules/access/shopper.server';
 import { safeRedirect } from '~/modules/access/safe-redirect';
 import { withHeaders } from '~/modules/http/api.server';
@@ -97,7 +97,8 @@ function keptValues(form: FormValues): Record<string, string> {
   return values;
 }
 
-export const meta: MetaFunction = () => [{ title: 'Create an account' }];
+export const meta: MetaFunction = () =>
+  pageMeta('Create an account', 'Create an account to clip coupons, save your store and check out faster.');
 
 type Field = { name: string; label: string; autoComplete: string; type: string; hint?: string };
 

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { json, redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react';
 import { AccountNav } from '~/components/AccountNav';
-import { CUSTOMER_ONLY, pageAccess, SIGN_IN_PATH, formatCents } from '~/components/page-essentials';
+import { CUSTOMER_ONLY, pageAccess, SIGN_IN_PATH, formatCents, pageMeta } from '~/components/page-essentials';
 import { requireUserType } from '~/modules/access/shopper.server';
 import { withHeaders } from '~/modules/http/api.server';
 import { parseForm } from '~/modules/http/forms.server';
@@ -53,7 +53,8 @@ export async function action({ request }: ActionFunctionArgs) {
   return redirect(`${ACCOUNT_SUBSCRIPTION_PATH}?cancelled=1`, { headers: shopper.headers });
 }
 
-export const meta: MetaFunction = () => [{ title: 'Delivery subscription' }];
+export const meta: MetaFunction = () =>
+  pageMeta('Delivery subscription', 'Your Delivery Pass: its plan, renewal date and how to cancel it.');
 
 const STATUS_LABELS = { active: 'Active', cancelled: 'Cancelled', expired: 'Ended' } as const;
 

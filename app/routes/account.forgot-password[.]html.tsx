@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { json } from '@remix-run/node';
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { z } from 'zod';
-import { pageAccess } from '~/components/page-essentials';
+import { pageAccess, pageMeta } from '~/components/page-essentials';
 import { requireUserType } from '~/modules/access/shopper.server';
 import { clientKey } from '~/modules/http/client-key.server';
 import { parseForm } from '~/modules/http/forms.server';
@@ -48,7 +48,8 @@ export async function action({ request }: ActionFunctionArgs) {
   return json({ error: null, sent: form.data.email }, { headers: shopper.headers });
 }
 
-export const meta: MetaFunction = () => [{ title: 'Reset your password' }];
+export const meta: MetaFunction = () =>
+  pageMeta('Reset your password', 'Get a link by email to choose a new password for your account.');
 
 export default function ForgotPasswordPage() {
   const { expired, source } = useLoaderData<typeof loader>();

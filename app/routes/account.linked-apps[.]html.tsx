@@ -4,7 +4,7 @@ import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/re
 import { z } from 'zod';
 import { AccountNav } from '~/components/AccountNav';
 import { ErrorAlert, StatusNotice } from '~/components/Alerts';
-import { pageAccess, SIGN_IN_PATH } from '~/components/page-essentials';
+import { pageAccess, SIGN_IN_PATH, pageMeta } from '~/components/page-essentials';
 import { requireUserType } from '~/modules/access/shopper.server';
 import { withHeaders } from '~/modules/http/api.server';
 import { parseForm } from '~/modules/http/forms.server';
@@ -47,7 +47,8 @@ export async function action({ request }: ActionFunctionArgs) {
   return redirect(`${PAGE}?done=unlinked`, { headers: shopper.headers });
 }
 
-export const meta: MetaFunction = () => [{ title: 'Linked apps' }];
+export const meta: MetaFunction = () =>
+  pageMeta('Linked apps', 'Apps you allowed to use your account, and how to remove them.');
 
 export default function LinkedAppsPage() {
   const { clients, done } = useLoaderData<typeof loader>();

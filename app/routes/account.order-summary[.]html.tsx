@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { json, redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react';
 import { z } from 'zod';
-import { CUSTOMER_ONLY, pageAccess, SIGN_IN_PATH, formatCents } from '~/components/page-essentials';
+import { CUSTOMER_ONLY, pageAccess, SIGN_IN_PATH, formatCents, pageMeta } from '~/components/page-essentials';
 import { requireUserType } from '~/modules/access/shopper.server';
 import { parseForm, parseSearchParams } from '~/modules/http/forms.server';
 import { fulfillmentLabel, ORDER_REFUSALS, orderActionSchema, orderNumberSchema } from '~/modules/orders/order-rules';
@@ -37,9 +37,11 @@ export async function action({ request }: ActionFunctionArgs) {
   return redirect(`/account/order-summary.html?orderNumber=${form.data.orderNumber}`, { headers });
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data?.order ? `Order ${data.order.orderNumber}` : 'Order' },
-];
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  pageMeta(
+    data?.order ? `Order ${data.order.orderNumber}` : 'Order',
+    'An order’s items, time, address and total, and how to change or cancel it.',
+  );
 
 export default function OrderSummaryPage() {
   const { order } = useLoaderData<typeof loader>();

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
-import { CUSTOMER_ONLY, pageAccess, SIGN_IN_PATH, formatCents } from '~/components/page-essentials';
+import { CUSTOMER_ONLY, pageAccess, SIGN_IN_PATH, formatCents, pageMeta } from '~/components/page-essentials';
 import { requireUserType } from '~/modules/access/shopper.server';
 import { fulfillmentLabel } from '~/modules/orders/order-rules';
 import { orderCustomer } from '~/modules/orders/order-session.server';
@@ -16,7 +16,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ orders: await orderHistory(orderCustomer(shopper)!) }, { headers: shopper.headers });
 }
 
-export const meta: MetaFunction = () => [{ title: 'Your orders' }];
+export const meta: MetaFunction = () =>
+  pageMeta('Your orders', 'Your past and upcoming orders, with their status and totals.');
 
 const STATUS_STYLES: Record<string, string> = {
   PENDING: 'bg-amber-100 text-amber-900',

@@ -3,7 +3,7 @@ import { json } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { AccountNav } from '~/components/AccountNav';
 import { SignOutButton } from '~/components/SignOutButton';
-import { pageAccess, SIGN_IN_PATH, formatCents } from '~/components/page-essentials';
+import { pageAccess, SIGN_IN_PATH, formatCents, pageMeta } from '~/components/page-essentials';
 import { requireUserType } from '~/modules/access/shopper.server';
 import { withHeaders } from '~/modules/http/api.server';
 import { accountSummary } from '~/modules/customers/account-summary.server';
@@ -28,7 +28,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: 'Your account' }];
+export const meta: MetaFunction = () =>
+  pageMeta('Your account', 'Your account at a glance: orders, addresses, rewards and settings.');
 
 export default function AccountOverviewPage() {
   const account = useLoaderData<typeof loader>();

@@ -6,7 +6,7 @@ import { FormOutcome, useFormKey } from '~/components/FormOutcome';
 import { z } from 'zod';
 import { AccountNav } from '~/components/AccountNav';
 import { PetPortrait } from '~/components/PetPortrait';
-import { CUSTOMER_ONLY, pageAccess, SIGN_IN_PATH } from '~/components/page-essentials';
+import { CUSTOMER_ONLY, pageAccess, SIGN_IN_PATH, pageMeta } from '~/components/page-essentials';
 import { requireUserType } from '~/modules/access/shopper.server';
 import { fieldErrors, formValues } from '~/modules/customers/form-errors';
 import {
@@ -86,7 +86,8 @@ export async function action({ request }: ActionFunctionArgs) {
   return done('added');
 }
 
-export const meta: MetaFunction = () => [{ title: 'Your pets' }];
+export const meta: MetaFunction = () =>
+  pageMeta('Your pets', 'Tell us who you shop for, and we will point out food and treats your pets like.');
 
 function formatBirthday(birthday: string | null) {
   if (!birthday) return null;

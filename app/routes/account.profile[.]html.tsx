@@ -4,7 +4,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParam
 import { z } from 'zod';
 import { AccountNav } from '~/components/AccountNav';
 import { ErrorAlert, StatusNotice } from '~/components/Alerts';
-import { CUSTOMER_ONLY, pageAccess, SIGN_IN_PATH } from '~/components/page-essentials';
+import { CUSTOMER_ONLY, pageAccess, SIGN_IN_PATH, pageMeta } from '~/components/page-essentials';
 import { requireUserType } from '~/modules/access/shopper.server';
 import { withHeaders } from '~/modules/http/api.server';
 import { parseForm } from '~/modules/http/forms.server';
@@ -140,7 +140,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
-export const meta: MetaFunction = () => [{ title: 'Your profile' }];
+export const meta: MetaFunction = () => pageMeta('Your profile', 'Your name, email, phone number and club card.');
 
 const inputClass =
   'mt-1 block w-full rounded-xl border border-stone-300 px-3 py-2 text-base font-normal focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/40';

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { AccountNav } from '~/components/AccountNav';
 import { ErrorAlert, StatusNotice } from '~/components/Alerts';
 import { PasskeyEnrolment } from '~/components/PasskeyEnrolment';
-import { pageAccess, SIGN_IN_PATH } from '~/components/page-essentials';
+import { pageAccess, SIGN_IN_PATH, pageMeta } from '~/components/page-essentials';
 import { requireUserType } from '~/modules/access/shopper.server';
 import { withHeaders } from '~/modules/http/api.server';
 import { parseForm } from '~/modules/http/forms.server';
@@ -93,7 +93,7 @@ export async function action({ request }: ActionFunctionArgs) {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: 'Sign-in & security' }];
+export const meta: MetaFunction = () => pageMeta('Sign-in & security', 'Your password, passkeys and how you sign in.');
 
 const inputClass = 'mt-1 block w-full rounded-xl border border-stone-300 px-3 py-2 text-base font-normal';
 

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { json, redirect } from '@remix-run/node';
 import { Form, useActionData } from '@remix-run/react';
 import { z } from 'zod';
-import { pageAccess, withNotice } from '~/components/page-essentials';
+import { pageAccess, withNotice, pageMeta } from '~/components/page-essentials';
 import { requireUserType } from '~/modules/access/shopper.server';
 import { parseForm } from '~/modules/http/forms.server';
 import { completePasswordReset, resetTokenIsUsable } from '~/modules/identity/password-reset.server';
@@ -63,7 +63,7 @@ export async function action({ request }: ActionFunctionArgs) {
   return redirect(start.redirectTo, { headers });
 }
 
-export const meta: MetaFunction = () => [{ title: 'Choose a new password' }];
+export const meta: MetaFunction = () => pageMeta('Choose a new password', 'Choose a new password for your account.');
 
 export default function SetPasswordPage() {
   const result = useActionData<typeof action>();

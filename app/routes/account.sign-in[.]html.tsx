@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { json, redirect } from '@remix-run/node';
 import { useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { z } from 'zod';
-import { pageAccess } from '~/components/page-essentials';
+import { pageAccess, pageMeta } from '~/components/page-essentials';
 import { redirectPolicy, requireUserType } from '~/modules/access/shopper.server';
 import { safeRedirect } from '~/modules/access/safe-redirect';
 import { parseForm } from '~/modules/http/forms.server';
@@ -76,7 +76,8 @@ export async function action({ request }: ActionFunctionArgs) {
   return json(step, { status: outcome.status, headers: shopper.headers });
 }
 
-export const meta: MetaFunction = () => [{ title: 'Sign in' }];
+export const meta: MetaFunction = () =>
+  pageMeta('Sign in', 'Sign in with your password or a one-time code to clip coupons and check out.');
 
 export default function SignInPage() {
   const { goto, lapsed, assistant } = useLoaderData<typeof loader>();

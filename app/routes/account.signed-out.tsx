@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
-import { pageAccess, PUBLIC_PAGE } from '~/components/page-essentials';
+import { pageAccess, PUBLIC_PAGE, pageMeta } from '~/components/page-essentials';
 import { requireUserType } from '~/modules/access/shopper.server';
 
 export const access = pageAccess({ allowedUserTypes: PUBLIC_PAGE, escapeSSO: true });
@@ -20,7 +20,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ reason: REASONS[reason] ?? null }, { headers: shopper.headers });
 }
 
-export const meta: MetaFunction = () => [{ title: 'Signed out' }];
+export const meta: MetaFunction = () =>
+  pageMeta('Signed out', 'You are signed out. Sign in again to see your account and orders.');
 
 export default function SignedOutPage() {
   const { reason } = useLoaderData<typeof loader>();

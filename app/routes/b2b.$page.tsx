@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { useLoaderData, useLocation } from '@remix-run/react';
-import { pageAccess, PUBLIC_PAGE } from '~/components/page-essentials';
+import { pageAccess, PUBLIC_PAGE, pageMeta } from '~/components/page-essentials';
 import { requireUserType } from '~/modules/access/shopper.server';
 import { offerDetailsPage } from '~/modules/offers/offer-details-page.server';
 import { OfferDetailsView } from '~/components/OfferDetailsView';
@@ -19,7 +19,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return json({ offer, notice, headerClippedOffers }, { headers });
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? data.offer.title : 'Offer' }];
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  data ? pageMeta(data.offer.title, data.offer.description) : pageMeta('Offer', 'A business offer.');
 
 export default function B2bOfferDetailsPage() {
   const { offer, notice } = useLoaderData<typeof loader>();

@@ -2,7 +2,7 @@ import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-r
 import { json } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { z } from 'zod';
-import { pageAccess, PUBLIC_PAGE } from '~/components/page-essentials';
+import { pageAccess, PUBLIC_PAGE, pageMeta } from '~/components/page-essentials';
 import { requireUserType } from '~/modules/access/shopper.server';
 import { developmentPagesAllowed } from '~/modules/config/environment.server';
 import { withHeaders } from '~/modules/http/api.server';
@@ -36,7 +36,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: 'Assistant (development)' }];
+export const meta: MetaFunction = () =>
+  pageMeta('Assistant (development)', 'A sample linked assistant app for trying account linking locally.');
 
 export default function AssistantPage() {
   const { linked, state, error } = useLoaderData<typeof loader>();

@@ -1,7 +1,7 @@
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { pageAccess, PUBLIC_PAGE } from '~/components/page-essentials';
+import { pageAccess, PUBLIC_PAGE, pageMeta } from '~/components/page-essentials';
 import { requireUserType } from '~/modules/access/shopper.server';
 import { developmentPagesAllowed } from '~/modules/config/environment.server';
 import { withHeaders } from '~/modules/http/api.server';
@@ -23,7 +23,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ messages }, { headers: withHeaders(shopper.headers, { 'Cache-Control': 'no-store' }) });
 }
 
-export const meta: MetaFunction = () => [{ title: 'Outbox (development)' }];
+export const meta: MetaFunction = () =>
+  pageMeta('Outbox (development)', 'Messages the store would send, listed for local testing.');
 
 export default function OutboxPage() {
   const { messages } = useLoaderData<typeof loader>();

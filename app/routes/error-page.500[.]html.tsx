@@ -1,6 +1,6 @@
-import type { LoaderFunctionArgs } from '@remix-run/node';
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
-import { pageAccess, PUBLIC_PAGE } from '~/components/page-essentials';
+import { pageAccess, PUBLIC_PAGE, pageMeta } from '~/components/page-essentials';
 import { requireUserType } from '~/modules/access/shopper.server';
 import { ErrorMessage } from '~/components/ErrorMessage';
 
@@ -11,6 +11,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const shopper = await requireUserType(request, access);
   return json(null, { status: 500, headers: shopper.headers });
 }
+
+export const meta: MetaFunction = () =>
+  pageMeta('Something went wrong', 'Something went wrong on our side. Try again in a moment.');
 
 export default function GenericErrorPage() {
   return (

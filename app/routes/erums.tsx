@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { json, redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { z } from 'zod';
-import { CUSTOMER_ONLY, pageAccess, SIGN_IN_PATH, formatCents } from '~/components/page-essentials';
+import { CUSTOMER_ONLY, pageAccess, SIGN_IN_PATH, formatCents, pageMeta } from '~/components/page-essentials';
 import { requireUserType, type Shopper } from '~/modules/access/shopper.server';
 import { addToCart, setQuantity } from '~/modules/cart/cart-lines.server';
 import { cartView } from '~/modules/cart/cart-view.server';
@@ -135,7 +135,8 @@ export async function action({ request }: ActionFunctionArgs) {
   return redirect(result.ok ? back : `${back}&editError=${result.code}`, { headers });
 }
 
-export const meta: MetaFunction = () => [{ title: 'Edit your order' }];
+export const meta: MetaFunction = () =>
+  pageMeta('Edit your order', 'Change the items, time or address of an order before it is picked.');
 
 export default function EditOrderPage() {
   const data = useLoaderData<typeof loader>();

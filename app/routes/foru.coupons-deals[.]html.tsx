@@ -1,16 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { json } from '@remix-run/node';
 import { Form, Link, useLoaderData, useLocation } from '@remix-run/react';
-import { z } from 'zod';
-import { pageAccess, PUBLIC_PAGE, SIGN_IN_PATH } from '~/components/page-essentials';
-import { requireUserType } from '~/modules/access/shopper.server';
-import { parseSearchParams } from '~/modules/http/forms.server';
-import { CLIP_REFUSALS } from '~/modules/offers/refusals';
-import { galleryFiltersSchema } from '~/modules/offers/gallery-filters';
-import { offerGallery } from '~/modules/offers/offers.server';
-import { offerViewer } from '~/modules/offers/offer-viewer.server';
-import { completePendingClip } from '~/modules/offers/pending-clip.server';
-import { storeById } from '~/modules/stores/stores.server';
+import { pageAccess, PUBLIC_PAGE, SIGN_IN_PATH, pageMeta } from '~/components/page-essentials';
+import { json, offerGalleryPage, requireUserType } from '~/pages/coupons-page.server';
 import { OfferCard } from '~/components/OfferCard';
 import { StatusNotice } from '~/components/Alerts';
 
@@ -23,37 +14,14 @@ export const access = pageAccess({
 });
 export const handle = { access };
 
-const GalleryQuery = galleryFiltersSchema.extend({
-  clipError: z.enum(Object.keys(CLIP_REFUSALS) as [keyof typeof CLIP_REFUSALS]).optional(),
-  clipOffer: z.coerce.number().int().positive().optional(),
-});
-
 export async function loader({ request }: LoaderFunctionArgs) {
   const shopper = await requireUserType(request, access);
-  const { clipError, clipOffer, ...filters } = parseSearchParams(request, GalleryQuery);
-  const viewer = await offerViewer(request, shopper);
-  const pending = await completePendingClip(request, shopper, viewer);
-  const [gallery, store] = await Promise.all([offerGallery(viewer, filters), storeById(viewer.storeId)]);
-  const headers = new Headers(shopper.headers);
-  for (const cookie of pending.setCookies) headers.append('Set-Cookie', cookie);
-  return json(
-    {
-      ...gallery,
-      filters,
-      signedIn: viewer.customerId !== null,
-      storeName: store?.name ?? null,
-      notice: pending.result ? (pending.result.ok ? `Clipped: ${pending.result.title}` : pending.result.message) : null,
-      clipError: clipError && clipOffer ? { offerId: clipOffer, message: CLIP_REFUSALS[clipError] } : null,
-      headerClippedOffers: pending.headerClippedOffers,
-    },
-    { headers },
-  );
+  const { data, headers } = await offerGalleryPage(request, shopper);
+  return json(data, { headers });
 }
 
-export const meta: MetaFunction = () => [
-  { title: 'Coupons & deals' },
-  { name: 'description', content: 'Clip digital coupons and deals for your store; they come off at checkout.' },
-];
+export const meta: MetaFunction = () =>
+  pageMeta('Coupons & deals', 'Clip digital coupons and deals for your store; they come off at checkout.');
 
 function pageHref(search: string, changes: Record<string, string | null>) {
   const params = new URLSearchParams(search);

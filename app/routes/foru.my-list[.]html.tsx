@@ -1,11 +1,11 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
-import { CUSTOMER_ONLY, pageAccess, SIGN_IN_PATH, formatCents } from '~/components/page-essentials';
+import { CUSTOMER_ONLY, pageAccess, SIGN_IN_PATH, formatCents, pageMeta } from '~/components/page-essentials';
 import { requireUserType } from '~/modules/access/shopper.server';
 import { myList } from '~/modules/offers/offers.server';
 import { offerViewer } from '~/modules/offers/offer-viewer.server';
-import { ClipButton, expiresLabel } from '~/components/OfferCard';
+import { ClipButton } from '~/components/OfferCard';
 
 /** My list: the customer's clipped offers and the products they apply to. */
 export const access = pageAccess({ allowedUserTypes: CUSTOMER_ONLY, redirections: { DEFAULT: SIGN_IN_PATH } });
@@ -18,7 +18,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ offers }, { headers: shopper.headers });
 }
 
-export const meta: MetaFunction = () => [{ title: 'My list' }];
+export const meta: MetaFunction = () => pageMeta('My list', 'The coupons you clipped; they come off at checkout.');
 
 export default function MyListPage() {
   const { offers } = useLoaderData<typeof loader>();
@@ -60,7 +60,7 @@ export default function MyListPage() {
                       {offer.title}
                     </Link>
                   </h2>
-                  <p className="text-xs text-stone-500">{expiresLabel(offer.endsAt)}</p>
+                  <p className="text-xs text-stone-500">{offer.expires}</p>
                 </div>
                 <div className="w-32 shrink-0">
                   <ClipButton offerId={offer.id} clipped returnTo="/foru/my-list.html" label={offer.title} />

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { Link, useLoaderData, useLocation } from '@remix-run/react';
-import { pageAccess, PUBLIC_PAGE, formatCents } from '~/components/page-essentials';
+import { pageAccess, PUBLIC_PAGE, formatCents, pageMeta } from '~/components/page-essentials';
 import { requireUserType } from '~/modules/access/shopper.server';
 import { offerViewer } from '~/modules/offers/offer-viewer.server';
 import { parseRewardPage } from '~/modules/offers/offer-pages';
@@ -36,7 +36,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? data.reward.title : 'Reward' }];
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  data
+    ? pageMeta(data.reward.title, `${data.reward.description} Redeem it with your rewards points.`)
+    : pageMeta('Reward', 'A reward to redeem with your points.');
 
 export default function RewardDetailsPage() {
   const { reward, balance, store } = useLoaderData<typeof loader>();

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { Link, useLoaderData, useLocation } from '@remix-run/react';
 import { z } from 'zod';
-import { pageAccess, PUBLIC_PAGE, SIGN_IN_PATH } from '~/components/page-essentials';
+import { pageAccess, PUBLIC_PAGE, SIGN_IN_PATH, pageMeta } from '~/components/page-essentials';
 import { requireUserType } from '~/modules/access/shopper.server';
 import { parseSearchParams } from '~/modules/http/forms.server';
 import { offerViewer } from '~/modules/offers/offer-viewer.server';
@@ -56,7 +56,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: 'Rewards' }];
+export const meta: MetaFunction = () => pageMeta('Rewards', 'Spend your points on rewards and see how many you have.');
 
 export default function RewardsPage() {
   const data = useLoaderData<typeof loader>();

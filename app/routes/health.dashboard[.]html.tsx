@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json, redirect } from '@remix-run/node';
 import { Form, Link, useLoaderData } from '@remix-run/react';
-import { pageAccess, PUBLIC_PAGE } from '~/components/page-essentials';
+import { pageAccess, PUBLIC_PAGE, pageMeta } from '~/components/page-essentials';
 import { requireUserType } from '~/modules/access/shopper.server';
 import { withHeaders } from '~/modules/http/api.server';
 import { assertSameOrigin, refuseLargeBody } from '~/modules/http/forms.server';
@@ -42,7 +42,8 @@ export async function action({ request }: ActionFunctionArgs) {
   return redirect(PHARMACY_PATH, { headers });
 }
 
-export const meta: MetaFunction = () => [{ title: 'Health dashboard' }];
+export const meta: MetaFunction = () =>
+  pageMeta('Health dashboard', 'Your prescriptions, refills and pharmacy pickups in one place.');
 
 const STATUS_STYLES: Record<string, string> = {
   'Ready for pickup': 'bg-green-100 text-green-900',

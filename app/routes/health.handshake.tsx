@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json, redirect } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
-import { pageAccess, PUBLIC_PAGE } from '~/components/page-essentials';
+import { pageAccess, PUBLIC_PAGE, pageMeta } from '~/components/page-essentials';
 import { requireUserType } from '~/modules/access/shopper.server';
 import { withHeaders } from '~/modules/http/api.server';
 import { consumeHandshake } from '~/modules/pharmacy/health-handshake.server';
@@ -27,7 +27,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ reason: result.reason }, { status: result.reason === 'invalid' ? 400 : 410, headers });
 }
 
-export const meta: MetaFunction = () => [{ title: 'Health dashboard' }];
+export const meta: MetaFunction = () =>
+  pageMeta('Health dashboard', 'Opening the health dashboard did not work; try again from the pharmacy page.');
 
 export default function HealthHandshakePage() {
   const { reason } = useLoaderData<typeof loader>();

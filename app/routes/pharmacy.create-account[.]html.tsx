@@ -1,7 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json, redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
-import { CUSTOMER_ONLY, OTHER_DEVICES_SIGNED_OUT, pageAccess, SIGN_IN_PATH } from '~/components/page-essentials';
+import {
+  CUSTOMER_ONLY,
+  OTHER_DEVICES_SIGNED_OUT,
+  pageAccess,
+  SIGN_IN_PATH,
+  pageMeta,
+} from '~/components/page-essentials';
 import { requireUserType } from '~/modules/access/shopper.server';
 import { parseForm, parseSearchParams } from '~/modules/http/forms.server';
 import {
@@ -53,7 +59,8 @@ export async function action({ request }: ActionFunctionArgs) {
   return redirect(`${PHARMACY_PATH}?ready=1`, { headers: shopper.headers });
 }
 
-export const meta: MetaFunction = () => [{ title: 'Pharmacy account' }];
+export const meta: MetaFunction = () =>
+  pageMeta('Pharmacy account', 'Set up your pharmacy profile to refill prescriptions online.');
 
 const input = 'mt-1 block w-full rounded-lg border border-stone-300 px-3 py-2 text-sm';
 

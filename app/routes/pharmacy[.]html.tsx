@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { Form, Link, useLoaderData, useNavigation } from '@remix-run/react';
-import { pageAccess, PUBLIC_PAGE, SIGN_IN_PATH } from '~/components/page-essentials';
+import { pageAccess, PUBLIC_PAGE, SIGN_IN_PATH, pageMeta } from '~/components/page-essentials';
 import { requireUserType } from '~/modules/access/shopper.server';
 import { HEALTH_SESSION_PATH, PHARMACY_CREATE_ACCOUNT_PATH, PHARMACY_PATH } from '~/modules/pharmacy/pharmacy-rules';
 import { pharmacyProfile } from '~/modules/pharmacy/pharmacy.server';
@@ -25,7 +25,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: 'Pharmacy' }];
+export const meta: MetaFunction = () =>
+  pageMeta('Pharmacy', 'Prescription refills, vaccines and pharmacy services at your store.');
 
 const SERVICES = [
   { title: 'Prescription refills', text: 'Refill in a few taps and pick up in store, or add it to a delivery order.' },

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { json, redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { z } from 'zod';
-import { pageAccess, PUBLIC_PAGE } from '~/components/page-essentials';
+import { pageAccess, PUBLIC_PAGE, pageMeta } from '~/components/page-essentials';
 import { requireUserType } from '~/modules/access/shopper.server';
 import { parseForm } from '~/modules/http/forms.server';
 import { acceptHandoff, describeHandoff } from '~/modules/stores/handoff.server';
@@ -32,7 +32,7 @@ export async function action({ request }: ActionFunctionArgs) {
   return redirect('/', { headers });
 }
 
-export const meta: MetaFunction = () => [{ title: 'Continue to your store' }];
+export const meta: MetaFunction = () => pageMeta('Continue to your store', 'Continue shopping at the store you chose.');
 
 export default function StoreHandoffPage() {
   const { handoff, token } = useLoaderData<typeof loader>();

@@ -1,80 +1,33 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { json, redirect } from '@remix-run/node';
 import { Form, useActionData, useFetcher, useLoaderData, useNavigation } from '@remix-run/react';
 import { useEffect, type FormEvent } from 'react';
-import { useHydrated, pageAccess, PUBLIC_PAGE } from '~/components/page-essentials';
-import { z } from 'zod';
-import { requireUserType } from '~/modules/access/shopper.server';
-import { parseForm, parseSearchParams } from '~/modules/http/forms.server';
-import { readGeoAddress } from '~/modules/session/consent.server';
-import { PREFERENCES } from '~/modules/session/session-schema';
-import { decodeAddressParam } from '~/modules/stores/address-param';
-import { applyStoreChoiceFields } from '~/modules/stores/store-choice-flow.server';
-import { storeChoiceSchema } from '~/modules/stores/store-choice-schema';
-import { findStores } from '~/modules/stores/set-store.server';
+import { useHydrated, pageAccess, PUBLIC_PAGE, pageMeta } from '~/components/page-essentials';
+import { chooseStoreFromFinder, json, redirect, requireUserType, storeFinderPage } from '~/pages/store-finder.server';
 import type { StoreSummary } from '~/modules/stores/store-resolver.server';
 import { ErrorAlert } from '~/components/Alerts';
 
 export const access = pageAccess({ allowedUserTypes: PUBLIC_PAGE, escapeSSO: true });
 export const handle = { access };
 
-const FinderQuery = z.object({
-  zipcode: z.string().trim().max(10).optional(),
-  addr: z.string().max(1000).optional(),
-  resolvedBy: z
-    .string()
-    .regex(/^[A-Za-z_-]{1,40}$/)
-    .optional(),
-  preference: z.enum(PREFERENCES).catch('Delivery').default('Delivery'),
-  goto: z.string().max(2048).optional(),
-  /** A deep link's store, shown first for a signed-in customer to confirm with one click. */
-  store: z
-    .string()
-    .regex(/^\d{1,4}$/)
-    .optional()
-    .catch(undefined),
-});
-
 export async function loader({ request }: LoaderFunctionArgs) {
   const shopper = await requireUserType(request, access);
-  const query = parseSearchParams(request, FinderQuery);
-  const address = decodeAddressParam(query.addr);
-  const remembered = query.zipcode || address ? null : await readGeoAddress(request, shopper);
-  const zipcode = query.zipcode || address?.zipcode || remembered?.zipcode || null;
-  const finder = await findStores(shopper, { zipcode, preference: query.preference });
-  const linked = query.store ? finder.stores.find((store) => store.storeId === query.store) : undefined;
-  return json(
-    {
-      ...finder,
-      stores: linked ? [linked, ...finder.stores.filter((store) => store !== linked)] : finder.stores,
-      linkedStoreId: linked?.storeId ?? null,
-      goto: query.goto ?? null,
-      resolvedBy: query.resolvedBy ?? (address ? 'address' : null),
-      address: address?.address ?? remembered?.address ?? null,
-      bannerId: shopper.host.bannerId,
-    },
-    { headers: shopper.headers },
-  );
+  return json(await storeFinderPage(request, shopper), { headers: shopper.headers });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const shopper = await requireUserType(request, access);
-  const form = await parseForm(request, storeChoiceSchema);
-  if (!form.ok) return json({ error: form.message }, { status: 400, headers: shopper.headers });
-  const outcome = await applyStoreChoiceFields(request, shopper, form.data);
+  const outcome = await chooseStoreFromFinder(request, shopper);
   if (!outcome.ok) return json({ error: outcome.message }, { status: 400, headers: shopper.headers });
   const headers = new Headers(shopper.headers);
   for (const cookie of outcome.setCookies) headers.append('Set-Cookie', cookie);
   return redirect(outcome.redirectTo, { headers });
 }
 
-export const meta: MetaFunction = () => [
-  { title: 'Choose a store' },
-  {
-    name: 'description',
-    content: 'Find a store near you by ZIP code for delivery, DriveUp & Go pickup or shopping in store.',
-  },
-];
+export const meta: MetaFunction = () =>
+  pageMeta(
+    'Choose a store',
+    'Find a store near you by ZIP code for delivery, DriveUp & Go pickup or shopping in store.',
+  );
 
 const PREFERENCE_OPTIONS = [
   { value: 'Delivery', label: 'Delivery', hint: 'To your door' },

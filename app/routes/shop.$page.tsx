@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData, useLocation } from '@remix-run/react';
 import { ProductDetailsView } from '~/components/catalog/ProductDetailsView';
-import { deferred, island, pageAccess, PUBLIC_PAGE } from '~/components/page-essentials';
+import { deferred, island, pageAccess, PUBLIC_PAGE, pageMeta } from '~/components/page-essentials';
 import { AddToCartForm } from '~/modules/catalog/cart-intent';
 import { Location } from '~/modules/catalog/shop-page-schema';
 import { parseShopPage } from '~/modules/catalog/shop-pages';
@@ -89,14 +89,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
-  if (!data) return [{ title: 'Not found' }];
-  if (data.page === 'offer') return [{ title: data.offer.title }];
-  if (data.page === 'product')
-    return [
-      { title: `${data.product.name} — ${data.store.name}` },
-      { name: 'description', content: data.product.description },
-    ];
-  return [{ title: `Aisles at ${data.store.name}` }];
+  if (!data) return pageMeta('Not found', 'We could not find that page in the store.');
+  if (data.page === 'offer') return pageMeta(data.offer.title, data.offer.description);
+  if (data.page === 'product') return pageMeta(`${data.product.name} — ${data.store.name}`, data.product.description);
+  return pageMeta(`Aisles at ${data.store.name}`, `Browse every aisle and department at ${data.store.name}.`);
 };
 
 export default function ShopPage() {

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { z } from 'zod';
-import { pageAccess, PUBLIC_PAGE, brandHref } from '~/components/page-essentials';
+import { pageAccess, PUBLIC_PAGE, brandHref, pageMeta } from '~/components/page-essentials';
 import { requireUserType } from '~/modules/access/shopper.server';
 import { BRAND_LETTERS } from '~/modules/catalog/brand-letters';
 import { brandIndex } from '~/modules/catalog/brands.server';
@@ -25,9 +25,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json(await brandIndex(letter ?? null), { headers: shopper.headers });
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data?.selected ? `Brands starting with ${data.selected}` : 'Brands A to Z' },
-];
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  data?.selected
+    ? pageMeta(`Brands starting with ${data.selected}`, `Every brand the store carries starting with ${data.selected}.`)
+    : pageMeta('Brands A to Z', 'Every brand the store carries, from A to Z.');
 
 export default function BrandIndexPage() {
   const { letters, selected, brands } = useLoaderData<typeof loader>();

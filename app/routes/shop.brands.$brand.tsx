@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
-import { ProductCard, cardPriority, pageAccess, PUBLIC_PAGE } from '~/components/page-essentials';
+import { ProductCard, cardPriority, pageAccess, PUBLIC_PAGE, pageMeta } from '~/components/page-essentials';
 import { FacetPanel } from '~/components/search/Facets';
 import { Pagination } from '~/components/search/Pagination';
 import { ResultsToolbar } from '~/components/search/ResultsToolbar';
@@ -56,9 +56,10 @@ export async function loader({ request, params: route }: LoaderFunctionArgs) {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `${data.brand.name} products` : 'Brand' },
-];
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  data
+    ? pageMeta(`${data.brand.name} products`, `Shop ${data.brand.name} products for delivery, pickup or in store.`)
+    : pageMeta('Brand', 'Shop a brand’s products for delivery, pickup or in store.');
 
 export default function BrandPage() {
   const { brand, results, store, params } = useLoaderData<typeof loader>();

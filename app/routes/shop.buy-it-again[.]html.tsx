@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
-import { ProductCard, CUSTOMER_ONLY, pageAccess, SIGN_IN_PATH } from '~/components/page-essentials';
+import { ProductCard, CUSTOMER_ONLY, pageAccess, SIGN_IN_PATH, pageMeta } from '~/components/page-essentials';
 import { requireUserType } from '~/modules/access/shopper.server';
 import { orderCustomer } from '~/modules/orders/order-session.server';
 import { buyItAgain } from '~/modules/orders/order-history.server';
@@ -17,7 +17,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ products: await buyItAgain(orderCustomer(shopper)!, store) }, { headers: shopper.headers });
 }
 
-export const meta: MetaFunction = () => [{ title: 'Buy it again' }];
+export const meta: MetaFunction = () =>
+  pageMeta('Buy it again', 'Products from your past orders, ready to add to your cart again.');
 
 export default function BuyItAgainPage() {
   const { products } = useLoaderData<typeof loader>();

@@ -10,6 +10,7 @@ import {
   MAX_NOTE_LENGTH,
   formatCents,
   BusinessPriceTag,
+  pageMeta,
 } from '~/components/page-essentials';
 import { CART_DONE_MESSAGES, CART_ERROR_MESSAGES } from '~/modules/cart/cart-messages';
 import { requireUserType } from '~/modules/access/shopper.server';
@@ -42,7 +43,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: 'Your cart' }];
+export const meta: MetaFunction = () =>
+  pageMeta('Your cart', 'The groceries in your cart, their prices and savings before checkout.');
 
 export default function CartPage() {
   const { cart, shipments, zipcode, signedIn, preference } = useLoaderData<typeof loader>();

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json, redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
-import { CUSTOMER_ONLY, pageAccess, SIGN_IN_PATH, formatCents } from '~/components/page-essentials';
+import { CUSTOMER_ONLY, pageAccess, SIGN_IN_PATH, formatCents, pageMeta } from '~/components/page-essentials';
 import { requireUserType } from '~/modules/access/shopper.server';
 import { shopperCart } from '~/modules/cart/cart-session.server';
 import { cartView } from '~/modules/cart/cart-view.server';
@@ -77,7 +77,7 @@ export async function action({ request }: ActionFunctionArgs) {
   return redirect(`/account/order-summary.html?orderNumber=${result.orderNumber}&placed=1`, { headers });
 }
 
-export const meta: MetaFunction = () => [{ title: 'Checkout' }];
+export const meta: MetaFunction = () => pageMeta('Checkout', 'Review your order, choose how to pay and place it.');
 
 const input = 'mt-1 block w-full rounded-lg border border-stone-300 px-3 py-2 text-sm';
 

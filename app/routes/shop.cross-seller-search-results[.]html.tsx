@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { Form, Link, useLoaderData } from '@remix-run/react';
-import { ProductCard, pageAccess, PUBLIC_PAGE } from '~/components/page-essentials';
+import { ProductCard, pageAccess, PUBLIC_PAGE, pageMeta } from '~/components/page-essentials';
 import { requireUserType } from '~/modules/access/shopper.server';
 import { pageStore } from '~/modules/catalog/page-store.server';
 import { parseSearchParams } from '~/modules/http/forms.server';
@@ -20,9 +20,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ ...(await crossSellerSearch(store, q)), headerStore }, { headers: shopper.headers });
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data?.query.text ? `${data.query.text} — everywhere` : 'Search every shop' },
-];
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  data?.query.text
+    ? pageMeta(
+        `${data.query.text} — everywhere`,
+        `“${data.query.text}” in the grocery aisles, the wine shop and the marketplace at once.`,
+      )
+    : pageMeta('Search every shop', 'Search the grocery aisles, the wine shop and the marketplace at once.');
 
 export default function CrossSellerSearchPage() {
   const { query, sections } = useLoaderData<typeof loader>();

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json, redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
-import { CUSTOMER_ONLY, pageAccess, SIGN_IN_PATH, formatCents } from '~/components/page-essentials';
+import { CUSTOMER_ONLY, pageAccess, SIGN_IN_PATH, formatCents, pageMeta } from '~/components/page-essentials';
 import { requireUserType } from '~/modules/access/shopper.server';
 import { parseForm } from '~/modules/http/forms.server';
 import { withHeaders } from '~/modules/http/api.server';
@@ -77,7 +77,8 @@ export async function action({ request }: ActionFunctionArgs) {
   return redirect(`${ACCOUNT_SUBSCRIPTION_PATH}?subscribed=1`, { headers: shopper.headers });
 }
 
-export const meta: MetaFunction = () => [{ title: 'Delivery Pass payment' }];
+export const meta: MetaFunction = () =>
+  pageMeta('Delivery Pass payment', 'Choose how to pay for your Delivery Pass and start it.');
 
 export default function DeliverySubscriptionPaymentPage() {
   const { plan, tenders, active } = useLoaderData<typeof loader>();

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
-import { pageAccess, PUBLIC_PAGE, formatCents } from '~/components/page-essentials';
+import { pageAccess, PUBLIC_PAGE, formatCents, pageMeta } from '~/components/page-essentials';
 import { requireUserType } from '~/modules/access/shopper.server';
 import { BANNERS } from '~/modules/banners/banner-catalog';
 import { orderCustomer } from '~/modules/orders/order-session.server';
@@ -35,7 +35,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: 'Delivery Pass: free delivery subscription' }];
+export const meta: MetaFunction = () =>
+  pageMeta(
+    'Delivery Pass: free delivery subscription',
+    'Delivery Pass: free delivery on orders over the minimum, monthly or yearly.',
+  );
 
 export default function DeliveryPlansPage() {
   const { bannerName, plans, active } = useLoaderData<typeof loader>();

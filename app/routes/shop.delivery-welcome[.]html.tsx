@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
-import { pageAccess } from '~/components/page-essentials';
+import { pageAccess, pageMeta } from '~/components/page-essentials';
 import { requireUserType } from '~/modules/access/shopper.server';
 import { currentStore } from '~/modules/stores/current-store.server';
 import { summarizeStore } from '~/modules/stores/store-resolver.server';
@@ -24,7 +24,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: 'Welcome to delivery' }];
+export const meta: MetaFunction = () =>
+  pageMeta('Welcome to delivery', 'How grocery delivery works: fill your cart, pick a window, we bring it.');
 
 const STEPS = [
   { title: 'Fill your cart', body: 'Prices and stock are for the store that delivers to you.' },

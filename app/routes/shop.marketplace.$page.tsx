@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { useLoaderData } from '@remix-run/react';
 import { ProductDetailsView } from '~/components/catalog/ProductDetailsView';
 import { ArriveByPanel } from '~/components/ShippingEstimate';
-import { pageAccess, PUBLIC_PAGE } from '~/components/page-essentials';
+import { pageAccess, PUBLIC_PAGE, pageMeta } from '~/components/page-essentials';
 import {
   addFromShippedProductPage,
   loadShippedProductPage,
@@ -25,8 +25,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   data
-    ? [{ title: `${data.product.name} — marketplace` }, { name: 'description', content: data.product.description }]
-    : [{ title: 'Not found' }];
+    ? pageMeta(`${data.product.name} — marketplace`, data.product.description)
+    : pageMeta('Not found', 'We could not find that marketplace product.');
 
 export default function ProductPage() {
   const { product, shippingNote, arriveBy } = useLoaderData<typeof loader>();

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { ShopListing } from '~/components/search/ShopListing';
-import { pageAccess, PUBLIC_PAGE, sellerHref } from '~/components/page-essentials';
+import { pageAccess, PUBLIC_PAGE, sellerHref, pageMeta } from '~/components/page-essentials';
 import { requireUserType } from '~/modules/access/shopper.server';
 import { taxonomy } from '~/modules/catalog/taxonomy.server';
 import { parseSearchParams } from '~/modules/http/forms.server';
@@ -36,9 +36,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data?.params.q ? `${data.params.q} — marketplace` : 'Marketplace' },
-];
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  data?.params.q
+    ? pageMeta(
+        `${data.params.q} — marketplace`,
+        `Marketplace products matching “${data.params.q}”, shipped by their sellers.`,
+      )
+    : pageMeta('Marketplace', 'Products from marketplace sellers, shipped to your door.');
 
 export default function MarketplaceSearchPage() {
   const { results, params, seller, sellers } = useLoaderData<typeof loader>();

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { ShopListing } from '~/components/search/ShopListing';
-import { pageAccess, PUBLIC_PAGE, sellerHref } from '~/components/page-essentials';
+import { pageAccess, PUBLIC_PAGE, sellerHref, pageMeta } from '~/components/page-essentials';
 import { requireUserType } from '~/modules/access/shopper.server';
 import { taxonomy } from '~/modules/catalog/taxonomy.server';
 import { parseSearchParams } from '~/modules/http/forms.server';
@@ -30,9 +30,13 @@ export async function loader({ request, params: route }: LoaderFunctionArgs) {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `${data.seller.name} — marketplace` : 'Seller' },
-];
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  data
+    ? pageMeta(
+        `${data.seller.name} — marketplace`,
+        `Products sold and shipped by ${data.seller.name}, a marketplace seller: how they ship and what they sell.`,
+      )
+    : pageMeta('Seller', 'A marketplace seller: how they ship and what they sell.');
 
 export default function SellerPage() {
   const { seller, results, params } = useLoaderData<typeof loader>();

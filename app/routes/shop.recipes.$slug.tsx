@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
-import { pageAccess, PUBLIC_PAGE, productHref, formatCents } from '~/components/page-essentials';
+import { pageAccess, PUBLIC_PAGE, productHref, formatCents, pageMeta } from '~/components/page-essentials';
 import { requireUserType } from '~/modules/access/shopper.server';
 import { addProductsFromPage } from '~/modules/cart/cart-actions.server';
 import { AddToCartForm } from '~/modules/catalog/cart-intent';
@@ -38,8 +38,8 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   data
-    ? [{ title: `${data.recipe.title} — recipe` }, { name: 'description', content: data.recipe.description }]
-    : [{ title: 'Recipe' }];
+    ? pageMeta(`${data.recipe.title} — recipe`, data.recipe.description)
+    : pageMeta('Recipe', 'A recipe, with its ingredients ready to add to your cart.');
 
 export default function RecipePage() {
   const { recipe, store } = useLoaderData<typeof loader>();

@@ -8,6 +8,7 @@ import {
   island,
   pageAccess,
   PUBLIC_PAGE,
+  pageMeta,
 } from '~/components/page-essentials';
 import { ResultsToolbar } from '~/components/search/ResultsToolbar';
 import { SearchTabs } from '~/components/search/SearchTabs';
@@ -96,16 +97,12 @@ function cardOnly<P extends { brand: string; sizeLabel: string }>({ brand: _bran
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
-  if (!data) return [{ title: 'Search' }];
+  if (!data) return pageMeta('Search', 'Search the store’s groceries: prices, offers, delivery and pickup.');
   const { results } = data;
   const what = results.query.correctedText ?? results.query.text;
   const scope = results.scope.aisle ?? results.scope.department ?? results.scope.brand?.name;
-  // A route's meta replaces the root's, description included (Lighthouse SEO wants one on every page).
   const description = `${what ? `Groceries matching “${what}”` : scope ? `${scope} groceries` : 'Groceries'}: prices, offers, delivery and pickup.`;
-  return [
-    { title: what ? `${what} — search results` : scope ? `${scope} — shop` : 'Search the store' },
-    { name: 'description', content: description },
-  ];
+  return pageMeta(what ? `${what} — search results` : scope ? `${scope} — shop` : 'Search the store', description);
 };
 
 export default function SearchResultsPage() {

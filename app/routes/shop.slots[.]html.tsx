@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { json, redirect } from '@remix-run/node';
 import { Form, Link, useLoaderData, useNavigation } from '@remix-run/react';
 import { useEffect } from 'react';
-import { pageAccess, PUBLIC_PAGE, STORAGE_KEYS, formatCents } from '~/components/page-essentials';
+import { pageAccess, PUBLIC_PAGE, STORAGE_KEYS, formatCents, pageMeta } from '~/components/page-essentials';
 import { requireUserType } from '~/modules/access/shopper.server';
 import { shopperCart } from '~/modules/cart/cart-session.server';
 import { cartView } from '~/modules/cart/cart-view.server';
@@ -92,7 +92,8 @@ export async function action({ request }: ActionFunctionArgs) {
   return result.ok ? back('slotMessage', 'reserved') : back('slotError', result.code);
 }
 
-export const meta: MetaFunction = () => [{ title: 'Choose a delivery or pickup time' }];
+export const meta: MetaFunction = () =>
+  pageMeta('Choose a delivery or pickup time', 'Pick a delivery or pickup window for your order.');
 
 // Made once: toLocaleDateString builds a formatter on every call (two per day button, every render).
 const weekdayFormat = new Intl.DateTimeFormat('en-US', { weekday: 'short', timeZone: 'UTC' });

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { ShopListing } from '~/components/search/ShopListing';
-import { pageAccess, PUBLIC_PAGE } from '~/components/page-essentials';
+import { pageAccess, PUBLIC_PAGE, pageMeta } from '~/components/page-essentials';
 import { requireUserType } from '~/modules/access/shopper.server';
 import { parseSearchParams } from '~/modules/http/forms.server';
 import type { SearchParams } from '~/modules/search/query';
@@ -32,9 +32,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data?.params.q ? `${data.params.q} — wine shop` : 'Wine shop' },
-];
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  data?.params.q
+    ? pageMeta(`${data.params.q} — wine shop`, `Wines matching “${data.params.q}”, shipped to your door.`)
+    : pageMeta('Wine shop', 'Wines from the wine shop, shipped to your door.');
 
 export default function WineSearchPage() {
   const { results, params } = useLoaderData<typeof loader>();

@@ -4,7 +4,7 @@ import { customerPriceTier } from '~/modules/catalog/price-tier.server';
 import { storePriceCents, unitPriceLabel } from '~/modules/catalog/pricing';
 import { storeById } from '~/modules/stores/stores.server';
 import type { GalleryFilters } from './gallery-filters';
-import { offerValueLabel } from './offer-value';
+import { offerExpiryLabel, offerValueLabel } from './offer-value';
 import type { OfferViewer } from './offer-viewer.server';
 
 export const GALLERY_PAGE_SIZE = 24;
@@ -17,6 +17,8 @@ export interface OfferCard {
   offerType: string;
   valueLabel: string;
   endsAt: string;
+  /** "Expires Dec 3". */
+  expires: string;
   imageKey: string;
   /** null when nobody is signed in (the gallery then asks to sign in to clip). */
   clipped: boolean | null;
@@ -57,6 +59,7 @@ function toCard(
     offerType: row.offer_type,
     valueLabel: offerValueLabel(row.kind, row.value, row.min_quantity),
     endsAt: row.ends_at,
+    expires: offerExpiryLabel(row.ends_at),
     imageKey: row.image_key,
     clipped: viewer.customerId === null ? null : Boolean(row.clipped_at),
   };

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import type { AuthorizedShopper } from '~/modules/access/shopper.server';
+import { parseSearchParams } from '~/modules/http/forms.server';
+import { storeById } from '~/modules/stores/stores.server';
+import { galleryFiltersSchema } from './gallery-filters';
+import { offerGallery } from './offers.server';
+import { offerViewer } from './offer-viewer.server';
+import { completePendingClip } from './pending-clip.server';
+import { CLIP_REFUSALS } from './refusals';
+
+const GalleryQuery = galleryFiltersSchema.extend({
+  clipError: z.enum(Object.keys(CLIP_REFUSALS) as [keyof typeof CLIP_REFUSALS]).optional(),
+  clipOffer: z.coerce.number().int().positive().optional(),
+});
+
+/**
+ * What the coupons & deals page shows: the filtered gallery of the banner's offers, the store's name and, for a
+ * customer back from sign-in or from a refused clip without JavaScript, what became of that clip. Here rather
+ * than in the route, so the query schema (zod) stays out of the page's JavaScript.
+ */
+export async function offerGalleryPage(request: Request, shopper: AuthorizedShopper) {
+  const { clipError, clipOffer, ...filters } = parseSearchParams(request, GalleryQuery);
+  const viewer = await offerViewer(request, shopper);
+  const pending = await completePendingClip(request, shopper, viewer);
+  const [gallery, store] = await Promise.all([offerGallery(viewer, filters), storeById(viewer.storeId)]);
+  const headers = new Headers(shopper.headers);
+  for (const cookie of pending.setCookies) headers.append('Set-Cookie', cookie);
+  const data = {
+    ...gallery,
+    filters,
+    signedIn: viewer.customerId !== null,
+    storeName: store?.name ?? null,
+    notice: pending.result ? (pending.result.ok ? `Clipped: ${pending.result.title}` : pending.result.message) : null,
+    clipError: clipError && clipOffer ? { offerId: clipOffer, message: CLIP_REFUSALS[clipError] } : null,
+    headerClippedOffers: pending.headerClippedOffers,
+  };
+  return { data, headers };
+}
