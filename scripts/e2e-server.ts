@@ -14,6 +14,8 @@ const env = {
   // Every Playwright context signs in from the same client (loopback, no proxy header), hundreds of times.
   SIGNIN_CLIENT_LIMIT: '100000',
   SIGNUP_CLIENT_LIMIT: '100000',
+  // Hundreds of sign-ins: cheap argon2 parameters, allowed in local-origin only (decision 0070).
+  PASSWORD_HASH_COST: 'test',
   NODE_ENV: 'production' as const,
   APP_ENV: 'local-origin',
   PORT: process.env.E2E_PORT ?? '3100',

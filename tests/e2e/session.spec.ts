@@ -1,6 +1,6 @@
 import { expect, test, type Locator } from './support/test';
 import { readSignedCookie } from './support/cookies';
-import { expectSignedIn, signInWithPassword } from './support/sign-in';
+import { expectSignedIn, signInOverHttp, signInWithPassword } from './support/sign-in';
 import { replaceAccessToken } from './support/tokens';
 
 const isJs = () => test.info().project.name === 'js';
@@ -102,8 +102,7 @@ test.describe('the session-timeout modal', () => {
     context,
     baseURL,
   }) => {
-    await signInWithPassword(page, 'jordan@pantry.test');
-    await expectSignedIn(page, 'Jordan');
+    await signInOverHttp(page, 'jordan@pantry.test', 'Jordan');
     await replaceAccessToken(context, baseURL!, 3);
     await page.goto('/shop/aisles.html');
     const modal = page.getByTestId('session-timeout-modal');
@@ -119,8 +118,7 @@ test.describe('the session-timeout modal', () => {
   });
 
   test('signs the customer out when the identity provider session has ended', async ({ page, context, baseURL }) => {
-    await signInWithPassword(page, 'jordan@pantry.test');
-    await expectSignedIn(page, 'Jordan');
+    await signInOverHttp(page, 'jordan@pantry.test', 'Jordan');
     // The provider session ends elsewhere (another tab signed out at the provider).
     const ended = await page.request.delete(`${issuerOf(baseURL!)}/api/v1/sessions/me`);
     expect(ended.status()).toBe(204);
@@ -161,8 +159,7 @@ test('signing out clears the cart, coupons, slot and partner items from browser 
 }) => {
   test.skip(!isJs(), 'browser storage is written and cleared by the page script');
   await page.goto('/?storeId=1001&preference=DELIVERY&zipcode=98101');
-  await signInWithPassword(page, 'jordan@pantry.test');
-  await expectSignedIn(page, 'Jordan');
+  await signInOverHttp(page, 'jordan@pantry.test', 'Jordan');
   await page.goto('/account/overview.html');
   await page.evaluate(() => {
     localStorage.setItem('pantry.cart', '{"items":3}');
@@ -326,8 +323,7 @@ test('the user-info call describes the shopper and refuses another banner', asyn
   expect(wrong.status()).toBe(400);
   expect((await wrong.json()).error.code).toBe('WRONG_BANNER');
 
-  await signInWithPassword(page, 'jordan@pantry.test');
-  await expectSignedIn(page, 'Jordan');
+  await signInOverHttp(page, 'jordan@pantry.test', 'Jordan');
   const signedIn = await page.request.get('/api/userinfo?rand=def&banner=greenleaf');
   const info = await signedIn.json();
   expect(info).toMatchObject({ userType: 'C', registered: true, customer: { firstName: 'Jordan' } });

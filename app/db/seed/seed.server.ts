@@ -1,4 +1,3 @@
-import argon2 from 'argon2';
 import { CompiledQuery, sql, type Insertable, type Kysely } from 'kysely';
 import { BANNERS } from '~/modules/banners/banner-catalog';
 import { DEPARTMENTS, BRANDS_BY_DEPARTMENT, type ShelfItem, type ShelfSize } from '~/db/seed/data/shelf-vocabulary';
@@ -10,6 +9,7 @@ import { RECIPES } from '~/db/seed/data/recipe-vocabulary';
 import { OFFER_CATEGORIES, OFFER_TEMPLATES } from '~/db/seed/data/offer-vocabulary';
 import { wineImageKey } from '~/modules/catalog/illustration-keys';
 import { addressHash } from '~/modules/customers/address-hash.server';
+import { hashPassword } from '~/modules/identity/passwords.server';
 import { estimatedSavingsCents } from '~/modules/offers/offer-value';
 import { REWARD_TEMPLATES } from '~/modules/offers/reward-catalog';
 import { rebuildSearchIndex } from '~/modules/search/index-build.server';
@@ -610,9 +610,7 @@ async function seedDemoCustomers(
 ) {
   let orderSerial = { C: 10_000_000, B: 50_000_000 };
   // argon2 runs on libuv's thread pool: hash every demo password at once rather than one by one.
-  const passwordHashes = await Promise.all(
-    DEMO_CUSTOMERS.map((demo) => argon2.hash(demo.password, { type: argon2.argon2id })),
-  );
+  const passwordHashes = await Promise.all(DEMO_CUSTOMERS.map((demo) => hashPassword(demo.password)));
   for (const [index, demo] of DEMO_CUSTOMERS.entries()) {
     const store = defaultStoreOf.get(demo.bannerId)!;
     const passwordHash = passwordHashes[index]!;

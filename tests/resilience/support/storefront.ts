@@ -63,7 +63,12 @@ export async function startStorefront(
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`storefront did not become healthy: ${stderr}`);
+    if (Date.now() > deadline) {
+      // Not left running after the failure (it would hold its port and memory for the rest of the run).
+      child.kill('SIGKILL');
+      rmSync(dataDir, { recursive: true, force: true });
+      throw new Error(`storefront did not become healthy: ${stderr}`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return {

@@ -43,7 +43,6 @@ const BUILD = path.resolve('build/index.js');
 export async function startInProcessApp(dialect: DialectName, env: Record<string, string> = {}): Promise<InProcessApp> {
   if (!existsSync(BUILD)) throw new Error('No production build: run `npx remix build` first (npm test does).');
   const database = await createTestDatabase(dialect);
-  await seedDatabase(database.db, dialect, { products: 200, log: () => {} });
   // The provider (source modules) and the build (its own bundled modules) share the one database.
   // eslint-disable-next-line react-hooks/rules-of-hooks -- the app's database switch for tests, not a React hook
   useDatabaseForTests(database);
@@ -62,6 +61,8 @@ export async function startInProcessApp(dialect: DialectName, env: Record<string
     APP_ENV: 'local-origin',
     ...env,
   });
+  // After the environment: the demo accounts' password hashes follow PASSWORD_HASH_COST as sign-ups' do.
+  await seedDatabase(database.db, dialect, { products: 200, log: () => {} });
   const { server } = (await startIdentityProvider({ port: idpPort, issuer, origins: [origin] })) as { server: Server };
   // A module instance of its own per app: the build caches its environment and database on first use,
   // so a second app in the same test file (the other dialect) must not reuse the first one's.

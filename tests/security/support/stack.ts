@@ -80,6 +80,7 @@ export async function startStack(
     SESSION_SECRET: TEST_SECRET,
     SIGNIN_CLIENT_LIMIT: '100000',
     SIGNUP_CLIENT_LIMIT: '100000',
+    PASSWORD_HASH_COST: process.env.PASSWORD_HASH_COST,
     IDP_ISSUER: options.issuer ?? idp,
     LOG_LEVEL: 'error',
     NODE_ENV: 'production',
