@@ -56,14 +56,18 @@ interface Variant {
   /** A git ref whose whole tree (and patches) is served instead of this checkout's. */
   ref?: string;
 }
-const variants: Variant[] = [
-  { name: 'unmodified framework', keep: [] },
-  ...changes.map((change) => ({ name: `${change.name} only`, keep: [change] })),
-  // The static router keeps data routes per route tree, which is one object per build only with the memo.
-  ...pair('react-router-dom', 'installServerRoutesMemo'),
-  ...(changes.length ? [{ name: 'all changes (this checkout)', keep: changes }] : []),
-  ...(BEFORE ? [{ name: `${BEFORE} as it was`, keep: [], ref: BEFORE }] : []),
-];
+// BENCH_COMPARE=<ref>,<ref>…: this checkout against those commits only, pages rendered (finding where a change began).
+const COMPARE = process.env.BENCH_COMPARE?.split(',').filter(Boolean);
+const variants: Variant[] = COMPARE
+  ? [{ name: 'this checkout', keep: changes }, ...COMPARE.map((ref) => ({ name: ref, keep: [], ref }))]
+  : [
+      { name: 'unmodified framework', keep: [] },
+      ...changes.map((change) => ({ name: `${change.name} only`, keep: [change] })),
+      // The static router keeps data routes per route tree, which is one object per build only with the memo.
+      ...pair('react-router-dom', 'installServerRoutesMemo'),
+      ...(changes.length ? [{ name: 'all changes (this checkout)', keep: changes }] : []),
+      ...(BEFORE ? [{ name: `${BEFORE} as it was`, keep: [], ref: BEFORE }] : []),
+    ];
 
 if (!existsSync('build/index.js')) throw new Error('Build first: npm run build');
 mkdirSync(dataDir, { recursive: true });
@@ -168,7 +172,7 @@ const targets = [
   page('search', searchPath, true, false),
   page('product', productPath, true, false),
   page('home', '/', false, false),
-];
+].filter((target) => !COMPARE || target.rendered);
 
 const TICK_US = 1e6 / Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim() || 100);
 /** The process's user + system CPU time so far, in microseconds. */
@@ -192,7 +196,7 @@ function send(url: string, headers: Record<string, string>, amount: number) {
 const cpu = variants.map(() => targets.map(() => [] as number[]));
 for (let round = 0; round < ROUNDS; round++)
   for (const [v, variant] of variants.entries()) {
-    for (const rendered of [true, false]) {
+    for (const rendered of COMPARE ? [true] : [true, false]) {
       server = serve(dirs[v]!, rendered);
       await waitFor(`${origin}/healthz`);
       for (const [t, target] of targets.entries()) {

@@ -2,10 +2,9 @@ import { createRequire } from 'node:module';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 /**
- * The patches of @remix-run/router and react-router-dom (patches/, applied by `npm install`'s postinstall;
- *): the static handler flattens and ranks its routes once, a pattern's expression is compiled
- * once, and the static router makes a route tree's data routes once. Loaded as the server loads them (the
- * CommonJS builds). Decision 0052: the static handler remembers which ranked branch a pathname matched.
+ * The patch of @remix-run/router (patches/, applied by `npm install`'s postinstall): the static handler
+ * flattens and ranks its routes once, and a pattern's expression is compiled once. Loaded as the server loads
+ * it (the CommonJS build). Decision 0052: the static handler remembers which ranked branch a pathname matched.
  */
 interface StaticHandler {
   queryRoute: (request: Request) => Promise<unknown>;
@@ -16,10 +15,6 @@ interface Router {
   matchPath: (pattern: { path: string; caseSensitive?: boolean; end?: boolean }, pathname: string) => unknown;
 }
 const router = createRequire(import.meta.url)('@remix-run/router') as Router;
-interface StaticRouterModule {
-  createStaticRouter: (routes: unknown[], context: { matches: unknown[] }) => { routes: unknown[] };
-}
-const staticRouter = createRequire(import.meta.url)('react-router-dom/server') as StaticRouterModule;
 
 const loader = ({ params }: { params: object }) => Response.json({ params });
 function routes() {
@@ -89,15 +84,6 @@ describe('the router patches', () => {
     expect(router.matchPath({ path: '/Aisle' }, '/aisle')).not.toBeNull();
     expect(router.matchPath({ path: '/aisle', end: true }, '/aisle/9')).toBeNull();
     expect(router.matchPath({ path: '/aisle', end: false }, '/aisle/9')).not.toBeNull();
-  });
-
-  it('makes the data routes of a route tree once, and a tree’s own for another tree', () => {
-    const tree = routes();
-    const first = staticRouter.createStaticRouter(tree, { matches: [] }).routes;
-    expect(staticRouter.createStaticRouter(tree, { matches: [] }).routes).toBe(first);
-    const other = staticRouter.createStaticRouter(routes(), { matches: [] }).routes;
-    expect(other).not.toBe(first);
-    expect(other).toMatchObject([{ id: 'root', path: '/' }]);
   });
 
   it('answers as the router’s own matching does, request after request', async () => {
