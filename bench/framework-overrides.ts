@@ -1,6 +1,8 @@
 /**
  * `npm run bench:framework`: what each change to framework internals (patches/ and server/framework/) buys,
  * measured against the unmodified framework in one run; with BENCH_BEFORE=<git ref>, also that commit as a whole.
+ * BENCH_COMPARE=<ref>,<ref>… compares this checkout with those commits only (rendered pages), to find where a
+ * cost began.
  *
  * Each variant is a copy of a checkout (node_modules as hard links, so it costs nothing) in which every change but
  * the ones named is undone: a patch is reversed in the copy's node_modules, a runtime override's install call is
@@ -227,7 +229,7 @@ const among = (signedIn: boolean, rendered: boolean) =>
     target.name.includes(signedIn ? ' C ' : ' A ') && target.rendered === rendered ? [t] : [],
   );
 const meanGain = (v: number, ts: number[]) =>
-  v === 0 ? '—' : percent(ts.reduce((sum, t) => sum + gain(v, t), 0) / ts.length);
+  v === 0 || !ts.length ? '—' : percent(ts.reduce((sum, t) => sum + gain(v, t), 0) / ts.length);
 
 const { lines, print } = reportLines();
 print(
@@ -240,7 +242,9 @@ print(`| target | ${variants.map((variant) => variant.name).join(' | ')} |`);
 print(`| --- | ${variants.map(() => '---:').join(' | ')} |`);
 for (const [t, target] of targets.entries())
   print(`| ${target.name} | ${variants.map((_, v) => median(cpu[v]![t]!).toFixed(0)).join(' | ')} |`);
-print('\nGain over the unmodified framework (its CPU per request over the variant’s, minus one; median of rounds):\n');
+print(
+  `\nGain over ${variants[0]!.name} (its CPU per request over the variant’s, minus one; median of the rounds’ ratios):\n`,
+);
 print('| variant | C rendered | A rendered | C cached | A cached |');
 print('| --- | ---: | ---: | ---: | ---: |');
 for (const [v, variant] of variants.entries())
@@ -250,4 +254,5 @@ for (const [v, variant] of variants.entries())
         .map((ts) => meanGain(v, ts))
         .join(' | ')} |`,
     );
-writeResults('framework', lines);
+// A comparison of commits is a diagnostic: the results file keeps the framework figures.
+if (!COMPARE) writeResults('framework', lines);
