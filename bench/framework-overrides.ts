@@ -22,7 +22,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { reportLines, writeResults } from './results-file';
 import { freePort } from '../scripts/free-port';
-import { customerCookies, dataDir, pinned, secret, start, startIdentityProvider, stop, waitFor } from './harness';
+import { customerCookies, pinned, start, startIdentityProvider, stop, waitFor, prepareBenchDatabase } from './harness';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const BEFORE = process.env.BENCH_BEFORE;
@@ -72,12 +72,7 @@ const variants: Variant[] = COMPARE
     ];
 
 if (!existsSync('build/index.js')) throw new Error('Build first: npm run build');
-mkdirSync(dataDir, { recursive: true });
-process.env.DATA_DIR = dataDir;
-process.env.SEED_PRODUCTS ??= '20000';
-process.env.SESSION_SECRET = secret;
-const { prepareDatabase } = await import('../app/db/prepare.server');
-await prepareDatabase({ log: () => {} });
+await prepareBenchDatabase();
 
 const copies = path.join(os.tmpdir(), `pantry-framework-${process.pid}`);
 /** A file of the copy made its own before it changes: the hard link would change the checkout's too. */

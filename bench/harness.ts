@@ -4,6 +4,7 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { decodeJwt, exportJWK, type JWK } from 'jose';
 import { Browser, signIn, userTypeOf } from '../tests/security/support/browser';
@@ -159,4 +160,14 @@ export async function guestCookies(origin: string, storeId: string): Promise<str
   const userType = await userTypeOf(browser, origin);
   if (userType !== 'G') throw new Error(`the deep link made a ${userType}, not a guest`);
   return browser.cookieHeader(new URL(origin));
+}
+
+/** The bench's own database (20,000 products unless SEED_PRODUCTS says otherwise), created and seeded when missing. */
+export async function prepareBenchDatabase() {
+  mkdirSync(dataDir, { recursive: true });
+  process.env.DATA_DIR = dataDir;
+  process.env.SEED_PRODUCTS ??= '20000';
+  process.env.SESSION_SECRET = secret;
+  const { prepareDatabase } = await import('../app/db/prepare.server');
+  await prepareDatabase({ log: () => {} });
 }

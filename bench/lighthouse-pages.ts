@@ -4,9 +4,8 @@
  * Without an origin it starts the built storefront and the identity provider as `npm run bench:pages` does.
  * `LIGHTHOUSE_PAGES=coupons,store` picks pages by name. Writes nothing to bench/results.md.
  */
-import { mkdirSync } from 'node:fs';
 import { freePort } from '../scripts/free-port';
-import { dataDir, secret, start, startIdentityProvider, stop, waitFor } from './harness';
+import { start, startIdentityProvider, stop, waitFor, prepareBenchDatabase } from './harness';
 import {
   budgetPages,
   lighthouse,
@@ -23,12 +22,7 @@ const only = (process.env.LIGHTHOUSE_PAGES ?? '').split(',').filter(Boolean);
 let origin = process.argv[2];
 const stopAll: (() => Promise<void>)[] = [];
 if (!origin) {
-  mkdirSync(dataDir, { recursive: true });
-  process.env.DATA_DIR = dataDir;
-  process.env.SEED_PRODUCTS ??= '20000';
-  process.env.SESSION_SECRET = secret;
-  const { prepareDatabase } = await import('../app/db/prepare.server');
-  await prepareDatabase({ log: () => {} });
+  await prepareBenchDatabase();
   const appPort = await freePort();
   const idpPort = await freePort();
   const idp = await startIdentityProvider(idpPort, appPort);

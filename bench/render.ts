@@ -7,23 +7,22 @@
  * RENDER_PROFILE=<dir> runs the server under `node --cpu-prof` and writes its profile there; RENDER_ROUNDS
  * repeats the table (interleave it with another build's run to compare).
  */
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '../scripts/free-port';
 import {
   CONNECTIONS,
   customerCookies,
-  dataDir,
   guestCookies,
   load,
   SECONDS,
-  secret,
   start,
   startIdentityProvider,
   stop,
   waitFor,
   type Figures,
+  prepareBenchDatabase,
 } from './harness';
 
 /**
@@ -36,12 +35,7 @@ function cpuSeconds(pid: number): number {
 }
 
 if (!existsSync('build/index.js')) throw new Error('Build first: npm run build');
-mkdirSync(dataDir, { recursive: true });
-process.env.DATA_DIR = dataDir;
-process.env.SEED_PRODUCTS ??= '20000';
-process.env.SESSION_SECRET = secret;
-const { prepareDatabase } = await import('../app/db/prepare.server');
-await prepareDatabase({ log: () => {} });
+await prepareBenchDatabase();
 const { openDatabase } = await import('../app/db/db.server');
 const profileDir = process.env.RENDER_PROFILE ? path.resolve(process.env.RENDER_PROFILE) : null;
 const rounds = Number(process.env.RENDER_ROUNDS ?? 1);

@@ -17,7 +17,7 @@
  * Nothing is asserted: every figure is printed beside its budget, "no" where it is missed.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {
@@ -35,16 +35,15 @@ import { freePort } from '../scripts/free-port';
 import {
   CONNECTIONS,
   customerCookies,
-  dataDir,
   hasTaskset,
   load,
   SECONDS,
-  secret,
   start,
   startIdentityProvider,
   stop,
   waitFor,
   type Figures,
+  prepareBenchDatabase,
 } from './harness';
 
 const LIGHTHOUSE = process.env.BENCH_LIGHTHOUSE !== '0';
@@ -54,12 +53,7 @@ const BUDGET = { p99: 50, jsKb: JS_BUDGET_KB, ...LIGHTHOUSE_BUDGET };
 // ---------------------------------------------------------------------------------------------
 
 if (!existsSync('build/index.js')) throw new Error('Build first: npm run build');
-mkdirSync(dataDir, { recursive: true });
-process.env.DATA_DIR = dataDir;
-process.env.SEED_PRODUCTS ??= '20000';
-process.env.SESSION_SECRET = secret;
-const { prepareDatabase } = await import('../app/db/prepare.server');
-await prepareDatabase({ log: () => {} });
+await prepareBenchDatabase();
 
 const floorBuild = spawnSync(process.execPath, [path.resolve('node_modules/@remix-run/dev/dist/cli.js'), 'build'], {
   cwd: path.resolve('bench/floor'),
