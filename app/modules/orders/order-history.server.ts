@@ -33,40 +33,30 @@ async function timezoneOf(storeId: number) {
   return (await storeById(storeId))?.timezone ?? 'UTC';
 }
 
+/** What the order list shows of each order; grouped by too, beside the id, since the units are summed. */
+const LISTED_COLUMNS = [
+  'o.order_number',
+  'o.status',
+  'o.fulfillment',
+  'o.slot_kind',
+  'o.slot_start',
+  'o.slot_end',
+  'o.placed_at',
+  'o.total_cents',
+  'o.cutoff_at',
+  'o.store_id',
+] as const;
+
 /** The customer's orders on this banner and site, newest first. */
 export async function orderHistory(customer: OrderCustomer, now = new Date()): Promise<OrderListItem[]> {
   const rows = await db()
     .selectFrom('orders as o')
     .leftJoin('order_items as i', 'i.order_id', 'o.id')
-    .select((eb) => [
-      'o.order_number',
-      'o.status',
-      'o.fulfillment',
-      'o.slot_kind',
-      'o.slot_start',
-      'o.slot_end',
-      'o.placed_at',
-      'o.total_cents',
-      'o.cutoff_at',
-      'o.store_id',
-      eb.fn.coalesce(eb.fn.sum<number>('i.quantity'), eb.val(0)).as('units'),
-    ])
+    .select((eb) => [...LISTED_COLUMNS, eb.fn.coalesce(eb.fn.sum<number>('i.quantity'), eb.val(0)).as('units')])
     .where('o.customer_id', '=', customer.customerId)
     .where('o.banner_id', '=', customer.bannerId)
     .where('o.site_type', '=', customer.siteType)
-    .groupBy([
-      'o.id',
-      'o.order_number',
-      'o.status',
-      'o.fulfillment',
-      'o.slot_kind',
-      'o.slot_start',
-      'o.slot_end',
-      'o.placed_at',
-      'o.total_cents',
-      'o.cutoff_at',
-      'o.store_id',
-    ])
+    .groupBy(['o.id', ...LISTED_COLUMNS])
     .orderBy('o.placed_at', 'desc')
     .execute();
   return Promise.all(
