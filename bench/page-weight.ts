@@ -43,8 +43,8 @@ async function get(url: URL, headers: Record<string, string> = {}): Promise<Resp
 
 /**
  * The scripts a browser loads for the page without any interaction: Chromium (mobile-sized, like
- * Lighthouse) opens it and waits until the network has been idle, so chunks that hydration imports
- * on demand count too; the HTML's own list is added in case a script was served from a cache.
+ * Lighthouse) opens it and waits until it has hydrated and no script has been asked for in a second, so
+ * chunks that hydration imports on demand count too; the HTML's own list is added in case a script was served from a cache.
  */
 async function loadedScripts(browser: Browser, url: string, headers: Record<string, string>): Promise<string[]> {
   const context = await browser.newContext({ viewport: { width: 412, height: 823 }, extraHTTPHeaders: headers });
@@ -55,6 +55,13 @@ async function loadedScripts(browser: Browser, url: string, headers: Record<stri
       if (request.resourceType() === 'script') scripts.add(new URL(request.url()).pathname);
     });
     await page.goto(url, { waitUntil: 'networkidle' });
+    // On a busy machine hydration can start after the network has gone idle: wait for Remix's router, then
+    // until a second passes without a new script.
+    await page.waitForFunction(() => '__remixRouter' in window, undefined, { timeout: 15_000 });
+    for (let seen = -1; seen !== scripts.size; ) {
+      seen = scripts.size;
+      await page.waitForTimeout(1000);
+    }
     return [...scripts];
   } finally {
     await context.close();
