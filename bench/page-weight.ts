@@ -58,7 +58,7 @@ async function loadedScripts(browser: Browser, url: string, headers: Record<stri
     // On a busy machine hydration can start after the network has gone idle: wait for Remix's router, then
     // until a second passes without a new script.
     await page.waitForFunction(() => '__remixRouter' in window, undefined, { timeout: 15_000 });
-    for (let seen = -1; seen !== scripts.size; ) {
+    for (let seen = -1; seen !== scripts.size;) {
       seen = scripts.size;
       await page.waitForTimeout(1000);
     }
