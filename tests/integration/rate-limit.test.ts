@@ -38,7 +38,9 @@ describe.each(DIALECTS)('sign-in attempts per client on %s', (dialect) => {
   it('refuses the attempt after the limit with the time to wait, and leaves other clients alone', async () => {
     // The middle of a window: run near a boundary, the previous window's fading hits make the wait seconds.
     vi.useFakeTimers({ toFake: ['Date'], now: (Math.floor(Date.now() / 900_000) + 0.5) * 900_000 });
-    onTestFinished(() => vi.useRealTimers());
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
     const rule = signInClientRule();
     for (let hit = 1; hit < rule.limit; hit += 1) await hitRateLimit('signin:client:203.0.113.7', rule);
     const refused = await authenticateWithPassword({
