@@ -18,7 +18,6 @@ const PG = process.env.BENCH_PG !== '0';
 // Parallel worktrees each use their own database.
 const PG_DB = process.env.BENCH_RELEVANCE_PG_DB ?? 'pantry_bench_relevance';
 const RESEED = process.env.BENCH_RESEED === '1';
-const STORE_NAME = 'Greenleaf Market Seattle';
 const WORST = 15;
 const ALL = process.env.BENCH_RELEVANCE_ALL === '1';
 
@@ -35,7 +34,7 @@ const { asSearchParams, searchParamsSchema } = await import('../app/modules/sear
 const { ensurePgDatabase, prepareCatalogue } = await import('./catalogue');
 const { reportLines, writeResults } = await import('./results-file');
 const { JUDGED_QUERIES } = await import('./search-relevance/queries');
-const { judgedCatalogue, gradesFor } = await import('./search-relevance/judged-catalogue');
+const { judgedCatalogue, gradesFor, SHOPPER_STORE: STORE_NAME } = await import('./search-relevance/judged-catalogue');
 const { classTable, everyQuery, runQuery, worstQueries } = await import('./search-relevance/report');
 
 async function measure(target: string, url: string, pgRecordFile?: string): Promise<TargetRuns> {

@@ -6,6 +6,9 @@ import type { Kysely } from 'kysely';
 import type { Database } from '~/db/schema';
 import { gradeOf, tagsOf, type Grade, type JudgedProduct, type JudgedQuery } from './judgments';
 
+/** The store the shopper searches (its prices and stock; the default catalogue has it). */
+export const SHOPPER_STORE = 'Greenleaf Market Seattle';
+
 export interface CatalogueProduct extends JudgedProduct {
   id: number;
 }
