@@ -14,10 +14,10 @@
  * BENCH_RESEED=1 seeds again (to measure seeding); BENCH_HTTP=0 skips the HTTP run.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
+import type { SeedRecord } from './catalogue';
 import { reportLines, writeResults } from './results-file';
 
 const SIZES = (process.env.BENCH_SIZES ?? '1000,100000,1000000').split(',').map(Number);
@@ -26,7 +26,6 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 20);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const APP_PORT = Number(process.env.BENCH_PORT ?? 3310);
-const PG_ADMIN_URL = process.env.TEST_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 // BENCH_PG_DB: parallel worktrees each use their own database.
 const PG_BENCH_DB = process.env.BENCH_PG_DB ?? 'pantry_bench_search';
 const RESEED = process.env.BENCH_RESEED === '1';
@@ -43,9 +42,8 @@ const SEED_BUDGET_S: Record<number, number> = { 1_000_000: 180 };
 process.env.LOG_LEVEL = 'warn';
 process.env.SESSION_SECRET ??= 'bench-secret-not-for-production';
 
-const { openDatabase, useDatabaseForTests: pointDatabaseAt } = await import('../app/db/db.server');
-const { migrateToLatest } = await import('../app/db/migrate.server');
-const { seedDatabase } = await import('../app/db/seed/seed.server');
+const { useDatabaseForTests: pointDatabaseAt } = await import('../app/db/db.server');
+const { ensurePgDatabase, prepareCatalogue } = await import('./catalogue');
 const { forgetTaxonomy } = await import('../app/modules/catalog/taxonomy.server');
 const { forgetSearchVocabulary } = await import('../app/modules/search/vocabulary.server');
 const { allStores, forgetCachedStores } = await import('../app/modules/stores/stores.server');
@@ -73,57 +71,8 @@ interface Row {
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
-interface SeedRecord {
-  seconds: number;
-  /** CPU seconds of this process while seeding (on SQLite all the work; on a busy machine the better guide). */
-  cpuSeconds?: number;
-  /** The 1-minute load average when seeding ended. */
-  load?: number;
-  at: string;
-}
-
-/** Where the time the last seeding of a catalogue took is kept (beside the SQLite file, or per PG database). */
-const seedRecordFile = (url: string) =>
-  url.startsWith('postgres') ? path.resolve('.cache/bench-search-pg-seed.json') : `${url}.seed.json`;
-
-async function prepare(url: string, products: number, log: (line: string) => void) {
-  // Seeding is measured into an empty database (as a first start seeds), not on top of the last
-  // catalogue, whose deletion would be timed too.
-  if (RESEED && !url.startsWith('postgres'))
-    for (const file of [url, `${url}-wal`, `${url}-shm`]) rmSync(file, { force: true });
-  const handle = openDatabase({ url, poolMax: 10 });
-  await migrateToLatest(handle.db, handle.dialect);
-  const meta = await handle.db.selectFrom('app_meta').select('value').where('key', '=', 'seeded').executeTakeFirst();
-  const seeded = meta ? (JSON.parse(meta.value) as { products: number }).products : null;
-  if (seeded !== products || RESEED) {
-    log(`seeding ${products.toLocaleString('en-US')} products into ${handle.location} …`);
-    const started = Date.now();
-    const cpuStarted = process.cpuUsage();
-    // Each seeding step with the seconds since the start: where a slow seeding spends its time.
-    const step = (line: string) =>
-      /^(Seeded|Indexed|Seed complete)|^products [\d,]*00,000\//.test(line)
-        ? log(`  ${((Date.now() - started) / 1000).toFixed(1)} s  ${line}`)
-        : undefined;
-    await seedDatabase(handle.db, handle.dialect, { products, replace: true, log: step });
-    const cpu = process.cpuUsage(cpuStarted);
-    const record: SeedRecord = {
-      seconds: (Date.now() - started) / 1000,
-      cpuSeconds: (cpu.user + cpu.system) / 1e6,
-      load: loadavg()[0],
-      at: new Date().toISOString(),
-    };
-    writeFileSync(seedRecordFile(url), JSON.stringify(record));
-    log(
-      `  seeded in ${record.seconds.toFixed(1)} s (${record.cpuSeconds!.toFixed(1)} s CPU, load ${record.load!.toFixed(1)})`,
-    );
-  }
-  const file = seedRecordFile(url);
-  const seed = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as SeedRecord) : null;
-  return { handle, seed };
-}
-
 async function measure(target: string, url: string, products: number): Promise<Row[]> {
-  const { handle, seed } = await prepare(url, products, (line) => console.error(line));
+  const { handle, seed } = await prepareCatalogue(url, products, { reseed: RESEED });
   pointDatabaseAt(handle);
   forgetCachedStores();
   forgetTaxonomy();
@@ -167,25 +116,6 @@ async function measure(target: string, url: string, products: number): Promise<R
     pointDatabaseAt(undefined);
     await handle.db.destroy();
   }
-}
-
-async function ensurePgDatabase(): Promise<string | null> {
-  const admin = new pg.Client({ connectionString: PG_ADMIN_URL, connectionTimeoutMillis: 3000 });
-  try {
-    await admin.connect();
-    const exists = await admin.query('select 1 from pg_database where datname = $1', [PG_BENCH_DB]);
-    if (exists.rowCount === 0) await admin.query(`create database ${PG_BENCH_DB}`);
-  } catch (error) {
-    console.error(
-      `PostgreSQL skipped: ${PG_ADMIN_URL} unreachable (${error instanceof Error ? error.message : String(error)})`,
-    );
-    return null;
-  } finally {
-    await admin.end().catch(() => {});
-  }
-  const url = new URL(PG_ADMIN_URL);
-  url.pathname = `/${PG_BENCH_DB}`;
-  return url.toString();
 }
 
 const hasTaskset = spawnSync('taskset', ['--version']).status === 0;
@@ -267,7 +197,7 @@ for (const size of SIZES) {
   );
 }
 if (PG) {
-  const url = await ensurePgDatabase();
+  const url = await ensurePgDatabase(PG_BENCH_DB);
   if (url) rows.push(...(await measure('PostgreSQL, 100,000 products', url, 100_000)));
 }
 const throughputSize = SIZES.includes(100_000) ? 100_000 : SIZES[0]!;
