@@ -8,6 +8,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { decodeJwt, exportJWK, type JWK } from 'jose';
 import { Browser, signIn, userTypeOf } from '../tests/security/support/browser';
+import { IDENTITY_PROVIDER } from '../scripts/server-commands';
 
 export const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -136,7 +137,7 @@ export async function customerCookies(origin: string): Promise<string> {
 export async function startIdentityProvider(idpPort: number, appPort: number, extra: Record<string, string> = {}) {
   const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
   const privateJwk: JWK = { ...(await exportJWK(privateKey)), kid: 'bench', alg: 'ES256', use: 'sig' };
-  return start(['node_modules/tsx/dist/cli.mjs', 'idp/server.ts'], {
+  return start(IDENTITY_PROVIDER, {
     IDP_PORT: String(idpPort),
     STOREFRONT_PORT: String(appPort),
     IDP_JWKS: JSON.stringify({ keys: [privateJwk] }),

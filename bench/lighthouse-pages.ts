@@ -1,5 +1,5 @@
 /**
- * `tsx bench/lighthouse-pages.ts [origin]` (after `remix build`): only Lighthouse, on the budget's pages, each
+ * `tsx bench/lighthouse-pages.ts [origin]` (after `npm run build`): only Lighthouse, on the budget's pages, each
  * `LIGHTHOUSE_RUNS` times (3), printing every run (scores, metrics, audits that lost points) and the medians.
  * Without an origin it starts the built storefront and the identity provider as `npm run bench:pages` does.
  * `LIGHTHOUSE_PAGES=coupons,store` picks pages by name. Writes nothing to bench/results.md.
@@ -15,6 +15,7 @@ import {
   type LighthouseRun,
   type LighthouseScores,
 } from './lighthouse';
+import { STOREFRONT } from '../scripts/server-commands';
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const only = (process.env.LIGHTHOUSE_PAGES ?? '').split(',').filter(Boolean);
@@ -26,7 +27,7 @@ if (!origin) {
   const appPort = await freePort();
   const idpPort = await freePort();
   const idp = await startIdentityProvider(idpPort, appPort);
-  const app = start(['--import', 'tsx', 'server/serve.ts', 'build/index.js'], {
+  const app = start(STOREFRONT, {
     PORT: String(appPort),
     IDP_ISSUER: `http://localhost:${idpPort}`,
   });

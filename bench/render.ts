@@ -24,6 +24,7 @@ import {
   type Figures,
   prepareBenchDatabase,
 } from './harness';
+import { STOREFRONT } from '../scripts/server-commands';
 
 /**
  * CPU seconds (user + system) a process has used: per request, the figure that a machine shared with other
@@ -45,7 +46,7 @@ const idpPort = Number(process.env.RENDER_IDP_PORT ?? (await freePort()));
 const idp = await startIdentityProvider(idpPort, appPort);
 const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
 const app = start(
-  [...profile, '--import', 'tsx', path.resolve('server/serve.ts'), 'build/index.js'],
+  [...profile, ...STOREFRONT],
   {
     PORT: String(appPort),
     IDP_ISSUER: `http://localhost:${idpPort}`,

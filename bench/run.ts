@@ -45,6 +45,7 @@ import {
   type Figures,
   prepareBenchDatabase,
 } from './harness';
+import { STOREFRONT } from '../scripts/server-commands';
 
 const LIGHTHOUSE = process.env.BENCH_LIGHTHOUSE !== '0';
 const LIGHTHOUSE_RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3));
@@ -62,7 +63,7 @@ const floorBuild = spawnSync(process.execPath, [path.resolve('node_modules/@remi
 });
 if (floorBuild.status !== 0) throw new Error(`the floor app did not build: ${floorBuild.stderr}`);
 
-const serve = ['--import', 'tsx', path.resolve('server/serve.ts')];
+const serve = [path.resolve(STOREFRONT[0]!)];
 const rows: { name: string; figures: Figures; page: boolean }[] = [];
 const measure = (name: string, url: string, headers: Record<string, string> = {}, page = true) => {
   load(url, headers, Math.min(3, SECONDS)); // warm-up, discarded

@@ -19,6 +19,7 @@ import { loadavg } from 'node:os';
 import path from 'node:path';
 import type { SeedRecord } from './catalogue';
 import { reportLines, writeResults } from './results-file';
+import { STOREFRONT } from '../scripts/server-commands';
 
 const SIZES = (process.env.BENCH_SIZES ?? '1000,100000,1000000').split(',').map(Number);
 const PG = process.env.BENCH_PG !== '0';
@@ -165,7 +166,7 @@ function load(url: string) {
 
 async function pageThroughput(dataDir: string) {
   if (!existsSync('build/index.js')) throw new Error('Build first: npm run build');
-  const { cmd, args } = pinned(0, ['--import', 'tsx', 'server/serve.ts', 'build/index.js']);
+  const { cmd, args } = pinned(0, STOREFRONT);
   const child: ChildProcess = spawn(cmd, args, {
     env: {
       ...process.env,

@@ -14,6 +14,7 @@ import { soakWorld } from '../tests/resilience/support/soak-world';
 import { hasTaskset, start, startIdentityProvider, stop, waitFor } from './harness';
 import { writeResults } from './results-file';
 import { formatSoak, runSoak, soakMisses, soakSettings } from './soak-run';
+import { STOREFRONT } from '../scripts/server-commands';
 
 // The load generator is this process: pinned to core 1 in place (every thread), so that a signal that stops it
 // stops the run; the storefront it starts is pinned to core 0 by the harness.
@@ -36,7 +37,7 @@ const idpPort = await freePort();
 const issuer = `http://localhost:${idpPort}`;
 const idp = await startIdentityProvider(idpPort, appPort, database);
 const app = start(
-  [...storefrontHeapArgs(), '--import', 'tsx', path.resolve('server/serve.ts'), 'build/index.js'],
+  [...storefrontHeapArgs(), ...STOREFRONT],
   {
     ...database,
     PORT: String(appPort),

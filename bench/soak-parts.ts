@@ -1,5 +1,5 @@
 /**
- * `tsx bench/soak-parts.ts` (after `remix build`): where the soak's time goes. The soak's own set-up (a
+ * `tsx bench/soak-parts.ts` (after `npm run build`): where the soak's time goes. The soak's own set-up (a
  * throw-away PostgreSQL database, CLUSTER_SIZE storefronts behind haproxy, the identity provider, SOAK_PRODUCTS
  * products, SOAK_SHOPPERS signed-in shoppers), then each request type of the mix alone and the whole mix, each
  * for SOAK_PARTS_SECONDS (10) at SOAK_CONNECTIONS (50), closed loop as the soak. Per row: req/s, latency, and the

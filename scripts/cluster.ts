@@ -9,13 +9,15 @@ import path from 'node:path';
 import pg from 'pg';
 import { freePort } from './free-port';
 import { ownBannerOrigins } from '../app/modules/access/redirect-policy.server';
+import { IDENTITY_PROVIDER, STOREFRONT } from './server-commands';
 
 export { freePort };
 
 export const HAPROXY = process.env.HAPROXY_BIN ?? '/usr/sbin/haproxy';
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const TSX = path.join(ROOT, 'node_modules/tsx/dist/cli.mjs');
-const SERVER = path.join(ROOT, 'server/serve.ts');
+const SERVER = path.join(ROOT, STOREFRONT[0]!);
+const PROVIDER = path.join(ROOT, IDENTITY_PROVIDER[0]!);
 
 export interface ClusterOptions {
   /** postgres://… (the database is created when missing). */
@@ -229,7 +231,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     const env: NodeJS.ProcessEnv = { ...baseEnv, SESSION_SECRET: sessionSecret, ...options.env };
 
     const idpUrl = `http://localhost:${options.idpPort}`;
-    const idp = spawnChild('idp', process.execPath, [TSX, 'idp/server.ts'], {
+    const idp = spawnChild('idp', process.execPath, [PROVIDER], {
       ...env,
       IDP_PORT: String(options.idpPort),
       STOREFRONT_PORT: String(options.port),
@@ -248,7 +250,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       const child = spawnChild(
         name,
         process.execPath,
-        [...heapArgs, ...(options.nodeArgs ?? []), '--import', 'tsx', SERVER, 'build/index.js'],
+        [...heapArgs, ...(options.nodeArgs ?? []), SERVER, 'build/index.js'],
         {
           ...env,
           PORT: String(port),

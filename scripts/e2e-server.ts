@@ -2,6 +2,7 @@
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
+import { IDENTITY_PROVIDER, STOREFRONT } from './server-commands';
 
 const dataDir = path.resolve('.cache/e2e-data');
 rmSync(dataDir, { recursive: true, force: true });
@@ -25,11 +26,11 @@ process.env = env;
 const { prepareDatabase } = await import('../app/db/prepare.server');
 await prepareDatabase({ log: () => {} });
 const idpPort = process.env.E2E_IDP_PORT ?? String(Number(env.PORT) + 1);
-const idp = spawn(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'idp/server.ts'], {
+const idp = spawn(process.execPath, IDENTITY_PROVIDER, {
   env: { ...env, IDP_PORT: idpPort, STOREFRONT_PORT: env.PORT },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
-const server = spawn(process.execPath, ['--import', 'tsx', 'server/serve.ts', 'build/index.js'], {
+const server = spawn(process.execPath, STOREFRONT, {
   env: { ...env, IDP_ISSUER: `http://localhost:${idpPort}` },
   stdio: ['ignore', 'ignore', 'inherit'],
 });

@@ -1,12 +1,13 @@
 /**
- * `npm start`: prepares the database, then runs the identity provider and the storefront
- * (server/serve.ts, decision 0019). Stopping this process stops its children.
+ * `npm start`: prepares the database, then runs the identity provider and the storefront, both compiled by
+ * `npm run build` (server/serve.ts, decision 0019). Stopping this process stops its children.
  *
- * `npm run dev` (`--dev`): the same server, restarted by `remix dev` on every change (scripts/storefront-command.ts).
+ * `npm run dev` (`--dev`): the same servers from source, the storefront restarted by `remix dev` on every change
+ * (scripts/server-commands.ts).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { prepareDatabase } from '../app/db/prepare.server';
-import { storefrontCommand } from './storefront-command';
+import { identityProviderCommand, storefrontCommand } from './server-commands';
 
 await prepareDatabase();
 
@@ -35,13 +36,13 @@ const environment = process.env.APP_ENV || 'local-origin';
 console.log(`environment: ${environment} (APP_ENV)`);
 const port = process.env.PORT ?? '3000';
 const idpPort = process.env.IDP_PORT ?? '3001';
-run('identity provider', ['node_modules/tsx/dist/cli.mjs', 'idp/server.ts'], {
+const dev = process.argv.includes('--dev');
+run('identity provider', identityProviderCommand(dev), {
   NODE_ENV: 'production',
   APP_ENV: environment,
   IDP_PORT: idpPort,
   STOREFRONT_PORT: port,
 });
-const dev = process.argv.includes('--dev');
 run(dev ? 'storefront (remix dev)' : 'storefront', storefrontCommand(dev, process.env.DEV_SERVER_PORT), {
   NODE_ENV: dev ? 'development' : 'production',
   APP_ENV: environment,

@@ -1,6 +1,7 @@
 /**
- * `node --import tsx server/serve.ts [build/index.js]`: serves the production build (what
- * `npm start`, the e2e server and the bench run; decision 0019). PORT, HOST, PAGE_CACHE_TTL_MS
+ * `node build/server/serve.js [build/index.js]` (compiled by `npm run build`; from source
+ * `node --import tsx server/serve.ts`): serves the production build (what `npm start`, the e2e server and the
+ * bench run; decision 0019). PORT, HOST, PAGE_CACHE_TTL_MS
  * (the anonymous page cache's lifetime: default 10 s, 0 turns it off), PRIVATE_PAGE_CACHE_TTL_MS (the
  * signed-in customers' private page cache, decision 0027: default and at most 10 s, 0 turns it off),
  * HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_MS and CLIENT_CONNECTION_LIMIT (decision 0063).

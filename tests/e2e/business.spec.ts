@@ -3,6 +3,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { expect, test, type BrowserContext, type Page } from './support/test';
 import { signInWithPassword } from './support/sign-in';
+import { STOREFRONT } from '../../scripts/server-commands';
 
 /** The business site: `business.localhost` on the e2e server's port (Chromium resolves *.localhost to loopback). */
 function businessOrigin() {
@@ -307,7 +308,7 @@ test.describe('business site switched off (isB2BDisabled)', () => {
         .catch(() => false);
     // Another server on that port would make every check below meaningless.
     if (await answering()) throw new Error(`port ${closedPort} is already in use; free it for this test`);
-    server = spawn(process.execPath, ['--import', 'tsx', 'server/serve.ts', 'build/index.js'], {
+    server = spawn(process.execPath, STOREFRONT, {
       env: {
         ...process.env,
         PORT: String(closedPort),

@@ -5,18 +5,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDatabase } from '~/db/seed/seed.server';
 import { createTestDatabase, DIALECTS, type TestDatabase } from './support/databases';
 import { freePort } from '../../scripts/free-port';
+import { STOREFRONT } from '../../scripts/server-commands';
 
 /**
  * The production server (server/serve.ts, decision 0019) over the real build and a real database:
  * static files and their caching, gzip, and the anonymous page cache that must never serve a
  * shopper with cookies, nor keep a page that sets cookies.
  */
-if (!existsSync('build/index.js'))
-  throw new Error('app-server.test.ts needs the production build: run npx remix build');
+if (!existsSync('build/index.js')) throw new Error('app-server.test.ts needs the production build: run npm run build');
 
 async function startServer(databaseUrl: string): Promise<{ origin: string; child: ChildProcess }> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/serve.ts', 'build/index.js'], {
+  const child = spawn(process.execPath, STOREFRONT, {
     env: {
       ...process.env,
       NODE_ENV: 'production',

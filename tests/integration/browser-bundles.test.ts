@@ -16,7 +16,7 @@ describe('browser bundles', () => {
 
   it('carry none of them', () => {
     const dir = path.resolve('public/build');
-    if (!existsSync(dir)) throw new Error('public/build is missing: run npx remix build first');
+    if (!existsSync(dir)) throw new Error('public/build is missing: run npm run build first');
     const files = scriptFiles(dir);
     expect(files.length).toBeGreaterThan(10);
     expect(findServerOnlyCode(dir, files)).toEqual([]);

@@ -13,7 +13,7 @@ import { createTestDatabase, type TestDatabase } from './support/databases';
  * page a shopper who is not signed in may open has a title and a description (a route's meta replaces the root's).
  */
 if (!existsSync('build/index.js'))
-  throw new Error('document-render.test.ts needs the production build: run npx remix build');
+  throw new Error('document-render.test.ts needs the production build: run npm run build');
 
 // The build's own database module reads DATABASE_URL on its first query, after beforeAll has set it.
 const build = (await import(pathToFileURL(path.resolve('build/index.js')).href)) as ServerBuild;

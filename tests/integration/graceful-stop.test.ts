@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
  * server module would import itself.
  */
 if (!existsSync('build/index.js'))
-  throw new Error('graceful-stop.test.ts needs the production build: run npx remix build');
+  throw new Error('graceful-stop.test.ts needs the production build: run npm run build');
 const build = (await import(pathToFileURL(path.resolve('build/index.js')).href)) as ServerBuild;
 
 describe('a graceful stop waits for the build’s after-answer work', () => {

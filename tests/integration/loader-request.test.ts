@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
  * one render see one Request and the shopper memoised per request (loadShopper) is resolved once.
  */
 if (!existsSync('build/index.js'))
-  throw new Error('loader-request.test.ts needs the production build: run npx remix build');
+  throw new Error('loader-request.test.ts needs the production build: run npm run build');
 const build = (await import(pathToFileURL(path.resolve('build/index.js')).href)) as ServerBuild;
 
 const PAGE = 'routes/shop.slots[.]html';

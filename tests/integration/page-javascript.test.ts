@@ -6,6 +6,7 @@ import { budgetPages } from '../../bench/lighthouse';
 import { JS_BUDGET_KB, pagesJavaScript } from '../../bench/page-weight';
 import { createTestDatabase, type TestDatabase } from './support/databases';
 import { freePort } from '../../scripts/free-port';
+import { STOREFRONT } from '../../scripts/server-commands';
 
 /**
  * The JavaScript budget over the production build: home, search results (q=milk), a product page, coupons &
@@ -15,7 +16,7 @@ import { freePort } from '../../scripts/free-port';
  * the page without interaction). The bundles do not depend on the database, so SQLite only.
  */
 if (!existsSync('build/index.js') || !existsSync('public/build'))
-  throw new Error('page-javascript.test.ts needs the production build: run npx remix build');
+  throw new Error('page-javascript.test.ts needs the production build: run npm run build');
 
 describe('JavaScript a page loads', () => {
   let test: TestDatabase;
@@ -26,7 +27,7 @@ describe('JavaScript a page loads', () => {
     test = await createTestDatabase('sqlite');
     await seedDatabase(test.db, test.dialect, { products: 300, log: () => {} });
     const port = await freePort();
-    child = spawn(process.execPath, ['--import', 'tsx', 'server/serve.ts', 'build/index.js'], {
+    child = spawn(process.execPath, STOREFRONT, {
       env: {
         ...process.env,
         NODE_ENV: 'production',

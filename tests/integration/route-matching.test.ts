@@ -14,7 +14,7 @@ import { fastMatchRoutes, originalMatchRoutes } from '../../server/framework/rou
  * pathnames, and null where nothing matches.
  */
 if (!existsSync('build/index.js'))
-  throw new Error('route-matching.test.ts needs the production build: run npx remix build');
+  throw new Error('route-matching.test.ts needs the production build: run npm run build');
 const build = (await import(pathToFileURL(path.resolve('build/index.js')).href)) as ServerBuild;
 
 interface TreeRoute {

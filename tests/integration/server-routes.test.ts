@@ -12,7 +12,7 @@ import { memoCreateServerRoutes, originalCreateServerRoutes } from '../../server
  * must be the one the original builds, and be rebuilt when its inputs are not the ones it came from.
  */
 if (!existsSync('build/index.js'))
-  throw new Error('server-routes.test.ts needs the production build: run npx remix build');
+  throw new Error('server-routes.test.ts needs the production build: run npm run build');
 const build = (await import(pathToFileURL(path.resolve('build/index.js')).href)) as ServerBuild;
 
 interface ServerRoute {

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Browser, signInWithPassword } from './support/browser';
 import { freePort, Shopper, startStorefront, type Storefront } from './support/storefront';
+import { IDENTITY_PROVIDER } from '../../scripts/server-commands';
 
 const SAM = { customerId: 500004, firstName: 'Sam', email: 'sam@pantry.test' }; // a seeded customer without clips
 // Has a delivery address and a saved card.
@@ -49,7 +50,7 @@ describe.each(DIALECTS)('SIGKILL during writes on %s', (dialect) => {
     const idpPort = await freePort();
     const dataDir = mkdtempSync(path.join(tmpdir(), 'pantry-sigkill-idp-'));
     const url = `http://localhost:${idpPort}`;
-    const child = spawn(process.execPath, ['--import', 'tsx', 'idp/server.ts'], {
+    const child = spawn(process.execPath, IDENTITY_PROVIDER, {
       env: {
         ...process.env,
         DATABASE_URL: test.url,

@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort } from '../../../scripts/free-port';
+import { STOREFRONT } from '../../../scripts/server-commands';
 
 export { freePort };
 
@@ -20,18 +21,18 @@ export interface Storefront {
 /**
  * The production build served the way `npm start` serves it (server/serve.ts, NODE_ENV=production) on a
  * free port, over the database at `databaseUrl` (a SQLite file path or postgres://…). Resolves once
- * /healthz answers. Needs `npx remix build` first.
+ * /healthz answers. Needs `npm run build` first.
  */
 export async function startStorefront(
   databaseUrl: string,
   env: Record<string, string> = {},
   options: { port?: number; command?: string[] } = {},
 ): Promise<Storefront> {
-  if (!existsSync('build/index.js')) throw new Error('build/index.js is missing: run `npx remix build` first');
+  if (!existsSync(STOREFRONT[0]!)) throw new Error(`${STOREFRONT[0]} is missing: run \`npm run build\` first`);
   const port = options.port ?? (await freePort());
   const dataDir = mkdtempSync(path.join(tmpdir(), 'pantry-resilience-data-'));
   const [command, ...prefix] = options.command ?? [process.execPath];
-  const child = spawn(command!, [...prefix, '--import', 'tsx', 'server/serve.ts', 'build/index.js'], {
+  const child = spawn(command!, [...prefix, ...STOREFRONT], {
     env: {
       ...process.env,
       NODE_ENV: 'production',

@@ -41,7 +41,7 @@ export interface Browser {
 const BUILD = path.resolve('build/index.js');
 
 export async function startInProcessApp(dialect: DialectName, env: Record<string, string> = {}): Promise<InProcessApp> {
-  if (!existsSync(BUILD)) throw new Error('No production build: run `npx remix build` first (npm test does).');
+  if (!existsSync(BUILD)) throw new Error('No production build: run `npm run build` first (npm test does).');
   const database = await createTestDatabase(dialect);
   // The provider (source modules) and the build (its own bundled modules) share the one database.
   // eslint-disable-next-line react-hooks/rules-of-hooks -- the app's database switch for tests, not a React hook

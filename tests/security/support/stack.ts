@@ -6,6 +6,7 @@ import type { DialectName } from '~/db/dialect';
 import { seedDatabase } from '~/db/seed/seed.server';
 import { createTestDatabase, type TestDatabase } from '../../integration/support/databases';
 import { freePort } from '../../../scripts/free-port';
+import { IDENTITY_PROVIDER, STOREFRONT } from '../../../scripts/server-commands';
 
 export { freePort };
 
@@ -50,7 +51,7 @@ function launch(args: string[], env: NodeJS.ProcessEnv) {
 /**
  * The production build served by N real storefront processes (Pantry's server, or the stock remix-serve) and
  * the identity provider
- * on free ports, over one freshly seeded database of the dialect. Needs `npx remix build` first.
+ * on free ports, over one freshly seeded database of the dialect. Needs `npm run build` first.
  */
 export async function startStack(
   dialect: DialectName,
@@ -64,7 +65,7 @@ export async function startStack(
     server?: 'pantry' | 'remix-serve';
   } = {},
 ): Promise<Stack> {
-  if (!existsSync('build/index.js')) throw new Error('build/index.js is missing: run `npx remix build` first');
+  if (!existsSync(STOREFRONT[0]!)) throw new Error(`${STOREFRONT[0]} is missing: run \`npm run build\` first`);
   const database = await createTestDatabase(dialect);
   await seedDatabase(database.db, dialect, { products: 200, log: () => {} });
   const dataDir = mkdtempSync(path.join(tmpdir(), 'pantry-security-'));
@@ -86,7 +87,7 @@ export async function startStack(
     NODE_ENV: 'production',
     APP_ENV: 'local-origin',
   };
-  const provider = launch(['node_modules/tsx/dist/cli.mjs', 'idp/server.ts'], {
+  const provider = launch(IDENTITY_PROVIDER, {
     ...base,
     IDP_PORT: String(idpPort),
     STOREFRONT_PORT: String(ports[0]),
@@ -95,9 +96,7 @@ export async function startStack(
   const processes: (ReturnType<typeof launch> | undefined)[] = [];
   const startStorefront = async (index: number, env: Record<string, string> = {}) => {
     const command =
-      options.server === 'remix-serve'
-        ? ['node_modules/@remix-run/serve/dist/cli.js', 'build/index.js']
-        : ['--import', 'tsx', 'server/serve.ts', 'build/index.js'];
+      options.server === 'remix-serve' ? ['node_modules/@remix-run/serve/dist/cli.js', 'build/index.js'] : STOREFRONT;
     const launched = launch(command, {
       ...base,
       PORT: String(ports[index]),
