@@ -1,7 +1,8 @@
 /**
- * `npm run build` (after `remix build`): compiles the storefront's server (server/serve.ts) and the identity
- * provider (idp/server.ts) into plain JavaScript under build/server/, so production runs them with `node` alone:
- * no TypeScript loader, no esbuild service in the running process, and a start about twice as fast.
+ * `npm run build` (after `remix build`): compiles the storefront's server (server/serve.ts), the identity
+ * provider (idp/server.ts) and `npm start`'s launcher (scripts/start.ts) into plain JavaScript under
+ * build/server/, so production runs them with `node` alone: no TypeScript loader, no esbuild service in the
+ * running process, and a start about twice as fast.
  * Packages stay in node_modules (imported as they are); only Pantry's own modules are bundled.
  */
 import { build, type Plugin } from 'esbuild';
@@ -9,6 +10,8 @@ import { build, type Plugin } from 'esbuild';
 export const SERVER_ENTRIES = {
   serve: 'server/serve.ts',
   'identity-provider': 'idp/server.ts',
+  // `npm start`'s launcher: prepares the database, then runs the two above.
+  start: 'scripts/start.ts',
 };
 
 /** Packages stay imports (`~/…` is Pantry's own app/ folder, bundled). */
