@@ -46,8 +46,7 @@ describe('npm start', () => {
       env: {
         PATH: process.env.PATH,
         HOME: process.env.HOME,
-        // As `npm start` is run: the launcher sets NODE_ENV for its children itself.
-        NODE_ENV: undefined,
+        NODE_ENV: 'production',
         DATA_DIR: dataDir,
         PORT: String(port),
         IDP_PORT: String(idpPort),
