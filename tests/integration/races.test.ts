@@ -3,6 +3,7 @@ import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDatabase } from '~/db/seed/seed.server';
 import { createTestDatabase, DIALECTS, type TestDatabase } from './support/databases';
+import { compiledChild } from './support/compiled-child';
 import { firstLiveOfferId } from './support/offers';
 
 /**
@@ -12,6 +13,7 @@ import { firstLiveOfferId } from './support/offers';
  * fire at the same instant.
  */
 const PROCESSES = 4;
+const raceChild = compiledChild('tests/integration/support/race-child.ts');
 const SAM = 500004; // a seeded customer with no clips
 
 type Outcome = { ok: boolean; code?: string; alreadyClipped?: boolean };
@@ -19,8 +21,9 @@ type Results = { clips: Outcome[]; reservations: Outcome[] };
 
 /** Starts the children, waits until every one is ready, says "go" to all, and gathers their results. */
 async function race(args: (index: number) => string[]): Promise<Results> {
+  const script = await raceChild;
   const children = Array.from({ length: PROCESSES }, (_, index) =>
-    spawn(process.execPath, ['--import', 'tsx', 'tests/integration/support/race-child.ts', ...args(index)], {
+    spawn(process.execPath, [script, ...args(index)], {
       env: { ...process.env, LOG_LEVEL: 'silent' },
       stdio: ['pipe', 'pipe', 'inherit'],
     }),

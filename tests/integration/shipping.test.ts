@@ -19,6 +19,7 @@ import { action as sellerMethodsAction } from '~/routes/api.shipping.seller-meth
 import { action as wineAction } from '~/routes/api.shipping.wine';
 import { createTestDatabase, DIALECTS, type TestDatabase } from './support/databases';
 import { saveCheckoutAddress } from './support/fixtures';
+import { compiledChild } from './support/compiled-child';
 
 const run = promisify(execFile);
 const NOW = new Date('2026-11-24T17:00:00Z');
@@ -122,14 +123,11 @@ describe.each(DIALECTS)('shipping estimates on %s', (dialect) => {
   });
 
   it('is shared by two processes: a child process hits what this one wrote, and this one hits what it wrote', async () => {
+    const script = await compiledChild('tests/integration/support/shipping-cache-child.ts');
     const child = (key: string, at: Date) =>
-      run(
-        process.execPath,
-        ['--import', 'tsx', 'tests/integration/support/shipping-cache-child.ts', test.url, key, at.toISOString()],
-        {
-          env: { ...process.env, LOG_LEVEL: 'silent' },
-        },
-      ).then(({ stdout }) => JSON.parse(stdout) as { hit: boolean; value: unknown });
+      run(process.execPath, [script, test.url, key, at.toISOString()], {
+        env: { ...process.env, LOG_LEVEL: 'silent' },
+      }).then(({ stdout }) => JSON.parse(stdout) as { hit: boolean; value: unknown });
 
     await cachedShipping('test:process', () => ({ computedBy: 'parent' }), NOW);
     expect(await child('test:process', NOW)).toEqual({ hit: true, value: { computedBy: 'parent' } });
