@@ -4,31 +4,18 @@ import type { ProductKind } from '~/db/schema';
 import { factOnOffer, onOfferExpression, priceExpression, unitPrice, type PriceContext } from './price-context.server';
 import type { ProductFilters, ProductQuery } from './product-query';
 import { PRICE_BUCKETS } from './query';
+import { ftsTerms, tsQuery } from './query-terms';
 import { ID_SPAN, kindRange, tagBit } from './search-key';
 
 /** A query's words and filters in SQL, for both dialects: what the ranking and the facet counts narrow by. */
 
-export function ftsTerms(tokens: string[], prefix: boolean): string {
-  const last = tokens.length - 1;
-  // Tokens are runs of [a-z0-9] (query.ts), so quoting them is all the escaping FTS5 needs.
-  return tokens.map((token, i) => `"${token}"${prefix && i === last ? '*' : ''}`).join(' AND ');
-}
+export { ftsTerms, tsQuery } from './query-terms';
 
 export function inColumns(columns: readonly string[], terms: string): string {
   return `{${columns.join(' ')}} : (${terms})`;
 }
 
 export const ALL_COLUMNS = ['name', 'brand', 'aisle', 'description'] as const;
-
-export function tsQuery(tokens: string[], prefix: boolean, weights = ''): string {
-  const last = tokens.length - 1;
-  return tokens
-    .map((token, i) => {
-      const star = prefix && i === last ? '*' : '';
-      return star || weights ? `${token}:${star}${weights}` : token;
-    })
-    .join(' & ');
-}
 
 /** SQLite: the rowids (search keys) of one kind of product, a range the FTS5 scan is bounded by. */
 export function inKind(kind: ProductKind, rowid = sql`rowid`): RawBuilder<unknown> {

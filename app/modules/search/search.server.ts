@@ -9,15 +9,16 @@ import {
   DIETARY_TAGS,
   PAGE_SIZE,
   pageCountFor,
-  parseQuery,
   PRICE_BUCKETS,
   type SearchParams,
   type SearchTab,
   type SortId,
 } from './query';
 import { countRecipes, searchRecipes, type RecipeCard } from './recipe-search.server';
+import { interpretQuery, type SearchQueryInfo } from './interpret-query.server';
 import { cachedSearch } from './search-cache.server';
-import { searchVocabulary } from './vocabulary.server';
+
+export { interpretQuery, type SearchQueryInfo } from './interpret-query.server';
 
 export interface FacetOption {
   value: string;
@@ -42,14 +43,6 @@ export interface ProductResults {
   };
 }
 
-export interface SearchQueryInfo {
-  /** What the shopper typed. */
-  text: string;
-  /** The words searched for after spelling correction, when any word was corrected. */
-  correctedText: string | null;
-  tokens: string[];
-}
-
 export interface SearchPageModel {
   query: SearchQueryInfo;
   tab: SearchTab;
@@ -63,18 +56,6 @@ export interface SearchPageModel {
   carousels: { wine: ProductHit[]; marketplace: ProductHit[] };
   /** Names of the active scope filters, for headings ("Dairy & Eggs", "Brand: Silver Pail"). */
   scope: { department: string | null; aisle: string | null; brand: BrandInfo | null };
-}
-
-/** Corrects unknown words unless the shopper asked for exactly what they typed. */
-export async function interpretQuery(raw: string, exact = false): Promise<SearchQueryInfo> {
-  const parsed = parseQuery(raw);
-  if (exact || parsed.tokens.length === 0) return { text: parsed.text, correctedText: null, tokens: parsed.tokens };
-  const corrected = (await searchVocabulary()).correctAll(parsed.tokens);
-  return {
-    text: parsed.text,
-    correctedText: corrected.changed ? corrected.tokens.join(' ') : null,
-    tokens: corrected.tokens,
-  };
 }
 
 interface ResolvedFilters {
@@ -140,7 +121,11 @@ async function computeSearchPage(store: Store, params: SearchParams, ctx: PriceC
   const query = await interpretQuery(params.q, params.spell === 'off');
   const { filters, unknown, scope } = await resolveFilters(params);
   const hasScope = Boolean(filters.aisleIds || filters.brandId !== undefined);
-  const blank = query.tokens.length === 0 && !hasScope;
+  // An attribute word filters by its tag, unless the page's diet filter already asks for another.
+  const attribute =
+    query.attribute && (!filters.diet || filters.diet === query.attribute.diet) ? query.attribute : null;
+  const tokens = attribute ? attribute.tokens : query.tokens;
+  const blank = tokens.length === 0 && !hasScope && !attribute;
   const base: SearchPageModel = {
     query,
     tab: params.tab,
@@ -156,28 +141,32 @@ async function computeSearchPage(store: Store, params: SearchParams, ctx: PriceC
 
   const productQuery: ProductQuery = {
     kind: 'grocery',
-    tokens: query.tokens,
-    filters,
+    tokens,
+    filters: attribute ? { ...filters, diet: attribute.diet } : filters,
     sort: params.sort,
     page: params.page,
     pageSize: PAGE_SIZE,
   };
+  // No product has the tag and the other words: the attribute words are searched as text instead.
+  const asText: ProductQuery = { ...productQuery, tokens: query.tokens, filters };
   if (params.tab === 'recipes') {
-    const [recipes, products] = await Promise.all([
-      searchRecipes(query.tokens, params.page, PAGE_SIZE),
+    const [recipes, tagged] = await Promise.all([
+      searchRecipes(tokens, params.page, PAGE_SIZE),
       countProducts(ctx, productQuery),
     ]);
+    const products = attribute && tagged === 0 ? await countProducts(ctx, asText) : tagged;
     return {
       ...base,
       counts: { products, recipes: recipes.total },
       recipes: { ...recipes, page: params.page, pageCount: Math.max(1, Math.ceil(recipes.total / PAGE_SIZE)) },
     };
   }
-  const [products, recipes, carousels] = await Promise.all([
+  const [tagged, recipes, carousels] = await Promise.all([
     productResults(ctx, productQuery),
-    countRecipes(query.tokens),
-    query.tokens.length ? searchCarousels(query.tokens) : Promise.resolve({ wine: [], marketplace: [] }),
+    countRecipes(tokens),
+    tokens.length ? searchCarousels(tokens) : Promise.resolve({ wine: [], marketplace: [] }),
   ]);
+  const products = attribute && tagged.total === 0 ? await productResults(ctx, asText) : tagged;
   return { ...base, counts: { products: products.total, recipes }, products, carousels };
 }
 

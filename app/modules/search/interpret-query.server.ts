@@ -1,0 +1,50 @@
+import { MAX_QUERY_TOKENS, parseQuery, queryWords, type DietaryTagId } from './query';
+import { searchSynonyms } from './synonyms.server';
+import { searchVocabulary } from './vocabulary.server';
+
+export interface SearchQueryInfo {
+  /** What the shopper typed. */
+  text: string;
+  /** The words searched for after spelling correction, when any word was corrected. */
+  correctedText: string | null;
+  /**
+   * The terms searched for (query-terms.ts): words the synonym table knows rewritten to what they
+   * mean, other words spelling-corrected; attribute words as text.
+   */
+  tokens: string[];
+  /**
+   * The first attribute word ("gluten free", "organic") as a dietary tag, and the terms without it:
+   * the grocery results filter by the tag instead of searching the words.
+   */
+  attribute: { diet: DietaryTagId; tokens: string[] } | null;
+}
+
+/**
+ * What a query means (docs/decisions/0072-query-understanding-as-data.md): the synonym table
+ * rewrites the words it knows first — a word it knows is never spelling-corrected ("coke" means cola,
+ * not cake) — then unknown words are corrected unless the shopper asked for exactly what they typed.
+ */
+export async function interpretQuery(raw: string, exact = false): Promise<SearchQueryInfo> {
+  const parsed = parseQuery(raw);
+  if (parsed.tokens.length === 0) return { text: parsed.text, correctedText: null, tokens: [], attribute: null };
+  const [synonyms, vocabulary] = await Promise.all([searchSynonyms(), exact ? null : searchVocabulary()]);
+  // Words in order with repeats ("half and half"), so phrases match; a bounded number of them.
+  const rewritten = synonyms.rewrite(queryWords(parsed.text).slice(0, MAX_QUERY_TOKENS * 2));
+  let changed = false;
+  const terms = rewritten.terms.map((term) => {
+    const better = term.fromTable ? null : vocabulary?.correct(term.term);
+    if (!better || better === term.term) return term;
+    changed = true;
+    return { ...term, term: better, words: [better] };
+  });
+  const distinct = (list: string[]) => [...new Set(list)].slice(0, MAX_QUERY_TOKENS);
+  const first = rewritten.attributes[0];
+  return {
+    text: parsed.text,
+    correctedText: changed ? terms.flatMap((term) => term.words).join(' ') : null,
+    tokens: distinct(terms.map((term) => term.term)),
+    attribute: first
+      ? { diet: first.diet, tokens: distinct(terms.filter((_, i) => i !== first.term).map((term) => term.term)) }
+      : null,
+  };
+}
