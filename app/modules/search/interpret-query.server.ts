@@ -1,4 +1,4 @@
-import { MAX_QUERY_TOKENS, parseQuery, queryWords, type DietaryTagId } from './query';
+import { MAX_QUERY_TOKENS, parseQuery, queryWords } from './query';
 import { searchSynonyms } from './synonyms.server';
 import { searchVocabulary } from './vocabulary.server';
 
@@ -9,14 +9,9 @@ export interface SearchQueryInfo {
   correctedText: string | null;
   /**
    * The terms searched for (query-terms.ts): words the synonym table knows rewritten to what they
-   * mean, other words spelling-corrected; attribute words as text.
+   * mean (an attribute word to its words or its dietary tag), other words spelling-corrected.
    */
   tokens: string[];
-  /**
-   * The first attribute word ("gluten free", "organic") as a dietary tag, and the terms without it:
-   * the grocery results filter by the tag instead of searching the words.
-   */
-  attribute: { diet: DietaryTagId; tokens: string[] } | null;
 }
 
 /**
@@ -26,25 +21,20 @@ export interface SearchQueryInfo {
  */
 export async function interpretQuery(raw: string, exact = false): Promise<SearchQueryInfo> {
   const parsed = parseQuery(raw);
-  if (parsed.tokens.length === 0) return { text: parsed.text, correctedText: null, tokens: [], attribute: null };
+  if (parsed.tokens.length === 0) return { text: parsed.text, correctedText: null, tokens: [] };
   const [synonyms, vocabulary] = await Promise.all([searchSynonyms(), exact ? null : searchVocabulary()]);
   // Words in order with repeats ("half and half"), so phrases match; a bounded number of them.
   const rewritten = synonyms.rewrite(queryWords(parsed.text).slice(0, MAX_QUERY_TOKENS * 2));
   let changed = false;
-  const terms = rewritten.terms.map((term) => {
+  const terms = rewritten.map((term) => {
     const better = term.fromTable ? null : vocabulary?.correct(term.term);
     if (!better || better === term.term) return term;
     changed = true;
     return { ...term, term: better, words: [better] };
   });
-  const distinct = (list: string[]) => [...new Set(list)].slice(0, MAX_QUERY_TOKENS);
-  const first = rewritten.attributes[0];
   return {
     text: parsed.text,
     correctedText: changed ? terms.flatMap((term) => term.words).join(' ') : null,
-    tokens: distinct(terms.map((term) => term.term)),
-    attribute: first
-      ? { diet: first.diet, tokens: distinct(terms.filter((_, i) => i !== first.term).map((term) => term.term)) }
-      : null,
+    tokens: [...new Set(terms.map((term) => term.term))].slice(0, MAX_QUERY_TOKENS),
   };
 }

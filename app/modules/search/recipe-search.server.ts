@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { database } from '~/db/db.server';
-import { ftsTerms, tsQuery } from './query-terms';
+import { ftsTerms, textTerms, tsQuery } from './query-terms';
 
 export interface RecipeCard {
   slug: string;
@@ -20,7 +20,9 @@ interface RecipeRow {
   image_key: string;
 }
 
-function recipeMatches(tokens: string[]) {
+/** Recipes matching the terms' text (recipes have no dietary tags to match a term's facet alternatives). */
+function recipeMatches(terms: string[]) {
+  const tokens = textTerms(terms);
   if (database().dialect === 'sqlite') {
     const expression = ftsTerms(tokens, false);
     return sql`select rowid as id, bm25(recipe_search, 10.0, 2.0) as score from recipe_search

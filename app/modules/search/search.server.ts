@@ -121,11 +121,7 @@ async function computeSearchPage(store: Store, params: SearchParams, ctx: PriceC
   const query = await interpretQuery(params.q, params.spell === 'off');
   const { filters, unknown, scope } = await resolveFilters(params);
   const hasScope = Boolean(filters.aisleIds || filters.brandId !== undefined);
-  // An attribute word filters by its tag, unless the page's diet filter already asks for another.
-  const attribute =
-    query.attribute && (!filters.diet || filters.diet === query.attribute.diet) ? query.attribute : null;
-  const tokens = attribute ? attribute.tokens : query.tokens;
-  const blank = tokens.length === 0 && !hasScope && !attribute;
+  const blank = query.tokens.length === 0 && !hasScope;
   const base: SearchPageModel = {
     query,
     tab: params.tab,
@@ -141,32 +137,28 @@ async function computeSearchPage(store: Store, params: SearchParams, ctx: PriceC
 
   const productQuery: ProductQuery = {
     kind: 'grocery',
-    tokens,
-    filters: attribute ? { ...filters, diet: attribute.diet } : filters,
+    tokens: query.tokens,
+    filters,
     sort: params.sort,
     page: params.page,
     pageSize: PAGE_SIZE,
   };
-  // No product has the tag and the other words: the attribute words are searched as text instead.
-  const asText: ProductQuery = { ...productQuery, tokens: query.tokens, filters };
   if (params.tab === 'recipes') {
-    const [recipes, tagged] = await Promise.all([
-      searchRecipes(tokens, params.page, PAGE_SIZE),
+    const [recipes, products] = await Promise.all([
+      searchRecipes(query.tokens, params.page, PAGE_SIZE),
       countProducts(ctx, productQuery),
     ]);
-    const products = attribute && tagged === 0 ? await countProducts(ctx, asText) : tagged;
     return {
       ...base,
       counts: { products, recipes: recipes.total },
       recipes: { ...recipes, page: params.page, pageCount: Math.max(1, Math.ceil(recipes.total / PAGE_SIZE)) },
     };
   }
-  const [tagged, recipes, carousels] = await Promise.all([
+  const [products, recipes, carousels] = await Promise.all([
     productResults(ctx, productQuery),
-    countRecipes(tokens),
-    tokens.length ? searchCarousels(tokens) : Promise.resolve({ wine: [], marketplace: [] }),
+    countRecipes(query.tokens),
+    query.tokens.length ? searchCarousels(query.tokens) : Promise.resolve({ wine: [], marketplace: [] }),
   ]);
-  const products = attribute && tagged.total === 0 ? await productResults(ctx, asText) : tagged;
   return { ...base, counts: { products: products.total, recipes }, products, carousels };
 }
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isStopword, queryWords, words as allWords } from './query';
 import { termOf } from './query-terms';
+import { facetToken } from './search-key';
 import { DIETARY_TAGS, type DietaryTagId } from './search-options';
 
 /**
@@ -94,19 +95,12 @@ export interface RewrittenTerm {
   fromTable: boolean;
 }
 
-export interface RewrittenQuery {
-  /** Every term; an attribute's term is its words as text. */
-  terms: RewrittenTerm[];
-  /** Attribute words found, in query order: the tag and the index of its term. */
-  attributes: { diet: DietaryTagId; term: number }[];
-}
-
 interface Entry {
   /** What the words are searched as (their own words first when kept). */
   phrases: string[][];
   /** Tags the words ask for. */
   diets: DietaryTagId[];
-  /** The attribute rows' words reached, the text an attribute falls back to. */
+  /** The attribute rows' words reached: an attribute's text when nothing else is. */
   attributeWords: string[][];
 }
 
@@ -185,11 +179,11 @@ export class SynonymTable {
 
   /**
    * The query's words (query.ts queryWords) rewritten: the longest phrase of the table starting at
-   * each word becomes one term of what it means; other words stay as they are.
+   * each word becomes one term of what it means; other words stay as they are. An attribute's term
+   * matches its words or its dietary tags (a product tagged gluten-free, or one named so).
    */
-  rewrite(words: readonly string[]): RewrittenQuery {
+  rewrite(words: readonly string[]): RewrittenTerm[] {
     const terms: RewrittenTerm[] = [];
-    const attributes: RewrittenQuery['attributes'] = [];
     for (let i = 0; i < words.length;) {
       let found: { entry: Entry; length: number } | null = null;
       for (let length = Math.min(this.longest, words.length - i); length >= 1 && !found; length--) {
@@ -203,15 +197,10 @@ export class SynonymTable {
       }
       const { entry, length } = found;
       const shopper = words.slice(i, i + length);
-      if (entry.diets.length) {
-        attributes.push({ diet: entry.diets[0]!, term: terms.length });
-        const text = entry.phrases.length ? entry.phrases : entry.attributeWords;
-        terms.push({ term: termOf(text), words: shopper, fromTable: true });
-      } else {
-        terms.push({ term: termOf(entry.phrases), words: shopper, fromTable: true });
-      }
+      const text = entry.diets.length && !entry.phrases.length ? entry.attributeWords : entry.phrases;
+      terms.push({ term: termOf(text, entry.diets.map(facetToken.diet)), words: shopper, fromTable: true });
       i += length;
     }
-    return { terms, attributes };
+    return terms;
   }
 }
