@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useDatabaseForTests } from '~/db/db.server';
+import { fillNewSynonymTable, synonymFileRows } from '~/db/seed/search-synonyms.seed';
 import { seedDatabase } from '~/db/seed/seed.server';
 import { forgetTaxonomy } from '~/modules/catalog/taxonomy.server';
 import { asSearchParams, searchParamsSchema } from '~/modules/search/query';
@@ -148,5 +149,33 @@ describe.each(DIALECTS)('search synonyms over the seeded catalogue on %s', (dial
         .values({ words: 'fizzy water', means: 'sparkling water', kind: 'regional', keep_words: 0 })
         .execute();
     }
+  });
+});
+
+describe.each(DIALECTS)('a database seeded before the synonym table on %s', (dialect) => {
+  let test: TestDatabase;
+  beforeAll(async () => {
+    test = await createTestDatabase(dialect);
+  });
+  afterAll(async () => {
+    await test?.drop();
+  });
+
+  it('gets the file’s rows when the table is created, and keeps later edits after that', async () => {
+    const count = async () =>
+      Number(
+        (await test.db
+          .selectFrom('search_synonyms')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirst())!.n,
+      );
+    expect(await fillNewSynonymTable(test.db, [])).toBeNull();
+    expect(await count()).toBe(0);
+    const loaded = await fillNewSynonymTable(test.db, ['0024-session-token-binding', '0025-search-synonyms']);
+    expect(loaded).toBe(synonymFileRows().length);
+    expect(await count()).toBe(loaded);
+    await test.db.deleteFrom('search_synonyms').where('words', '=', 'coke').execute();
+    expect(await fillNewSynonymTable(test.db, ['0024-session-token-binding'])).toBeNull();
+    expect(await count()).toBe(loaded! - 1);
   });
 });
