@@ -130,6 +130,23 @@ describe.each(DIALECTS)('search synonyms over the seeded catalogue on %s', (dial
     expect((await search('fizzwater')).names).toEqual([]);
   });
 
+  it('leaves out a row edited in place into something it cannot mean', async () => {
+    await test.db
+      .insertInto('search_synonyms')
+      .values([
+        { words: 'fizzwater', means: '" OR *', kind: 'regional', keep_words: 0 },
+        { words: 'bubbly', means: 'cola', kind: 'fizzy', keep_words: 0 },
+      ])
+      .execute();
+    try {
+      expect((await search('fizzwater')).query.tokens).toEqual(['fizzwater']);
+      expect((await search('bubbly')).query.tokens).not.toContain('cola');
+      expect((await search('coke')).names[0]).toMatch(/\bcola\b/);
+    } finally {
+      await test.db.deleteFrom('search_synonyms').where('words', 'in', ['fizzwater', 'bubbly']).execute();
+    }
+  });
+
   it('leaves out rows edited into a loop instead of failing the search', async () => {
     await test.db
       .insertInto('search_synonyms')

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { database, type DatabaseHandle } from '~/db/db.server';
 import type { Database } from '~/db/schema';
 import { log } from '~/modules/config/logger.server';
-import { SynonymTable, type SynonymKind, type SynonymRow } from './synonyms';
+import { synonymRowSchema, SynonymTable, type SynonymRow } from './synonyms';
 
 /**
  * The search_synonyms table in each process (docs/decisions/0072-query-understanding-as-data.md).
@@ -20,13 +20,24 @@ let cache = new WeakMap<DatabaseHandle, Cached>();
 
 async function readTable(db: Kysely<Database>): Promise<SynonymTable> {
   const rows = await db.selectFrom('search_synonyms').select(['words', 'means', 'kind', 'keep_words']).execute();
-  const synonyms: SynonymRow[] = rows.map((row) => ({
-    words: row.words,
-    means: row.means,
-    kind: row.kind as SynonymKind,
-    keepWords: Number(row.keep_words) === 1,
-  }));
-  // Rows edited in place were not checked the way the seed checks the file: a loop is left out, not fatal.
+  // Rows edited in place were not checked the way the seed checks the file: a bad row or a loop is
+  // left out with a warning, not fatal to search.
+  const synonyms: SynonymRow[] = [];
+  for (const row of rows) {
+    const parsed = synonymRowSchema.safeParse({
+      words: row.words,
+      means: row.means,
+      kind: row.kind,
+      keepWords: Number(row.keep_words) === 1,
+    });
+    if (parsed.success) synonyms.push(parsed.data);
+    else
+      log.warn('Search synonym row left out', {
+        words: row.words,
+        means: row.means,
+        problem: parsed.error.issues.map((issue) => issue.message).join('; '),
+      });
+  }
   return SynonymTable.buildSkippingLoops(synonyms, (error) => log.warn(error.message));
 }
 
