@@ -19,10 +19,15 @@ export interface SearchQueryInfo {
  * rewrites the words it knows first — a word it knows is never spelling-corrected ("coke" means cola,
  * not cake) — then unknown words are corrected unless the shopper asked for exactly what they typed.
  */
-export async function interpretQuery(raw: string, exact = false): Promise<SearchQueryInfo> {
+export async function interpretQuery(
+  raw: string,
+  exact = false,
+  /** The search version, when the caller has read it. */
+  version: string | null = null,
+): Promise<SearchQueryInfo> {
   const parsed = parseQuery(raw);
   if (parsed.tokens.length === 0) return { text: parsed.text, correctedText: null, tokens: [] };
-  const [synonyms, vocabulary] = await Promise.all([searchSynonyms(), exact ? null : searchVocabulary()]);
+  const [synonyms, vocabulary] = await Promise.all([searchSynonyms(version), exact ? null : searchVocabulary()]);
   // Words in order with repeats ("half and half"), so phrases match; a bounded number of them.
   const rewritten = synonyms.rewrite(queryWords(parsed.text).slice(0, MAX_QUERY_TOKENS * 2));
   let changed = false;

@@ -114,11 +114,16 @@ export async function searchProductsPage(
 ): Promise<SearchPageModel> {
   const ctx = priceContextFor(store, store.banner_id, now);
   const key = [ctx.storeId, ctx.priceFactorBp, ctx.bannerId, ctx.priceTier, params];
-  return cachedSearch(key, ctx.bannerId, ctx.now, () => computeSearchPage(store, params, ctx));
+  return cachedSearch(key, ctx.bannerId, ctx.now, (version) => computeSearchPage(store, params, ctx, version));
 }
 
-async function computeSearchPage(store: Store, params: SearchParams, ctx: PriceContext): Promise<SearchPageModel> {
-  const query = await interpretQuery(params.q, params.spell === 'off');
+async function computeSearchPage(
+  store: Store,
+  params: SearchParams,
+  ctx: PriceContext,
+  version: string | null,
+): Promise<SearchPageModel> {
+  const query = await interpretQuery(params.q, params.spell === 'off', version);
   const { filters, unknown, scope } = await resolveFilters(params);
   const hasScope = Boolean(filters.aisleIds || filters.brandId !== undefined);
   const blank = query.tokens.length === 0 && !hasScope;

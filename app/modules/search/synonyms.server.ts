@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { compiledOnce } from '~/db/compiled-statement.server';
 import { database, type DatabaseHandle } from '~/db/db.server';
 import type { Database } from '~/db/schema';
 import { log } from '~/modules/config/logger.server';
@@ -41,17 +42,21 @@ async function readTable(db: Kysely<Database>): Promise<SynonymTable> {
   return SynonymTable.buildSkippingLoops(synonyms, (error) => log.warn(error.message));
 }
 
-/** The synonym table of the current database, read again whenever the search version moved. */
-export async function searchSynonyms(): Promise<SynonymTable> {
+const readVersion = compiledOnce((db) =>
+  sql<{ version: number | string }>`select version from search_version where id = 1`.compile(db),
+);
+
+/**
+ * The synonym table of the current database, read again whenever the search version moved;
+ * `version` is the one the caller already read (the search page cache does), or it is read here.
+ */
+export async function searchSynonyms(version?: string | null): Promise<SynonymTable> {
   const handle = database();
-  const result = await sql<{ version: number | string }>`select version from search_version where id = 1`.execute(
-    handle.db,
-  );
-  const version = String(result.rows[0]?.version ?? '');
+  const current = version ?? String((await readVersion(handle.db))[0]?.version ?? '');
   const cached = cache.get(handle);
-  if (cached && cached.version === version) return cached.table;
+  if (cached && cached.version === current) return cached.table;
   const table = readTable(handle.db);
-  cache.set(handle, { version, table });
+  cache.set(handle, { version: current, table });
   table.catch(() => cache.delete(handle));
   return table;
 }
