@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { synonymFileRows } from '~/db/seed/search-synonyms.seed';
 import { queryWords } from '~/modules/search/query';
@@ -114,6 +117,17 @@ describe('the synonym data file', () => {
     ['coke\tcola\tbrand\tno\textra', /line 1: too many columns/],
   ])('refuses %j', (text, message) => {
     expect(() => parseSynonymFile(text)).toThrow(message);
+  });
+
+  it('refuses to load a file whose rows loop, naming the words', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'synonyms-'));
+    const file = path.join(dir, 'loop.tsv');
+    writeFileSync(file, 'coke\tcola\tbrand\tno\npop\tsoft drinks\tregional\tno\ncola\tcoke\tbrand\tno\n');
+    try {
+      expect(() => synonymFileRows(file)).toThrow('Search synonyms loop: "coke" → "cola" → "coke".');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('is the seed’s file, well formed and without loops', () => {
