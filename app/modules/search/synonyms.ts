@@ -112,8 +112,6 @@ export class SynonymTable {
     private readonly longest: number,
   ) {}
 
-  static readonly empty = new SynonymTable(new Map(), 0);
-
   /** The table of some rows; throws SynonymLoopError when a row leads back to itself. */
   static build(rows: readonly SynonymRow[]): SynonymTable {
     const direct = new Map<string, { keep: boolean; phrases: string[]; diets: DietaryTagId[] }>();
@@ -171,10 +169,6 @@ export class SynonymTable {
         kept = kept.filter((row) => !looping.has(key(row.words)));
       }
     }
-  }
-
-  get size(): number {
-    return this.entries.size;
   }
 
   /**
