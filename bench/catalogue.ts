@@ -8,6 +8,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { openDatabase } from '../app/db/db.server';
 import { migrateToLatest } from '../app/db/migrate.server';
+import { fillNewSynonymTable } from '../app/db/seed/search-synonyms.seed';
 import { seedDatabase } from '../app/db/seed/seed.server';
 
 export const PG_ADMIN_URL = process.env.TEST_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -42,7 +43,9 @@ export async function prepareCatalogue(url: string, products: number, options: C
   if (options.reseed && !url.startsWith('postgres'))
     for (const file of [url, `${url}-wal`, `${url}-shm`]) rmSync(file, { force: true });
   const handle = openDatabase({ url, poolMax: 10 });
-  await migrateToLatest(handle.db, handle.dialect);
+  const { applied } = await migrateToLatest(handle.db, handle.dialect);
+  // A catalogue seeded before the synonym table existed gets the seed's rows with the table.
+  await fillNewSynonymTable(handle.db, applied);
   const meta = await handle.db.selectFrom('app_meta').select('value').where('key', '=', 'seeded').executeTakeFirst();
   const seeded = meta ? (JSON.parse(meta.value) as { products: number }).products : null;
   if (seeded !== products || options.reseed) {

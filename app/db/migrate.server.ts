@@ -22,6 +22,7 @@ import { searchCacheVersionSchema } from './migrations/0021-search-cache-version
 import { oidcAccountIdSchema } from './migrations/0022-oidc-account-id';
 import { signInDelaysSchema } from './migrations/0023-sign-in-delays';
 import { sessionTokenBindingSchema } from './migrations/0024-session-token-binding';
+import { searchSynonymsSchema } from './migrations/0025-search-synonyms';
 
 function migrationsFor(dialect: DialectName): Record<string, Migration> {
   return {
@@ -47,6 +48,7 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0022-oidc-account-id': oidcAccountIdSchema(dialect),
     '0023-sign-in-delays': signInDelaysSchema,
     '0024-session-token-binding': sessionTokenBindingSchema,
+    '0025-search-synonyms': searchSynonymsSchema(dialect),
   };
 }
 

@@ -1,6 +1,7 @@
 import { ensureLocalSecret, appEnv } from '~/modules/config/env.server';
 import { openDatabase, type DatabaseHandle } from './db.server';
 import { migrateToLatest } from './migrate.server';
+import { fillNewSynonymTable } from './seed/search-synonyms.seed';
 import { isSeeded, seedDatabase, type SeedOptions } from './seed/seed.server';
 
 /**
@@ -24,6 +25,9 @@ export async function prepareDatabase(
       const fromEnv = Number(process.env.SEED_PRODUCTS);
       const products = Number.isInteger(fromEnv) && fromEnv > 0 ? fromEnv : undefined;
       await seedDatabase(handle.db, handle.dialect, { products, ...options.seed, log });
+    } else {
+      const synonyms = await fillNewSynonymTable(handle.db, applied);
+      if (synonyms !== null) log(`Loaded ${synonyms} search synonyms into the new search_synonyms table`);
     }
   } finally {
     await handle.db.destroy();

@@ -36,6 +36,7 @@ export interface Database {
   sign_in_delays: SignInDelayTable;
   password_resets: PasswordResetTable;
   search_terms: SearchTermTable;
+  search_synonyms: SearchSynonymTable;
   rewards: RewardTable;
   reward_ledger: RewardLedgerTable;
   reward_clips: RewardClipTable;
@@ -395,6 +396,17 @@ export interface PasswordResetTable {
 export interface SearchTermTable {
   term: string;
   frequency: number;
+}
+
+/** What shoppers type and what the catalogue calls it (docs/decisions/0072-query-understanding-as-data.md). */
+export interface SearchSynonymTable {
+  /** The shopper's word or phrase, folded, words separated by one space. */
+  words: string;
+  /** A catalogue word or phrase, or a dietary tag id when `kind` is 'attribute'. */
+  means: string;
+  kind: string;
+  /** 1: the shopper's own words are searched too (an expansion); 0: replaced. */
+  keep_words: number;
 }
 
 export type RewardKind = 'grocery' | 'gas-own' | 'gas-partner';

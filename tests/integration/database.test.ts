@@ -44,6 +44,7 @@ describe.each(DIALECTS)('database on %s', (dialect) => {
       '0022-oidc-account-id',
       '0023-sign-in-delays',
       '0024-session-token-binding',
+      '0025-search-synonyms',
     ]);
   });
 

@@ -13,6 +13,8 @@ import { hashPassword } from '~/modules/identity/passwords.server';
 import { estimatedSavingsCents } from '~/modules/offers/offer-value';
 import { REWARD_TEMPLATES } from '~/modules/offers/reward-catalog';
 import { rebuildSearchIndex } from '~/modules/search/index-build.server';
+import { storeSearchSynonyms } from '~/modules/search/synonyms.server';
+import { synonymFileRows } from './search-synonyms.seed';
 import { TermCounter } from '~/modules/search/terms';
 import type { DialectName } from '../dialect';
 import type { Database, ProductTable, StoreTable } from '../schema';
@@ -584,6 +586,9 @@ async function seedInto(db: Db, dialect: DialectName, partial: Partial<SeedOptio
   const indexStarted = Date.now();
   await db.transaction().execute((trx) => rebuildSearchIndex(trx, dialect, terms));
   log(`Indexed the catalogue for search in ${((Date.now() - indexStarted) / 1000).toFixed(1)} s`);
+  const synonyms = synonymFileRows();
+  await storeSearchSynonyms(db, synonyms);
+  log(`Seeded ${synonyms.length} search synonyms`);
 
   await seedDemoCustomers(db, random, now, defaultStoreOf, offerRows);
   await seedPharmacyDemo(db, DEMO_CUSTOMERS[0]!.id, now);

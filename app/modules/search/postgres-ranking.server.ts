@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import { overrideJoin, type PriceContext } from './price-context.server';
-import { factConditions, factFilters, tsQuery } from './product-filters.server';
+import { factConditions, factFilters, tsMatch } from './product-filters.server';
 import type { ProductFilters, ProductQuery } from './product-query';
 import { facetToken, RANK_BANDS } from './search-key';
 
@@ -32,7 +32,7 @@ export function postgresTiers(
   // The same tiers as SQLite, one GIN index each; each keeps the best of its matches by rank key.
   // Facet filters are lexemes of the vectors, so the GIN match applies them; without words every
   // listed product is tier 0.
-  const words = tokens.length ? sql`to_tsquery('english', ${tsQuery(tokens, query.prefix ?? false)})` : null;
+  const words = tokens.length ? tsMatch(tokens, query.prefix ?? false) : null;
   const facetQuery = facets === null ? null : sql`cast(${facets} as tsquery)`;
   const match = words && facetQuery ? sql`(${words} && ${facetQuery})` : (words ?? facetQuery)!;
   const vectors = words ? (['name_doc', 'near_doc', 'document'] as const) : (['document'] as const);

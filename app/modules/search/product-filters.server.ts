@@ -4,31 +4,31 @@ import type { ProductKind } from '~/db/schema';
 import { factOnOffer, onOfferExpression, priceExpression, unitPrice, type PriceContext } from './price-context.server';
 import type { ProductFilters, ProductQuery } from './product-query';
 import { PRICE_BUCKETS } from './query';
+import { ftsMatch, pgTermParts } from './query-terms';
 import { ID_SPAN, kindRange, tagBit } from './search-key';
 
 /** A query's words and filters in SQL, for both dialects: what the ranking and the facet counts narrow by. */
 
-export function ftsTerms(tokens: string[], prefix: boolean): string {
-  const last = tokens.length - 1;
-  // Tokens are runs of [a-z0-9] (query.ts), so quoting them is all the escaping FTS5 needs.
-  return tokens.map((token, i) => `"${token}"${prefix && i === last ? '*' : ''}`).join(' AND ');
-}
+export { ftsMatch } from './query-terms';
 
-export function inColumns(columns: readonly string[], terms: string): string {
-  return `{${columns.join(' ')}} : (${terms})`;
+/**
+ * PostgreSQL: a tsquery of the terms (query-terms.ts). Text goes through the english
+ * configuration; a term's facet alternatives are '@' lexemes cast as they are (PG_FACETS_SQL).
+ */
+export function tsMatch(terms: string[], prefix: boolean): RawBuilder<unknown> {
+  const { text, withFacets } = pgTermParts(terms, prefix);
+  const parts = [
+    ...(text === null ? [] : [sql`to_tsquery('english', ${text})`]),
+    ...withFacets.map((term) =>
+      term.text === null
+        ? sql`cast(${term.lexemes} as tsquery)`
+        : sql`(to_tsquery('english', ${term.text}) || cast(${term.lexemes} as tsquery))`,
+    ),
+  ];
+  return parts.length === 1 ? parts[0]! : sql`(${sql.join(parts, sql` && `)})`;
 }
 
 export const ALL_COLUMNS = ['name', 'brand', 'aisle', 'description'] as const;
-
-export function tsQuery(tokens: string[], prefix: boolean, weights = ''): string {
-  const last = tokens.length - 1;
-  return tokens
-    .map((token, i) => {
-      const star = prefix && i === last ? '*' : '';
-      return star || weights ? `${token}:${star}${weights}` : token;
-    })
-    .join(' & ');
-}
 
 /** SQLite: the rowids (search keys) of one kind of product, a range the FTS5 scan is bounded by. */
 export function inKind(kind: ProductKind, rowid = sql`rowid`): RawBuilder<unknown> {
@@ -39,12 +39,12 @@ export function inKind(kind: ProductKind, rowid = sql`rowid`): RawBuilder<unknow
 /** `select id` of the products matching the words. */
 function matches(tokens: string[], kind: ProductKind, prefix: boolean): RawBuilder<unknown> {
   if (database().dialect === 'sqlite') {
-    const all = inColumns(ALL_COLUMNS, ftsTerms(tokens, prefix));
+    const all = ftsMatch(tokens, prefix, ALL_COLUMNS);
     return sql`select rowid % ${sql.lit(ID_SPAN)} as id from product_search
       where product_search match ${all} and ${inKind(kind)}`;
   }
   return sql`select ps.product_id as id from product_search ps
-    where ps.document @@ to_tsquery('english', ${tsQuery(tokens, prefix)}) and ps.kind = ${kind}`;
+    where ps.document @@ ${tsMatch(tokens, prefix)} and ps.kind = ${kind}`;
 }
 
 /**

@@ -15,7 +15,10 @@ export interface ProductFilters {
 
 export interface ProductQuery {
   kind: ProductKind;
-  /** Words to match (already corrected); none lists every product the filters allow. */
+  /**
+   * Terms to match (query-terms.ts: a word, or alternatives from the synonym table), already
+   * corrected; none lists every product the filters allow.
+   */
   tokens: string[];
   /** Treat the last word as a prefix (search as you type). */
   prefix?: boolean;

@@ -58,6 +58,14 @@ export function vocabularyWords(text: string): string[] {
   return words(text).filter((word) => word.length >= 2 && /[a-z]/.test(word) && !STOPWORDS.has(word));
 }
 
+/** The words of a text as a query searches them: folded, stopwords dropped, repeats and order kept. */
+export function queryWords(text: string): string[] {
+  return words(text).filter((word) => !STOPWORDS.has(word));
+}
+
+/** Whether a word is one the parser drops. */
+export const isStopword = (word: string) => STOPWORDS.has(word);
+
 export interface ParsedQuery {
   /** What the shopper typed, trimmed and bounded (shown back on the page). */
   text: string;

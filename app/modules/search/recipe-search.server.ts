@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { database } from '~/db/db.server';
+import { ftsTerms, textTerms, tsQuery } from './query-terms';
 
 export interface RecipeCard {
   slug: string;
@@ -19,13 +20,15 @@ interface RecipeRow {
   image_key: string;
 }
 
-function recipeMatches(tokens: string[]) {
+/** Recipes matching the terms' text (recipes have no dietary tags to match a term's facet alternatives). */
+function recipeMatches(terms: string[]) {
+  const tokens = textTerms(terms);
   if (database().dialect === 'sqlite') {
-    const expression = tokens.map((token) => `"${token}"`).join(' AND ');
+    const expression = ftsTerms(tokens, false);
     return sql`select rowid as id, bm25(recipe_search, 10.0, 2.0) as score from recipe_search
       where recipe_search match ${expression}`;
   }
-  const query = tokens.join(' & ');
+  const query = tsQuery(tokens, false);
   return sql`select rs.recipe_id as id, -ts_rank(rs.document, to_tsquery('english', ${query})) as score
     from recipe_search rs where rs.document @@ to_tsquery('english', ${query})`;
 }

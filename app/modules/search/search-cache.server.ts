@@ -60,9 +60,10 @@ export async function cachedSearch<T>(
   key: unknown[],
   bannerId: string,
   now: string,
-  compute: () => Promise<T>,
+  /** Gets the catalogue version the answer is computed under (null with the cache off), for what it caches itself. */
+  compute: (version: string | null) => Promise<T>,
 ): Promise<T> {
-  if (!enabled) return compute();
+  if (!enabled) return compute(null);
   const handle = database();
   const state = await searchState(bannerId, now);
   let cache = caches.get(handle);
@@ -80,7 +81,7 @@ export async function cachedSearch<T>(
     return structuredClone(cached) as T;
   }
   stats.misses++;
-  const answer = await compute();
+  const answer = await compute(state.version);
   cache.entries.set(id, structuredClone(answer));
   if (cache.entries.size > SEARCH_CACHE_ENTRIES) cache.entries.delete(cache.entries.keys().next().value!);
   return answer;

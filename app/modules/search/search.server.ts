@@ -9,15 +9,16 @@ import {
   DIETARY_TAGS,
   PAGE_SIZE,
   pageCountFor,
-  parseQuery,
   PRICE_BUCKETS,
   type SearchParams,
   type SearchTab,
   type SortId,
 } from './query';
 import { countRecipes, searchRecipes, type RecipeCard } from './recipe-search.server';
+import { interpretQuery, type SearchQueryInfo } from './interpret-query.server';
 import { cachedSearch } from './search-cache.server';
-import { searchVocabulary } from './vocabulary.server';
+
+export { interpretQuery, type SearchQueryInfo } from './interpret-query.server';
 
 export interface FacetOption {
   value: string;
@@ -42,14 +43,6 @@ export interface ProductResults {
   };
 }
 
-export interface SearchQueryInfo {
-  /** What the shopper typed. */
-  text: string;
-  /** The words searched for after spelling correction, when any word was corrected. */
-  correctedText: string | null;
-  tokens: string[];
-}
-
 export interface SearchPageModel {
   query: SearchQueryInfo;
   tab: SearchTab;
@@ -63,18 +56,6 @@ export interface SearchPageModel {
   carousels: { wine: ProductHit[]; marketplace: ProductHit[] };
   /** Names of the active scope filters, for headings ("Dairy & Eggs", "Brand: Silver Pail"). */
   scope: { department: string | null; aisle: string | null; brand: BrandInfo | null };
-}
-
-/** Corrects unknown words unless the shopper asked for exactly what they typed. */
-export async function interpretQuery(raw: string, exact = false): Promise<SearchQueryInfo> {
-  const parsed = parseQuery(raw);
-  if (exact || parsed.tokens.length === 0) return { text: parsed.text, correctedText: null, tokens: parsed.tokens };
-  const corrected = (await searchVocabulary()).correctAll(parsed.tokens);
-  return {
-    text: parsed.text,
-    correctedText: corrected.changed ? corrected.tokens.join(' ') : null,
-    tokens: corrected.tokens,
-  };
 }
 
 interface ResolvedFilters {
@@ -133,11 +114,16 @@ export async function searchProductsPage(
 ): Promise<SearchPageModel> {
   const ctx = priceContextFor(store, store.banner_id, now);
   const key = [ctx.storeId, ctx.priceFactorBp, ctx.bannerId, ctx.priceTier, params];
-  return cachedSearch(key, ctx.bannerId, ctx.now, () => computeSearchPage(store, params, ctx));
+  return cachedSearch(key, ctx.bannerId, ctx.now, (version) => computeSearchPage(store, params, ctx, version));
 }
 
-async function computeSearchPage(store: Store, params: SearchParams, ctx: PriceContext): Promise<SearchPageModel> {
-  const query = await interpretQuery(params.q, params.spell === 'off');
+async function computeSearchPage(
+  store: Store,
+  params: SearchParams,
+  ctx: PriceContext,
+  version: string | null,
+): Promise<SearchPageModel> {
+  const query = await interpretQuery(params.q, params.spell === 'off', version);
   const { filters, unknown, scope } = await resolveFilters(params);
   const hasScope = Boolean(filters.aisleIds || filters.brandId !== undefined);
   const blank = query.tokens.length === 0 && !hasScope;

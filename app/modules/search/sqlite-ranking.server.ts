@@ -1,14 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import { overrideJoin, type PriceContext } from './price-context.server';
-import {
-  ALL_COLUMNS,
-  factConditions,
-  factFilters,
-  ftsTerms,
-  hasFilters,
-  inColumns,
-  inKind,
-} from './product-filters.server';
+import { ALL_COLUMNS, factConditions, factFilters, ftsMatch, hasFilters, inKind } from './product-filters.server';
 import type { ProductFilters, ProductQuery } from './product-query';
 import { facetToken, ID_SPAN } from './search-key';
 
@@ -42,10 +34,9 @@ export function sqliteTiers(
   const prefix = query.prefix ?? false;
   const facetScope = facetTerms.map((term) => `{facets} : (${term})`);
   const expression = (words: string | null) => [...(words ? [words] : []), ...facetScope].join(' AND ');
-  const terms = tokens.length ? ftsTerms(tokens, prefix) : null;
   // Without words every listed product is tier 0.
-  const tierWords = terms
-    ? [inColumns(TIER_COLUMNS[0], terms), inColumns(TIER_COLUMNS[1], terms), inColumns(ALL_COLUMNS, terms)]
+  const tierWords = tokens.length
+    ? [...TIER_COLUMNS, ALL_COLUMNS].map((columns) => ftsMatch(tokens, prefix, columns))
     : [null];
   const withFacts = hasFilters(rowFilters);
   const id = sql`s.rowid % ${sql.lit(ID_SPAN)}`;

@@ -1,0 +1,45 @@
+import { MAX_QUERY_TOKENS, parseQuery, queryWords } from './query';
+import { searchSynonyms } from './synonyms.server';
+import { searchVocabulary } from './vocabulary.server';
+
+export interface SearchQueryInfo {
+  /** What the shopper typed. */
+  text: string;
+  /** The words searched for after spelling correction, when any word was corrected. */
+  correctedText: string | null;
+  /**
+   * The terms searched for (query-terms.ts): words the synonym table knows rewritten to what they
+   * mean (an attribute word to its words or its dietary tag), other words spelling-corrected.
+   */
+  tokens: string[];
+}
+
+/**
+ * What a query means (docs/decisions/0072-query-understanding-as-data.md): the synonym table
+ * rewrites the words it knows first — a word it knows is never spelling-corrected ("coke" means cola,
+ * not cake) — then unknown words are corrected unless the shopper asked for exactly what they typed.
+ */
+export async function interpretQuery(
+  raw: string,
+  exact = false,
+  /** The search version, when the caller has read it. */
+  version: string | null = null,
+): Promise<SearchQueryInfo> {
+  const parsed = parseQuery(raw);
+  if (parsed.tokens.length === 0) return { text: parsed.text, correctedText: null, tokens: [] };
+  const [synonyms, vocabulary] = await Promise.all([searchSynonyms(version), exact ? null : searchVocabulary()]);
+  // Words in order with repeats ("half and half"), so phrases match; a bounded number of them.
+  const rewritten = synonyms.rewrite(queryWords(parsed.text).slice(0, MAX_QUERY_TOKENS * 2));
+  let changed = false;
+  const terms = rewritten.map((term) => {
+    const better = term.fromTable ? null : vocabulary?.correct(term.term);
+    if (!better || better === term.term) return term;
+    changed = true;
+    return { ...term, term: better, words: [better] };
+  });
+  return {
+    text: parsed.text,
+    correctedText: changed ? terms.flatMap((term) => term.words).join(' ') : null,
+    tokens: [...new Set(terms.map((term) => term.term))].slice(0, MAX_QUERY_TOKENS),
+  };
+}
