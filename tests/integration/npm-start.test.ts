@@ -57,13 +57,15 @@ describe('npm start', () => {
       },
       stdio: ['ignore', 'ignore', 'pipe'],
     });
+    let stderr = '';
+    launcher.stderr!.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
     const deadline = Date.now() + 90_000;
     while (Date.now() < deadline) {
       const ok = await fetch(`${origin}/healthz`)
         .then((response) => response.ok)
         .catch(() => false);
       if (ok) return;
-      if (launcher.exitCode !== null) throw new Error(`npm start exited (${launcher.exitCode})`);
+      if (launcher.exitCode !== null) throw new Error(`npm start exited (${launcher.exitCode}): ${stderr}`);
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
     throw new Error('npm start did not serve the storefront within 90 s');

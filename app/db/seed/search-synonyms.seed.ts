@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Database } from '~/db/schema';
 import { parseSynonymFile, SynonymTable, type SynonymRow } from '~/modules/search/synonyms';
@@ -7,11 +8,14 @@ import { storeSearchSynonyms } from '~/modules/search/synonyms.server';
 /** The migration that creates search_synonyms (migrate.server.ts). */
 const SYNONYMS_MIGRATION = '0025-search-synonyms';
 
-/** The search synonyms the seed loads (docs/decisions/0072-query-understanding-as-data.md). */
-export const SYNONYM_FILE = new URL('./data/search-synonyms.tsv', import.meta.url);
+/**
+ * The search synonyms the seed loads (docs/decisions/0072-query-understanding-as-data.md), from the checkout
+ * every command runs in: this module is also bundled into build/server/, away from its own folder.
+ */
+export const SYNONYM_FILE = path.resolve('app/db/seed/data/search-synonyms.tsv');
 
 /** The rows of a synonym data file, checked: a bad row or a loop throws, naming it. */
-export function synonymFileRows(file: URL | string = SYNONYM_FILE): SynonymRow[] {
+export function synonymFileRows(file: string = SYNONYM_FILE): SynonymRow[] {
   const rows = parseSynonymFile(readFileSync(file, 'utf8'));
   SynonymTable.build(rows);
   return rows;
