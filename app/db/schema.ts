@@ -158,7 +158,10 @@ export interface ProductTable {
   /** Comma-wrapped list (",organic,vegan,") so one LIKE finds a tag in both dialects. */
   dietary_tags: string;
   attended_delivery_only: Flag;
+  /** Search's tie-break among equally relevant products: the prior lifted by recent orders (catalog/popularity.ts). */
   popularity: number;
+  /** What the catalogue expects before orders say otherwise; a popularity refresh starts from it. */
+  popularity_prior: number;
 }
 
 export interface WineDetailTable {

@@ -45,6 +45,7 @@ describe.each(DIALECTS)('database on %s', (dialect) => {
       '0023-sign-in-delays',
       '0024-session-token-binding',
       '0025-search-synonyms',
+      '0026-popularity-prior',
     ]);
   });
 

@@ -46,6 +46,7 @@ function granola(n: number): ProductTable {
     dietary_tags: n % 3 === 0 ? (n % 5 === 0 ? ',gluten-free,organic,' : ',organic,') : '',
     attended_delivery_only: 0,
     popularity: (n * 7) % 50,
+    popularity_prior: (n * 7) % 50,
   };
 }
 

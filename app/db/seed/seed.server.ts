@@ -15,6 +15,8 @@ import { REWARD_TEMPLATES } from '~/modules/offers/reward-catalog';
 import { rebuildSearchIndex } from '~/modules/search/index-build.server';
 import { storeSearchSynonyms } from '~/modules/search/synonyms.server';
 import { synonymFileRows } from './search-synonyms.seed';
+import { applyOrderPopularity } from '~/modules/catalog/popularity.server';
+import { shelfPrior } from './popularity-prior';
 import { TermCounter } from '~/modules/search/terms';
 import type { DialectName } from '../dialect';
 import type { Database, ProductTable, StoreTable } from '../schema';
@@ -245,11 +247,26 @@ async function seedInto(db: Db, dialect: DialectName, partial: Partial<SeedOptio
   let aisleId = 0;
   const terms = new TermCounter();
   const aisleText = new Map<number, string>();
-  const shelf: { departmentSlug: string; aisleId: number; item: ShelfItem }[] = [];
+  const shelf: {
+    departmentSlug: string;
+    aisleId: number;
+    departmentIndex: number;
+    aisleIndex: number;
+    itemIndex: number;
+    item: ShelfItem;
+  }[] = [];
   const aisleRows = DEPARTMENTS.flatMap((department, departmentIndex) =>
     department.aisles.map((aisle, position) => {
       aisleId += 1;
-      for (const item of aisle.items) shelf.push({ departmentSlug: department.slug, aisleId, item });
+      for (const [itemIndex, item] of aisle.items.entries())
+        shelf.push({
+          departmentSlug: department.slug,
+          aisleId,
+          departmentIndex,
+          aisleIndex: position,
+          itemIndex,
+          item,
+        });
       aisleText.set(aisleId, `${aisle.name} ${department.name}`);
       return { id: aisleId, department_id: departmentIndex + 1, slug: aisle.slug, name: aisle.name, position };
     }),
@@ -351,6 +368,17 @@ async function seedInto(db: Db, dialect: DialectName, partial: Partial<SeedOptio
       idsByBrandItem.set(brandItem, group);
       const basePrice = cents(random, item.basePriceCents, size.priceFactor);
       cheapestByBrandItem.set(brandItem, Math.min(basePrice, cheapestByBrandItem.get(brandItem) ?? basePrice));
+      // Everyday items first (popularity-prior.ts); one draw per product, as before, keeps the rest of the seed.
+      const prior = shelfPrior(
+        {
+          itemIndex: entry.itemIndex,
+          aisleIndex: entry.aisleIndex,
+          departmentIndex: entry.departmentIndex,
+          sizeIndex: item.sizes.indexOf(size),
+          variantIndex: variant ? (item.variants ?? []).indexOf(variant) : null,
+        },
+        random.int(60, 100) / 100,
+      );
       batch.push({
         id,
         kind: 'grocery',
@@ -367,7 +395,8 @@ async function seedInto(db: Db, dialect: DialectName, partial: Partial<SeedOptio
         base_price_cents: basePrice,
         dietary_tags: tags.size ? `,${[...tags].join(',')},` : '',
         attended_delivery_only: item.attendedDeliveryOnly ? 1 : 0,
-        popularity: i < shelf.length ? random.int(400, 1000) : random.int(0, 600),
+        popularity: prior,
+        popularity_prior: prior,
       });
     }
     await db.transaction().execute((trx) => bulkInsert(trx, dialect, 'products', batch));
@@ -395,6 +424,9 @@ async function seedInto(db: Db, dialect: DialectName, partial: Partial<SeedOptio
     wineNames.add(name);
     const id = nextId++;
     const description = `A ${varietal.color} ${varietal.name} from ${region.region}, ${region.country}, vintage ${vintage}.`;
+    const basePrice = cents(random, varietal.priceCents);
+    // Wines and marketplace items keep a random prior: no shelf vocabulary orders them.
+    const popularity = random.int(0, 800);
     terms.addDocument(
       name,
       winery,
@@ -414,10 +446,11 @@ async function seedInto(db: Db, dialect: DialectName, partial: Partial<SeedOptio
       size_unit: 'ml',
       description,
       image_key: wineImageKey(varietal.color),
-      base_price_cents: cents(random, varietal.priceCents),
+      base_price_cents: basePrice,
       dietary_tags: '',
       attended_delivery_only: 1,
-      popularity: random.int(0, 800),
+      popularity,
+      popularity_prior: popularity,
     });
     wineDetails.push({
       product_id: id,
@@ -439,6 +472,8 @@ async function seedInto(db: Db, dialect: DialectName, partial: Partial<SeedOptio
       const name = `${seller.name} ${item.name}${item.sizes?.length ? `, ${size.label}` : ''}`;
       const description = `${item.name} from ${seller.name}. Ships from the seller.`;
       terms.addDocument(name, seller.name, `marketplace ${seller.name}`, description);
+      const basePrice = cents(random, item.basePriceCents, size.priceFactor);
+      const popularity = random.int(0, 700);
       marketplaceRows.push({
         id: nextId++,
         kind: 'marketplace',
@@ -452,10 +487,11 @@ async function seedInto(db: Db, dialect: DialectName, partial: Partial<SeedOptio
         size_unit: size.unit,
         description,
         image_key: item.key,
-        base_price_cents: cents(random, item.basePriceCents, size.priceFactor),
+        base_price_cents: basePrice,
         dietary_tags: '',
         attended_delivery_only: 0,
-        popularity: random.int(0, 700),
+        popularity,
+        popularity_prior: popularity,
       });
     }
   });
@@ -583,6 +619,10 @@ async function seedInto(db: Db, dialect: DialectName, partial: Partial<SeedOptio
 
   for (const recipe of RECIPES)
     terms.addDocument(recipe.title, recipe.description, ...recipe.ingredients.map((ingredient) => ingredient.text));
+  // The demo orders count like any others: popularity is computed from them before the one index build.
+  await seedDemoCustomers(db, random, now, defaultStoreOf, offerRows);
+  const popularity = await db.transaction().execute((trx) => applyOrderPopularity(trx, now));
+  log(`Lifted ${popularity.changed} ordered products above their popularity prior`);
   const indexStarted = Date.now();
   await db.transaction().execute((trx) => rebuildSearchIndex(trx, dialect, terms));
   log(`Indexed the catalogue for search in ${((Date.now() - indexStarted) / 1000).toFixed(1)} s`);
@@ -590,7 +630,6 @@ async function seedInto(db: Db, dialect: DialectName, partial: Partial<SeedOptio
   await storeSearchSynonyms(db, synonyms);
   log(`Seeded ${synonyms.length} search synonyms`);
 
-  await seedDemoCustomers(db, random, now, defaultStoreOf, offerRows);
   await seedPharmacyDemo(db, DEMO_CUSTOMERS[0]!.id, now);
   // PostgreSQL plans from table statistics, which a bulk load leaves empty until autovacuum (when
   // it runs at all) gets there: without them the search's offer set was planned for one offer and

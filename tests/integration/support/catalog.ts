@@ -22,7 +22,10 @@ export const IDS = {
 } as const;
 export const YOGURTS = 30;
 
-type Product = Omit<ProductTable, 'kind' | 'seller_id' | 'item_key' | 'image_key' | 'size_quantity' | 'size_unit'> &
+type Product = Omit<
+  ProductTable,
+  'kind' | 'seller_id' | 'item_key' | 'image_key' | 'size_quantity' | 'size_unit' | 'popularity_prior'
+> &
   Partial<ProductTable>;
 
 const product = (p: Product): ProductTable => ({
@@ -32,6 +35,8 @@ const product = (p: Product): ProductTable => ({
   image_key: 'generic',
   size_quantity: 1,
   size_unit: 'ct',
+  // Until orders say otherwise, a product is as popular as the catalogue made it.
+  popularity_prior: p.popularity,
   ...p,
 });
 
