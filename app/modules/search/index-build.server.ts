@@ -12,6 +12,7 @@ import {
   SIZE_DIVISOR_SQL,
   TAG_BITS_SQL,
 } from './search-key';
+import { storeSearchIntents } from './intent.server';
 import type { TermCounter } from './terms';
 
 /**
@@ -120,4 +121,5 @@ export async function rebuildSearchIndex(db: Kysely<Database>, dialect: DialectN
       .values(rows.slice(i, i + 10_000))
       .execute();
   }
+  await storeSearchIntents(db);
 }

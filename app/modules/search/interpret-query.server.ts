@@ -1,4 +1,5 @@
 import { MAX_QUERY_TOKENS, parseQuery, queryWords } from './query';
+import { searchIntents } from './intent.server';
 import { searchSynonyms } from './synonyms.server';
 import { searchVocabulary } from './vocabulary.server';
 
@@ -12,6 +13,8 @@ export interface SearchQueryInfo {
    * mean (an attribute word to its words or its dietary tag), other words spelling-corrected.
    */
   tokens: string[];
+  /** The grocery aisles the terms mean (intent.ts), or null. */
+  intentAisleIds: number[] | null;
 }
 
 /**
@@ -26,8 +29,12 @@ export async function interpretQuery(
   version: string | null = null,
 ): Promise<SearchQueryInfo> {
   const parsed = parseQuery(raw);
-  if (parsed.tokens.length === 0) return { text: parsed.text, correctedText: null, tokens: [] };
-  const [synonyms, vocabulary] = await Promise.all([searchSynonyms(version), exact ? null : searchVocabulary()]);
+  if (parsed.tokens.length === 0) return { text: parsed.text, correctedText: null, tokens: [], intentAisleIds: null };
+  const [synonyms, vocabulary, intents] = await Promise.all([
+    searchSynonyms(version),
+    exact ? null : searchVocabulary(),
+    searchIntents(version),
+  ]);
   // Words in order with repeats ("half and half"), so phrases match; a bounded number of them.
   const rewritten = synonyms.rewrite(queryWords(parsed.text).slice(0, MAX_QUERY_TOKENS * 2));
   let changed = false;
@@ -37,9 +44,11 @@ export async function interpretQuery(
     changed = true;
     return { ...term, term: better, words: [better] };
   });
+  const tokens = [...new Set(terms.map((term) => term.term))].slice(0, MAX_QUERY_TOKENS);
   return {
     text: parsed.text,
     correctedText: changed ? terms.flatMap((term) => term.words).join(' ') : null,
-    tokens: [...new Set(terms.map((term) => term.term))].slice(0, MAX_QUERY_TOKENS),
+    tokens,
+    intentAisleIds: intents.aislesFor(tokens),
   };
 }

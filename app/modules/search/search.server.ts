@@ -143,6 +143,7 @@ async function computeSearchPage(
   const productQuery: ProductQuery = {
     kind: 'grocery',
     tokens: query.tokens,
+    intentAisleIds: query.intentAisleIds ?? undefined,
     filters,
     sort: params.sort,
     page: params.page,
