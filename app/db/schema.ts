@@ -399,7 +399,7 @@ export interface SearchTermTable {
   frequency: number;
 }
 
-/** The aisles a phrase means, learned when the index is built (docs/decisions/0075-product-types-and-aisle-intent.md). */
+/** The aisles a phrase means, learned when the index is built (docs/decisions/0077-product-types-and-aisle-intent.md). */
 export interface SearchIntentTable {
   /** Singular words separated by one space (intent.ts). */
   phrase: string;

@@ -4,7 +4,7 @@ import { sql, type Kysely } from 'kysely';
 type AnyDb = Kysely<any>;
 
 /**
- * docs/decisions/0075-product-types-and-aisle-intent.md. search_intents: the aisles a phrase
+ * docs/decisions/0077-product-types-and-aisle-intent.md. search_intents: the aisles a phrase
  * means, learned from the catalogue when the search index is built (the aisles named after it, and
  * where products of that type are shelved). Rebuilt with the index, so it needs no trigger of its own:
  * the rebuild moves search_version on.

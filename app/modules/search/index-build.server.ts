@@ -23,6 +23,8 @@ import type { TermCounter } from './terms';
  * their `facets` column holds filter tokens (brand, aisle, seller, dietary tags) for the filters, and
  * product_search_facts holds, under the same key, what facets, prices and sorts read of a match.
  *
+ * Then it learns what phrases mean from the catalogue (search_intents, intent.server.ts).
+ *
  * Indexed text per product: name; brand; "aisle" — the aisle and department of a grocery item, the
  * varietal, colour, region and country of a wine, the seller of a marketplace item; description.
  */

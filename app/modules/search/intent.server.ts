@@ -4,7 +4,7 @@ import { learnIntents, SearchIntents, type IntentRow, type IntentSource } from '
 import { perSearchVersion } from './per-search-version.server';
 
 /**
- * The search_intents table (docs/decisions/0075-product-types-and-aisle-intent.md): learned from the
+ * The search_intents table (docs/decisions/0077-product-types-and-aisle-intent.md): learned from the
  * catalogue when the search index is built, read by each process once per search version.
  */
 
@@ -44,14 +44,12 @@ export async function storeSearchIntents(db: Kysely<Database>) {
 const intents = perSearchVersion(async (db) => {
   const rows = await db.selectFrom('search_intents').select(['phrase', 'aisle_id', 'source', 'weight']).execute();
   return new SearchIntents(
-    rows.map(
-      (row): IntentRow => ({
-        phrase: row.phrase,
-        aisleId: Number(row.aisle_id),
-        source: row.source as IntentSource,
-        weight: Number(row.weight),
-      }),
-    ),
+    rows.map((row): IntentRow => ({
+      phrase: row.phrase,
+      aisleId: Number(row.aisle_id),
+      source: row.source as IntentSource,
+      weight: Number(row.weight),
+    })),
   );
 });
 

@@ -1,6 +1,6 @@
 /**
  * What a query's words ask for, learned from the catalogue itself
- * (docs/decisions/0075-product-types-and-aisle-intent.md): a product's type is the head noun of its
+ * (docs/decisions/0077-product-types-and-aisle-intent.md): a product's type is the head noun of its
  * shelf item's name ("White Sandwich Bread" is bread, "Root Beer" a root beer, "Peanut Butter Cups"
  * cups), and a phrase's intended aisles are the aisles named after it ("Cheese", "Milk & Cream"), or
  * else the aisles where products of that type are shelved ("Roma Tomatoes" → Fresh Vegetables).

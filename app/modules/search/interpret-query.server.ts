@@ -17,6 +17,18 @@ export interface SearchQueryInfo {
   intentAisleIds: number[] | null;
 }
 
+let understanding = true;
+
+/**
+ * Turns query understanding (synonyms and aisle intent) off or on, for the search bench only: its
+ * reference is the search that matched the shopper's words as typed, spelling-corrected
+ * (bench/search.ts). Answers cached with it off must not be served with it on: the bench measures it
+ * with the search cache off.
+ */
+export function setQueryUnderstanding(enabled: boolean) {
+  understanding = enabled;
+}
+
 /**
  * What a query means (docs/decisions/0072-query-understanding-as-data.md): the synonym table
  * rewrites the words it knows first — a word it knows is never spelling-corrected ("coke" means cola,
@@ -31,12 +43,15 @@ export async function interpretQuery(
   const parsed = parseQuery(raw);
   if (parsed.tokens.length === 0) return { text: parsed.text, correctedText: null, tokens: [], intentAisleIds: null };
   const [synonyms, vocabulary, intents] = await Promise.all([
-    searchSynonyms(version),
+    understanding ? searchSynonyms(version) : null,
     exact ? null : searchVocabulary(),
-    searchIntents(version),
+    understanding ? searchIntents(version) : null,
   ]);
   // Words in order with repeats ("half and half"), so phrases match; a bounded number of them.
-  const rewritten = synonyms.rewrite(queryWords(parsed.text).slice(0, MAX_QUERY_TOKENS * 2));
+  const typed = queryWords(parsed.text).slice(0, MAX_QUERY_TOKENS * 2);
+  const rewritten = synonyms
+    ? synonyms.rewrite(typed)
+    : typed.map((word) => ({ term: word, words: [word], fromTable: false }));
   let changed = false;
   const terms = rewritten.map((term) => {
     const better = term.fromTable ? null : vocabulary?.correct(term.term);
@@ -49,6 +64,6 @@ export async function interpretQuery(
     text: parsed.text,
     correctedText: changed ? terms.flatMap((term) => term.words).join(' ') : null,
     tokens,
-    intentAisleIds: intents.aislesFor(tokens),
+    intentAisleIds: intents?.aislesFor(tokens) ?? null,
   };
 }

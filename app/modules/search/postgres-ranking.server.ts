@@ -43,7 +43,7 @@ export function postgresTiers(
   const facetQuery = facets === null ? null : sql`cast(${facets} as tsquery)`;
   const match = words && facetQuery ? sql`(${words} && ${facetQuery})` : (words ?? facetQuery)!;
   // When the words mean some aisles, their matches there come first: every word in the name, then
-  // in the name, brand or aisle (0075); then the word tiers.
+  // in the name, brand or aisle (0077); then the word tiers.
   const intent = words ? postgresIntentQuery(query) : null;
   const within = intent ? sql`(${match} && cast(${intent} as tsquery))` : null;
   const plan: { vector: 'name_doc' | 'near_doc' | 'document'; match: RawBuilder<unknown> }[] = words

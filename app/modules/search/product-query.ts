@@ -22,7 +22,7 @@ export interface ProductQuery {
   tokens: string[];
   /**
    * The aisles the words mean (intent.ts), when known: matches shelved there come first
-   * (docs/decisions/0075-product-types-and-aisle-intent.md).
+   * (docs/decisions/0077-product-types-and-aisle-intent.md).
    */
   intentAisleIds?: number[];
   /** Treat the last word as a prefix (search as you type). */

@@ -44,7 +44,7 @@ export function sqliteTiers(
   const facetScope = facetTerms.map((term) => `{facets} : (${term})`);
   const expression = (words: string | null) => [...(words ? [words] : []), ...facetScope].join(' AND ');
   // Without words every listed product is tier 0. When the words mean some aisles, their matches
-  // there come first: every word in the name, then in the name, brand or aisle (0075).
+  // there come first: every word in the name, then in the name, brand or aisle (0077).
   const intent = intentScope(query);
   const tierWords = tokens.length
     ? [
