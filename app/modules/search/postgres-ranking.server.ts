@@ -19,10 +19,10 @@ function postgresFacetQuery(filters: ProductFilters): string | null {
   return filters.aisleIds?.length === 0 || parts.length === 0 ? null : parts.join(' & ');
 }
 
-/** PostgreSQL: the intent aisles as a tsquery of facet lexemes, or null (none known, or the shopper chose aisles). */
+/** PostgreSQL: the intent aisles as a tsquery of facet lexemes, or null. */
 function postgresIntentQuery(query: ProductQuery): string | null {
   const aisles = query.intentAisleIds;
-  if (!aisles?.length || query.filters.aisleIds !== undefined) return null;
+  if (!aisles?.length) return null;
   return aisles.map((id) => `'@${facetToken.aisle(id)}'`).join(' | ');
 }
 

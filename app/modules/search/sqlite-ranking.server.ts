@@ -20,10 +20,10 @@ function sqliteFacetTerms(filters: ProductFilters): string[] {
   ].filter((term): term is string => term !== null);
 }
 
-/** The intent aisles as a facets-column expression, or null (none known, or the shopper chose aisles). */
+/** The intent aisles as a facets-column expression, or null. */
 function intentScope(query: ProductQuery): string | null {
   const aisles = query.intentAisleIds;
-  if (!aisles?.length || query.filters.aisleIds !== undefined) return null;
+  if (!aisles?.length) return null;
   return `{facets} : (${aisles.map((id) => `"${facetToken.aisle(id)}"`).join(' OR ')})`;
 }
 
