@@ -23,7 +23,7 @@ import { oidcAccountIdSchema } from './migrations/0022-oidc-account-id';
 import { signInDelaysSchema } from './migrations/0023-sign-in-delays';
 import { sessionTokenBindingSchema } from './migrations/0024-session-token-binding';
 import { searchSynonymsSchema } from './migrations/0025-search-synonyms';
-import { searchIntentsSchema } from './migrations/0026-search-intents';
+import { searchIntentsSchema } from './migrations/0027-search-intents';
 
 function migrationsFor(dialect: DialectName): Record<string, Migration> {
   return {
@@ -50,7 +50,7 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0023-sign-in-delays': signInDelaysSchema,
     '0024-session-token-binding': sessionTokenBindingSchema,
     '0025-search-synonyms': searchSynonymsSchema(dialect),
-    '0026-search-intents': searchIntentsSchema,
+    '0027-search-intents': searchIntentsSchema,
   };
 }
 
