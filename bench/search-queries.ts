@@ -1,4 +1,4 @@
-/** What shoppers type: common words, misspellings, several words, filters, sorts and deep pages. */
+/** What shoppers type: common words, misspellings, several words, synonyms, attribute words, filters, sorts and deep pages. */
 export const QUERIES: Record<string, string>[] = [
   { q: 'milk' },
   { q: 'bananna' },
@@ -19,5 +19,11 @@ export const QUERIES: Record<string, string>[] = [
   { q: 'salmon', offer: '1' },
   { q: 'rice', price: '2-5' },
   { q: 'chicken', tab: 'recipes' },
+  { q: 'tp' },
+  { q: 'coke' },
+  { q: 'beer' },
+  { q: 'peanut butter' },
+  { q: 'gluten free bread' },
+  { q: 'vegan ice cream' },
   { aisle: 'fresh-fruit' },
 ];

@@ -9,6 +9,9 @@
  * search cache off, so each call runs all its statements) and with the search cache on (decision
  * 0035), where the repeated query set is answered from the cache after its first round.
  *
+ * The cold calls are also measured with query understanding off (synonyms, aisle intent), in turns with
+ * them, as the reference of the understanding budget (cold p95 ≤ 1.2 × the reference).
+ *
  * BENCH_SIZES=1000,100000 limits the SQLite sizes; BENCH_PG=0 skips PostgreSQL; BENCH_ROUNDS sets
  * how many times the query set runs (default 20); BENCH_SECONDS the autocannon run (default 10);
  * BENCH_RESEED=1 seeds again (to measure seeding); BENCH_HTTP=0 skips the HTTP run.
@@ -50,6 +53,7 @@ const { forgetSearchVocabulary } = await import('../app/modules/search/vocabular
 const { allStores, forgetCachedStores } = await import('../app/modules/stores/stores.server');
 const { searchProductsPage } = await import('../app/modules/search/search.server');
 const { setSearchCacheEnabled } = await import('../app/modules/search/search-cache.server');
+const { setQueryUnderstanding } = await import('../app/modules/search/interpret-query.server');
 const { asSearchParams, searchParamsSchema } = await import('../app/modules/search/query');
 const { QUERIES } = await import('./search-queries');
 
@@ -57,6 +61,8 @@ interface Row {
   target: string;
   /** Whether the search cache was on (otherwise every call ran all its statements). */
   cached: boolean;
+  /** The reference: the same calls with query understanding off (words as typed, spelling-corrected). */
+  reference: boolean;
   products: number;
   seed: SeedRecord | null;
   p50: number;
@@ -81,39 +87,58 @@ async function measure(target: string, url: string, products: number): Promise<R
   try {
     const store = (await allStores())[0]!;
     const inputs = QUERIES.map((query) => asSearchParams(searchParamsSchema.parse(query)));
-    const run = async (cached: boolean): Promise<Row> => {
-      setSearchCacheEnabled(cached);
-      for (const input of inputs) await searchProductsPage(store, input); // warm caches and plans
-      const samples: number[] = [];
-      const cpu: number[] = [];
+    type Mode = { cached: boolean; reference: boolean };
+    const setMode = (mode: Mode) => {
+      setSearchCacheEnabled(mode.cached);
+      setQueryUnderstanding(!mode.reference);
+    };
+    // Modes measured together take turns round by round, so a busy spell of a shared machine
+    // weighs on each of them alike.
+    const run = async (modes: Mode[]): Promise<Row[]> => {
+      const samples = modes.map(() => [] as number[]);
+      const cpu = modes.map(() => [] as number[]);
+      for (const mode of modes) {
+        setMode(mode);
+        for (const input of inputs) await searchProductsPage(store, input); // warm caches and plans
+      }
       for (let round = 0; round < ROUNDS; round++) {
-        for (const input of inputs) {
-          const cpuStarted = process.cpuUsage();
-          const started = performance.now();
-          await searchProductsPage(store, input);
-          samples.push(performance.now() - started);
-          const used = process.cpuUsage(cpuStarted);
-          cpu.push((used.user + used.system) / 1000);
+        for (const [m, mode] of modes.entries()) {
+          setMode(mode);
+          for (const input of inputs) {
+            const cpuStarted = process.cpuUsage();
+            const started = performance.now();
+            await searchProductsPage(store, input);
+            samples[m]!.push(performance.now() - started);
+            const used = process.cpuUsage(cpuStarted);
+            cpu[m]!.push((used.user + used.system) / 1000);
+          }
         }
       }
-      samples.sort((a, b) => a - b);
-      cpu.sort((a, b) => a - b);
-      return {
-        target,
-        cached,
-        products,
-        seed,
-        p50: percentile(samples, 50),
-        p95: percentile(samples, 95),
-        p99: percentile(samples, 99),
-        mean: samples.reduce((sum, x) => sum + x, 0) / samples.length,
-        cpuP50: percentile(cpu, 50),
-        cpuP95: percentile(cpu, 95),
-      };
+      return modes.map((mode, m) => {
+        const wall = samples[m]!.sort((a, b) => a - b);
+        const used = cpu[m]!.sort((a, b) => a - b);
+        return {
+          target,
+          ...mode,
+          products,
+          seed,
+          p50: percentile(wall, 50),
+          p95: percentile(wall, 95),
+          p99: percentile(wall, 99),
+          mean: wall.reduce((sum, x) => sum + x, 0) / wall.length,
+          cpuP50: percentile(used, 50),
+          cpuP95: percentile(used, 95),
+        };
+      });
     };
-    return [await run(false), await run(true)];
+    const cold = await run([
+      { cached: false, reference: true },
+      { cached: false, reference: false },
+    ]);
+    return [...cold, ...(await run([{ cached: true, reference: false }]))];
   } finally {
     setSearchCacheEnabled(true);
+    setQueryUnderstanding(true);
     pointDatabaseAt(undefined);
     await handle.db.destroy();
   }
@@ -215,15 +240,23 @@ print(
 print(
   'cold: the search cache off, every call runs all its statements; cached: the same calls with the search cache on (hits after the first round).\n',
 );
-print('| catalogue | calls | p50 ms | p95 ms | p95 budget | p99 ms | mean ms | CPU ms p50 / p95 |');
-print('| --- | --- | ---: | ---: | --- | ---: | ---: | ---: |');
-for (const r of rows)
+print(
+  'reference: the same cold calls with query understanding off (synonyms and aisle intent; the words as typed, spelling-corrected), measured in turns with them; the budget is cold p95 ≤ 1.2 × the reference.\n',
+);
+print('| catalogue | calls | p50 ms | p95 ms | p95 budget | × reference p95 | p99 ms | mean ms | CPU ms p50 / p95 |');
+print('| --- | --- | ---: | ---: | --- | ---: | ---: | ---: | ---: |');
+for (const r of rows) {
+  const reference = rows.find((row) => row.target === r.target && row.reference);
+  const ratio = !r.reference && !r.cached && reference ? r.p95 / reference.p95 : null;
+  const versus = ratio === null ? '' : `${ratio.toFixed(2)} ${ratio <= 1.2 ? '(≤ 1.2 ok)' : '(≤ 1.2 OVER)'}`;
+  const calls = r.reference ? 'cold, reference' : r.cached ? 'cached' : 'cold';
   print(
-    `| ${r.target} | ${r.cached ? 'cached' : 'cold'} | ${r.p50.toFixed(2)} | ${r.p95.toFixed(2)} | ${verdict(r.p95, P95_BUDGET_MS[r.target])} | ${r.p99.toFixed(2)} | ${r.mean.toFixed(2)} | ${r.cpuP50.toFixed(2)} / ${r.cpuP95.toFixed(2)} |`,
+    `| ${r.target} | ${calls} | ${r.p50.toFixed(2)} | ${r.p95.toFixed(2)} | ${r.reference ? '' : verdict(r.p95, P95_BUDGET_MS[r.target])} | ${versus} | ${r.p99.toFixed(2)} | ${r.mean.toFixed(2)} | ${r.cpuP50.toFixed(2)} / ${r.cpuP95.toFixed(2)} |`,
   );
+}
 print('\n| seeding | seconds | budget | CPU seconds | load | measured at |');
 print('| --- | ---: | --- | ---: | ---: | --- |');
-for (const r of rows.filter((row) => !row.cached))
+for (const r of rows.filter((row) => !row.cached && !row.reference))
   print(
     `| ${r.target} | ${r.seed ? r.seed.seconds.toFixed(1) : 'n/a'} | ${r.seed ? verdict(r.seed.seconds, SEED_BUDGET_S[r.products]) : ''} | ${r.seed?.cpuSeconds?.toFixed(1) ?? ''} | ${r.seed?.load?.toFixed(1) ?? ''} | ${r.seed?.at ?? 'not recorded (BENCH_RESEED=1)'} |`,
   );

@@ -24,6 +24,7 @@ import { signInDelaysSchema } from './migrations/0023-sign-in-delays';
 import { sessionTokenBindingSchema } from './migrations/0024-session-token-binding';
 import { searchSynonymsSchema } from './migrations/0025-search-synonyms';
 import { popularityPriorSchema } from './migrations/0026-popularity-prior';
+import { searchIntentsSchema } from './migrations/0027-search-intents';
 
 function migrationsFor(dialect: DialectName): Record<string, Migration> {
   return {
@@ -51,6 +52,7 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0024-session-token-binding': sessionTokenBindingSchema,
     '0025-search-synonyms': searchSynonymsSchema(dialect),
     '0026-popularity-prior': popularityPriorSchema,
+    '0027-search-intents': searchIntentsSchema,
   };
 }
 

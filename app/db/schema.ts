@@ -37,6 +37,7 @@ export interface Database {
   password_resets: PasswordResetTable;
   search_terms: SearchTermTable;
   search_synonyms: SearchSynonymTable;
+  search_intents: SearchIntentTable;
   rewards: RewardTable;
   reward_ledger: RewardLedgerTable;
   reward_clips: RewardClipTable;
@@ -399,6 +400,16 @@ export interface PasswordResetTable {
 export interface SearchTermTable {
   term: string;
   frequency: number;
+}
+
+/** The aisles a phrase means, learned when the index is built (docs/decisions/0077-product-types-and-aisle-intent.md). */
+export interface SearchIntentTable {
+  /** Singular words separated by one space (intent.ts). */
+  phrase: string;
+  aisle_id: number;
+  /** 'aisle': the aisle is named after the phrase; 'type': products of that type are shelved there. */
+  source: string;
+  weight: number;
 }
 
 /** What shoppers type and what the catalogue calls it (docs/decisions/0072-query-understanding-as-data.md). */

@@ -100,7 +100,27 @@ describe('spelling', () => {
   });
 
   it('prefers the more frequent of two equally near words', () => {
-    expect(vocabulary.correct('milx')).toBe('milk');
+    expect(vocabulary.correct('bandna')).toBe('banana');
+  });
+
+  it('corrects a short word by a swap but never by another letter', () => {
+    const words = new Vocabulary([
+      ['milk', 9],
+      ['soft', 9],
+      ['home', 9],
+    ]);
+    expect(words.correct('mlik')).toBe('milk');
+    expect(words.correct('sofa')).toBeNull();
+    expect(words.correct('hose')).toBeNull();
+  });
+
+  it('allows two edits only from eight letters', () => {
+    const words = new Vocabulary([
+      ['moon', 9],
+      ['broccoli', 9],
+    ]);
+    expect(words.correct('motor')).toBeNull();
+    expect(words.correct('brocolli')).toBe('broccoli');
   });
 
   it('leaves known, numeric, short and hopeless words alone', () => {
@@ -148,11 +168,13 @@ describe('spelling correction with the letter bound', () => {
   /** The rule of Vocabulary.correct without its shortcut: every word of a near length, by distance. */
   function reference(entries: [string, number][], word: string): string | null {
     if (entries.some(([term]) => term === word) || !/^[a-z]+$/.test(word) || word.length < 3) return null;
-    const max = word.length <= 4 ? 1 : 2;
+    const max = word.length <= 7 ? 1 : 2;
+    const sorted = (text: string) => [...text].sort().join('');
     let best: { term: string; distance: number; frequency: number } | null = null;
     for (const [term, frequency] of entries) {
       const distance = editDistance(word, term, max);
       if (distance > max) continue;
+      if (word.length <= 4 && term.length === word.length && sorted(term) !== sorted(word)) continue;
       if (
         !best ||
         distance < best.distance ||

@@ -12,6 +12,7 @@ import {
   SIZE_DIVISOR_SQL,
   TAG_BITS_SQL,
 } from './search-key';
+import { storeSearchIntents } from './intent.server';
 import type { TermCounter } from './terms';
 
 /**
@@ -21,6 +22,8 @@ import type { TermCounter } from './terms';
  * SQLite rows are keyed by search key (search-key.ts): FTS5 then yields matches most popular first;
  * their `facets` column holds filter tokens (brand, aisle, seller, dietary tags) for the filters, and
  * product_search_facts holds, under the same key, what facets, prices and sorts read of a match.
+ *
+ * Then it learns what phrases mean from the catalogue (search_intents, intent.server.ts).
  *
  * Indexed text per product: name; brand; "aisle" — the aisle and department of a grocery item, the
  * varietal, colour, region and country of a wine, the seller of a marketplace item; description.
@@ -120,4 +123,5 @@ export async function rebuildSearchIndex(db: Kysely<Database>, dialect: DialectN
       .values(rows.slice(i, i + 10_000))
       .execute();
   }
+  await storeSearchIntents(db);
 }

@@ -1,4 +1,5 @@
 import { MAX_QUERY_TOKENS, parseQuery, queryWords } from './query';
+import { searchIntents } from './intent.server';
 import { searchSynonyms } from './synonyms.server';
 import { searchVocabulary } from './vocabulary.server';
 
@@ -12,6 +13,20 @@ export interface SearchQueryInfo {
    * mean (an attribute word to its words or its dietary tag), other words spelling-corrected.
    */
   tokens: string[];
+  /** The grocery aisles the terms mean (intent.ts), or null. */
+  intentAisleIds: number[] | null;
+}
+
+let understanding = true;
+
+/**
+ * Turns query understanding (synonyms and aisle intent) off or on, for the search bench only: its
+ * reference is the search that matched the shopper's words as typed, spelling-corrected
+ * (bench/search.ts). Answers cached with it off must not be served with it on: the bench measures it
+ * with the search cache off.
+ */
+export function setQueryUnderstanding(enabled: boolean) {
+  understanding = enabled;
 }
 
 /**
@@ -26,10 +41,17 @@ export async function interpretQuery(
   version: string | null = null,
 ): Promise<SearchQueryInfo> {
   const parsed = parseQuery(raw);
-  if (parsed.tokens.length === 0) return { text: parsed.text, correctedText: null, tokens: [] };
-  const [synonyms, vocabulary] = await Promise.all([searchSynonyms(version), exact ? null : searchVocabulary()]);
+  if (parsed.tokens.length === 0) return { text: parsed.text, correctedText: null, tokens: [], intentAisleIds: null };
+  const [synonyms, vocabulary, intents] = await Promise.all([
+    understanding ? searchSynonyms(version) : null,
+    exact ? null : searchVocabulary(),
+    understanding ? searchIntents(version) : null,
+  ]);
   // Words in order with repeats ("half and half"), so phrases match; a bounded number of them.
-  const rewritten = synonyms.rewrite(queryWords(parsed.text).slice(0, MAX_QUERY_TOKENS * 2));
+  const typed = queryWords(parsed.text).slice(0, MAX_QUERY_TOKENS * 2);
+  const rewritten = synonyms
+    ? synonyms.rewrite(typed)
+    : typed.map((word) => ({ term: word, words: [word], fromTable: false }));
   let changed = false;
   const terms = rewritten.map((term) => {
     const better = term.fromTable ? null : vocabulary?.correct(term.term);
@@ -37,9 +59,11 @@ export async function interpretQuery(
     changed = true;
     return { ...term, term: better, words: [better] };
   });
+  const tokens = [...new Set(terms.map((term) => term.term))].slice(0, MAX_QUERY_TOKENS);
   return {
     text: parsed.text,
     correctedText: changed ? terms.flatMap((term) => term.words).join(' ') : null,
-    tokens: [...new Set(terms.map((term) => term.term))].slice(0, MAX_QUERY_TOKENS),
+    tokens,
+    intentAisleIds: intents?.aislesFor(tokens) ?? null,
   };
 }

@@ -19,6 +19,13 @@ function postgresFacetQuery(filters: ProductFilters): string | null {
   return filters.aisleIds?.length === 0 || parts.length === 0 ? null : parts.join(' & ');
 }
 
+/** PostgreSQL: the intent aisles as a tsquery of facet lexemes, or null. */
+function postgresIntentQuery(query: ProductQuery): string | null {
+  const aisles = query.intentAisleIds;
+  if (!aisles?.length) return null;
+  return aisles.map((id) => `'@${facetToken.aisle(id)}'`).join(' | ');
+}
+
 export function postgresTiers(
   ctx: PriceContext,
   query: ProductQuery,
@@ -35,19 +42,36 @@ export function postgresTiers(
   const words = tokens.length ? tsMatch(tokens, query.prefix ?? false) : null;
   const facetQuery = facets === null ? null : sql`cast(${facets} as tsquery)`;
   const match = words && facetQuery ? sql`(${words} && ${facetQuery})` : (words ?? facetQuery)!;
-  const vectors = words ? (['name_doc', 'near_doc', 'document'] as const) : (['document'] as const);
+  // When the words mean some aisles, their matches there come first: every word in the name, then
+  // in the name, brand or aisle (0077); then the word tiers.
+  const intent = words ? postgresIntentQuery(query) : null;
+  const within = intent ? sql`(${match} && cast(${intent} as tsquery))` : null;
+  const plan: { vector: 'name_doc' | 'near_doc' | 'document'; match: RawBuilder<unknown> }[] = words
+    ? [
+        ...(within
+          ? [
+              { vector: 'name_doc' as const, match: within },
+              { vector: 'near_doc' as const, match: within },
+            ]
+          : []),
+        { vector: 'name_doc', match },
+        { vector: 'near_doc', match },
+        { vector: 'document', match },
+      ]
+    : [{ vector: 'document', match }];
   const rowFilters = factFilters(filters);
   const conditions = factConditions(ctx, { ...query, filters: rowFilters }, sql`p.product_id`);
   const overrides = rowFilters.price ? overrideJoin(ctx, sql`p.product_id`) : sql``;
   const select = (
     cte: string,
-    vector: string,
+    tier: (typeof plan)[number],
     score: number,
     room: RawBuilder<unknown>,
     extra: { band?: string; when?: RawBuilder<unknown> } = {},
   ) => {
     const better = Array.from({ length: score }, (_, i) => sql`select id from ${sql.table(`${name}${i}`)}`);
-    const banded = extra.band ? sql`(${match} && cast(${`'${extra.band}'`} as tsquery))` : match;
+    const banded = extra.band ? sql`(${tier.match} && cast(${`'${extra.band}'`} as tsquery))` : tier.match;
+    const vector = tier.vector;
     return sql`${sql.table(cte)} as materialized (select p.product_id as id, p.rank_key as k,
         ${sql.lit(score)} as score, ${PG_FACT_COLUMNS} from product_search p ${overrides}
       where ${extra.when ?? sql`true`} and p.${sql.ref(vector)} @@ ${banded} and p.kind = ${sql.lit(kind)}
@@ -68,12 +92,12 @@ export function postgresTiers(
   const bandNames = RANK_BANDS.map((_, i) => `${name}0_${i + 1}`);
   const tier0 = [
     ...RANK_BANDS.map((band, i) =>
-      select(bandNames[i]!, vectors[0], 0, full, {
+      select(bandNames[i]!, plan[0]!, 0, full, {
         band: band.lexeme,
         when: i ? short(bandNames.slice(0, i)) : undefined,
       }),
     ),
-    select(`${name}0_all`, vectors[0], 0, full, { when: short(bandNames) }),
+    select(`${name}0_all`, plan[0]!, 0, full, { when: short(bandNames) }),
     sql`${sql.table(`${name}0`)} as materialized (${sql.join(
       [
         ...bandNames.map((cte) => sql`select * from ${sql.table(cte)} where ${count(cte)} >= ${full}`),
@@ -83,16 +107,16 @@ export function postgresTiers(
     )})`,
   ];
   // Each later tier only fills what the better tiers left: a broad word is done after tier 0.
-  const later = vectors.slice(1).map((vector, i) => {
+  const later = plan.slice(1).map((tier, i) => {
     const score = i + 1;
     const taken = Array.from({ length: score }, (_, j) => sql` - ${count(`${name}${j}`)}`);
-    return select(`${name}${score}`, vector, score, sql`(${limit}${sql.join(taken, sql``)})`);
+    return select(`${name}${score}`, tier, score, sql`(${limit}${sql.join(taken, sql``)})`);
   });
   const ctes = [...tier0, ...later];
   return {
     ctes: sql.join(ctes, sql`, `),
     union: sql.join(
-      vectors.map((_, score) => sql`select * from ${sql.table(`${name}${score}`)}`),
+      plan.map((_, score) => sql`select * from ${sql.table(`${name}${score}`)}`),
       sql` union all `,
     ),
   };

@@ -20,6 +20,11 @@ export interface ProductQuery {
    * corrected; none lists every product the filters allow.
    */
   tokens: string[];
+  /**
+   * The aisles the words mean (intent.ts), when known: matches shelved there come first
+   * (docs/decisions/0077-product-types-and-aisle-intent.md).
+   */
+  intentAisleIds?: number[];
   /** Treat the last word as a prefix (search as you type). */
   prefix?: boolean;
   filters: ProductFilters;

@@ -8,9 +8,10 @@ import { ID_SPAN } from './search-key';
 import { sqliteTiers } from './sqlite-ranking.server';
 
 /**
- * Relevance is a tier, the same on both dialects (docs/decisions/0008-search.md): 0 when every word
- * is in the name, 1 when every word is in the name, brand or aisle, 2 when a word is only in the
- * description; popularity orders each tier. On SQLite each tier is its own walk of the index in
+ * Relevance is a tier, the same on both dialects (docs/decisions/0008-search.md): every word in the
+ * name, then every word in the name, brand or aisle, then a word only in the description; popularity
+ * orders each tier. When the words mean some aisles (docs/decisions/0077-product-types-and-aisle-intent.md),
+ * two tiers come first: the first two, restricted to those aisles. On SQLite each tier is its own walk of the index in
  * search-key order, so the best N of a tier cost N matches, not all of them. Each database walks its
  * tiers its own way (sqlite-ranking.server.ts, postgres-ranking.server.ts); this file picks one.
  */

@@ -143,6 +143,10 @@ async function computeSearchPage(
   const productQuery: ProductQuery = {
     kind: 'grocery',
     tokens: query.tokens,
+    // The shopper's own aisle choice replaces the intent; with a price or offer filter the few
+    // matches left are not worth the intent tiers' extra walks (0077).
+    intentAisleIds:
+      filters.aisleIds || filters.price || filters.onOffer ? undefined : (query.intentAisleIds ?? undefined),
     filters,
     sort: params.sort,
     page: params.page,

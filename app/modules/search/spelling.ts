@@ -31,10 +31,21 @@ export function editDistance(a: string, b: string, max: number): number {
   return prev[cols - 1]!;
 }
 
-/** How many edits a word of this length may need: none for short words, two from five letters. */
+/**
+ * How many edits a word of this length may need: none below three letters, one up to seven, two from
+ * eight ("brocolli"). Two edits turn too many real five-letter words into others ("motor" → "moon").
+ */
 export function allowedEdits(word: string): number {
   if (word.length < 3) return 0;
-  return word.length <= 4 ? 1 : 2;
+  return word.length <= 7 ? 1 : 2;
+}
+
+/**
+ * A short word (four letters or fewer) is corrected by a swap, an extra or a missing letter, never by
+ * another letter: "mlik" is milk, but "sofa" is not soft and "hose" is not home.
+ */
+export function shortWordEdit(word: string, term: string, sameLetters: boolean): boolean {
+  return word.length > 4 || term.length !== word.length || sameLetters;
 }
 
 /** Letters a-z in buckets 0-25, anything else in 26 (merging buckets keeps the bound below valid). */
@@ -94,7 +105,8 @@ export class Vocabulary {
     for (let length = word.length - max; length <= word.length + max; length++) {
       for (const { term, letters: termLetters } of this.byLength.get(length) ?? []) {
         const limit = best ? Math.min(max, best.distance) : max;
-        if (letterBound(letters, termLetters) > limit) continue;
+        const bound = letterBound(letters, termLetters);
+        if (bound > limit || !shortWordEdit(word, term, bound === 0)) continue;
         const distance = editDistance(word, term, limit);
         if (distance > limit) continue;
         const frequency = this.frequency.get(term) ?? 0;

@@ -4,8 +4,10 @@ import { ALL_COLUMNS, factConditions, factFilters, ftsMatch, hasFilters, inKind 
 import type { ProductFilters, ProductQuery } from './product-query';
 import { facetToken, ID_SPAN } from './search-key';
 
-/** The columns tiers 0 and 1 match in (tier 2: ALL_COLUMNS). */
-const TIER_COLUMNS = [['name'], ['name', 'brand', 'aisle']] as const;
+/** The columns the word tiers match in, best first (after the intent tiers, when the words mean some aisles). */
+const NAME = ['name'] as const;
+const NEAR = ['name', 'brand', 'aisle'] as const;
+const TIER_COLUMNS = [NAME, NEAR, ALL_COLUMNS] as const;
 
 /** SQLite: the facet terms of the filters (search-key.ts), or none when a filter matches nothing. */
 function sqliteFacetTerms(filters: ProductFilters): string[] {
@@ -16,6 +18,13 @@ function sqliteFacetTerms(filters: ProductFilters): string[] {
     filters.sellerId !== undefined ? `"${facetToken.seller(filters.sellerId)}"` : null,
     filters.diet ? `"${facetToken.diet(filters.diet)}"` : null,
   ].filter((term): term is string => term !== null);
+}
+
+/** The intent aisles as a facets-column expression, or null. */
+function intentScope(query: ProductQuery): string | null {
+  const aisles = query.intentAisleIds;
+  if (!aisles?.length) return null;
+  return `{facets} : (${aisles.map((id) => `"${facetToken.aisle(id)}"`).join(' OR ')})`;
 }
 
 export function sqliteTiers(
@@ -34,9 +43,14 @@ export function sqliteTiers(
   const prefix = query.prefix ?? false;
   const facetScope = facetTerms.map((term) => `{facets} : (${term})`);
   const expression = (words: string | null) => [...(words ? [words] : []), ...facetScope].join(' AND ');
-  // Without words every listed product is tier 0.
+  // Without words every listed product is tier 0. When the words mean some aisles, their matches
+  // there come first: every word in the name, then in the name, brand or aisle (0077).
+  const intent = intentScope(query);
   const tierWords = tokens.length
-    ? [...TIER_COLUMNS, ALL_COLUMNS].map((columns) => ftsMatch(tokens, prefix, columns))
+    ? [
+        ...(intent ? [NAME, NEAR].map((columns) => `${ftsMatch(tokens, prefix, columns)} AND ${intent}`) : []),
+        ...TIER_COLUMNS.map((columns) => ftsMatch(tokens, prefix, columns)),
+      ]
     : [null];
   const withFacts = hasFilters(rowFilters);
   const id = sql`s.rowid % ${sql.lit(ID_SPAN)}`;

@@ -1,8 +1,7 @@
-import { sql, type Kysely } from 'kysely';
-import { compiledOnce } from '~/db/compiled-statement.server';
-import { database, type DatabaseHandle } from '~/db/db.server';
+import type { Kysely } from 'kysely';
 import type { Database } from '~/db/schema';
 import { log } from '~/modules/config/logger.server';
+import { perSearchVersion } from './per-search-version.server';
 import { synonymRowSchema, SynonymTable, type SynonymRow } from './synonyms';
 
 /**
@@ -11,13 +10,6 @@ import { synonymRowSchema, SynonymTable, type SynonymRow } from './synonyms';
  * moves that version on (migration 0025), so the next search in any process reads the table again
  * — an edit by the catalogue's owners is live at once, in every process, without a restart.
  */
-
-interface Cached {
-  version: string;
-  table: Promise<SynonymTable>;
-}
-
-let cache = new WeakMap<DatabaseHandle, Cached>();
 
 async function readTable(db: Kysely<Database>): Promise<SynonymTable> {
   const rows = await db.selectFrom('search_synonyms').select(['words', 'means', 'kind', 'keep_words']).execute();
@@ -42,27 +34,15 @@ async function readTable(db: Kysely<Database>): Promise<SynonymTable> {
   return SynonymTable.buildSkippingLoops(synonyms, (error) => log.warn(error.message));
 }
 
-const readVersion = compiledOnce((db) =>
-  sql<{ version: number | string }>`select version from search_version where id = 1`.compile(db),
-);
+const synonymTable = perSearchVersion(readTable);
 
-/**
- * The synonym table of the current database, read again whenever the search version moved;
- * `version` is the one the caller already read (the search page cache does), or it is read here.
- */
-export async function searchSynonyms(version?: string | null): Promise<SynonymTable> {
-  const handle = database();
-  const current = version ?? String((await readVersion(handle.db))[0]?.version ?? '');
-  const cached = cache.get(handle);
-  if (cached && cached.version === current) return cached.table;
-  const table = readTable(handle.db);
-  cache.set(handle, { version: current, table });
-  table.catch(() => cache.delete(handle));
-  return table;
+/** The synonym table of the current database, read again whenever the search version moved. */
+export function searchSynonyms(version?: string | null): Promise<SynonymTable> {
+  return synonymTable.get(version);
 }
 
 export function forgetSearchSynonyms() {
-  cache = new WeakMap();
+  synonymTable.forget();
 }
 
 /** Replaces the table's rows with these, refusing them all when one would loop. */
