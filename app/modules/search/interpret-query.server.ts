@@ -8,6 +8,11 @@ export interface SearchQueryInfo {
   /** The words searched for after spelling correction, when any word was corrected. */
   correctedText: string | null;
   /**
+   * The words searched for instead when the query as typed found nothing (relax-query.ts): another
+   * form of a word, or the query without one of its words.
+   */
+  relaxedText: string | null;
+  /**
    * The terms searched for (query-terms.ts): words the synonym table knows rewritten to what they
    * mean (an attribute word to its words or its dietary tag), other words spelling-corrected.
    */
@@ -26,7 +31,7 @@ export async function interpretQuery(
   version: string | null = null,
 ): Promise<SearchQueryInfo> {
   const parsed = parseQuery(raw);
-  if (parsed.tokens.length === 0) return { text: parsed.text, correctedText: null, tokens: [] };
+  if (parsed.tokens.length === 0) return { text: parsed.text, correctedText: null, relaxedText: null, tokens: [] };
   const [synonyms, vocabulary] = await Promise.all([searchSynonyms(version), exact ? null : searchVocabulary()]);
   // Words in order with repeats ("half and half"), so phrases match; a bounded number of them.
   const rewritten = synonyms.rewrite(queryWords(parsed.text).slice(0, MAX_QUERY_TOKENS * 2));
@@ -40,6 +45,7 @@ export async function interpretQuery(
   return {
     text: parsed.text,
     correctedText: changed ? terms.flatMap((term) => term.words).join(' ') : null,
+    relaxedText: null,
     tokens: [...new Set(terms.map((term) => term.term))].slice(0, MAX_QUERY_TOKENS),
   };
 }
