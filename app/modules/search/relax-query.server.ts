@@ -25,3 +25,22 @@ export async function relaxQuery(
   }
   return null;
 }
+
+/**
+ * A search by the words as typed, and when it finds nothing (and the shopper did not ask for the
+ * exact words), the same search by the first relaxed query that finds something.
+ */
+export async function searchOrRelax<T extends { query: SearchQueryInfo }>(
+  raw: string,
+  exact: boolean,
+  search: (query: SearchQueryInfo) => Promise<T>,
+  /** Whether an answer found nothing. */
+  empty: (answer: T) => boolean,
+  finds: (tokens: string[]) => Promise<boolean>,
+): Promise<T> {
+  const typed = await interpretQuery(raw, exact);
+  const answer = await search(typed);
+  if (exact || typed.tokens.length === 0 || !empty(answer)) return answer;
+  const relaxed = await relaxQuery(typed, finds);
+  return relaxed ? search(relaxed) : answer;
+}
