@@ -39,8 +39,8 @@ export default function CrossSellerSearchPage() {
       <h1 className="text-2xl font-extrabold md:text-3xl">
         {query.text ? `Everything for “${searchedText(query)}”` : 'Search every shop'}
       </h1>
-      <ShowingResultsFor query={query} exactHref={searchHref(PATH, { q: query.text, spell: 'off' })} />
       <p className="mt-1 text-stone-600">Groceries, marketplace sellers and the wine shop in one search.</p>
+      <ShowingResultsFor query={query} exactHref={searchHref(PATH, { q: query.text, spell: 'off' })} />
       <Form method="get" role="search" aria-label="Search every shop" className="mt-4 flex max-w-xl gap-2">
         <label htmlFor="cross-search" className="sr-only">
           Search every shop

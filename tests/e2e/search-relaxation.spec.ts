@@ -34,6 +34,9 @@ test.describe('search without dead ends', () => {
   test('a truly empty search offers popular searches and the departments', async ({ page, browser }, testInfo) => {
     await page.goto('/shop/search-results.html?q=lawn+mower');
     await expect(page.getByRole('heading', { name: /^No products match “lawn mower”/ })).toBeVisible();
+    // A spelling correction that finds nothing either is not offered as what the page shows.
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Results for “lawn mower”');
+    await expect(page.getByTestId('spelling')).toHaveCount(0);
     const popular = page.getByRole('region', { name: 'Popular searches' });
     const searches = popular.getByRole('link');
     expect(await searches.count()).toBeGreaterThanOrEqual(4);

@@ -69,7 +69,7 @@ export function NoResults({
             <h3 id="no-results-departments" className="font-bold">
               Shop by department
             </h3>
-            <ul className="mt-2 grid grid-cols-1 gap-1 text-sm sm:grid-cols-2">
+            <ul className="mt-2 grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
               {help.departments.map((department) => (
                 <li key={department.slug}>
                   <Link

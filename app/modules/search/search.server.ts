@@ -131,21 +131,19 @@ async function computeSearchPage(
   const typed = await interpretQuery(params.q, exact, version);
   const resolved = await resolveFilters(params);
   const page = await pageFor(typed, params, ctx, resolved);
-  let shown = page;
   // Relaxed only when the words as typed find nothing anywhere the page looks, and never for the
   // exact words the "Search instead for" link asks for.
-  if (!exact && (await findsNothing(page))) {
-    const relaxed = await relaxQuery(
-      typed,
-      (tokens) => hasProducts(ctx, groceryQuery(tokens, resolved.filters, params)),
-      version,
-    );
-    if (relaxed) shown = await pageFor(relaxed, params, ctx, resolved);
-  }
+  const nothing = !exact && (await findsNothing(page));
+  const relaxed = nothing
+    ? await relaxQuery(typed, (tokens) => hasProducts(ctx, groceryQuery(tokens, resolved.filters, params)), version)
+    : null;
+  const shown = relaxed ? await pageFor(relaxed, params, ctx, resolved) : page;
   if (shown.blank || shown.unknownFilter || shown.counts.products > 0 || shown.query.tokens.length === 0) return shown;
   const [tax, searches] = await Promise.all([taxonomy(), popularSearches()]);
   return {
     ...shown,
+    // A spelling correction that found nothing either is not offered as what the page shows.
+    query: nothing && !relaxed ? { ...shown.query, correctedText: null } : shown.query,
     help: { departments: tax.departments.map((d) => ({ slug: d.slug, name: d.name })), searches },
   };
 }
