@@ -5,9 +5,13 @@ import { ProductCard, pageAccess, PUBLIC_PAGE, pageMeta } from '~/components/pag
 import { requireUserType } from '~/modules/access/shopper.server';
 import { pageStore } from '~/modules/catalog/page-store.server';
 import { parseSearchParams } from '~/modules/http/forms.server';
+import { ShowingResultsFor } from '~/components/search/ShowingResultsFor';
+import { searchedText, searchHref } from '~/modules/search/query';
 import { countLabel } from '~/modules/search/search-options';
 import { crossSellerParamsSchema as Params } from '~/modules/search/query-schema';
 import { crossSellerSearch } from '~/modules/search/shops.server';
+
+const PATH = '/shop/cross-seller-search-results.html';
 
 /** One search across the grocery shop, marketplace sellers and the wine shop: a section per source. */
 export const access = pageAccess({ allowedUserTypes: PUBLIC_PAGE, escapeSSO: true, showZipcodeModal: true });
@@ -15,9 +19,9 @@ export const handle = { access };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const shopper = await requireUserType(request, access);
-  const { q } = parseSearchParams(request, Params);
+  const { q, spell } = parseSearchParams(request, Params);
   const { store, headerStore } = await pageStore(shopper);
-  return json({ ...(await crossSellerSearch(store, q)), headerStore }, { headers: shopper.headers });
+  return json({ ...(await crossSellerSearch(store, q, spell === 'off')), headerStore }, { headers: shopper.headers });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
@@ -33,9 +37,10 @@ export default function CrossSellerSearchPage() {
   return (
     <div className="container-page py-6 md:py-8">
       <h1 className="text-2xl font-extrabold md:text-3xl">
-        {query.text ? `Everything for “${query.correctedText ?? query.text}”` : 'Search every shop'}
+        {query.text ? `Everything for “${searchedText(query)}”` : 'Search every shop'}
       </h1>
       <p className="mt-1 text-stone-600">Groceries, marketplace sellers and the wine shop in one search.</p>
+      <ShowingResultsFor query={query} exactHref={searchHref(PATH, { q: query.text, spell: 'off' })} />
       <Form method="get" role="search" aria-label="Search every shop" className="mt-4 flex max-w-xl gap-2">
         <label htmlFor="cross-search" className="sr-only">
           Search every shop

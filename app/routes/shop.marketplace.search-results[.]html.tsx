@@ -6,7 +6,7 @@ import { pageAccess, PUBLIC_PAGE, sellerHref, pageMeta } from '~/components/page
 import { requireUserType } from '~/modules/access/shopper.server';
 import { taxonomy } from '~/modules/catalog/taxonomy.server';
 import { parseSearchParams } from '~/modules/http/forms.server';
-import { searchParamsSchema, type SearchParams } from '~/modules/search/query';
+import { searchedText, searchParamsSchema, type SearchParams } from '~/modules/search/query';
 import { marketplaceSearch } from '~/modules/search/shops.server';
 
 /** Marketplace search by seller and q; marketplace pages take no location parameter. */
@@ -30,7 +30,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
       results,
       seller: seller ?? null,
       sellers: seller ? [] : tax.sellers.slice(0, 12).map((s) => ({ slug: s.slug, name: s.name, tagline: s.tagline })),
-      params: { q: params.q || undefined, sort: params.sort, seller: params.seller, price: params.price },
+      params: {
+        q: params.q || undefined,
+        sort: params.sort,
+        seller: params.seller,
+        price: params.price,
+        spell: params.spell,
+      },
     },
     { headers: shopper.headers },
   );
@@ -51,9 +57,9 @@ export default function MarketplaceSearchPage() {
       path="/shop/marketplace/search-results.html"
       title={
         seller
-          ? `${seller.name}${params.q ? `: “${results.query.correctedText ?? params.q}”` : ''}`
+          ? `${seller.name}${params.q ? `: “${searchedText(results.query)}”` : ''}`
           : params.q
-            ? `Marketplace: “${results.query.correctedText ?? params.q}”`
+            ? `Marketplace: “${searchedText(results.query)}”`
             : 'Marketplace'
       }
       intro={

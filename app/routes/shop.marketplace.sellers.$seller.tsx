@@ -24,7 +24,7 @@ export async function loader({ request, params: route }: LoaderFunctionArgs) {
     {
       seller,
       results: { ...results, facets: results.facets.filter((f) => f.param !== 'seller') },
-      params: { q: params.q || undefined, sort: params.sort, price: params.price },
+      params: { q: params.q || undefined, sort: params.sort, price: params.price, spell: params.spell },
     },
     { headers: shopper.headers },
   );

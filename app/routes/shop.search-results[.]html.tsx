@@ -12,7 +12,7 @@ import {
 } from '~/components/page-essentials';
 import { ResultsToolbar } from '~/components/search/ResultsToolbar';
 import { SearchTabs } from '~/components/search/SearchTabs';
-import { searchHref, searchParamsSchema, type SearchParams } from '~/modules/search/query';
+import { searchedText, searchHref, searchParamsSchema, type SearchParams } from '~/modules/search/query';
 import {
   json,
   BlankSearchOnServer,
@@ -99,7 +99,7 @@ function cardOnly<P extends { brand: string; sizeLabel: string }>({ brand: _bran
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   if (!data) return pageMeta('Search', 'Search the store’s groceries: prices, offers, delivery and pickup.');
   const { results } = data;
-  const what = results.query.correctedText ?? results.query.text;
+  const what = searchedText(results.query);
   const scope = results.scope.aisle ?? results.scope.department ?? results.scope.brand?.name;
   const description = `${what ? `Groceries matching “${what}”` : scope ? `${scope} groceries` : 'Groceries'}: prices, offers, delivery and pickup.`;
   return pageMeta(what ? `${what} — search results` : scope ? `${scope} — shop` : 'Search the store', description);
@@ -129,7 +129,7 @@ export default function SearchResultsPage() {
     );
 
   const heading = query.text
-    ? `Results for “${query.correctedText ?? query.text}”`
+    ? `Results for “${searchedText(query)}”`
     : (results.scope.aisle ?? results.scope.department ?? results.scope.brand?.name ?? 'Products');
   const tabs = [
     {
@@ -150,8 +150,7 @@ export default function SearchResultsPage() {
     <div className="container-page py-6 md:py-8">
       <SearchHeading
         heading={heading}
-        text={query.text}
-        correctedText={query.correctedText ?? null}
+        query={{ text: query.text, correctedText: query.correctedText, relaxedText: query.relaxedText }}
         originalHref={searchHref(PATH, { q: query.text, spell: 'off' })}
         storeName={store.name}
       />
@@ -240,7 +239,13 @@ function ProductsPanel({
             ))}
           </ul>
         ) : (
-          <NoResults text={results.query.text} page={products.page} firstPage={hrefWith({ page: null })} />
+          <NoResults
+            text={results.query.text}
+            page={products.page}
+            firstPage={hrefWith({ page: null })}
+            help={results.help}
+            searchHref={(params) => searchHref(PATH, params)}
+          />
         )}
         <Pagination
           page={products.page}
@@ -252,7 +257,7 @@ function ProductsPanel({
           title="From the wine shop"
           products={results.carousels.wine}
           moreHref={searchHref('/shop/vineandcellar/search-results.html', {
-            q: results.query.correctedText ?? results.query.text,
+            q: searchedText(results.query),
           })}
           moreLabel="More wine"
         />
@@ -261,7 +266,7 @@ function ProductsPanel({
           title="From marketplace sellers"
           products={results.carousels.marketplace}
           moreHref={searchHref('/shop/marketplace/search-results.html', {
-            q: results.query.correctedText ?? results.query.text,
+            q: searchedText(results.query),
           })}
           moreLabel="More from sellers"
         />

@@ -5,7 +5,7 @@ import { ShopListing } from '~/components/search/ShopListing';
 import { pageAccess, PUBLIC_PAGE, pageMeta } from '~/components/page-essentials';
 import { requireUserType } from '~/modules/access/shopper.server';
 import { parseSearchParams } from '~/modules/http/forms.server';
-import type { SearchParams } from '~/modules/search/query';
+import { searchedText, type SearchParams } from '~/modules/search/query';
 import { wineSearchParamsSchema as Params } from '~/modules/search/query-schema';
 import { wineSearch } from '~/modules/search/shops.server';
 
@@ -26,6 +26,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         varietal: params.varietal,
         region: params.region,
         price: params.price,
+        spell: params.spell,
       },
     },
     { headers: shopper.headers },
@@ -42,7 +43,7 @@ export default function WineSearchPage() {
   return (
     <ShopListing
       path="/shop/vineandcellar/search-results.html"
-      title={params.q ? `Wine: “${results.query.correctedText ?? params.q}”` : 'Wine shop'}
+      title={params.q ? `Wine: “${searchedText(results.query)}”` : 'Wine shop'}
       intro={
         <p className="mt-1 text-stone-600">
           Shipped to your door by our wine cellar. An adult (21+) signs for delivery.

@@ -1,17 +1,19 @@
 import { Link } from '@remix-run/react';
+import { ShowingResultsFor } from './ShowingResultsFor';
 
-/** The search page's breadcrumb, heading, spelling correction and store line: links and text (an island). */
+/**
+ * The search page's breadcrumb, heading, the words searched instead of the typed ones (corrected or
+ * relaxed) and the store line: links and text (an island).
+ */
 export function SearchHeading({
   heading,
-  text,
-  correctedText,
+  query,
   originalHref,
   storeName,
 }: {
   heading: string;
-  text: string;
-  correctedText: string | null;
-  /** The search for the words as typed (spelling correction off). */
+  query: { text: string; correctedText: string | null; relaxedText: string | null };
+  /** The search for the words as typed (spelling correction and relaxing off). */
   originalHref: string;
   storeName: string;
 }) {
@@ -31,18 +33,11 @@ export function SearchHeading({
             </Link>{' '}
             /
           </li>
-          <li aria-current="page">{text ? 'Search' : heading}</li>
+          <li aria-current="page">{query.text ? 'Search' : heading}</li>
         </ol>
       </nav>
       <h1 className="mt-2 text-2xl font-extrabold md:text-3xl">{heading}</h1>
-      {correctedText ? (
-        <p className="mt-1 text-sm text-stone-700" data-testid="spelling">
-          Showing results for <strong>{correctedText}</strong>. Search instead for{' '}
-          <Link to={originalHref} className="font-semibold text-brand-dark underline">
-            {text}
-          </Link>
-        </p>
-      ) : null}
+      <ShowingResultsFor query={query} exactHref={originalHref} />
       <p className="mt-1 text-sm text-stone-600">
         Prices and availability at {storeName}.{' '}
         <Link to="/set-store.html" className="font-semibold text-brand-dark underline">

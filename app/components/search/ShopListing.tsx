@@ -1,4 +1,4 @@
-import { Form, Link } from '@remix-run/react';
+import { Form } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { ProductCard, cardPriority } from '~/components/page-essentials';
 import { searchHref } from '~/modules/search/query';
@@ -6,6 +6,7 @@ import type { ShopResults } from '~/modules/search/shops.server';
 import { FacetGroup } from './Facets';
 import { Pagination } from './Pagination';
 import { ResultsToolbar } from './ResultsToolbar';
+import { ShowingResultsFor } from './ShowingResultsFor';
 
 /** A wine-shop, marketplace or seller listing: search box, facets, sort, grid and pages. */
 export function ShopListing({
@@ -40,17 +41,10 @@ export function ShopListing({
     <div className="container-page py-6 md:py-8">
       <h1 className="text-2xl font-extrabold md:text-3xl">{title}</h1>
       {intro}
-      {results.query.correctedText ? (
-        <p className="mt-1 text-sm text-stone-700" data-testid="spelling">
-          Showing results for <strong>{results.query.correctedText}</strong>. Search instead for{' '}
-          <Link
-            to={searchHref(path, { ...params, spell: 'off', page: undefined })}
-            className="font-semibold text-brand-dark underline"
-          >
-            {results.query.text}
-          </Link>
-        </p>
-      ) : null}
+      <ShowingResultsFor
+        query={results.query}
+        exactHref={searchHref(path, { ...params, spell: 'off', page: undefined })}
+      />
       <Form method="get" action={path} role="search" aria-label={searchLabel} className="mt-4 flex max-w-xl gap-2">
         {Object.entries(filters).map(([name, value]) =>
           value && name !== 'spell' ? <input key={name} type="hidden" name={name} value={value} /> : null,

@@ -9,6 +9,11 @@ export interface SearchQueryInfo {
   /** The words searched for after spelling correction, when any word was corrected. */
   correctedText: string | null;
   /**
+   * The words searched for instead when the query as typed found nothing (relax-query.ts): another
+   * form of a word, or the query without one of its words.
+   */
+  relaxedText: string | null;
+  /**
    * The terms searched for (query-terms.ts): words the synonym table knows rewritten to what they
    * mean (an attribute word to its words or its dietary tag), other words spelling-corrected.
    */
@@ -41,7 +46,8 @@ export async function interpretQuery(
   version: string | null = null,
 ): Promise<SearchQueryInfo> {
   const parsed = parseQuery(raw);
-  if (parsed.tokens.length === 0) return { text: parsed.text, correctedText: null, tokens: [], intentAisleIds: null };
+  if (parsed.tokens.length === 0)
+    return { text: parsed.text, correctedText: null, relaxedText: null, tokens: [], intentAisleIds: null };
   const [synonyms, vocabulary, intents] = await Promise.all([
     understanding ? searchSynonyms(version) : null,
     exact ? null : searchVocabulary(),
@@ -63,6 +69,7 @@ export async function interpretQuery(
   return {
     text: parsed.text,
     correctedText: changed ? terms.flatMap((term) => term.words).join(' ') : null,
+    relaxedText: null,
     tokens,
     intentAisleIds: intents?.aislesFor(tokens) ?? null,
   };

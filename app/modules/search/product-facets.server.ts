@@ -279,3 +279,10 @@ export async function countProducts(ctx: PriceContext, query: ProductQuery): Pro
     ${source(ctx, query)} ${filterConditions(ctx, query)} limit ${MATCH_CAP + 1}) capped`.execute(database().db);
   return Number(result.rows[0]?.total ?? 0);
 }
+
+/** Whether anything matches: one row at most (deciding whether a relaxed query finds products). */
+export async function hasProducts(ctx: PriceContext, query: ProductQuery): Promise<boolean> {
+  const result = await sql<{ one: number }>`select 1 as one ${source(ctx, query)} ${filterConditions(ctx, query)}
+    limit 1`.execute(database().db);
+  return result.rows.length > 0;
+}

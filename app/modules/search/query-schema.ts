@@ -36,8 +36,8 @@ export const searchParamsSchema = z.object({
 });
 export type SearchParamsInput = z.infer<typeof searchParamsSchema>;
 
-/** The cross-seller search page reads only q. (Here, not in the route, so no page bundles zod.) */
-export const crossSellerParamsSchema = searchParamsSchema.pick({ q: true });
+/** The cross-seller search page reads only q and spell. (Here, not in the route, so no page bundles zod.) */
+export const crossSellerParamsSchema = searchParamsSchema.pick({ q: true, spell: true });
 
 /** The wine shop's search adds varietal and region. */
 export const wineSearchParamsSchema = searchParamsSchema.extend({

@@ -66,6 +66,11 @@ export function queryWords(text: string): string[] {
 /** Whether a word is one the parser drops. */
 export const isStopword = (word: string) => STOPWORDS.has(word);
 
+/** The words a results page shows results for: relaxed, else spelling-corrected, else as typed. */
+export function searchedText(query: { text: string; correctedText: string | null; relaxedText: string | null }) {
+  return query.relaxedText ?? query.correctedText ?? query.text;
+}
+
 export interface ParsedQuery {
   /** What the shopper typed, trimmed and bounded (shown back on the page). */
   text: string;

@@ -2,7 +2,7 @@ import type { ProductKind } from '~/db/schema';
 import { brandBySlug, taxonomy, type BrandInfo } from '~/modules/catalog/taxonomy.server';
 import type { Store } from '~/modules/stores/stores.server';
 import { priceContextFor, type PriceContext } from './price-context.server';
-import { countProducts, productPage } from './product-facets.server';
+import { countProducts, hasProducts, productPage } from './product-facets.server';
 import type { ProductFilters, ProductHit, ProductQuery } from './product-query';
 import { bestMatchesOfEach } from './product-search.server';
 import {
@@ -16,6 +16,8 @@ import {
 } from './query';
 import { countRecipes, searchRecipes, type RecipeCard } from './recipe-search.server';
 import { interpretQuery, type SearchQueryInfo } from './interpret-query.server';
+import { popularSearches } from './popular-searches.server';
+import { relaxQuery } from './relax-query.server';
 import { cachedSearch } from './search-cache.server';
 
 export { interpretQuery, type SearchQueryInfo } from './interpret-query.server';
@@ -56,6 +58,8 @@ export interface SearchPageModel {
   carousels: { wine: ProductHit[]; marketplace: ProductHit[] };
   /** Names of the active scope filters, for headings ("Dairy & Eggs", "Brand: Silver Pail"). */
   scope: { department: string | null; aisle: string | null; brand: BrandInfo | null };
+  /** Where to go from a search that found no products, even relaxed: departments and popular searches. */
+  help: { departments: { slug: string; name: string }[]; searches: string[] } | null;
 }
 
 interface ResolvedFilters {
@@ -123,8 +127,51 @@ async function computeSearchPage(
   ctx: PriceContext,
   version: string | null,
 ): Promise<SearchPageModel> {
-  const query = await interpretQuery(params.q, params.spell === 'off', version);
-  const { filters, unknown, scope } = await resolveFilters(params);
+  const exact = params.spell === 'off';
+  const typed = await interpretQuery(params.q, exact, version);
+  const resolved = await resolveFilters(params);
+  const page = await pageFor(typed, params, ctx, resolved);
+  // Relaxed only when the words as typed find nothing anywhere the page looks, and never for the
+  // exact words the "Search instead for" link asks for.
+  const nothing = !exact && (await findsNothing(page));
+  const relaxed = nothing
+    ? await relaxQuery(typed, (tokens) => hasProducts(ctx, groceryQuery(tokens, resolved.filters, params)), version)
+    : null;
+  const shown = relaxed ? await pageFor(relaxed, params, ctx, resolved) : page;
+  if (shown.blank || shown.unknownFilter || shown.counts.products > 0 || shown.query.tokens.length === 0) return shown;
+  const [tax, searches] = await Promise.all([taxonomy(), popularSearches()]);
+  return {
+    ...shown,
+    // A spelling correction that found nothing either is not offered as what the page shows.
+    query: nothing && !relaxed ? { ...shown.query, correctedText: null } : shown.query,
+    help: { departments: tax.departments.map((d) => ({ slug: d.slug, name: d.name })), searches },
+  };
+}
+
+const groceryQuery = (
+  tokens: string[],
+  filters: ProductFilters,
+  params: SearchParams,
+  intentAisleIds: number[] | null = null,
+): ProductQuery => ({
+  kind: 'grocery',
+  tokens,
+  // The shopper's own aisle choice replaces the intent; with a price or offer filter the few
+  // matches left are not worth the intent tiers' extra walks (0077).
+  intentAisleIds: filters.aisleIds || filters.price || filters.onOffer ? undefined : (intentAisleIds ?? undefined),
+  filters,
+  sort: params.sort,
+  page: params.page,
+  pageSize: PAGE_SIZE,
+});
+
+/** The page for one interpretation of the words. */
+async function pageFor(
+  query: SearchQueryInfo,
+  params: SearchParams,
+  ctx: PriceContext,
+  { filters, unknown, scope }: ResolvedFilters,
+): Promise<SearchPageModel> {
   const hasScope = Boolean(filters.aisleIds || filters.brandId !== undefined);
   const blank = query.tokens.length === 0 && !hasScope;
   const base: SearchPageModel = {
@@ -137,21 +184,11 @@ async function computeSearchPage(
     recipes: null,
     carousels: { wine: [], marketplace: [] },
     scope,
+    help: null,
   };
   if (blank || unknown) return base;
 
-  const productQuery: ProductQuery = {
-    kind: 'grocery',
-    tokens: query.tokens,
-    // The shopper's own aisle choice replaces the intent; with a price or offer filter the few
-    // matches left are not worth the intent tiers' extra walks (0077).
-    intentAisleIds:
-      filters.aisleIds || filters.price || filters.onOffer ? undefined : (query.intentAisleIds ?? undefined),
-    filters,
-    sort: params.sort,
-    page: params.page,
-    pageSize: PAGE_SIZE,
-  };
+  const productQuery = groceryQuery(query.tokens, filters, params, query.intentAisleIds);
   if (params.tab === 'recipes') {
     const [recipes, products] = await Promise.all([
       searchRecipes(query.tokens, params.page, PAGE_SIZE),
@@ -169,6 +206,22 @@ async function computeSearchPage(
     query.tokens.length ? searchCarousels(query.tokens) : Promise.resolve({ wine: [], marketplace: [] }),
   ]);
   return { ...base, counts: { products: products.total, recipes }, products, carousels };
+}
+
+/**
+ * Whether words find nothing on either tab nor in the wine and marketplace carousels (the recipes tab
+ * shows no carousels, so it asks; the tabs must agree on when a query is relaxed).
+ */
+async function findsNothing(page: SearchPageModel): Promise<boolean> {
+  if (page.blank || page.unknownFilter || page.query.tokens.length === 0) return false;
+  if (page.counts.products > 0 || page.counts.recipes > 0) return false;
+  if (page.carousels.wine.length > 0 || page.carousels.marketplace.length > 0) return false;
+  if (page.tab !== 'recipes') return true;
+  const anywhere = priceContextFor(null, '');
+  const shipped = (kind: 'wine' | 'marketplace') =>
+    hasProducts(anywhere, { kind, tokens: page.query.tokens, filters: {}, sort: 'relevance', page: 1, pageSize: 1 });
+  const [wine, marketplace] = await Promise.all([shipped('wine'), shipped('marketplace')]);
+  return !wine && !marketplace;
 }
 
 export async function productResults(ctx: PriceContext, query: ProductQuery): Promise<ProductResults> {

@@ -1,11 +1,12 @@
 import { taxonomy, type SellerInfo } from '~/modules/catalog/taxonomy.server';
 import type { Store } from '~/modules/stores/stores.server';
 import { priceContextFor } from './price-context.server';
-import { countProducts, groupCounts, productPage } from './product-facets.server';
+import { countProducts, groupCounts, hasProducts, productPage } from './product-facets.server';
 import type { ProductFilters, ProductHit, ProductQuery } from './product-query';
 import { findProducts } from './product-search.server';
-import { PAGE_SIZE, pageCountFor, PRICE_BUCKETS, type PriceBucketId, type SortId } from './query';
-import { interpretQuery, type FacetOption, type SearchQueryInfo } from './search.server';
+import { PAGE_SIZE, pageCountFor, PRICE_BUCKETS, searchedText, type PriceBucketId, type SortId } from './query';
+import { searchOrRelax } from './relax-query.server';
+import type { FacetOption, SearchQueryInfo } from './search.server';
 
 export interface ShopResults {
   query: SearchQueryInfo;
@@ -48,76 +49,96 @@ const options = (
 export async function wineSearch(
   input: ShopSearchInput & { varietal?: string; region?: string },
 ): Promise<ShopResults> {
-  const query = await interpretQuery(input.q, input.spell === 'off');
   const ctx = priceContextFor(null, '');
   const filters: ProductFilters = { price: input.price, varietal: input.varietal, region: input.region };
-  const productQuery: ProductQuery = {
+  const productQuery = (tokens: string[]): ProductQuery => ({
     kind: 'wine',
-    tokens: query.tokens,
+    tokens,
     filters,
     sort: input.sort,
     page: input.page,
     pageSize: PAGE_SIZE,
+  });
+  const search = async (query: SearchQueryInfo): Promise<ShopResults> => {
+    const [{ items, facets }, varietals, regions] = await Promise.all([
+      productPage(ctx, productQuery(query.tokens)),
+      groupCounts(ctx, productQuery(query.tokens), 'varietal'),
+      groupCounts(ctx, productQuery(query.tokens), 'region'),
+    ]);
+    return {
+      query,
+      items,
+      total: facets.total,
+      page: input.page,
+      pageCount: pageCountFor(facets.total),
+      sort: input.sort,
+      facets: [
+        {
+          name: 'Varietal',
+          param: 'varietal',
+          options: options(varietals, String, (v) => v === input.varietal, String),
+        },
+        { name: 'Region', param: 'region', options: options(regions, String, (v) => v === input.region, String) },
+        { name: 'Price', param: 'price', options: priceOptions(facets.prices, input.price) },
+      ],
+    };
   };
-  const [{ items, facets }, varietals, regions] = await Promise.all([
-    productPage(ctx, productQuery),
-    groupCounts(ctx, productQuery, 'varietal'),
-    groupCounts(ctx, productQuery, 'region'),
-  ]);
-  return {
-    query,
-    items,
-    total: facets.total,
-    page: input.page,
-    pageCount: pageCountFor(facets.total),
-    sort: input.sort,
-    facets: [
-      { name: 'Varietal', param: 'varietal', options: options(varietals, String, (v) => v === input.varietal, String) },
-      { name: 'Region', param: 'region', options: options(regions, String, (v) => v === input.region, String) },
-      { name: 'Price', param: 'price', options: priceOptions(facets.prices, input.price) },
-    ],
-  };
+  return searchOrRelax(
+    input.q,
+    input.spell === 'off',
+    search,
+    (results) => results.total === 0,
+    (tokens) => hasProducts(ctx, productQuery(tokens)),
+  );
 }
 
 /** Marketplace search by q and seller, with seller and price facets. */
 export async function marketplaceSearch(input: ShopSearchInput & { seller?: SellerInfo }): Promise<ShopResults> {
-  const query = await interpretQuery(input.q, input.spell === 'off');
   const tax = await taxonomy();
   const ctx = priceContextFor(null, '');
   const filters: ProductFilters = { price: input.price, sellerId: input.seller?.id };
-  const productQuery: ProductQuery = {
+  const productQuery = (tokens: string[]): ProductQuery => ({
     kind: 'marketplace',
-    tokens: query.tokens,
+    tokens,
     filters,
     sort: input.sort,
     page: input.page,
     pageSize: PAGE_SIZE,
+  });
+  const search = async (query: SearchQueryInfo): Promise<ShopResults> => {
+    const [{ items, facets }, sellers] = await Promise.all([
+      productPage(ctx, productQuery(query.tokens)),
+      groupCounts(ctx, productQuery(query.tokens), 'seller'),
+    ]);
+    return {
+      query,
+      items,
+      total: facets.total,
+      page: input.page,
+      pageCount: pageCountFor(facets.total),
+      sort: input.sort,
+      facets: [
+        {
+          name: 'Seller',
+          param: 'seller',
+          options: options(
+            sellers,
+            (id) => tax.sellerById.get(Number(id))?.name ?? 'Seller',
+            (id) => Number(id) === input.seller?.id,
+            (id) => tax.sellerById.get(Number(id))?.slug ?? String(id),
+          ),
+        },
+        { name: 'Price', param: 'price', options: priceOptions(facets.prices, input.price) },
+      ],
+    };
   };
-  const [{ items, facets }, sellers] = await Promise.all([
-    productPage(ctx, productQuery),
-    groupCounts(ctx, productQuery, 'seller'),
-  ]);
-  return {
-    query,
-    items,
-    total: facets.total,
-    page: input.page,
-    pageCount: pageCountFor(facets.total),
-    sort: input.sort,
-    facets: [
-      {
-        name: 'Seller',
-        param: 'seller',
-        options: options(
-          sellers,
-          (id) => tax.sellerById.get(Number(id))?.name ?? 'Seller',
-          (id) => Number(id) === input.seller?.id,
-          (id) => tax.sellerById.get(Number(id))?.slug ?? String(id),
-        ),
-      },
-      { name: 'Price', param: 'price', options: priceOptions(facets.prices, input.price) },
-    ],
-  };
+  return searchOrRelax(
+    input.q,
+    input.spell === 'off',
+    search,
+    (results) => results.total === 0,
+    (tokens) => hasProducts(ctx, productQuery(tokens)),
+  );
 }
 
 export interface CrossSellerSection {
@@ -132,43 +153,60 @@ export interface CrossSellerSection {
 export async function crossSellerSearch(
   store: Store,
   q: string,
+  exact = false,
 ): Promise<{ query: SearchQueryInfo; sections: CrossSellerSection[] }> {
-  const query = await interpretQuery(q);
-  if (query.tokens.length === 0) return { query, sections: [] };
-  const text = encodeURIComponent(query.correctedText ?? query.text);
   const sources = [
     {
       source: 'grocery' as const,
       title: `Groceries at ${store.name}`,
       ctx: priceContextFor(store, store.banner_id),
-      moreHref: `/shop/search-results.html?q=${text}`,
+      path: '/shop/search-results.html',
     },
     {
       source: 'marketplace' as const,
       title: 'Marketplace sellers',
       ctx: priceContextFor(null, ''),
-      moreHref: `/shop/marketplace/search-results.html?q=${text}`,
+      path: '/shop/marketplace/search-results.html',
     },
     {
       source: 'wine' as const,
       title: 'Wine shop',
       ctx: priceContextFor(null, ''),
-      moreHref: `/shop/vineandcellar/search-results.html?q=${text}`,
+      path: '/shop/vineandcellar/search-results.html',
     },
   ];
-  const sections = await Promise.all(
-    sources.map(async ({ source, title, ctx, moreHref }) => {
-      const productQuery: ProductQuery = {
-        kind: source,
-        tokens: query.tokens,
-        filters: {},
-        sort: 'relevance',
-        page: 1,
-        pageSize: 8,
-      };
-      const [items, total] = await Promise.all([findProducts(ctx, productQuery), countProducts(ctx, productQuery)]);
-      return { source, title, total, items, moreHref };
-    }),
+  const productQuery = (kind: CrossSellerSection['source'], tokens: string[]): ProductQuery => ({
+    kind,
+    tokens,
+    filters: {},
+    sort: 'relevance',
+    page: 1,
+    pageSize: 8,
+  });
+  const search = async (query: SearchQueryInfo) => {
+    if (query.tokens.length === 0) return { query, sections: [] };
+    // The "see all" links search the words this page shows results for.
+    const text = encodeURIComponent(searchedText(query));
+    const more = exact ? '&spell=off' : '';
+    const sections = await Promise.all(
+      sources.map(async ({ source, title, ctx, path }) => {
+        const [items, total] = await Promise.all([
+          findProducts(ctx, productQuery(source, query.tokens)),
+          countProducts(ctx, productQuery(source, query.tokens)),
+        ]);
+        return { source, title, total, items, moreHref: `${path}?q=${text}${more}` };
+      }),
+    );
+    return { query, sections };
+  };
+  return searchOrRelax(
+    q,
+    exact,
+    search,
+    (answer) => answer.sections.every((section) => section.total === 0),
+    async (tokens) =>
+      (await Promise.all(sources.map(({ source, ctx }) => hasProducts(ctx, productQuery(source, tokens))))).some(
+        Boolean,
+      ),
   );
-  return { query, sections };
 }

@@ -107,10 +107,25 @@ interface Entry {
 const key = (text: string) => queryWords(text).join(' ');
 
 export class SynonymTable {
+  /** Every word of the table's phrases: words a search understands though the catalogue may not use them. */
+  private readonly known: Set<string>;
+
   private constructor(
     private readonly entries: Map<string, Entry>,
     private readonly longest: number,
-  ) {}
+  ) {
+    this.known = new Set([...entries.keys()].flatMap((words) => words.split(' ')));
+  }
+
+  /** Whether a word is part of what shoppers type in some row ("oj", "toilet"). */
+  knowsWord(word: string): boolean {
+    return this.known.has(word);
+  }
+
+  /** Whether these words, as one phrase of the table, ask for a dietary tag ("organic", "gf"). */
+  isAttribute(words: readonly string[]): boolean {
+    return (this.entries.get(words.join(' '))?.diets.length ?? 0) > 0;
+  }
 
   /** The table of some rows; throws SynonymLoopError when a row leads back to itself. */
   static build(rows: readonly SynonymRow[]): SynonymTable {
