@@ -152,5 +152,6 @@ describe('a popular search from a product name', () => {
     expect(shelfItemOf('Blue Mesa Growers Bananas, 2 lb bunch', 'Blue Mesa Growers')).toBe('bananas');
     expect(shelfItemOf('Boxcar Brut Sparkling Wine, 750 ml bottle', 'Boxcar')).toBe('brut sparkling wine');
     expect(shelfItemOf('Crème Fraîche, 8 oz', 'Other')).toBe('creme fraiche');
+    expect(shelfItemOf('Red Barn Ground Beef 80/20, 1 lb', 'Red Barn')).toBe('ground beef');
   });
 });

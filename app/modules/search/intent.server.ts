@@ -11,14 +11,15 @@ import { perSearchVersion } from './per-search-version.server';
 /** Learns the rows from the grocery catalogue and stores them (inside the index build's transaction). */
 export async function storeSearchIntents(db: Kysely<Database>) {
   const aisles = await db.selectFrom('aisles').select(['id', 'name']).execute();
-  // One product per shelf item stands for all of them (the type is the item's, not the brand's);
-  // grouping by item alone reads the item-key index, not the table. CROSS JOIN keeps the few
-  // groups outermost on SQLite, whose planner would otherwise scan them once per product.
+  // One product per shelf item and aisle stands for all of them (the type is the item's, not the
+  // brand's). CROSS JOIN keeps the few groups outermost on SQLite, whose planner would otherwise
+  // scan them once per product.
   const shelved = await sql<{ name: string; brand: string; aisle_id: number; products: number | string }>`
-    with s as materialized (select min(id) as id, count(*) as products from products group by item_key)
-    select p.name, b.name as brand, p.aisle_id, s.products
+    with s as materialized (select min(id) as id, aisle_id, count(*) as products from products
+      where kind = 'grocery' and aisle_id is not null group by item_key, aisle_id)
+    select p.name, b.name as brand, s.aisle_id, s.products
     from s cross join products p join brands b on b.id = p.brand_id
-    where p.id = s.id and p.kind = 'grocery' and p.aisle_id is not null`.execute(db);
+    where p.id = s.id`.execute(db);
   const rows = learnIntents(
     aisles.map((aisle) => ({ id: Number(aisle.id), name: aisle.name })),
     shelved.rows.map((row) => ({

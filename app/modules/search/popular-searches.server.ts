@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { database } from '~/db/db.server';
-import { foldText } from './query';
+import { itemWords } from './intent';
 
 /**
  * Searches to offer when a search finds nothing at all (docs/decisions/0075-search-without-dead-ends.md):
@@ -10,10 +10,15 @@ import { foldText } from './query';
 
 export const POPULAR_SEARCHES = 8;
 
-/** A product's shelf item, from its name without its brand and size ("Blue Mesa Growers Bananas, 2 lb" → "bananas"). */
+/**
+ * A product's shelf item as a search, from its name without its brand and size ("Blue Mesa Growers
+ * Bananas, 2 lb" → "bananas"); words without a letter are left out: "80/20" is one token to
+ * PostgreSQL and two to SQLite, so "ground beef 80/20" would find nothing on one of them.
+ */
 export function shelfItemOf(name: string, brand: string): string {
-  const withoutBrand = name.startsWith(brand) ? name.slice(brand.length) : name;
-  return foldText(withoutBrand.split(',')[0]!).replace(/\s+/g, ' ').trim();
+  return itemWords(name, brand)
+    .filter((word) => /[a-z]/.test(word))
+    .join(' ');
 }
 
 /**
