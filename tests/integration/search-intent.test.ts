@@ -1,14 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { useDatabaseForTests } from '~/db/db.server';
-import { seedDatabase } from '~/db/seed/seed.server';
-import { forgetTaxonomy } from '~/modules/catalog/taxonomy.server';
-import { forgetSearchIntents } from '~/modules/search/intent.server';
 import { asSearchParams, searchParamsSchema } from '~/modules/search/query';
 import { searchProductsPage } from '~/modules/search/search.server';
-import { forgetSearchSynonyms } from '~/modules/search/synonyms.server';
-import { forgetSearchVocabulary } from '~/modules/search/vocabulary.server';
-import { allStores, forgetCachedStores, type Store } from '~/modules/stores/stores.server';
-import { createTestDatabase, DIALECTS, type TestDatabase } from './support/databases';
+import type { Store } from '~/modules/stores/stores.server';
+import { DIALECTS, type TestDatabase } from './support/databases';
+import { dropCatalogue, seededCatalogue } from './support/seeded-catalogue';
 
 const NOW = new Date('2026-11-22T12:00:00Z');
 
@@ -18,20 +13,9 @@ describe.each(DIALECTS)('aisle intent over the seeded catalogue on %s', (dialect
   let store: Store;
 
   beforeAll(async () => {
-    test = await createTestDatabase(dialect);
-    await seedDatabase(test.db, test.dialect, { products: 3_000, now: NOW, log: () => {} });
-    useDatabaseForTests(test);
-    forgetCachedStores();
-    forgetTaxonomy();
-    forgetSearchVocabulary();
-    forgetSearchSynonyms();
-    forgetSearchIntents();
-    store = (await allStores())[0]!;
+    ({ test, store } = await seededCatalogue(dialect, 3_000, NOW));
   });
-  afterAll(async () => {
-    useDatabaseForTests(undefined);
-    await test?.drop();
-  });
+  afterAll(() => dropCatalogue(test));
 
   /** The first page's products as [name, aisle slug], best first. */
   const firstPage = async (q: string, extra: Record<string, string> = {}) => {

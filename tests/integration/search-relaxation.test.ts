@@ -1,17 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { useDatabaseForTests } from '~/db/db.server';
-import { seedDatabase } from '~/db/seed/seed.server';
-import { forgetTaxonomy } from '~/modules/catalog/taxonomy.server';
 import { popularSearches } from '~/modules/search/popular-searches.server';
 import { asSearchParams, searchParamsSchema } from '~/modules/search/query';
 import { searchCacheStats } from '~/modules/search/search-cache.server';
 import { searchProductsPage } from '~/modules/search/search.server';
 import { crossSellerSearch, marketplaceSearch, wineSearch } from '~/modules/search/shops.server';
 import { searchSuggestions } from '~/modules/search/suggestions.server';
-import { forgetSearchSynonyms } from '~/modules/search/synonyms.server';
-import { forgetSearchVocabulary } from '~/modules/search/vocabulary.server';
-import { allStores, forgetCachedStores, type Store } from '~/modules/stores/stores.server';
-import { createTestDatabase, DIALECTS, type TestDatabase } from './support/databases';
+import type { Store } from '~/modules/stores/stores.server';
+import { DIALECTS, type TestDatabase } from './support/databases';
+import { dropCatalogue, seededCatalogue } from './support/seeded-catalogue';
 
 const NOW = new Date('2026-11-22T12:00:00Z');
 
@@ -21,19 +17,9 @@ describe.each(DIALECTS)('search without dead ends on %s', (dialect) => {
   let store: Store;
 
   beforeAll(async () => {
-    test = await createTestDatabase(dialect);
-    await seedDatabase(test.db, test.dialect, { products: 1_500, now: NOW, log: () => {} });
-    useDatabaseForTests(test);
-    forgetCachedStores();
-    forgetTaxonomy();
-    forgetSearchVocabulary();
-    forgetSearchSynonyms();
-    store = (await allStores())[0]!;
+    ({ test, store } = await seededCatalogue(dialect, 1_500, NOW));
   });
-  afterAll(async () => {
-    useDatabaseForTests(undefined);
-    await test?.drop();
-  });
+  afterAll(() => dropCatalogue(test));
 
   const search = (params: Record<string, string>) =>
     searchProductsPage(store, asSearchParams(searchParamsSchema.parse(params)), NOW).then((page) => ({

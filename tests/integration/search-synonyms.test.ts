@@ -1,15 +1,11 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { useDatabaseForTests } from '~/db/db.server';
 import { fillNewSynonymTable, synonymFileRows } from '~/db/seed/search-synonyms.seed';
-import { seedDatabase } from '~/db/seed/seed.server';
-import { forgetTaxonomy } from '~/modules/catalog/taxonomy.server';
 import { asSearchParams, searchParamsSchema } from '~/modules/search/query';
 import { searchProductsPage } from '~/modules/search/search.server';
-import { forgetSearchSynonyms } from '~/modules/search/synonyms.server';
-import { forgetSearchVocabulary } from '~/modules/search/vocabulary.server';
-import { allStores, forgetCachedStores, type Store } from '~/modules/stores/stores.server';
+import type { Store } from '~/modules/stores/stores.server';
 import { createTestDatabase, DIALECTS, type TestDatabase } from './support/databases';
+import { dropCatalogue, seededCatalogue } from './support/seeded-catalogue';
 
 const NOW = new Date('2026-11-22T12:00:00Z');
 
@@ -19,19 +15,9 @@ describe.each(DIALECTS)('search synonyms over the seeded catalogue on %s', (dial
   let store: Store;
 
   beforeAll(async () => {
-    test = await createTestDatabase(dialect);
-    await seedDatabase(test.db, test.dialect, { products: 1_500, now: NOW, log: () => {} });
-    useDatabaseForTests(test);
-    forgetCachedStores();
-    forgetTaxonomy();
-    forgetSearchVocabulary();
-    forgetSearchSynonyms();
-    store = (await allStores())[0]!;
+    ({ test, store } = await seededCatalogue(dialect, 1_500, NOW));
   });
-  afterAll(async () => {
-    useDatabaseForTests(undefined);
-    await test?.drop();
-  });
+  afterAll(() => dropCatalogue(test));
 
   const search = (q: string) =>
     searchProductsPage(store, asSearchParams(searchParamsSchema.parse({ q })), NOW).then((page) => ({

@@ -1,6 +1,7 @@
 import { taxonomy, type SellerInfo } from '~/modules/catalog/taxonomy.server';
 import type { Store } from '~/modules/stores/stores.server';
-import { priceContextFor } from './price-context.server';
+import type { ProductKind } from '~/db/schema';
+import { priceContextFor, type PriceContext } from './price-context.server';
 import { countProducts, groupCounts, hasProducts, productPage } from './product-facets.server';
 import type { ProductFilters, ProductHit, ProductQuery } from './product-query';
 import { findProducts } from './product-search.server';
@@ -25,6 +26,43 @@ export interface ShopSearchInput {
   price?: PriceBucketId;
   spell?: 'off';
 }
+
+/** One page of a shop's products for some terms. */
+const shopQuery =
+  (kind: ProductKind, filters: ProductFilters, input: ShopSearchInput) =>
+  (tokens: string[]): ProductQuery => ({
+    kind,
+    tokens,
+    filters,
+    sort: input.sort,
+    page: input.page,
+    pageSize: PAGE_SIZE,
+  });
+
+/** A shop's answer: the words as typed, or when they find nothing the first relaxed words that do. */
+const searchShopOrRelax = (
+  input: ShopSearchInput,
+  ctx: PriceContext,
+  productQuery: (tokens: string[]) => ProductQuery,
+  search: (query: SearchQueryInfo) => Promise<ShopResults>,
+) =>
+  searchOrRelax(
+    input.q,
+    input.spell === 'off',
+    search,
+    (results) => results.total === 0,
+    (tokens) => hasProducts(ctx, productQuery(tokens)),
+  );
+
+/** The parts of a shop's answer every shop has. */
+const shopPage = (query: SearchQueryInfo, input: ShopSearchInput, items: ProductHit[], total: number) => ({
+  query,
+  items,
+  total,
+  page: input.page,
+  pageCount: pageCountFor(total),
+  sort: input.sort,
+});
 
 function priceOptions(counts: { id: PriceBucketId; count: number }[], selected?: PriceBucketId): FacetOption[] {
   return PRICE_BUCKETS.map((bucket) => ({
@@ -51,14 +89,7 @@ export async function wineSearch(
 ): Promise<ShopResults> {
   const ctx = priceContextFor(null, '');
   const filters: ProductFilters = { price: input.price, varietal: input.varietal, region: input.region };
-  const productQuery = (tokens: string[]): ProductQuery => ({
-    kind: 'wine',
-    tokens,
-    filters,
-    sort: input.sort,
-    page: input.page,
-    pageSize: PAGE_SIZE,
-  });
+  const productQuery = shopQuery('wine', filters, input);
   const search = async (query: SearchQueryInfo): Promise<ShopResults> => {
     const [{ items, facets }, varietals, regions] = await Promise.all([
       productPage(ctx, productQuery(query.tokens)),
@@ -66,12 +97,7 @@ export async function wineSearch(
       groupCounts(ctx, productQuery(query.tokens), 'region'),
     ]);
     return {
-      query,
-      items,
-      total: facets.total,
-      page: input.page,
-      pageCount: pageCountFor(facets.total),
-      sort: input.sort,
+      ...shopPage(query, input, items, facets.total),
       facets: [
         {
           name: 'Varietal',
@@ -83,13 +109,7 @@ export async function wineSearch(
       ],
     };
   };
-  return searchOrRelax(
-    input.q,
-    input.spell === 'off',
-    search,
-    (results) => results.total === 0,
-    (tokens) => hasProducts(ctx, productQuery(tokens)),
-  );
+  return searchShopOrRelax(input, ctx, productQuery, search);
 }
 
 /** Marketplace search by q and seller, with seller and price facets. */
@@ -97,26 +117,14 @@ export async function marketplaceSearch(input: ShopSearchInput & { seller?: Sell
   const tax = await taxonomy();
   const ctx = priceContextFor(null, '');
   const filters: ProductFilters = { price: input.price, sellerId: input.seller?.id };
-  const productQuery = (tokens: string[]): ProductQuery => ({
-    kind: 'marketplace',
-    tokens,
-    filters,
-    sort: input.sort,
-    page: input.page,
-    pageSize: PAGE_SIZE,
-  });
+  const productQuery = shopQuery('marketplace', filters, input);
   const search = async (query: SearchQueryInfo): Promise<ShopResults> => {
     const [{ items, facets }, sellers] = await Promise.all([
       productPage(ctx, productQuery(query.tokens)),
       groupCounts(ctx, productQuery(query.tokens), 'seller'),
     ]);
     return {
-      query,
-      items,
-      total: facets.total,
-      page: input.page,
-      pageCount: pageCountFor(facets.total),
-      sort: input.sort,
+      ...shopPage(query, input, items, facets.total),
       facets: [
         {
           name: 'Seller',
@@ -132,13 +140,7 @@ export async function marketplaceSearch(input: ShopSearchInput & { seller?: Sell
       ],
     };
   };
-  return searchOrRelax(
-    input.q,
-    input.spell === 'off',
-    search,
-    (results) => results.total === 0,
-    (tokens) => hasProducts(ctx, productQuery(tokens)),
-  );
+  return searchShopOrRelax(input, ctx, productQuery, search);
 }
 
 export interface CrossSellerSection {
