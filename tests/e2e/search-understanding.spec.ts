@@ -44,4 +44,19 @@ test.describe('search understands what shoppers mean', () => {
       expect(await axeViolations(page, browser, testInfo)).toEqual([]);
     }
   });
+
+  test('odd input answers a normal page, never an error', async ({ page }) => {
+    for (const q of [
+      'organic milk '.repeat(100),
+      'NEAR(milk eggs, 2)',
+      '"mil*',
+      "milk'; drop table products; --",
+      '🥛 חלב',
+    ]) {
+      const response = await page.goto(`/shop/search-results.html?q=${encodeURIComponent(q)}`);
+      expect(response?.status(), q).toBe(200);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.locator('body')).not.toContainText(/at \S+ \(|Error:/);
+    }
+  });
 });

@@ -8,11 +8,20 @@ const slug = (what: string) =>
     .regex(/^[a-z0-9-]+$/, `That ${what} is not one we know.`)
     .optional();
 
+/** What is read of a query parameter at most; parseQuery then keeps the words it searches. */
+const MAX_QUERY_INPUT = 2_000;
+
 const ids = <T extends readonly { id: string }[]>(list: T) => list.map((entry) => entry.id) as [string, ...string[]];
 
 /** The query parameters of a search or listing page; bad values are a 400 with these messages. */
 export const searchParamsSchema = z.object({
-  q: z.string().max(500, 'That search is too long. Try fewer words.').optional().default(''),
+  // Any text is a search: parseQuery keeps its first MAX_QUERY_CHARS characters, so a pasted page of
+  // text answers like its beginning would, never with an error.
+  q: z
+    .string()
+    .optional()
+    .default('')
+    .transform((q) => q.slice(0, MAX_QUERY_INPUT)),
   tab: z.enum(SEARCH_TABS, { message: 'The tab is products or recipes.' }).optional().default('products'),
   sort: z
     .enum(ids(SORTS), { message: 'Sort by relevance, price-asc, price-desc or unit-price.' })
