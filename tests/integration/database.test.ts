@@ -46,6 +46,7 @@ describe.each(DIALECTS)('database on %s', (dialect) => {
       '0024-session-token-binding',
       '0025-search-synonyms',
       '0026-popularity-prior',
+      '0027-search-intents',
     ]);
   });
 
