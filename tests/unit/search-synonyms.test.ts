@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { synonymFileRows } from '~/db/seed/search-synonyms.seed';
 import { queryWords } from '~/modules/search/query';
-import { ftsMatch, ftsTerms, pgTermParts, textTerms, tsQuery } from '~/modules/search/query-terms';
+import { ftsMatch, ftsTerms, pgTermParts, termsForKind, textTerms, tsQuery } from '~/modules/search/query-terms';
 import { parseSynonymFile, SynonymLoopError, SynonymTable, type SynonymRow } from '~/modules/search/synonyms';
 
 const row = (words: string, means: string, kind: SynonymRow['kind'] = 'brand', keepWords = false): SynonymRow => ({
@@ -149,6 +149,12 @@ describe('terms as the engines match them', () => {
       '{name} : (("bbq" OR "barbecue") AND ("toilet paper" OR "bath tissue") AND "sau"*) AND ({name} : ("gluten free") OR {facets} : ("dglutenfree"))',
     );
     expect(ftsMatch(['milk'], false, ['name', 'brand'])).toBe('{name brand} : ("milk")');
+  });
+
+  it('searches an attribute by its words only where products carry no dietary tags', () => {
+    expect(termsForKind('grocery', terms)).toEqual(terms);
+    expect(termsForKind('wine', terms)).toEqual(['bbq|barbecue', 'toilet paper|bath tissue', 'gluten free', 'sau']);
+    expect(termsForKind('marketplace', ['@dvegan'])).toEqual(['@dvegan']);
   });
 
   it('renders PostgreSQL text as a tsquery and the facets as lexemes', () => {

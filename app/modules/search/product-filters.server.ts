@@ -4,7 +4,7 @@ import type { ProductKind } from '~/db/schema';
 import { factOnOffer, onOfferExpression, priceExpression, unitPrice, type PriceContext } from './price-context.server';
 import type { ProductFilters, ProductQuery } from './product-query';
 import { PRICE_BUCKETS } from './query';
-import { ftsMatch, pgTermParts } from './query-terms';
+import { ftsMatch, pgTermParts, termsForKind } from './query-terms';
 import { ID_SPAN, kindRange, tagBit } from './search-key';
 
 /** A query's words and filters in SQL, for both dialects: what the ranking and the facet counts narrow by. */
@@ -37,7 +37,8 @@ export function inKind(kind: ProductKind, rowid = sql`rowid`): RawBuilder<unknow
 }
 
 /** `select id` of the products matching the words. */
-function matches(tokens: string[], kind: ProductKind, prefix: boolean): RawBuilder<unknown> {
+function matches(terms: string[], kind: ProductKind, prefix: boolean): RawBuilder<unknown> {
+  const tokens = termsForKind(kind, terms);
   if (database().dialect === 'sqlite') {
     const all = ftsMatch(tokens, prefix, ALL_COLUMNS);
     return sql`select rowid % ${sql.lit(ID_SPAN)} as id from product_search

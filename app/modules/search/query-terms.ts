@@ -30,6 +30,19 @@ export const isPlainWord = (term: string) => !/[| @]/.test(term);
 export const textTerms = (terms: string[]) =>
   terms.map((term) => termOf(termParts(term).text)).filter((term) => term !== '');
 
+/**
+ * The terms as a kind of product is searched: only grocery products carry dietary tags, so for wine
+ * and marketplace listings an attribute term is its words ("gluten free|@dglutenfree" → "gluten free").
+ * There a tag can match nothing, yet an OR with the tag's long doclist costs FTS5 a walk of it.
+ */
+export const termsForKind = (kind: string, terms: string[]) =>
+  kind === 'grocery'
+    ? terms
+    : terms.map((term) => {
+        const { text, facets } = termParts(term);
+        return facets.length && text.length ? termOf(text) : term;
+      });
+
 function ftsText(term: string, prefix: boolean): string {
   if (isPlainWord(term)) return `"${term}"${prefix ? '*' : ''}`;
   const alternatives = termParts(term).text.map((words) => `"${words.join(' ')}"`);

@@ -4,6 +4,7 @@ import { postgresTiers } from './postgres-ranking.server';
 import { overrideJoin, type PriceContext } from './price-context.server';
 import { filterConditions } from './product-filters.server';
 import type { ProductQuery } from './product-query';
+import { termsForKind } from './query-terms';
 import { ID_SPAN } from './search-key';
 import { sqliteTiers } from './sqlite-ranking.server';
 
@@ -33,9 +34,10 @@ export function tiers(
   /** The prefix of the CTE names (two tier sets can share a statement). */
   name = 't',
 ): { ctes: RawBuilder<unknown>; union: RawBuilder<unknown> } | null {
+  const asked = { ...query, tokens: termsForKind(query.kind, query.tokens) };
   return database().dialect === 'sqlite'
-    ? sqliteTiers(ctx, query, limit, name)
-    : postgresTiers(ctx, query, limit, name);
+    ? sqliteTiers(ctx, asked, limit, name)
+    : postgresTiers(ctx, asked, limit, name);
 }
 
 /**
