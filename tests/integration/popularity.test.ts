@@ -3,13 +3,12 @@ import { useDatabaseForTests } from '~/db/db.server';
 import { seedDatabase } from '~/db/seed/seed.server';
 import { HALF_LIFE_DAYS, POINTS_PER_UNIT } from '~/modules/catalog/popularity';
 import { refreshPopularity } from '~/modules/catalog/popularity-refresh.server';
-import { forgetTaxonomy } from '~/modules/catalog/taxonomy.server';
 import { asSearchParams, searchParamsSchema } from '~/modules/search/query';
 import { searchProductsPage } from '~/modules/search/search.server';
-import { forgetSearchVocabulary } from '~/modules/search/vocabulary.server';
-import { forgetCachedStores, storeById, type Store } from '~/modules/stores/stores.server';
+import { storeById, type Store } from '~/modules/stores/stores.server';
 import { buildSmallCatalog, IDS, NOW, STORE } from './support/catalog';
 import { createTestDatabase, DIALECTS, type TestDatabase } from './support/databases';
+import { dropCatalogue, forgetCatalogueCaches } from './support/seeded-catalogue';
 
 const CUSTOMER = 7001;
 const daysBefore = (days: number) => new Date(NOW.getTime() - days * 86_400_000).toISOString();
@@ -48,15 +47,10 @@ describe.each(DIALECTS)('popularity from orders on %s (docs/decisions/0076-popul
       })
       .execute();
     useDatabaseForTests(test);
-    forgetCachedStores();
-    forgetTaxonomy();
-    forgetSearchVocabulary();
+    forgetCatalogueCaches();
     store = (await storeById(STORE))!;
   });
-  afterAll(async () => {
-    useDatabaseForTests(undefined);
-    await test?.drop();
-  });
+  afterAll(() => dropCatalogue(test));
   beforeEach(async () => {
     await test.db.deleteFrom('order_items').execute();
     await test.db.deleteFrom('orders').execute();
