@@ -26,6 +26,8 @@ export interface Database {
   clips: ClipTable;
   orders: OrderTable;
   order_items: OrderItemTable;
+  order_line_picks: OrderLinePickTable;
+  order_events: OrderEventTable;
   pets: PetTable;
   outbox: OutboxTable;
   app_meta: AppMetaTable;
@@ -297,6 +299,51 @@ export interface OrderTable {
   slot_kind: string | null;
   cancelled_at: string | null;
   updated_at: string | null;
+  /** Fulfilment (0030): who picks and drives, the promised arrival, the DriveUp & Go check-in. */
+  picker_id: number | null;
+  driver_id: number | null;
+  arrival_start: string | null;
+  arrival_end: string | null;
+  checked_in_at: string | null;
+  parking_spot: string | null;
+  handed_over_at: string | null;
+  /** What the shopper paid once the order was handed over (the receipt's total). */
+  final_total_cents: number | null;
+  /** Bumped by every fulfilment change: a watching page compares it to know something moved. */
+  version: Generated<number>;
+}
+
+export type PickOutcome = 'picked' | 'short' | 'substituted';
+export type SubstitutionApproval = 'requested' | 'approved' | 'rejected' | 'auto_approved';
+
+/** What the picker did with one ordered line (0030). */
+export interface OrderLinePickTable {
+  order_id: number;
+  product_id: number;
+  outcome: PickOutcome;
+  picked_quantity: number;
+  /** A by-weight line's weight on the scale, in thousandths of a pound. */
+  weighed_milli_lb: number | null;
+  substitute_product_id: number | null;
+  substitute_unit_price_cents: number | null;
+  /** Substitutions and shortages wait for the shopper's answer; null for a line picked as ordered. */
+  approval: SubstitutionApproval | null;
+  answer_due_at: string | null;
+  answered_at: string | null;
+  /** What the line costs the shopper now (0 for a shortage or a rejected substitute). */
+  charged_cents: number;
+  picked_by: number;
+  updated_at: string;
+}
+
+/** One step of an order's life, for the shopper's timeline (placed, picking, staged, …). */
+export interface OrderEventTable {
+  id: Generated<number>;
+  order_id: number;
+  kind: string;
+  at: string;
+  actor: string;
+  detail: Generated<string>;
 }
 
 export interface OrderItemTable {
@@ -306,6 +353,8 @@ export interface OrderItemTable {
   unit_price_cents: number;
   substitution: Generated<Substitution>;
   note: Generated<string>;
+  /** The line's clipped-offer savings when the order was placed (0030). */
+  savings_cents: Generated<number>;
 }
 
 export interface PetTable {

@@ -101,7 +101,10 @@ export type PlaceResult = { ok: true; orderId: number; orderNumber: string; cuto
 export async function insertOrderLines(
   tx: Transaction<Database>,
   orderId: number,
-  lines: Pick<CartView['lines'][number], 'productId' | 'quantity' | 'unitPriceCents' | 'substitution' | 'note'>[],
+  lines: Pick<
+    CartView['lines'][number],
+    'productId' | 'quantity' | 'unitPriceCents' | 'substitution' | 'note' | 'savingsCents'
+  >[],
 ) {
   await tx
     .insertInto('order_items')
@@ -113,6 +116,7 @@ export async function insertOrderLines(
         unit_price_cents: line.unitPriceCents,
         substitution: line.substitution,
         note: line.note,
+        savings_cents: line.savingsCents,
       })),
     )
     .execute();

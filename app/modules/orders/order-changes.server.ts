@@ -5,9 +5,10 @@ import { heldSlot, releaseCartHold, type HeldSlot } from '~/modules/slots/slots.
 import { ORDER_CUTOFF_MS } from '~/modules/slots/slot-rules';
 import { storeById } from '~/modules/stores/stores.server';
 import { deliveryFeeFor } from '~/modules/subscriptions/subscriptions.server';
+import { recordStep } from '~/modules/fulfilment/order-events.server';
 import { insertOrderLines } from './checkout.server';
 import { orderSummary, type OrderSummary } from './order-history.server';
-import { ORDER_STATUS, type OrderCustomer, type OrderRefusalCode, type Refusal } from './order-rules';
+import { notPendingRefusal, ORDER_STATUS, type OrderCustomer, type OrderRefusalCode, type Refusal } from './order-rules';
 
 /** Why a change to this customer's order is refused, or null when it may change now. */
 async function changeRefusal(
@@ -24,7 +25,7 @@ async function changeRefusal(
     .where('site_type', '=', customer.siteType)
     .executeTakeFirst();
   if (!order) return 'NOT_FOUND';
-  if (order.status !== ORDER_STATUS.pending) return 'NOT_PENDING';
+  if (order.status !== ORDER_STATUS.pending) return notPendingRefusal(order.status);
   if (order.cutoff_at <= now.toISOString()) return 'PAST_CUTOFF';
   return null;
 }
@@ -47,6 +48,7 @@ export async function cancelOrder(
     .returning('id')
     .executeTakeFirst();
   if (!updated) return { ok: false, code: 'NOT_PENDING' };
+  await recordStep(db(), updated.id, 'cancelled', 'shopper', now);
   const hold = await db()
     .selectFrom('slot_holds')
     .select(['id', 'slot_id'])
@@ -239,7 +241,8 @@ export async function saveEdit(
       await tx.updateTable('carts').set({ status: 'retired', updated_at: savedAt }).where('id', '=', cartId).execute();
       return true;
     });
-  if (!result) return { ok: false, code: 'PAST_CUTOFF' };
+  // The order changed under the edit: picking began, or the cut-off passed.
+  if (!result) return { ok: false, code: (await changeRefusal(customer, orderNumber, now)) ?? 'PAST_CUTOFF' };
   return { ok: true, order: (await orderSummary(customer, orderNumber, now))! };
 }
 

@@ -3,10 +3,16 @@ import { z } from 'zod';
 
 export const ORDER_STATUS = { pending: 'PENDING', cancelled: 'CANCELLED', delivered: 'DELIVERED' } as const;
 
+/** Why an order that is not pending cannot change: cancelled, or already in the store's hands. */
+export function notPendingRefusal(status: string): 'NOT_PENDING' | 'PICKING_STARTED' {
+  return status === ORDER_STATUS.cancelled ? 'NOT_PENDING' : 'PICKING_STARTED';
+}
+
 export const ORDER_REFUSALS = {
   NOT_FOUND: 'We could not find that order.',
   PAST_CUTOFF: 'This order can no longer be changed: it is being prepared.',
   NOT_PENDING: 'This order can no longer be changed.',
+  PICKING_STARTED: 'This order can no longer be changed: our shopper has started picking it.',
   EMPTY_CART: 'Your cart has nothing that can be ordered yet.',
   NO_SLOT: 'Choose a delivery or pickup time first (your reserved time may have lapsed).',
   NO_ADDRESS: 'Choose a delivery address.',
