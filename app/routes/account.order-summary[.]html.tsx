@@ -5,12 +5,19 @@ import { z } from 'zod';
 import { CUSTOMER_ONLY, pageAccess, SIGN_IN_PATH, formatCents, pageMeta } from '~/components/page-essentials';
 import { requireUserType } from '~/modules/access/shopper.server';
 import { parseForm, parseSearchParams } from '~/modules/http/forms.server';
-import { fulfillmentLabel, ORDER_REFUSALS, orderActionSchema, orderNumberSchema } from '~/modules/orders/order-rules';
+import { OrderProgress } from '~/components/OrderProgress';
+import { HANDED_OVER, STATUS, statusLabel, type OrderStatus } from '~/modules/fulfilment/order-states';
+import { answerSubstitution, checkIn, orderProgress } from '~/modules/fulfilment/order-progress.server';
+import { orderPageActionSchema, PROGRESS_REFUSALS } from '~/modules/fulfilment/progress-rules';
+import { fulfillmentLabel, ORDER_REFUSALS, orderNumberSchema } from '~/modules/orders/order-rules';
 import { clearEditModeCookies, clearOrderNumberCookie, orderCustomer } from '~/modules/orders/order-session.server';
 import { cancelOrder } from '~/modules/orders/order-changes.server';
 import { orderSummary } from '~/modules/orders/order-history.server';
 
-/** One order: its lines, time, address, card and totals; cancel or edit before the cut-off. */
+/**
+ * One order: its lines, time, address, card and totals; cancel or edit before the cut-off; where it is
+ * (live), the replacements waiting for an answer, the pickup check-in and, once handed over, the receipt.
+ */
 export const access = pageAccess({ allowedUserTypes: CUSTOMER_ONLY, redirections: { DEFAULT: SIGN_IN_PATH } });
 export const handle = { access };
 
@@ -19,22 +26,44 @@ const Query = z.object({ orderNumber: orderNumberSchema, placed: z.string().opti
 export async function loader({ request }: LoaderFunctionArgs) {
   const shopper = await requireUserType(request, access);
   const query = parseSearchParams(request, Query);
-  const order = await orderSummary(orderCustomer(shopper)!, query.orderNumber);
-  if (!order)
+  const customer = orderCustomer(shopper)!;
+  const [order, progress] = await Promise.all([
+    orderSummary(customer, query.orderNumber),
+    orderProgress(customer, query.orderNumber),
+  ]);
+  if (!order || !progress)
     throw json({ code: 'NOT_FOUND', message: ORDER_REFUSALS.NOT_FOUND }, { status: 404, headers: shopper.headers });
-  return json({ order }, { headers: shopper.headers });
+  return json({ order, progress }, { headers: { ...shopper.headers, 'Cache-Control': 'no-store' } });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const shopper = await requireUserType(request, access);
-  const form = await parseForm(request, orderActionSchema);
+  const form = await parseForm(request, orderPageActionSchema);
   if (!form.ok) return json({ error: form.message }, { status: 400, headers: shopper.headers });
-  const result = await cancelOrder(orderCustomer(shopper)!, form.data.orderNumber);
+  const customer = orderCustomer(shopper)!;
+  const { orderNumber } = form.data;
+  const back = `/account/order-summary.html?orderNumber=${orderNumber}`;
+  if (form.data.intent !== 'cancel') {
+    const result =
+      form.data.intent === 'check-in'
+        ? await checkIn(customer, orderNumber, form.data.parkingSpot)
+        : await answerSubstitution(customer, orderNumber, {
+            productId: form.data.productId,
+            approve: form.data.intent === 'approve',
+          });
+    if (!result.ok)
+      return json(
+        { error: PROGRESS_REFUSALS[result.code] },
+        { status: result.code === 'NOT_FOUND' ? 404 : 409, headers: shopper.headers },
+      );
+    return redirect(back, { headers: shopper.headers });
+  }
+  const result = await cancelOrder(customer, orderNumber);
   if (!result.ok) return json({ error: ORDER_REFUSALS[result.code] }, { status: 409, headers: shopper.headers });
   const headers = new Headers(shopper.headers);
   headers.append('Set-Cookie', await clearOrderNumberCookie(shopper));
   for (const cookie of await clearEditModeCookies(shopper)) headers.append('Set-Cookie', cookie);
-  return redirect(`/account/order-summary.html?orderNumber=${form.data.orderNumber}`, { headers });
+  return redirect(back, { headers });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
@@ -44,7 +73,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
   );
 
 export default function OrderSummaryPage() {
-  const { order } = useLoaderData<typeof loader>();
+  const { order, progress } = useLoaderData<typeof loader>();
+  const finished = order.status === STATUS.cancelled || HANDED_OVER.includes(order.status as OrderStatus);
   const answer = useActionData<typeof action>();
   const [params] = useSearchParams();
   return (
@@ -73,8 +103,7 @@ export default function OrderSummaryPage() {
         <div>
           <h1 className="text-2xl font-extrabold md:text-3xl">Order {order.orderNumber}</h1>
           <p className="mt-1 text-stone-600" data-testid="order-status">
-            {order.status === 'PENDING' ? 'Pending' : order.status === 'CANCELLED' ? 'Cancelled' : 'Delivered'} ·{' '}
-            {fulfillmentLabel(order.fulfillment, order.slotKind)} · {order.slotLabel}
+            {statusLabel(order.status)} · {fulfillmentLabel(order.fulfillment, order.slotKind)} · {order.slotLabel}
           </p>
         </div>
         {order.editable ? (
@@ -95,6 +124,7 @@ export default function OrderSummaryPage() {
       {order.editable ? (
         <p className="mt-2 text-sm text-stone-600">You can change or cancel this order until {order.cutoffLabel}.</p>
       ) : null}
+      <OrderProgress progress={progress} live={!finished} />
       <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_20rem]">
         <ul className="card divide-y divide-stone-100 p-2" aria-label="Items">
           {order.items.map((item) => (

@@ -182,9 +182,9 @@ describe("the shopper's timeline", () => {
   });
 
   it('takes a parking spot of up to four letters or digits', () => {
-    expect(checkInFormSchema.parse({ intent: 'check-in', parkingSpot: ' 12 ' }).parkingSpot).toBe('12');
-    expect(checkInFormSchema.safeParse({ intent: 'check-in', parkingSpot: '12; drop' }).success).toBe(false);
-    expect(checkInFormSchema.safeParse({ intent: 'check-in', parkingSpot: '' }).success).toBe(false);
+    expect(checkInFormSchema.parse({ intent: 'check-in', orderNumber: 'C00001234', parkingSpot: ' 12 ' }).parkingSpot).toBe('12');
+    expect(checkInFormSchema.safeParse({ intent: 'check-in', orderNumber: 'C00001234', parkingSpot: '12; drop' }).success).toBe(false);
+    expect(checkInFormSchema.safeParse({ intent: 'check-in', orderNumber: 'C00001234', parkingSpot: '' }).success).toBe(false);
   });
 });
 

@@ -105,11 +105,6 @@ export function answerDueAt(requestedAt: Date): Date {
   return new Date(requestedAt.getTime() + ANSWER_WINDOW_MINUTES * 60_000);
 }
 
-export const answerFormSchema = z.object({
-  intent: z.enum(['approve', 'reject']),
-  productId,
-});
-
 /** Pounds for people: 1250 → "1.25 lb". */
 export function poundsLabel(milliLb: number): string {
   return `${(milliLb / 1000).toFixed(2)} lb`;

@@ -1,5 +1,6 @@
 /** The shopper's timeline of an order, from its status and steps (page-safe). */
 import { z } from 'zod';
+import { orderNumberSchema } from '~/modules/orders/order-rules';
 import { isPickup, STATUS, type OrderStatus } from './order-states';
 
 export interface TimelineStep {
@@ -80,15 +81,26 @@ export function timeline(input: {
 
 export const checkInFormSchema = z.object({
   intent: z.literal('check-in'),
+  orderNumber: orderNumberSchema,
   parkingSpot: z
     .string()
     .trim()
     .regex(/^[A-Za-z0-9]{1,4}$/, 'Enter the parking spot number shown on the sign (up to 4 letters or digits).'),
 });
 
+const productId = z.coerce.number({ invalid_type_error: 'Choose an item.' }).int().positive('Choose an item.');
+
+/** What the shopper's order page posts: cancel, answer a substitution, or check in for pickup. */
+export const orderPageActionSchema = z.discriminatedUnion('intent', [
+  z.object({ intent: z.literal('cancel'), orderNumber: orderNumberSchema }),
+  z.object({ intent: z.literal('approve'), orderNumber: orderNumberSchema, productId }),
+  z.object({ intent: z.literal('reject'), orderNumber: orderNumberSchema, productId }),
+  checkInFormSchema,
+]);
+
 export const PROGRESS_REFUSALS = {
   NOT_FOUND: 'We could not find that order.',
-  NOT_WAITING: 'This substitution is no longer waiting for an answer.',
+  NOT_WAITING: 'This replacement is no longer waiting for an answer: the page now shows what happened.',
   NOT_PICKUP: 'Check-in is for DriveUp & Go pickup orders.',
   CHECK_IN_CLOSED: 'This order cannot be checked in now.',
 } as const;

@@ -1,0 +1,193 @@
+import { Form, Link, useRevalidator } from '@remix-run/react';
+import { useEffect } from 'react';
+import { formatCents } from '~/modules/catalog/pricing';
+import { FIELD_INPUT_CLASS } from './FormField';
+import type { TimelineStep } from '~/modules/fulfilment/progress-rules';
+
+export interface OrderProgressView {
+  orderNumber: string;
+  version: number;
+  pickup: boolean;
+  steps: (TimelineStep & { atLabel: string | null })[];
+  changes: {
+    productId: number;
+    name: string;
+    sizeLabel: string;
+    quantity: number;
+    outcome: string;
+    substitute: { name: string; sizeLabel: string; quantity: number } | null;
+    chargedCents: number;
+    approval: string | null;
+    answerBy: string | null;
+    canAnswer: boolean;
+  }[];
+  checkIn: { open: boolean; parkingSpot: string | null; at: string | null };
+  handedOver: boolean;
+}
+
+/** Asks the server to say when the order moves (Server-Sent Events) and reloads the page's data then. */
+function OrderWatch({ orderNumber, version }: { orderNumber: string; version: number }) {
+  const { revalidate } = useRevalidator();
+  useEffect(() => {
+    const source = new EventSource(`/api/orders/progress?orderNumber=${orderNumber}&version=${version}`);
+    const moved = (event: MessageEvent<string>) => {
+      if (Number(event.data) !== version) revalidate();
+    };
+    source.addEventListener('version', moved);
+    return () => source.close();
+  }, [orderNumber, version, revalidate]);
+  return null;
+}
+
+const MARK = { done: '✓', current: '●', upcoming: '○' } as const;
+
+function Timeline({ steps }: { steps: OrderProgressView['steps'] }) {
+  return (
+    <ol className="mt-3 space-y-3" aria-label="Order progress" data-testid="order-timeline">
+      {steps.map((step) => (
+        <li
+          key={step.key}
+          className="flex gap-3"
+          aria-current={step.state === 'current' ? 'step' : undefined}
+          data-step={step.key}
+          data-state={step.state}
+        >
+          <span
+            aria-hidden="true"
+            className={`mt-0.5 flex h-6 w-6 shrink-0 items-center justify-center rounded-full text-sm font-bold ${
+              step.state === 'done'
+                ? 'bg-brand text-white'
+                : step.state === 'current'
+                  ? 'border-2 border-brand text-brand-dark'
+                  : 'border border-stone-300 text-stone-400'
+            }`}
+          >
+            {MARK[step.state]}
+          </span>
+          <div>
+            <p className={step.state === 'upcoming' ? 'text-stone-600' : 'font-semibold'}>
+              {step.label}
+              <span className="sr-only">
+                {step.state === 'done' ? ' (done)' : step.state === 'current' ? ' (now)' : ''}
+              </span>
+            </p>
+            {step.atLabel || step.detail ? (
+              <p className="text-sm text-stone-600">{[step.atLabel, step.detail].filter(Boolean).join(' · ')}</p>
+            ) : null}
+          </div>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+function Change({ change, orderNumber }: { change: OrderProgressView['changes'][number]; orderNumber: string }) {
+  if (change.outcome === 'short') {
+    return (
+      <li className="p-3" data-testid="order-change" data-outcome="short">
+        <p className="font-semibold">{change.name} was out of stock</p>
+        <p className="text-sm text-stone-600">You will not be charged for it.</p>
+      </li>
+    );
+  }
+  const answered =
+    change.approval === 'approved'
+      ? 'You approved this replacement.'
+      : change.approval === 'rejected'
+        ? 'You declined this replacement: you will not be charged for it.'
+        : change.approval === 'auto_approved'
+          ? 'No answer came in time, so we went ahead as your substitution choice allows.'
+          : null;
+  return (
+    <li className="p-3" data-testid="order-change" data-outcome="substituted">
+      <p className="font-semibold">
+        {change.name} → {change.substitute?.quantity} × {change.substitute?.name} ({change.substitute?.sizeLabel})
+      </p>
+      <p className="text-sm text-stone-600">
+        {formatCents(change.chargedCents)} — never more than the item you ordered.
+        {change.canAnswer && change.answerBy ? ` Answer by ${change.answerBy}, or we go ahead with it.` : ''}
+      </p>
+      {change.canAnswer ? (
+        <div className="mt-2 flex gap-2">
+          {(['approve', 'reject'] as const).map((intent) => (
+            <Form method="post" key={intent} preventScrollReset>
+              <input type="hidden" name="intent" value={intent} />
+              <input type="hidden" name="orderNumber" value={orderNumber} />
+              <input type="hidden" name="productId" value={change.productId} />
+              <button type="submit" className={intent === 'approve' ? 'btn-primary' : 'btn-outline'}>
+                {intent === 'approve' ? 'Approve replacement' : 'Decline'}
+                <span className="sr-only"> for {change.name}</span>
+              </button>
+            </Form>
+          ))}
+        </div>
+      ) : answered ? (
+        <p className="mt-1 text-sm font-semibold text-stone-700">{answered}</p>
+      ) : null}
+    </li>
+  );
+}
+
+/** Where the order is, what waits for the shopper's answer, the pickup check-in and the receipt. */
+export function OrderProgress({ progress, live }: { progress: OrderProgressView; live: boolean }) {
+  return (
+    <section className="card mt-6 p-5" aria-labelledby="progress-heading">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="progress-heading" className="text-lg font-bold">
+          Order status
+        </h2>
+        {live ? (
+          <Link to={`?orderNumber=${progress.orderNumber}`} className="text-sm font-semibold text-brand-dark underline">
+            Refresh status
+          </Link>
+        ) : null}
+      </div>
+      {live ? <OrderWatch orderNumber={progress.orderNumber} version={progress.version} /> : null}
+      <Timeline steps={progress.steps} />
+      {progress.changes.length > 0 ? (
+        <>
+          <h3 className="mt-5 font-bold">Changes to your order</h3>
+          <ul
+            className="mt-2 divide-y divide-stone-100 rounded-xl border border-stone-200"
+            aria-label="Changes to your order"
+          >
+            {progress.changes.map((change) => (
+              <Change key={change.productId} change={change} orderNumber={progress.orderNumber} />
+            ))}
+          </ul>
+        </>
+      ) : null}
+      {progress.checkIn.open ? (
+        <Form method="post" className="mt-5 flex flex-wrap items-end gap-3" preventScrollReset>
+          <input type="hidden" name="intent" value="check-in" />
+          <input type="hidden" name="orderNumber" value={progress.orderNumber} />
+          <label className="text-sm font-semibold">
+            Parking spot number
+            <input
+              name="parkingSpot"
+              required
+              maxLength={4}
+              autoComplete="off"
+              className={`${FIELD_INPUT_CLASS} w-28`}
+            />
+          </label>
+          <button type="submit" className="btn-primary">
+            I’m here
+          </button>
+        </Form>
+      ) : progress.checkIn.at ? (
+        <p className="mt-5 rounded-xl bg-green-50 p-3 text-sm text-green-900" data-testid="checked-in">
+          You checked in at {progress.checkIn.at}, parking spot {progress.checkIn.parkingSpot}. We are bringing your
+          order out.
+        </p>
+      ) : null}
+      {progress.handedOver ? (
+        <p className="mt-5">
+          <Link to={`/account/receipt.html?orderNumber=${progress.orderNumber}`} className="btn-outline">
+            View your receipt
+          </Link>
+        </p>
+      ) : null}
+    </section>
+  );
+}
