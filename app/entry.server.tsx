@@ -15,7 +15,7 @@ import {
 import { BAD_REQUEST_MESSAGE, isValidHostHeader } from '~/modules/http/request-line';
 import { applySecurityHeaders, createNonce, storefrontTrustedOrigins } from '~/modules/http/security-headers.server';
 import { withScriptsAfterFirstPaint } from '~/modules/http/scripts-after-paint.server';
-import { ensureMailWorker } from '~/modules/mail/worker-lifecycle.server';
+import { ensureMailWorkerFromRequest } from '~/modules/mail/worker-lifecycle.server';
 
 renderUnavailableDocumentWith((stylesheets) => renderToStaticMarkup(<UnavailablePage stylesheets={stylesheets} />));
 
@@ -26,7 +26,7 @@ export default function handleRequest(
   remixContext: EntryContext,
 ) {
   // Under the stock remix-serve nothing else starts the mail worker: the first request does (once).
-  ensureMailWorker();
+  ensureMailWorkerFromRequest();
   if (wasUnavailable(request)) return unavailableDocument(request, responseHeaders, remixContext);
   if (!hasValidHost(request)) return badRequest(request, 'text');
   // One nonce per response: in the CSP header and on every inline script/style the tree renders.
@@ -66,7 +66,7 @@ function unavailableDocument(request: Request, responseHeaders: Headers, remixCo
 }
 
 export function handleDataRequest(response: Response, { request }: LoaderFunctionArgs | ActionFunctionArgs) {
-  ensureMailWorker();
+  ensureMailWorkerFromRequest();
   if (!hasValidHost(request)) return badRequest(request, 'json');
   // A caught 503 the client router shows in the root ErrorBoundary (ErrorMessage's 503 copy).
   if (wasUnavailable(request)) response = unavailableJson({ 'X-Remix-Catch': 'yes' });

@@ -152,7 +152,10 @@ const MailSchema = z.object({
   MAIL_FROM: z
     .string()
     .default('no-reply@pantry.localhost')
-    .refine((value) => /^[^\s<>@]+@[^\s<>@]+$/.test(value), 'MAIL_FROM is an email address, e.g. no-reply@pantry.example'),
+    .refine(
+      (value) => /^[^\s<>@]+@[^\s<>@]+$/.test(value),
+      'MAIL_FROM is an email address, e.g. no-reply@pantry.example',
+    ),
   /** Tries before a message is dead (docs/decisions/0078). */
   MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
   /** The first retry's wait; each later one doubles, up to MAIL_RETRY_MAX_MS. */
@@ -170,8 +173,13 @@ let mailMemo: { key: string; config: MailConfig } | undefined;
 /** The mail settings; parsed again when the variables change (tests start their SMTP server late). */
 export function mailConfig(): MailConfig {
   const key = JSON.stringify(Object.keys(MailSchema.shape).map((name) => process.env[name]));
-  if (mailMemo?.key !== key) mailMemo = { key, config: MailSchema.parse(process.env) };
+  if (mailMemo?.key !== key) mailMemo = { key, config: parseMailConfig(process.env) };
   return mailMemo.config;
+}
+
+/** The mail settings in these variables; throws on a value that is not allowed. */
+export function parseMailConfig(variables: Record<string, string | undefined>): MailConfig {
+  return MailSchema.parse(variables);
 }
 
 function isSmtpUrl(value: string): boolean {

@@ -64,16 +64,19 @@ export function formatWhen(iso: string, timezone: string): string {
     day: 'numeric',
     hour: 'numeric',
     minute: '2-digit',
-  }).format(new Date(iso));
+  })
+    .format(new Date(iso))
+    .replace(/\u202f/g, ' ');
 }
 
 function formatTime(iso: string, timezone: string): string {
-  return new Intl.DateTimeFormat('en-US', { timeZone: timezone, hour: 'numeric', minute: '2-digit' }).format(
-    new Date(iso),
-  );
+  // ICU puts a narrow no-break space before AM/PM; plain text reads better with a plain one.
+  return new Intl.DateTimeFormat('en-US', { timeZone: timezone, hour: 'numeric', minute: '2-digit' })
+    .format(new Date(iso))
+    .replace(/\u202f/g, ' ');
 }
 
-/** "Friday, November 28, 2:00 PM – 4:00 PM" in the store's time zone. */
+/** "Saturday, November 28 at 2:00 PM – 4:00 PM" in the store's time zone. */
 export function formatWindow(window: { startsAt: string; endsAt: string; timezone: string }): string {
   return `${formatWhen(window.startsAt, window.timezone)} – ${formatTime(window.endsAt, window.timezone)}`;
 }

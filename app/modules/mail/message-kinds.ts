@@ -6,7 +6,11 @@ import { z } from 'zod';
  * the caller's transaction, so its cause is rolled back with it.
  */
 const code = z.string().regex(/^\d{4,8}$/);
-const minutes = z.number().int().positive().max(24 * 60);
+const minutes = z
+  .number()
+  .int()
+  .positive()
+  .max(24 * 60);
 const url = z.string().url().max(2000);
 const name = z.string().min(1).max(200);
 /** A customer's first name; the greeting does without one. */

@@ -37,7 +37,11 @@ export function orderPlaced(banner: BannerDefinition, data: ParsedMessageData<'o
     data.fulfilment === 'delivery'
       ? `We'll deliver it ${when}${data.address ? ` to ${data.address}` : ''}.`
       : `Pick it up at ${data.storeName}, ${when}.`;
-  const rows = [...lineRows(data.lines), ...totalsRows(data), { label: 'Total', value: money(data.totalCents), strong: true }];
+  const rows = [
+    ...lineRows(data.lines),
+    ...totalsRows(data),
+    { label: 'Total', value: money(data.totalCents), strong: true },
+  ];
   return {
     subject,
     text: textFrame(banner, [
@@ -72,7 +76,13 @@ export function substitutionRequest(
   const lead = 'A few items were out of stock, so we picked these instead:';
   return {
     subject,
-    text: textFrame(banner, [lead, ...items.map((item) => `- ${item}`), '', deadline, `Review them: ${data.respondUrl}`]),
+    text: textFrame(banner, [
+      lead,
+      ...items.map((item) => `- ${item}`),
+      '',
+      deadline,
+      `Review them: ${data.respondUrl}`,
+    ]),
     html: frame(
       banner,
       subject,
@@ -84,10 +94,7 @@ export function substitutionRequest(
   };
 }
 
-export function outForDelivery(
-  banner: BannerDefinition,
-  data: ParsedMessageData<'out-for-delivery'>,
-): RenderedMessage {
+export function outForDelivery(banner: BannerDefinition, data: ParsedMessageData<'out-for-delivery'>): RenderedMessage {
   const subject = `Your order ${data.orderNumber} is on its way`;
   const lead = `Your order ${data.orderNumber} is out for delivery to ${data.address}. It arrives ${formatWindow(data.window)}.`;
   return {
@@ -101,10 +108,7 @@ export function outForDelivery(
   };
 }
 
-export function readyForPickup(
-  banner: BannerDefinition,
-  data: ParsedMessageData<'ready-for-pickup'>,
-): RenderedMessage {
+export function readyForPickup(banner: BannerDefinition, data: ParsedMessageData<'ready-for-pickup'>): RenderedMessage {
   const subject = `Your order ${data.orderNumber} is ready for pickup`;
   const lead = `Your order ${data.orderNumber} is ready at ${data.storeName}, ${data.storeAddress}.`;
   const when = `Pick it up ${formatWindow(data.window)}.`;

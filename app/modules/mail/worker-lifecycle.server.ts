@@ -33,11 +33,29 @@ function tick() {
     });
 }
 
-/** Starts the worker once per process; nothing to start without SMTP_URL. Safe to call on every request. */
+/**
+ * Starts the worker once per process; nothing to start without SMTP_URL. Throws when the mail settings are not
+ * allowed (Pantry's server calls it at start, so a wrong SMTP_URL stops the start with the reason).
+ */
 export function ensureMailWorker(): void {
   if (started || !mailConfig().SMTP_URL) return;
   started = true;
   schedule(0);
+}
+
+let complained = false;
+
+/** The entry's call on every request (the stock remix-serve has no start hook): never fails the request. */
+export function ensureMailWorkerFromRequest(): void {
+  try {
+    ensureMailWorker();
+  } catch (error) {
+    if (complained) return;
+    complained = true;
+    log.error('mail worker not started: the mail settings are not allowed', {
+      error: error instanceof Error ? error.message : String(error),
+    });
+  }
 }
 
 /** Stops polling and waits for the pass in flight (its claims lapse if the process dies first). */
