@@ -32,8 +32,8 @@ export default function OutboxPage() {
     <div className="container-page max-w-3xl py-8">
       <h1 className="text-2xl font-extrabold">Outbox</h1>
       <p className="text-sm text-stone-600">
-        Messages the store emailed or texted: with SMTP_URL set they are also sent (status sent), otherwise the
-        outbox is their only delivery (status outbox). Not shown in production.
+        Messages the store emailed or texted: with SMTP_URL set they are also sent (status sent), otherwise the outbox
+        is their only delivery (status outbox). Not shown in production.
       </p>
       <ul className="mt-4 grid gap-3">
         {messages.map((message) => (

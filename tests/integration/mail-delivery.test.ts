@@ -7,7 +7,7 @@ import { addToCart } from '~/modules/cart/cart-lines.server';
 import { authenticateWithPassword, sendPasscode, verifyPasscode } from '~/modules/identity/authn.server';
 import { completePasswordReset, requestPasswordReset } from '~/modules/identity/password-reset.server';
 import { settledAfterResponse } from '~/modules/identity/run-after-response.server';
-import { runMailWorkerOnce } from '~/modules/mail/delivery-worker.server';
+import { claimDueMessages, runMailWorkerOnce } from '~/modules/mail/delivery-worker.server';
 import { queueMessage, sendMessage } from '~/modules/mail/queue.server';
 import { addTender, placeOrder } from '~/modules/orders/checkout.server';
 import type { OrderCustomer } from '~/modules/orders/order-rules';
@@ -302,6 +302,34 @@ describe.each(DIALECTS)('mail delivery over SMTP on %s', (dialect) => {
     for (const id of ids) expect(sink.arrivals(id)).toHaveLength(1);
     const statuses = await test.db.selectFrom('outbox').select('status').where('message_id', 'in', ids).execute();
     expect(statuses.every((r) => r.status === 'sent')).toBe(true);
+  });
+
+  it('hands each due message to one of many simultaneous claims', async () => {
+    const ids: string[] = [];
+    for (let n = 0; n < 30; n++)
+      ids.push(
+        await sendMessage({
+          kind: 'sign-in-code',
+          to: `claim${n}@pantry.test`,
+          bannerId: 'mesa',
+          data: { code: String(200000 + n), minutes: 10 },
+        }),
+      );
+    const now = new Date();
+    const claims = await Promise.all(
+      Array.from({ length: 10 }, (_, n) =>
+        claimDueMessages({ token: `claimant-${n}`, now, leaseMs: 60_000, maxAttempts: 3, limit: 4 }),
+      ),
+    );
+    const claimed = claims.flat().map((message) => message.message_id);
+    expect(new Set(claimed).size).toBe(claimed.length);
+    expect(claimed.length).toBeGreaterThan(0);
+    const rows = await test.db
+      .selectFrom('outbox')
+      .select(['attempts', 'status'])
+      .where('message_id', 'in', claimed)
+      .execute();
+    expect(rows.every((r) => r.attempts === 1 && r.status === 'sending')).toBe(true);
   });
 
   it('delivers a message whose sender was killed during DATA, once the lease has lapsed', async () => {

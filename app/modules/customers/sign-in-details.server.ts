@@ -42,7 +42,11 @@ export async function changeEmail(customerId: number, email: string): Promise<Ch
     .transaction()
     .execute(async (tx) => {
       try {
-        await tx.updateTable('customers').set({ email: next, email_verified: 0 }).where('id', '=', customerId).execute();
+        await tx
+          .updateTable('customers')
+          .set({ email: next, email_verified: 0 })
+          .where('id', '=', customerId)
+          .execute();
       } catch {
         // Another account took the address between the check and the update (the unique index said no).
         return false;
