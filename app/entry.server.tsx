@@ -15,6 +15,7 @@ import {
 import { BAD_REQUEST_MESSAGE, isValidHostHeader } from '~/modules/http/request-line';
 import { applySecurityHeaders, createNonce, storefrontTrustedOrigins } from '~/modules/http/security-headers.server';
 import { withScriptsAfterFirstPaint } from '~/modules/http/scripts-after-paint.server';
+import { ensureMailWorkerFromRequest } from '~/modules/mail/worker-lifecycle.server';
 
 renderUnavailableDocumentWith((stylesheets) => renderToStaticMarkup(<UnavailablePage stylesheets={stylesheets} />));
 
@@ -24,6 +25,8 @@ export default function handleRequest(
   responseHeaders: Headers,
   remixContext: EntryContext,
 ) {
+  // Under the stock remix-serve nothing else starts the mail worker: the first request does (once).
+  ensureMailWorkerFromRequest();
   if (wasUnavailable(request)) return unavailableDocument(request, responseHeaders, remixContext);
   if (!hasValidHost(request)) return badRequest(request, 'text');
   // One nonce per response: in the CSP header and on every inline script/style the tree renders.
@@ -63,6 +66,7 @@ function unavailableDocument(request: Request, responseHeaders: Headers, remixCo
 }
 
 export function handleDataRequest(response: Response, { request }: LoaderFunctionArgs | ActionFunctionArgs) {
+  ensureMailWorkerFromRequest();
   if (!hasValidHost(request)) return badRequest(request, 'json');
   // A caught 503 the client router shows in the root ErrorBoundary (ErrorMessage's 503 copy).
   if (wasUnavailable(request)) response = unavailableJson({ 'X-Remix-Catch': 'yes' });
@@ -115,6 +119,9 @@ export { noteStateChange, privatePageGrant } from '~/modules/http/private-pages.
 
 /** The server waits for the work run after answers before it stops (server/shutdown.ts, decision 0054). */
 export { settledAfterResponse } from '~/modules/identity/run-after-response.server';
+
+/** Pantry's server starts the mail worker when it listens and stops it after the answers settle (decision 0078). */
+export { ensureMailWorker, stopMailWorker } from '~/modules/mail/worker-lifecycle.server';
 
 /** An error's words for the log: never "[object Object]". */
 function describe(error: unknown): string {

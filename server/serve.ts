@@ -16,6 +16,13 @@ import { shutDown } from './shutdown';
 process.env.NODE_ENV ??= 'production';
 const buildPath = path.resolve(process.argv[2] ?? 'build/index.js');
 const build = await importBuild(buildPath);
+// The build's own module instances: the work pending after responses (decision 0050) and the mail worker (decision
+// 0078) live in its copies of those modules.
+const entry = build.entry.module as {
+  settledAfterResponse?: () => Promise<void>;
+  ensureMailWorker?: () => void;
+  stopMailWorker?: () => Promise<void>;
+};
 const ttl = Number(process.env.PAGE_CACHE_TTL_MS ?? 10_000);
 const privateTtl = Number(process.env.PRIVATE_PAGE_CACHE_TTL_MS ?? 10_000);
 const { server } = createAppServer({
@@ -34,13 +41,17 @@ const onListen = () => {
   console.log(`[pantry] http://localhost:${bound}`);
   // Under `npm run dev` (remix dev restarts this server after every rebuild): tells the browser to reload.
   if (process.env.NODE_ENV === 'development') void broadcastDevReady(build);
+  entry.ensureMailWorker?.();
 };
 if (process.env.HOST) server.listen(port, process.env.HOST, onListen);
 else server.listen(port, onListen);
 
-// The build's own module instance: the work pending after responses is in its copy of the module (decision 0050).
-const entry = build.entry.module as { settledAfterResponse?: () => Promise<void> };
+// The stop waits for the work pending after answers (it may queue messages), then for the mail worker's pass in flight.
+const settle = async () => {
+  await entry.settledAfterResponse?.();
+  await entry.stopMailWorker?.();
+};
 for (const signal of ['SIGTERM', 'SIGINT'] as const)
   process.once(signal, () => {
-    void shutDown(server, entry.settledAfterResponse ?? (() => Promise.resolve()), 5_000).then(() => process.exit(0));
+    void shutDown(server, settle, 5_000).then(() => process.exit(0));
   });

@@ -1,6 +1,6 @@
 import { Form, Link, useRevalidator } from '@remix-run/react';
 import { useEffect } from 'react';
-import { formatCents } from '~/modules/catalog/pricing';
+import { formatCents } from '~/components/page-essentials';
 import { FIELD_INPUT_CLASS } from './FormField';
 import type { TimelineStep } from '~/modules/fulfilment/progress-rules';
 

@@ -25,6 +25,7 @@ import { sessionTokenBindingSchema } from './migrations/0024-session-token-bindi
 import { searchSynonymsSchema } from './migrations/0025-search-synonyms';
 import { popularityPriorSchema } from './migrations/0026-popularity-prior';
 import { searchIntentsSchema } from './migrations/0027-search-intents';
+import { outboxDeliverySchema } from './migrations/0028-outbox-delivery';
 import { orderFulfilmentSchema } from './migrations/0030-order-fulfilment';
 
 function migrationsFor(dialect: DialectName): Record<string, Migration> {
@@ -54,6 +55,7 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0025-search-synonyms': searchSynonymsSchema(dialect),
     '0026-popularity-prior': popularityPriorSchema,
     '0027-search-intents': searchIntentsSchema,
+    '0028-outbox-delivery': outboxDeliverySchema,
     '0030-order-fulfilment': orderFulfilmentSchema(dialect),
   };
 }

@@ -370,10 +370,27 @@ export interface PetTable {
 
 export interface OutboxTable {
   id: Generated<number>;
+  /** Unique; also the SMTP Message-ID, so a message sent twice is recognisably the same one. */
+  message_id: string;
+  kind: string;
   channel: string;
   recipient: string;
   subject: string;
+  /** The plain-text version. */
   body: string;
+  html_body: string | null;
+  banner_id: string | null;
+  store_id: number | null;
+  order_id: number | null;
+  /** pending, sending, sent, dead; `outbox` is delivered to the outbox alone (no SMTP, a text, an older row). */
+  status: Generated<string>;
+  attempts: Generated<number>;
+  next_attempt_at: string | null;
+  claimed_until: string | null;
+  claim_token: string | null;
+  /** Why the last attempt failed; never the message itself. */
+  last_error: string | null;
+  sent_at: string | null;
   created_at: string;
 }
 

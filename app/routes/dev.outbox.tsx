@@ -5,7 +5,7 @@ import { pageAccess, PUBLIC_PAGE, pageMeta } from '~/components/page-essentials'
 import { requireUserType } from '~/modules/access/shopper.server';
 import { developmentPagesAllowed } from '~/modules/config/environment.server';
 import { withHeaders } from '~/modules/http/api.server';
-import { latestOutbox } from '~/modules/identity/outbox.server';
+import { latestOutbox } from '~/modules/mail/queue.server';
 
 /** Outside production: the messages Pantry "sent" (one-time codes, reset links). */
 export const access = pageAccess({ allowedUserTypes: PUBLIC_PAGE, escapeSSO: true });
@@ -32,14 +32,15 @@ export default function OutboxPage() {
     <div className="container-page max-w-3xl py-8">
       <h1 className="text-2xl font-extrabold">Outbox</h1>
       <p className="text-sm text-stone-600">
-        Messages the store would have emailed or texted. Not shown in production.
+        Messages the store emailed or texted: with SMTP_URL set they are also sent (status sent), otherwise the outbox
+        is their only delivery (status outbox). Not shown in production.
       </p>
       <ul className="mt-4 grid gap-3">
         {messages.map((message) => (
           <li key={message.id} className="card p-4" data-testid="outbox-message">
             <p className="text-xs text-stone-500">
               {message.channel} to <span data-testid="outbox-recipient">{message.recipient}</span> ·{' '}
-              {message.created_at}
+              {message.created_at} · <span data-testid="outbox-status">{message.status}</span>
             </p>
             <p className="font-semibold" data-testid="outbox-subject">
               {message.subject}

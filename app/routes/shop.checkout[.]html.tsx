@@ -6,6 +6,7 @@ import { requireUserType } from '~/modules/access/shopper.server';
 import { shopperCart } from '~/modules/cart/cart-session.server';
 import { cartView } from '~/modules/cart/cart-view.server';
 import { parseForm } from '~/modules/http/forms.server';
+import { originOf } from '~/modules/http/request-origin';
 import { checkoutFormSchema, ORDER_REFUSALS } from '~/modules/orders/order-rules';
 import { orderCustomer, orderNumberCookie } from '~/modules/orders/order-session.server';
 import {
@@ -69,6 +70,7 @@ export async function action({ request }: ActionFunctionArgs) {
     preference: cart.preference,
     addressId: data.addressId,
     tenderId: data.tenderId,
+    origin: originOf(request),
   });
   if (!result.ok)
     return json({ error: ORDER_REFUSALS[result.code], errors: {} }, { status: 409, headers: shopper.headers });

@@ -20,9 +20,16 @@ describe('a graceful stop waits for the build’s after-answer work', () => {
     await expect(entry.settledAfterResponse!()).resolves.toBeUndefined();
   });
 
-  it('serve.ts stops through shutDown with it, on SIGTERM and SIGINT', () => {
+  it('the build’s entry hands the server its mail worker’s start and stop', async () => {
+    const entry = build.entry.module as { ensureMailWorker?: () => void; stopMailWorker?: () => Promise<void> };
+    expect(typeof entry.ensureMailWorker).toBe('function');
+    await expect(entry.stopMailWorker!()).resolves.toBeUndefined();
+  });
+
+  it('serve.ts stops through shutDown with it and then the mail worker, on SIGTERM and SIGINT', () => {
     const serve = readFileSync(path.resolve('server/serve.ts'), 'utf8');
-    expect(serve).toMatch(/shutDown\(server, entry\.settledAfterResponse/);
+    expect(serve).toMatch(/await entry\.settledAfterResponse\?\.\(\);\s*await entry\.stopMailWorker\?\.\(\);/);
+    expect(serve).toMatch(/shutDown\(server, settle,/);
     expect(serve).toMatch(/\['SIGTERM', 'SIGINT'\]/);
   });
 });

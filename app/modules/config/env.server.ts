@@ -138,3 +138,55 @@ export function identityConfig(): { issuer: string; clientId: string } {
   }
   return { issuer: identityMemo.issuer, clientId: identityMemo.clientId };
 }
+
+const MailSchema = z.object({
+  /** smtp://[user:pass@]host:port (STARTTLS when the server offers it) or smtps:// (TLS from the start). */
+  SMTP_URL: z
+    .string()
+    .optional()
+    .transform((value) => value || undefined)
+    .refine(
+      (value) => value === undefined || isSmtpUrl(value),
+      'SMTP_URL is smtp://host:port or smtps://host:port (user:password@ before the host when the server asks)',
+    ),
+  MAIL_FROM: z
+    .string()
+    .default('no-reply@pantry.localhost')
+    .refine(
+      (value) => /^[^\s<>@]+@[^\s<>@]+$/.test(value),
+      'MAIL_FROM is an email address, e.g. no-reply@pantry.example',
+    ),
+  /** Tries before a message is dead (docs/decisions/0078). */
+  MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
+  /** The first retry's wait; each later one doubles, up to MAIL_RETRY_MAX_MS. */
+  MAIL_RETRY_BASE_MS: z.coerce.number().int().min(1).default(30_000),
+  MAIL_RETRY_MAX_MS: z.coerce.number().int().min(1).default(3_600_000),
+  /** How long a claim holds a message; a send is given up (timeouts) well inside it. */
+  MAIL_LEASE_MS: z.coerce.number().int().min(100).default(120_000),
+  MAIL_POLL_MS: z.coerce.number().int().min(10).default(5_000),
+});
+
+export type MailConfig = z.infer<typeof MailSchema>;
+
+let mailMemo: { key: string; config: MailConfig } | undefined;
+
+/** The mail settings; parsed again when the variables change (tests start their SMTP server late). */
+export function mailConfig(): MailConfig {
+  const key = JSON.stringify(Object.keys(MailSchema.shape).map((name) => process.env[name]));
+  if (mailMemo?.key !== key) mailMemo = { key, config: parseMailConfig(process.env) };
+  return mailMemo.config;
+}
+
+/** The mail settings in these variables; throws on a value that is not allowed. */
+export function parseMailConfig(variables: Record<string, string | undefined>): MailConfig {
+  return MailSchema.parse(variables);
+}
+
+function isSmtpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'smtp:' || url.protocol === 'smtps:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}

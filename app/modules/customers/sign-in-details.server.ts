@@ -1,10 +1,10 @@
 import { db } from '~/db/db.server';
 import { endAccountSessions } from '~/modules/identity/account-sessions.server';
 import { customerByEmail, normalizeEmail } from '~/modules/identity/customers.server';
-import { sendToOutbox } from '~/modules/identity/outbox.server';
 import { OTHER_DEVICES_SIGNED_OUT } from '~/modules/identity/notices';
 import { hashPassword } from '~/modules/identity/passwords.server';
 import { passwordProblem } from '~/modules/identity/password-rules';
+import { queueMessage } from '~/modules/mail/queue.server';
 
 export const EMAIL_IN_USE_MESSAGE = 'That email address already belongs to another account.';
 
@@ -34,23 +34,33 @@ export async function changeEmail(customerId: number, email: string): Promise<Ch
   if (owner) return { ok: true, message: 'That is already your email address.' };
   const current = await db()
     .selectFrom('customers')
-    .select(['email', 'first_name'])
+    .select(['email', 'first_name', 'banner_id'])
     .where('id', '=', customerId)
     .executeTakeFirst();
   if (!current) return { ok: false, field: 'email', message: 'We could not find your account.' };
-  try {
-    await db().updateTable('customers').set({ email: next, email_verified: 0 }).where('id', '=', customerId).execute();
-  } catch {
-    // Another account took the address between the check and the update (the unique index said no).
-    return { ok: false, field: 'email', message: EMAIL_IN_USE_MESSAGE };
-  }
-  // The old address hears about it, so its owner can act if someone else made the change.
-  await sendToOutbox({
-    channel: 'email',
-    recipient: current.email,
-    subject: 'Your sign-in email was changed',
-    body: `Hi ${current.first_name}, the email address you sign in with is now ${next}. If you didn't make this change, reset your password and contact us.`,
-  });
+  const changed = await db()
+    .transaction()
+    .execute(async (tx) => {
+      try {
+        await tx
+          .updateTable('customers')
+          .set({ email: next, email_verified: 0 })
+          .where('id', '=', customerId)
+          .execute();
+      } catch {
+        // Another account took the address between the check and the update (the unique index said no).
+        return false;
+      }
+      // The old address hears about it, so its owner can act if someone else made the change.
+      await queueMessage(tx, {
+        kind: 'email-changed',
+        to: current.email,
+        bannerId: current.banner_id,
+        data: { firstName: current.first_name, newEmail: next },
+      });
+      return true;
+    });
+  if (!changed) return { ok: false, field: 'email', message: EMAIL_IN_USE_MESSAGE };
   return { ok: true, message: `Your email address is now ${next}.` };
 }
 
@@ -87,19 +97,19 @@ export async function changePassword(
     .execute(async (trx) => {
       await trx.updateTable('customers').set({ password_hash: passwordHash }).where('id', '=', customerId).execute();
       await endAccountSessions(trx, customerId, keepGrantId);
+      const customer = await trx
+        .selectFrom('customers')
+        .select(['email', 'first_name', 'banner_id'])
+        .where('id', '=', customerId)
+        .executeTakeFirst();
+      if (customer) {
+        await queueMessage(trx, {
+          kind: 'password-changed',
+          to: customer.email,
+          bannerId: customer.banner_id,
+          data: { firstName: customer.first_name },
+        });
+      }
     });
-  const customer = await db()
-    .selectFrom('customers')
-    .select(['email', 'first_name'])
-    .where('id', '=', customerId)
-    .executeTakeFirst();
-  if (customer) {
-    await sendToOutbox({
-      channel: 'email',
-      recipient: customer.email,
-      subject: 'Your password was changed',
-      body: `Hi ${customer.first_name}, your Pantry password was just changed. If you didn't make this change, reset your password and contact us.`,
-    });
-  }
   return { ok: true, message: `Your password was changed. ${OTHER_DEVICES_SIGNED_OUT}` };
 }

@@ -1,7 +1,7 @@
 import { log } from '~/modules/config/logger.server';
 import { runAfterResponse } from './run-after-response.server';
 import { customerByEmail, normalizeEmail } from './customers.server';
-import { sendToOutbox } from './outbox.server';
+import { queueMessage } from '~/modules/mail/queue.server';
 import { verifyPassword } from './passwords.server';
 import {
   hitCodeSendLimits,
@@ -101,22 +101,26 @@ async function writePasscode(email: string) {
   const code = sixDigitCode();
   const now = new Date();
   await db()
-    .insertInto('one_time_passcodes')
-    .values({
-      customer_id: customer.id,
-      code_hash: sha256(`${customer.id}:${code}`),
-      expires_at: new Date(now.getTime() + PASSCODE_TTL_MS).toISOString(),
-      attempts: 0,
-      used_at: null,
-      created_at: now.toISOString(),
-    })
-    .execute();
-  await sendToOutbox({
-    channel: 'email',
-    recipient: customer.email,
-    subject: `Your sign-in code is ${code}`,
-    body: `Your one-time sign-in code is ${code}. It expires in 10 minutes. If you didn't ask for it, you can ignore this message.`,
-  });
+    .transaction()
+    .execute(async (tx) => {
+      await tx
+        .insertInto('one_time_passcodes')
+        .values({
+          customer_id: customer.id,
+          code_hash: sha256(`${customer.id}:${code}`),
+          expires_at: new Date(now.getTime() + PASSCODE_TTL_MS).toISOString(),
+          attempts: 0,
+          used_at: null,
+          created_at: now.toISOString(),
+        })
+        .execute();
+      await queueMessage(tx, {
+        kind: 'sign-in-code',
+        to: customer.email,
+        bannerId: customer.banner_id,
+        data: { code, minutes: PASSCODE_TTL_MS / 60_000 },
+      });
+    });
 }
 
 /** Verifies the latest passcode: single use, 10 minutes, 5 tries a client and 10 from all clients. */

@@ -1,8 +1,8 @@
 import { db } from '~/db/db.server';
+import { queueMessage } from '~/modules/mail/queue.server';
 import { endAccountSessions } from './account-sessions.server';
 import { runAfterResponse } from './run-after-response.server';
 import { customerByEmail, normalizeEmail } from './customers.server';
-import { sendToOutbox } from './outbox.server';
 import { hashPassword } from './passwords.server';
 import { hitCodeSendLimits } from './rate-limit.server';
 import { randomToken, sha256 } from './secrets.server';
@@ -32,23 +32,27 @@ async function sendResetLink(email: string, input: { origin: string; source: Res
   const customer = await customerByEmail(email);
   if (!customer) return;
   const token = randomToken();
-  await db()
-    .insertInto('password_resets')
-    .values({
-      token_hash: sha256(token),
-      customer_id: customer.id,
-      source: input.source,
-      expires_at: new Date(Date.now() + RESET_TTL_MS).toISOString(),
-      used_at: null,
-    })
-    .execute();
   const link = `${input.origin}/account/reset-password?token=${encodeURIComponent(token)}`;
-  await sendToOutbox({
-    channel: 'email',
-    recipient: customer.email,
-    subject: 'Reset your password',
-    body: `Use this link within 30 minutes to choose a new password: ${link}`,
-  });
+  await db()
+    .transaction()
+    .execute(async (tx) => {
+      await tx
+        .insertInto('password_resets')
+        .values({
+          token_hash: sha256(token),
+          customer_id: customer.id,
+          source: input.source,
+          expires_at: new Date(Date.now() + RESET_TTL_MS).toISOString(),
+          used_at: null,
+        })
+        .execute();
+      await queueMessage(tx, {
+        kind: 'password-reset',
+        to: customer.email,
+        bannerId: customer.banner_id,
+        data: { link, minutes: RESET_TTL_MS / 60_000 },
+      });
+    });
 }
 
 /** Whether a reset token can still be used (unused, not expired), without using it. */

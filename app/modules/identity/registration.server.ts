@@ -2,9 +2,9 @@ import { randomInt, randomUUID } from 'node:crypto';
 import { db } from '~/db/db.server';
 import type { HostInfo } from '~/modules/banners/hosts';
 import { bannerById } from '~/modules/banners/banners.server';
+import { queueMessage, sendMessage } from '~/modules/mail/queue.server';
 import { resolveStoresByZip } from '~/modules/stores/store-resolver.server';
 import { customerByEmail, normalizeEmail } from './customers.server';
-import { sendToOutbox } from './outbox.server';
 import { hashPassword } from './passwords.server';
 import { hitRateLimit, minutesText, RATE_RULES, signUpClientRule } from './rate-limit.server';
 import type { BusinessRegistration, Registration } from './registration-schema';
@@ -65,7 +65,7 @@ export async function registerCustomer(
     bannerById(host.bannerId),
     hashPassword(input.password),
   ]);
-  if (existing) return existingAccount(existing.email, origin);
+  if (existing) return existingAccount(existing, origin);
   const storeId = nearest?.ok ? Number(nearest.stores[0]!.storeId) : banner.default_store_id;
   for (let attempt = 0; attempt < 5; attempt++) {
     try {
@@ -102,20 +102,20 @@ export async function registerCustomer(
               created_at: new Date().toISOString(),
             })
             .execute();
+          await queueMessage(trx, {
+            kind: 'welcome',
+            to: normalizeEmail(input.email),
+            bannerId: host.bannerId,
+            data: { signInUrl: `${origin}/account/sign-in.html` },
+          });
           return next;
         });
       const sessionToken = await issueSessionToken(id, { remember: true, method: 'registration' });
-      await sendToOutbox({
-        channel: 'email',
-        recipient: normalizeEmail(input.email),
-        subject: 'Welcome to Pantry',
-        body: `Your account is ready and you are signed in. Sign in any time at ${origin}/account/sign-in.html`,
-      });
       return { ok: true as const, outcome: 'created' as const, customerId: id, sessionToken };
     } catch (error) {
       // Two sign-ups at once can pick the same id; the email is unique, so only retry on the id.
       const raced = await customerByEmail(input.email);
-      if (raced) return existingAccount(raced.email, origin);
+      if (raced) return existingAccount(raced, origin);
       if (attempt === 4) throw error;
     }
   }
@@ -123,15 +123,15 @@ export async function registerCustomer(
 }
 
 /** The owner of an existing account learns of the attempt; the caller answers as for a new one. */
-async function existingAccount(email: string, origin: string): Promise<RegistrationResult> {
-  await sendToOutbox({
-    channel: 'email',
-    recipient: email,
-    subject: 'Someone tried to create an account with your email',
-    body:
-      `You already have a Pantry account, so no new one was made. If this was you, sign in at ` +
-      `${origin}/account/sign-in.html or reset your password at ${origin}/account/forgot-password.html. ` +
-      `If it was not you, you can ignore this message.`,
+async function existingAccount(
+  owner: { email: string; banner_id: string },
+  origin: string,
+): Promise<RegistrationResult> {
+  await sendMessage({
+    kind: 'account-exists',
+    to: owner.email,
+    bannerId: owner.banner_id,
+    data: { signInUrl: `${origin}/account/sign-in.html`, resetUrl: `${origin}/account/forgot-password.html` },
   });
   // Same form as a real sessionToken; never stored, so the provider refuses it.
   return { ok: true as const, outcome: 'existing' as const, sessionToken: randomToken() };

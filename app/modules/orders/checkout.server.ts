@@ -2,9 +2,11 @@ import { randomBytes } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import { db } from '~/db/db.server';
 import type { Database } from '~/db/schema';
+import { appEnv } from '~/modules/config/env.server';
 import { cartView, keepShippedLines, type CartView } from '~/modules/cart/cart-view.server';
 import { newAddressSchema } from '~/modules/customers/address-rules';
 import { addAddress as addCustomerAddress, listAddresses, type AddResult } from '~/modules/customers/addresses.server';
+import { queueMessage } from '~/modules/mail/queue.server';
 import { heldSlot } from '~/modules/slots/slots.server';
 import { ORDER_CUTOFF_MS } from '~/modules/slots/slot-rules';
 import type { Store } from '~/modules/stores/stores.server';
@@ -130,6 +132,8 @@ export async function placeOrder(input: {
   preference: string | null;
   addressId: number;
   tenderId: number;
+  /** The shopper's origin, for the link in the confirmation email (callers outside a request: the local store). */
+  origin?: string;
   now?: Date;
 }): Promise<PlaceResult> {
   const { customer } = input;
@@ -224,6 +228,37 @@ export async function placeOrder(input: {
         .set({ order_id: order.id, expires_at: null, cart_id: null })
         .where('id', '=', hold.holdId)
         .execute();
+      const { email } = await tx
+        .selectFrom('customers')
+        .select('email')
+        .where('id', '=', customer.customerId)
+        .executeTakeFirstOrThrow();
+      const origin = input.origin ?? `http://localhost:${appEnv().PORT}`;
+      // In the order's transaction: the confirmation exists exactly when the order does.
+      await queueMessage(tx, {
+        kind: 'order-placed',
+        to: email,
+        bannerId: customer.bannerId,
+        storeId: input.store.id,
+        orderId: order.id,
+        data: {
+          orderNumber,
+          fulfilment: hold.kind === 'pickup' ? 'pickup' : 'delivery',
+          window: { startsAt: hold.startsAt, endsAt: hold.endsAt, timezone: input.store.timezone },
+          storeName: input.store.name,
+          address: address
+            ? [address.address1, address.address2, `${address.city}, ${address.state_code} ${address.postal_code}`]
+                .filter(Boolean)
+                .join(', ')
+            : null,
+          lines: lines.map((line) => ({ name: line.name, quantity: line.quantity, lineCents: line.lineCents })),
+          subtotalCents: view.subtotalCents,
+          savingsCents: view.savingsCents,
+          feesCents: fee.feeCents,
+          totalCents: view.totalCents + fee.feeCents,
+          orderUrl: `${origin}/account/order-summary.html?orderNumber=${orderNumber}`,
+        },
+      });
       return { orderId: order.id, orderNumber };
     });
   if (!placed) return { ok: false, code: 'EMPTY_CART' };

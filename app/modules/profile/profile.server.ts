@@ -1,9 +1,9 @@
 import { db } from '~/db/db.server';
 import { BANNERS } from '~/modules/banners/banner-catalog';
-import { sendToOutbox } from '~/modules/identity/outbox.server';
 import { hitRateLimit, minutesText, RATE_RULES } from '~/modules/identity/rate-limit.server';
 import { claimLatestCode } from '~/modules/identity/one-time-codes.server';
 import { sha256, sixDigitCode } from '~/modules/identity/secrets.server';
+import { queueMessage } from '~/modules/mail/queue.server';
 import { storeById } from '~/modules/stores/stores.server';
 import { fulfillmentPreferences } from './profile-service.server';
 import { promptDue, VERIFICATION_CODE_TTL_MS, VERIFICATION_MAX_ATTEMPTS, type VerifyChannel } from './profile-rules';
@@ -140,24 +140,33 @@ export async function sendVerificationCode(customerId: number, channel: VerifyCh
   const code = sixDigitCode();
   const now = new Date();
   await db()
-    .insertInto('verification_codes')
-    .values({
-      customer_id: customerId,
-      channel,
-      target,
-      code_hash: sha256(`${customerId}:${channel}:${code}`),
-      expires_at: new Date(now.getTime() + VERIFICATION_CODE_TTL_MS).toISOString(),
-      attempts: 0,
-      used_at: null,
-      created_at: now.toISOString(),
-    })
-    .execute();
-  await sendToOutbox({
-    channel: channel === 'email' ? 'email' : 'sms',
-    recipient: target,
-    subject: `Your verification code is ${code}`,
-    body: `Use ${code} to verify your ${channel === 'email' ? 'email address' : 'phone number'}. It expires in 10 minutes.`,
-  });
+    .transaction()
+    .execute(async (tx) => {
+      await tx
+        .insertInto('verification_codes')
+        .values({
+          customer_id: customerId,
+          channel,
+          target,
+          code_hash: sha256(`${customerId}:${channel}:${code}`),
+          expires_at: new Date(now.getTime() + VERIFICATION_CODE_TTL_MS).toISOString(),
+          attempts: 0,
+          used_at: null,
+          created_at: now.toISOString(),
+        })
+        .execute();
+      await queueMessage(tx, {
+        kind: 'verification-code',
+        channel: channel === 'email' ? 'email' : 'sms',
+        to: target,
+        bannerId: customer.banner_id,
+        data: {
+          code,
+          minutes: VERIFICATION_CODE_TTL_MS / 60_000,
+          target: channel === 'email' ? 'email address' : 'phone number',
+        },
+      });
+    });
   return { ok: true };
 }
 

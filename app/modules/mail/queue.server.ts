@@ -1,0 +1,83 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { db } from '~/db/db.server';
+import type { Database } from '~/db/schema';
+import { mailConfig } from '~/modules/config/env.server';
+import { TEXTABLE_KINDS, type QueuedMessage } from './message-kinds';
+import { renderMessage } from './render-message';
+
+/** The database or a transaction (Kysely's Transaction is a Kysely). */
+export type MailExecutor = Kysely<Database>;
+
+export const OUTBOX_STATUS = {
+  pending: 'pending',
+  sending: 'sending',
+  sent: 'sent',
+  dead: 'dead',
+  /** Delivered to the outbox alone: no SMTP configured, or a text (there is no text gateway). */
+  outbox: 'outbox',
+} as const;
+
+/**
+ * Queues a message through `executor`: pass the transaction that writes its cause (an order, a code), so the
+ * message exists exactly when its cause does. The worker sends it after the commit. Returns its message id.
+ */
+export async function queueMessage(executor: MailExecutor, message: QueuedMessage): Promise<string> {
+  const channel = message.channel ?? 'email';
+  if (channel === 'sms' && !TEXTABLE_KINDS.includes(message.kind)) throw new Error(`${message.kind} is email only`);
+  const rendered = renderMessage(message.kind, message.bannerId, message.data);
+  const now = new Date().toISOString();
+  const messageId = randomUUID();
+  const delivered = channel === 'sms' || !mailConfig().SMTP_URL;
+  await executor
+    .insertInto('outbox')
+    .values({
+      message_id: messageId,
+      kind: message.kind,
+      channel,
+      recipient: message.to,
+      subject: rendered.subject,
+      body: rendered.text,
+      html_body: channel === 'sms' ? null : rendered.html,
+      banner_id: message.bannerId,
+      store_id: message.storeId ?? null,
+      order_id: message.orderId ?? null,
+      status: delivered ? OUTBOX_STATUS.outbox : OUTBOX_STATUS.pending,
+      attempts: 0,
+      next_attempt_at: delivered ? null : now,
+      claimed_until: null,
+      claim_token: null,
+      last_error: null,
+      sent_at: delivered ? now : null,
+      created_at: now,
+    })
+    .execute();
+  return messageId;
+}
+
+/** The simple call: queues on its own, outside any transaction. */
+export function sendMessage(message: QueuedMessage): Promise<string> {
+  return queueMessage(db(), message);
+}
+
+/** Outside production /dev/outbox lists these. */
+export async function latestOutbox(limit = 50) {
+  return db()
+    .selectFrom('outbox')
+    .select(['id', 'kind', 'channel', 'recipient', 'subject', 'body', 'status', 'attempts', 'created_at'])
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** A store's messages that could not be delivered (for its manager); no bodies. */
+export async function deadLettersOfStore(storeId: number, limit = 100) {
+  return db()
+    .selectFrom('outbox')
+    .select(['message_id', 'kind', 'recipient', 'subject', 'order_id', 'attempts', 'last_error', 'created_at'])
+    .where('store_id', '=', storeId)
+    .where('status', '=', OUTBOX_STATUS.dead)
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}
