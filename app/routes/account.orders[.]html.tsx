@@ -3,6 +3,7 @@ import { json } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { CUSTOMER_ONLY, pageAccess, SIGN_IN_PATH, formatCents, pageMeta } from '~/components/page-essentials';
 import { requireUserType } from '~/modules/access/shopper.server';
+import { statusLabel } from '~/modules/fulfilment/order-states';
 import { fulfillmentLabel } from '~/modules/orders/order-rules';
 import { orderCustomer } from '~/modules/orders/order-session.server';
 import { orderHistory } from '~/modules/orders/order-history.server';
@@ -23,6 +24,7 @@ const STATUS_STYLES: Record<string, string> = {
   PENDING: 'bg-amber-100 text-amber-900',
   CANCELLED: 'bg-stone-200 text-stone-700',
   DELIVERED: 'bg-green-100 text-green-900',
+  PICKED_UP: 'bg-green-100 text-green-900',
 };
 
 export default function OrdersPage() {
@@ -56,7 +58,7 @@ export default function OrdersPage() {
                   <span
                     className={`ml-2 rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_STYLES[order.status] ?? 'bg-stone-100'}`}
                   >
-                    {order.status.charAt(0) + order.status.slice(1).toLowerCase()}
+                    {statusLabel(order.status)}
                   </span>
                 </p>
                 <p className="text-sm text-stone-600">
@@ -69,6 +71,10 @@ export default function OrdersPage() {
               {order.editable ? (
                 <Link to={`/erums?orderNumber=${order.orderNumber}`} className="btn-outline text-sm">
                   Edit order
+                </Link>
+              ) : order.hasReceipt ? (
+                <Link to={`/account/receipt.html?orderNumber=${order.orderNumber}`} className="btn-outline text-sm">
+                  Receipt<span className="sr-only"> for order {order.orderNumber}</span>
                 </Link>
               ) : null}
             </li>

@@ -354,6 +354,15 @@ describe.each(DIALECTS)('order fulfilment on %s', (dialect) => {
     ).toBe(receipt.totalCents);
     expect(await orderReceipt(BART, order.orderNumber)).toBeNull();
     expect((await orderProgress(JORDAN, order.orderNumber))!.steps.every((step) => step.state === 'done')).toBe(true);
+    // Each message was queued with the step that caused it, to the order's customer.
+    const messages = await test.db
+      .selectFrom('outbox')
+      .select(['kind', 'recipient', 'subject'])
+      .where('order_id', '=', order.orderId)
+      .orderBy('id')
+      .execute();
+    expect(messages.map((message) => message.kind)).toEqual(['substitution-request', 'out-for-delivery', 'receipt']);
+    expect(new Set(messages.map((message) => message.recipient))).toEqual(new Set(['jordan@pantry.test']));
   });
 
   it('does not charge a rejected substitute, and lets an unanswered one follow the preference after the window', async () => {
@@ -427,6 +436,13 @@ describe.each(DIALECTS)('order fulfilment on %s', (dialect) => {
       pickup: true,
     });
     expect(await takeStep(picker, order.orderNumber, 'handOver', t0)).toMatchObject({ ok: true });
+    const kinds = await test.db
+      .selectFrom('outbox')
+      .select('kind')
+      .where('order_id', '=', order.orderId)
+      .orderBy('id')
+      .execute();
+    expect(kinds.map((row) => row.kind)).toEqual(['ready-for-pickup', 'receipt']);
     const receipt = (await orderReceipt(JORDAN, order.orderNumber))!;
     // Picked as ordered: one of the two units of the first line, so half its clipped saving.
     expect(receipt.lines.find((line) => line.productId === products.inAisle[0]!.id)).toMatchObject({

@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely';
 import { db } from '~/db/db.server';
 import type { Database } from '~/db/schema';
+import { storeById } from '~/modules/stores/stores.server';
+import { queueReceipt, queueStepMessage } from './order-messages.server';
 import { recordStep } from './order-events.server';
 import { checkStep, type FulfilmentRefusal, type StaffAtStore, type StaffStep } from './order-states';
 import { orderAtStore, orderLines, settleDueAnswers } from './picking.server';
@@ -62,7 +64,10 @@ export async function takeStep(
   orderNumber: string,
   step: Exclude<StaffStep, 'claim'>,
   now = new Date(),
+  origin?: string,
 ): Promise<StepResult> {
+  const store = await storeById(staff.storeId);
+  if (!store) return { ok: false, code: 'NOT_FOUND' };
   return db()
     .transaction()
     .execute(async (tx): Promise<StepResult> => {
@@ -72,14 +77,24 @@ export async function takeStep(
       if (!allowed.ok) return allowed;
       const refusal = await precondition(tx, step, order, staff, now);
       if (refusal) return { ok: false, code: refusal };
+      const changed = await changes(tx, step, order, staff, now);
       const moved = await tx
         .updateTable('orders')
-        .set({ status: allowed.to, ...(await changes(tx, step, order, staff, now)) })
+        .set({ status: allowed.to, ...changed })
         .where('id', '=', order.id)
         .where('status', '=', order.status)
         .executeTakeFirst();
       if (Number(moved.numUpdatedRows) === 0) return { ok: false, code: 'WRONG_STEP' };
       await recordStep(tx, order.id, EVENT_OF[step], { staffId: staff.staffId }, now);
+      // The shopper hears of it in the same transaction: the message exists exactly when the step does.
+      if (changed.arrival_start && changed.arrival_end) {
+        const arrival = { start: changed.arrival_start, end: changed.arrival_end };
+        await queueStepMessage(tx, order, store, { kind: 'out-for-delivery', arrival }, origin);
+      }
+      if (step === 'ready') await queueStepMessage(tx, order, store, { kind: 'ready-for-pickup' }, origin);
+      if (step === 'deliver' || step === 'handOver') {
+        await queueReceipt(tx, order, store, await orderLines(tx, order.id), now, origin);
+      }
       return { ok: true, orderId: order.id };
     });
 }

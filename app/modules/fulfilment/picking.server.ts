@@ -3,6 +3,7 @@ import { db } from '~/db/db.server';
 import type { Database, Substitution } from '~/db/schema';
 import { storePricing, productPrice } from '~/modules/catalog/product-card-select.server';
 import { storeById, type Store } from '~/modules/stores/stores.server';
+import { queueSubstitutionRequest } from './order-messages.server';
 import { bumpVersion } from './order-events.server';
 import {
   answerDueAt,
@@ -168,6 +169,7 @@ export async function recordPick(
   orderNumber: string,
   input: PickInput,
   now = new Date(),
+  origin?: string,
 ): Promise<PickResult> {
   const store = await storeById(staff.storeId);
   if (!store) return { ok: false, code: 'NOT_FOUND' };
@@ -185,14 +187,17 @@ export async function recordPick(
       const refusal = checkPick(line.ordered, input);
       if (refusal) return { ok: false, code: refusal };
       let substitutePrice: number | null = null;
+      let substituteName = '';
       if (input.outcome === 'substituted') {
         const candidate = line.aisleId
           ? await candidateQuery(tx, store.id, line.aisleId, line.productId)
+              .select('p.name')
               .where('p.id', '=', input.substituteId)
               .executeTakeFirst()
           : undefined;
         if (!candidate) return { ok: false, code: 'NOT_A_SUBSTITUTE' };
         substitutePrice = productPrice(candidate, pricingFor(store, order.site_type)).priceCents;
+        substituteName = candidate.name;
       }
       // Checked again under the row lock: the order may have been staged since it was read.
       const locked = await tx
@@ -222,6 +227,21 @@ export async function recordPick(
         .values({ order_id: order.id, product_id: line.productId, ...values })
         .onConflict((oc) => oc.columns(['order_id', 'product_id']).doUpdateSet(values))
         .execute();
+      if (input.outcome === 'substituted') {
+        await queueSubstitutionRequest(
+          tx,
+          order,
+          store,
+          {
+            requested: line.name,
+            offered: substituteName,
+            quantity: input.quantity,
+            offeredUnitCents: substitutePrice ?? 0,
+            answerDueAt: values.answer_due_at!,
+          },
+          origin,
+        );
+      }
       return { ok: true };
     });
 }

@@ -91,7 +91,9 @@ export const MESSAGE_DATA = {
       .min(1)
       .max(500),
     ...totals,
-    taxCents: cents,
+    /** Pantry charges no tax of its own; a row appears only when a caller knows one. */
+    taxCents: cents.nullable().default(null),
+    receiptUrl: url.nullable().default(null),
     tender: z.object({ brand: z.string().min(1).max(40), lastFour: z.string().regex(/^\d{4}$/) }).nullable(),
     paidAt: z.string().datetime({ offset: true }),
     timezone: z.string().min(1).max(60),

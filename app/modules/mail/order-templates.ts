@@ -125,7 +125,7 @@ export function receipt(banner: BannerDefinition, data: ParsedMessageData<'recei
   const rows = [
     ...lineRows(data.lines),
     ...totalsRows(data),
-    { label: 'Tax', value: money(data.taxCents) },
+    ...(data.taxCents === null ? [] : [{ label: 'Tax', value: money(data.taxCents) }]),
     { label: 'Total', value: money(data.totalCents), strong: true },
   ];
   const paid = `Paid ${formatWhen(data.paidAt, data.timezone)}${
@@ -133,11 +133,21 @@ export function receipt(banner: BannerDefinition, data: ParsedMessageData<'recei
   }.`;
   return {
     subject,
-    text: textFrame(banner, [`Receipt for order ${data.orderNumber}`, '', ...textTable(rows), '', paid]),
+    text: textFrame(banner, [
+      `Receipt for order ${data.orderNumber}`,
+      '',
+      ...textTable(rows),
+      '',
+      paid,
+      ...(data.receiptUrl ? ['', `See it online: ${data.receiptUrl}`] : []),
+    ]),
     html: frame(
       banner,
       subject,
-      paragraph(`Receipt for order ${data.orderNumber}`) + htmlTable(rows) + paragraph(paid),
+      paragraph(`Receipt for order ${data.orderNumber}`) +
+        htmlTable(rows) +
+        paragraph(paid) +
+        (data.receiptUrl ? button(banner, 'See your receipt', data.receiptUrl) : ''),
     ),
   };
 }

@@ -8,7 +8,13 @@ import { deliveryFeeFor } from '~/modules/subscriptions/subscriptions.server';
 import { recordStep } from '~/modules/fulfilment/order-events.server';
 import { insertOrderLines } from './checkout.server';
 import { orderSummary, type OrderSummary } from './order-history.server';
-import { notPendingRefusal, ORDER_STATUS, type OrderCustomer, type OrderRefusalCode, type Refusal } from './order-rules';
+import {
+  notPendingRefusal,
+  ORDER_STATUS,
+  type OrderCustomer,
+  type OrderRefusalCode,
+  type Refusal,
+} from './order-rules';
 
 /** Why a change to this customer's order is refused, or null when it may change now. */
 async function changeRefusal(

@@ -23,6 +23,8 @@ export interface OrderListItem {
   totalCents: number;
   itemCount: number;
   editable: boolean;
+  /** Handed over (delivered or picked up): the order history links to its receipt. */
+  hasReceipt: boolean;
 }
 
 function editable(order: { status: string; cutoff_at: string }, now: Date) {
@@ -45,6 +47,7 @@ const LISTED_COLUMNS = [
   'o.total_cents',
   'o.cutoff_at',
   'o.store_id',
+  'o.handed_over_at',
 ] as const;
 
 /** The customer's orders on this banner and site, newest first. */
@@ -70,6 +73,7 @@ export async function orderHistory(customer: OrderCustomer, now = new Date()): P
       totalCents: row.total_cents,
       itemCount: Number(row.units),
       editable: editable(row, now),
+      hasReceipt: row.handed_over_at !== null,
     })),
   );
 }
