@@ -19,6 +19,8 @@ import { SessionTimeout } from '~/components/SessionTimeout';
 import { deferred, island, noticeFor, pageMeta, STORE_DESCRIPTION } from '~/components/page-essentials';
 import { isBusinessSiteClosed } from '~/modules/banners/business-site';
 import { Header } from '~/components/Header';
+import { StaffFooter, StaffHeader } from '~/components/StaffHeader';
+import { isStaffPath } from '~/modules/access/staff-access';
 import { signInModalTarget } from '~/modules/identity/sign-in-modal';
 import stylesheet from '~/tailwind.css';
 import {
@@ -93,6 +95,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       pendingOrder: header.pendingOrder,
       consentDecided: consent !== null,
       notice: noticeFor(url.searchParams.get('notice')),
+      // Staff pages have their own plain chrome (decision 0079).
+      staffPage: isStaffPath(url.pathname),
       // The session-timeout modal's clock and the provider it renews the session with.
       session: customer
         ? { expiresAt: customer.exp * 1000, issuer: identityConfig().issuer, banner: shopper.host.bannerId }
@@ -132,6 +136,17 @@ function Document({ children, style }: { children: ReactNode; style?: Record<str
 
 export default function App() {
   const chrome = useLoaderData<typeof loader>();
+  if (chrome.staffPage)
+    return (
+      <Document style={chrome.banner.cssVariables}>
+        <StaffHeader bannerName={chrome.banner.name} signedIn={chrome.userType === 'C'} />
+        <main id="main" className="flex-1">
+          <Outlet />
+        </main>
+        <StaffFooter bannerName={chrome.banner.name} />
+        <SessionTimeout session={chrome.session} />
+      </Document>
+    );
   return (
     <Document style={chrome.banner.cssVariables}>
       <Header chrome={chrome} />
@@ -187,14 +202,20 @@ export function ErrorBoundary() {
     data && typeof data === 'object' && 'message' in data && typeof data.message === 'string'
       ? data.message
       : undefined;
+  const title =
+    data && typeof data === 'object' && 'title' in data && typeof data.title === 'string' ? data.title : undefined;
   return (
     <Document style={chrome?.banner.cssVariables}>
-      {chrome ? <Header chrome={chrome} /> : null}
+      {chrome?.staffPage ? (
+        <StaffHeader bannerName={chrome.banner.name} signedIn={chrome.userType === 'C'} />
+      ) : chrome ? (
+        <Header chrome={chrome} />
+      ) : null}
       <main id="main" className="container-page flex-1 py-16">
         {isBusinessSiteClosed(data) ? (
           <BusinessSiteClosedPage closed={data} />
         ) : (
-          <ErrorMessage status={status} message={message} />
+          <ErrorMessage status={status} message={message} title={title} />
         )}
       </main>
     </Document>

@@ -25,6 +25,7 @@ import { sessionTokenBindingSchema } from './migrations/0024-session-token-bindi
 import { searchSynonymsSchema } from './migrations/0025-search-synonyms';
 import { popularityPriorSchema } from './migrations/0026-popularity-prior';
 import { searchIntentsSchema } from './migrations/0027-search-intents';
+import { staffRolesSchema } from './migrations/0029-staff-roles';
 
 function migrationsFor(dialect: DialectName): Record<string, Migration> {
   return {
@@ -53,6 +54,7 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0025-search-synonyms': searchSynonymsSchema(dialect),
     '0026-popularity-prior': popularityPriorSchema,
     '0027-search-intents': searchIntentsSchema,
+    '0029-staff-roles': staffRolesSchema,
   };
 }
 

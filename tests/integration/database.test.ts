@@ -47,6 +47,7 @@ describe.each(DIALECTS)('database on %s', (dialect) => {
       '0025-search-synonyms',
       '0026-popularity-prior',
       '0027-search-intents',
+      '0029-staff-roles',
     ]);
   });
 
