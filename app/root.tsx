@@ -19,7 +19,6 @@ import { SessionTimeout } from '~/components/SessionTimeout';
 import { deferred, island, noticeFor, pageMeta, STORE_DESCRIPTION } from '~/components/page-essentials';
 import { isBusinessSiteClosed } from '~/modules/banners/business-site';
 import { Header } from '~/components/Header';
-import { StaffFooter, StaffHeader } from '~/components/StaffHeader';
 import { isStaffPath } from '~/modules/access/staff-access';
 import { signInModalTarget } from '~/modules/identity/sign-in-modal';
 import stylesheet from '~/tailwind.css';
@@ -32,6 +31,7 @@ import {
   OnboardingModalOnServer,
   PendingOrderAlertOnServer,
   SignInModalOnServer,
+  StaffChromeOnServer,
   storefrontChrome,
   headerCounts,
   loadShopper,
@@ -50,6 +50,9 @@ const ErrorMessage = deferred(
   ErrorMessageOnServer,
   async () => (await import('~/components/ErrorMessage')).ErrorMessage,
 );
+
+// Staff pages only (decision 0079): a shopper's page never loads the staff chrome.
+const StaffChrome = deferred(StaffChromeOnServer, async () => (await import('~/components/StaffChrome')).StaffChrome);
 
 const PendingOrderAlert = deferred(
   PendingOrderAlertOnServer,
@@ -95,7 +98,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
       pendingOrder: header.pendingOrder,
       consentDecided: consent !== null,
       notice: noticeFor(url.searchParams.get('notice')),
-      // Staff pages have their own plain chrome (decision 0079).
       staffPage: isStaffPath(url.pathname),
       // The session-timeout modal's clock and the provider it renews the session with.
       session: customer
@@ -139,11 +141,9 @@ export default function App() {
   if (chrome.staffPage)
     return (
       <Document style={chrome.banner.cssVariables}>
-        <StaffHeader bannerName={chrome.banner.name} signedIn={chrome.userType === 'C'} />
-        <main id="main" className="flex-1">
+        <StaffChrome bannerName={chrome.banner.name} signedIn={chrome.userType === 'C'}>
           <Outlet />
-        </main>
-        <StaffFooter bannerName={chrome.banner.name} />
+        </StaffChrome>
         <SessionTimeout session={chrome.session} />
       </Document>
     );
@@ -202,20 +202,14 @@ export function ErrorBoundary() {
     data && typeof data === 'object' && 'message' in data && typeof data.message === 'string'
       ? data.message
       : undefined;
-  const title =
-    data && typeof data === 'object' && 'title' in data && typeof data.title === 'string' ? data.title : undefined;
   return (
     <Document style={chrome?.banner.cssVariables}>
-      {chrome?.staffPage ? (
-        <StaffHeader bannerName={chrome.banner.name} signedIn={chrome.userType === 'C'} />
-      ) : chrome ? (
-        <Header chrome={chrome} />
-      ) : null}
+      {chrome ? <Header chrome={chrome} /> : null}
       <main id="main" className="container-page flex-1 py-16">
         {isBusinessSiteClosed(data) ? (
           <BusinessSiteClosedPage closed={data} />
         ) : (
-          <ErrorMessage status={status} message={message} title={title} />
+          <ErrorMessage status={status} message={message} />
         )}
       </main>
     </Document>

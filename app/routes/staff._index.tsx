@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { pageMeta } from '~/components/page-essentials';
+import { StaffErrorPage } from '~/components/StaffErrorPage';
 import { STAFF_ROLE_LABELS, STAFF_ROLES, staffAccess } from '~/modules/access/staff-access';
 import { requireStaff } from '~/modules/access/staff.server';
 
@@ -50,3 +51,5 @@ export default function StaffHomePage() {
     </div>
   );
 }
+
+export const ErrorBoundary = StaffErrorPage;
