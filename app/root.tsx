@@ -19,6 +19,7 @@ import { SessionTimeout } from '~/components/SessionTimeout';
 import { deferred, island, noticeFor, pageMeta, STORE_DESCRIPTION } from '~/components/page-essentials';
 import { isBusinessSiteClosed } from '~/modules/banners/business-site';
 import { Header } from '~/components/Header';
+import { isStaffPath } from '~/modules/access/staff-access';
 import { signInModalTarget } from '~/modules/identity/sign-in-modal';
 import stylesheet from '~/tailwind.css';
 import {
@@ -30,6 +31,7 @@ import {
   OnboardingModalOnServer,
   PendingOrderAlertOnServer,
   SignInModalOnServer,
+  StaffChromeOnServer,
   storefrontChrome,
   headerCounts,
   loadShopper,
@@ -48,6 +50,9 @@ const ErrorMessage = deferred(
   ErrorMessageOnServer,
   async () => (await import('~/components/ErrorMessage')).ErrorMessage,
 );
+
+// Staff pages only (decision 0079): a shopper's page never loads the staff chrome.
+const StaffChrome = deferred(StaffChromeOnServer, async () => (await import('~/components/StaffChrome')).StaffChrome);
 
 const PendingOrderAlert = deferred(
   PendingOrderAlertOnServer,
@@ -93,6 +98,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       pendingOrder: header.pendingOrder,
       consentDecided: consent !== null,
       notice: noticeFor(url.searchParams.get('notice')),
+      staffPage: isStaffPath(url.pathname),
       // The session-timeout modal's clock and the provider it renews the session with.
       session: customer
         ? { expiresAt: customer.exp * 1000, issuer: identityConfig().issuer, banner: shopper.host.bannerId }
@@ -132,6 +138,15 @@ function Document({ children, style }: { children: ReactNode; style?: Record<str
 
 export default function App() {
   const chrome = useLoaderData<typeof loader>();
+  if (chrome.staffPage)
+    return (
+      <Document style={chrome.banner.cssVariables}>
+        <StaffChrome bannerName={chrome.banner.name} signedIn={chrome.userType === 'C'}>
+          <Outlet />
+        </StaffChrome>
+        <SessionTimeout session={chrome.session} />
+      </Document>
+    );
   return (
     <Document style={chrome.banner.cssVariables}>
       <Header chrome={chrome} />

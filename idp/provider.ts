@@ -6,6 +6,8 @@ import {
   assistantRedirectUris,
 } from '../app/modules/identity/assistant-sign-in.server';
 import { customerById } from '../app/modules/identity/customers.server';
+import { STAFF_CLAIM_MAX_STORES } from '../app/modules/access/staff-access';
+import { staffClaimOf } from '../app/modules/staff/staff-roles.server';
 import { isOwnNavigation } from '../app/modules/http/same-site-navigation';
 import { KEEP_ME_SIGNED_IN_LIFETIME_MS } from '../app/modules/session/cookie-policy';
 import { KyselyAdapter } from './adapter';
@@ -148,7 +150,12 @@ export function createProvider({ issuer, origins, secrets, storefrontPort }: Pro
       // When the customer last presented credentials (a refresh renews iat, not this): the
       // storefront's elevated sign-in rule (at most 10 minutes old) reads it from the access token.
       const signIn = ctx?.oidc?.entities?.AuthorizationCode ?? ctx?.oidc?.entities?.RefreshToken;
+      // Store staff roles for the storefront only (a linked assistant never learns them); read again at every
+      // issue and renewal, and re-checked by the storefront against the table on every staff page (decision 0079).
+      const staff =
+        'clientId' in token && token.clientId === STOREFRONT_CLIENT_ID ? await staffClaimOf(customer.id) : undefined;
       return {
+        ...(staff ? { staff: staff.slice(0, STAFF_CLAIM_MAX_STORES) } : {}),
         ...(signIn?.authTime ? { auth_time: signIn.authTime } : {}),
         customerId: String(customer.id),
         firstName: customer.first_name,

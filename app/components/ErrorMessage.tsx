@@ -16,8 +16,11 @@ const COPY: Record<number, { title: string; body: string }> = {
 };
 
 /** A friendly error panel; `message` is a sentence written for shoppers (never an exception's text). */
-export function ErrorMessage({ status, message }: { status: number; message?: string }) {
-  const copy = COPY[status] ?? { title: 'We could not do that', body: message ?? 'Please go back and try again.' };
+export function ErrorMessage({ status, message, title }: { status: number; message?: string; title?: string }) {
+  const copy = COPY[status] ?? {
+    title: title ?? 'We could not do that',
+    body: message ?? 'Please go back and try again.',
+  };
   return (
     <div className="mx-auto max-w-xl text-center">
       <p className="text-sm font-semibold uppercase tracking-wide text-brand">Error {status}</p>

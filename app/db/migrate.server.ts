@@ -26,6 +26,7 @@ import { searchSynonymsSchema } from './migrations/0025-search-synonyms';
 import { popularityPriorSchema } from './migrations/0026-popularity-prior';
 import { searchIntentsSchema } from './migrations/0027-search-intents';
 import { outboxDeliverySchema } from './migrations/0028-outbox-delivery';
+import { staffRolesSchema } from './migrations/0029-staff-roles';
 import { orderFulfilmentSchema } from './migrations/0030-order-fulfilment';
 
 function migrationsFor(dialect: DialectName): Record<string, Migration> {
@@ -56,6 +57,7 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0026-popularity-prior': popularityPriorSchema,
     '0027-search-intents': searchIntentsSchema,
     '0028-outbox-delivery': outboxDeliverySchema,
+    '0029-staff-roles': staffRolesSchema,
     '0030-order-fulfilment': orderFulfilmentSchema(dialect),
   };
 }

@@ -22,6 +22,7 @@ export interface Database {
   offers: OfferTable;
   offer_products: OfferProductTable;
   customers: CustomerTable;
+  staff_roles: StaffRoleTable;
   customer_addresses: CustomerAddressTable;
   clips: ClipTable;
   orders: OrderTable;
@@ -469,6 +470,14 @@ export interface SearchTermTable {
 }
 
 /** The aisles a phrase means, learned when the index is built (docs/decisions/0077-product-types-and-aisle-intent.md). */
+/** One role of a store staff member (an account of customers) at one store: decision 0079. */
+export interface StaffRoleTable {
+  customer_id: number;
+  store_id: number;
+  /** 'picker' | 'driver' | 'manager' (STAFF_ROLES in modules/access/staff-access.ts). */
+  role: string;
+}
+
 export interface SearchIntentTable {
   /** Singular words separated by one space (intent.ts). */
   phrase: string;

@@ -12,6 +12,7 @@ export { ErrorMessage as ErrorMessageOnServer } from '~/components/ErrorMessage'
 export { OnboardingModal as OnboardingModalOnServer } from '~/components/OnboardingModal';
 export { PendingOrderAlert as PendingOrderAlertOnServer } from '~/components/PendingOrderAlert';
 export { SignInModal as SignInModalOnServer } from '~/components/SignInModal';
+export { StaffChrome as StaffChromeOnServer } from '~/components/StaffChrome';
 // Links and forms only: the browser keeps their HTML and loads their code when it changes (components/Island.tsx).
 export { ConsentBanner as ConsentBannerOnServer } from '~/components/ConsentBanner';
 /** Rendered once per banner and shopper state. */

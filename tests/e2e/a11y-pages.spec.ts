@@ -13,7 +13,7 @@ import { expectSignedIn, signInOverHttp, signInWithPassword } from './support/si
  * new page route fails here until it is walked or excluded with a reason.
  */
 
-type Visitor = 'A' | 'G' | 'C' | 'C2' | 'BA' | 'BC';
+type Visitor = 'A' | 'G' | 'C' | 'C2' | 'S' | 'BA' | 'BC';
 interface Visit {
   as: Visitor;
   path: string;
@@ -30,6 +30,8 @@ const JORDAN = 'jordan@pantry.test';
 /** A greenleaf customer without a pharmacy profile (pharmacy account set-up page). */
 const BARTHOLOMEW = 'bartholomew@pantry.test';
 const BUSINESS_BUYER = 'buyer@harborstreetcafe.test';
+/** A store manager at two stores (the staff pages). */
+const STORE_MANAGER = 'manager@pantry.test';
 const DEFAULT_STORE = 1001;
 
 /**
@@ -219,6 +221,10 @@ function walk(): Record<string, Visit[]> {
     'shop.slots[.]html': everyone('/shop/slots.html'),
     'shop.vineandcellar.$page': [{ as: 'A', path: `/shop/vineandcellar/product-details.{wine}.html` }],
     'shop.vineandcellar.search-results[.]html': [{ as: 'A', path: '/shop/vineandcellar/search-results.html' }],
+    'staff._index': [
+      { as: 'S', path: '/staff' },
+      { as: 'C', path: '/staff', status: 403 },
+    ],
   };
 }
 
@@ -288,6 +294,8 @@ async function stateFor(browser: Browser, as: Visitor, baseURL: string) {
           if (as === 'G') {
             await page.goto(`/?storeId=${DEFAULT_STORE}&preference=DELIVERY&zipcode=98101`);
             await expect(page.getByTestId('store-chip')).toContainText('Delivery');
+          } else if (as === 'S') {
+            await signInOverHttp(page, STORE_MANAGER, 'Dana');
           } else if (as === 'C' || as === 'C2') {
             // Signing in is not what this walk checks: over HTTP, then one page so page scripts store what they do.
             await signInOverHttp(page, as === 'C' ? JORDAN : BARTHOLOMEW, as === 'C' ? 'Jordan' : 'Bartholomew');

@@ -48,6 +48,7 @@ describe.each(DIALECTS)('database on %s', (dialect) => {
       '0026-popularity-prior',
       '0027-search-intents',
       '0028-outbox-delivery',
+      '0029-staff-roles',
       '0030-order-fulfilment',
     ]);
   });

@@ -146,6 +146,7 @@ function getPath(id: string, ids: { customerId: string; uuid: string }): string 
   };
   if (id === '_index') return '/';
   const segments = id
+    .replace(/\._index$/, '') // an index route is its parent's path (staff._index is /staff)
     .replace(/\[\.\]/g, '~dot~')
     .split('.')
     .map((segment) => params[segment] ?? segment.replace(/~dot~/g, '.'));

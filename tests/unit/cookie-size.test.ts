@@ -1,5 +1,6 @@
 import { generateKeyPair, SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
+import { STAFF_CLAIM_MAX_STORES, STAFF_ROLES } from '~/modules/access/staff-access';
 import { writeUserCookie } from '~/modules/identity/user-cookie.server';
 import { serializeSession, writeCookie, type CookieContext } from '~/modules/session/session-cookie.server';
 import { parseStoredSession } from '~/modules/session/session-schema';
@@ -25,6 +26,11 @@ async function worstAccessToken() {
     jti: 'j'.repeat(43),
     scope: 'shop used_credentials',
     client_id: 'pantry-storefront',
+    // A staff account at as many stores as the claim lists, every role at each (decision 0079).
+    staff: Array.from({ length: STAFF_CLAIM_MAX_STORES }, (_, index) => ({
+      store: 9000 + index,
+      roles: [...STAFF_ROLES],
+    })),
   })
     .setProtectedHeader({ alg: 'ES256', typ: 'at+jwt', kid: 'k'.repeat(43) })
     .setSubject('999999999999')

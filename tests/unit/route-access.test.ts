@@ -15,6 +15,10 @@ function moduleFor(file: string) {
 }
 
 const pages = files.filter((file) => typeof moduleFor(file).default === 'function');
+/** Route files whose pages live under /staff (staff._index.tsx is /staff, staff.orders.tsx /staff/orders). */
+const isStaffFile = (file: string) => /^staff[._]/.test(file);
+const staffPages = pages.filter(isStaffFile);
+const shopperPages = pages.filter((file) => !isStaffFile(file));
 
 describe('every page route declares who may see it', () => {
   it('finds the page routes', () => {
@@ -28,9 +32,34 @@ describe('every page route declares who may see it', () => {
     expect(typeof mod.loader, `${file} has no loader`).toBe('function');
   });
 
-  it.each(pages)('%s enforces its access meta first thing in its loader', (file) => {
-    const source = readFileSync(path.join(routesDir, file), 'utf8');
-    const body = /export async function loader\([^)]*\)[^{]*\{\s*([\s\S]*)/.exec(source)?.[1] ?? '';
-    expect(body.startsWith('const shopper = await requireUserType(request, access)')).toBe(true);
+  it.each(shopperPages)('%s enforces its access meta first thing in its loader', (file) => {
+    expect(loaderBody(file).startsWith('const shopper = await requireUserType(request, access)')).toBe(true);
+  });
+
+  it.each(shopperPages)('%s declares no staff roles (shopper pages never show staff data)', (file) => {
+    const mod = moduleFor(file) as { handle?: { access?: Record<string, unknown> } };
+    expect(mod.handle?.access).not.toHaveProperty('staffRoles');
   });
 });
+
+describe('every /staff page declares which staff roles may see it', () => {
+  it('finds the staff pages', () => {
+    expect(staffPages).toContain('staff._index.tsx');
+  });
+
+  it.each(staffPages)('%s declares staff roles for signed-in customers only', (file) => {
+    const mod = moduleFor(file) as { handle?: { access?: { staffRoles?: unknown; allowedUserTypes?: unknown } } };
+    const access = pageAccessSchema.parse(mod.handle?.access);
+    expect(access.staffRoles?.length, `${file} has no staffRoles`).toBeGreaterThan(0);
+    expect(access.allowedUserTypes).toEqual(['C']);
+  });
+
+  it.each(staffPages)('%s calls requireStaff first thing in its loader', (file) => {
+    expect(loaderBody(file).startsWith('const staff = await requireStaff(request, access)')).toBe(true);
+  });
+});
+
+function loaderBody(file: string): string {
+  const source = readFileSync(path.join(routesDir, file), 'utf8');
+  return /export async function loader\([^)]*\)[^{]*\{\s*([\s\S]*)/.exec(source)?.[1] ?? '';
+}

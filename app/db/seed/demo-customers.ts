@@ -69,4 +69,56 @@ export const DEMO_CUSTOMERS: DemoCustomer[] = [
     customerType: 'consumer',
     withHistory: false,
   },
+  // Store staff (DEMO_STAFF_ROLES): accounts like any other, signing in through the same provider.
+  {
+    id: 500005,
+    email: 'picker@pantry.test',
+    password: DEMO_PASSWORD,
+    firstName: 'Riley',
+    lastName: 'Park',
+    phone: '2065550161',
+    bannerId: 'greenleaf',
+    siteType: 'C',
+    customerType: 'consumer',
+    withHistory: false,
+  },
+  {
+    id: 500006,
+    email: 'driver@pantry.test',
+    password: DEMO_PASSWORD,
+    firstName: 'Casey',
+    lastName: 'Morgan',
+    phone: '2065550162',
+    bannerId: 'greenleaf',
+    siteType: 'C',
+    customerType: 'consumer',
+    withHistory: false,
+  },
+  {
+    id: 500007,
+    email: 'manager@pantry.test',
+    password: DEMO_PASSWORD,
+    firstName: 'Dana',
+    lastName: 'Whitfield',
+    phone: '2065550163',
+    bannerId: 'greenleaf',
+    siteType: 'C',
+    customerType: 'consumer',
+    withHistory: false,
+  },
+];
+
+/**
+ * Demo staff roles: at the store Jordan shops at (Greenleaf Market's first store, `demo`), and for the
+ * manager also at the banner's second store (`second`), so one account shows two stores.
+ */
+export const DEMO_STAFF_ROLES: {
+  customerId: number;
+  store: 'demo' | 'second';
+  role: 'picker' | 'driver' | 'manager';
+}[] = [
+  { customerId: 500005, store: 'demo', role: 'picker' },
+  { customerId: 500006, store: 'demo', role: 'driver' },
+  { customerId: 500007, store: 'demo', role: 'manager' },
+  { customerId: 500007, store: 'second', role: 'manager' },
 ];

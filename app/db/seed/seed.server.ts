@@ -24,6 +24,7 @@ import { DEMO_CUSTOMERS } from './demo-customers';
 import { SeededRandom } from './random';
 import { generateStores } from './stores.seed';
 import { seedPharmacyDemo } from './pharmacy.seed';
+import { seedDemoStaff } from './staff.seed';
 
 export const DEFAULT_PRODUCT_COUNT = 20_000;
 export const DEFAULT_SEED = 20_261_122;
@@ -43,6 +44,7 @@ type Db = Kysely<Database>;
 
 /** Tables in an order that respects foreign keys when deleting (reverse to insert). */
 const TABLES_CHILD_FIRST: (keyof Database)[] = [
+  'staff_roles',
   'shipping_cache',
   'seller_shipping',
   'health_handshakes',
@@ -631,6 +633,7 @@ async function seedInto(db: Db, dialect: DialectName, partial: Partial<SeedOptio
   log(`Seeded ${synonyms.length} search synonyms`);
 
   await seedPharmacyDemo(db, DEMO_CUSTOMERS[0]!.id, now);
+  await seedDemoStaff(db, stores, defaultStoreOf.get(DEMO_CUSTOMERS[0]!.bannerId)!);
   // PostgreSQL plans from table statistics, which a bulk load leaves empty until autovacuum (when
   // it runs at all) gets there: without them the search's offer set was planned for one offer and
   // probed offer_products once per offer, 5 ms of a 20 ms budget.

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { USER_TYPES } from '~/modules/session/session-constants';
+import { STAFF_ROLES } from './staff-access';
 
 /** The shape every route's access meta must have (checked for every route by tests/unit/route-access.test.ts). */
 export const pageAccessSchema = z
@@ -19,5 +20,7 @@ export const pageAccessSchema = z
     escapeSSO: z.boolean(),
     syndicatedHeader: z.boolean(),
     storeIdSelector: z.boolean(),
+    /** Staff pages only (staffAccess): the roles that may see the page. */
+    staffRoles: z.array(z.enum(STAFF_ROLES)).min(1).optional(),
   })
   .strict();

@@ -116,6 +116,8 @@ async function resolveShopper(request: Request): Promise<Shopper> {
  * page's access meta asks for (carrying goto and the marketing parameters).
  */
 export async function requireUserType(request: Request, access: PageAccess): Promise<AuthorizedShopper> {
+  // A staff page that called this instead of requireStaff would let any signed-in shopper in.
+  if ('staffRoles' in access) throw new Error('a staff page checks its access with requireStaff');
   let shopper = await loadShopper(request);
   const pathStoreId =
     access.storeIdSelector && shopper.flags.enableStoreIdSelector ? storeIdFromPath(shopper.url.pathname) : null;

@@ -4,6 +4,7 @@ import { identityConfig } from '~/modules/config/env.server';
 import { DependencyUnavailableError } from '~/modules/http/dependency-unavailable';
 import { grantIsLive } from '~/modules/identity/grants.server';
 import { PROVIDER_KEYS, providerKeySet } from './provider-keys.server';
+import { STAFF_CLAIM_MAX_STORES } from './staff-access';
 
 /** The scope a token needs for full shopping (C); a token without it is "low scope" (R). */
 export const SHOP_SCOPE = 'shop';
@@ -24,6 +25,14 @@ export const customerClaimsSchema = z.object({
   uuid: z.string().optional(),
   /** The provider grant the token was issued under: gone means signed out or revoked (grants.server). */
   gid: z.string().max(200).optional(),
+  /**
+   * Store staff roles per store (decision 0079), absent from a shopper's token. Role names stay strings here:
+   * a role the provider knows and this storefront does not yet must not make the whole token invalid.
+   */
+  staff: z
+    .array(z.object({ store: z.number().int(), roles: z.array(z.string().max(40)).max(10) }))
+    .max(STAFF_CLAIM_MAX_STORES)
+    .optional(),
 });
 export type CustomerClaims = z.infer<typeof customerClaimsSchema>;
 
