@@ -16,11 +16,9 @@ import { BannerStyle } from '~/components/BannerStyle';
 import { useNonce } from '~/components/Nonce';
 import { BrowserSession } from '~/components/BrowserSession';
 import { SessionTimeout } from '~/components/SessionTimeout';
-import { deferred, island, noticeFor, pageMeta, STORE_DESCRIPTION } from '~/components/page-essentials';
-import { isBusinessSiteClosed } from '~/modules/banners/business-site';
+import { deferred, island, pageMeta, STORE_DESCRIPTION } from '~/components/page-essentials';
+import { isBusinessSiteClosed } from '~/modules/banners/business-site-closed';
 import { Header } from '~/components/Header';
-import { isStaffPath } from '~/modules/access/staff-access';
-import { signInModalTarget } from '~/modules/identity/sign-in-modal';
 import stylesheet from '~/tailwind.css';
 import {
   json,
@@ -38,6 +36,9 @@ import {
   identityConfig,
   takeFirstLogin,
   readConsent,
+  isStaffPath,
+  noticeFor,
+  signInModalTarget,
 } from '~/pages/root.server';
 
 // What few pages show: the browser loads their code only on a page that renders them.
