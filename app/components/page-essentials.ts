@@ -13,6 +13,5 @@ export * from '~/modules/browser/local-storage';
 export * from '~/modules/cart/cart-forms';
 export * from '~/modules/catalog/links';
 export * from '~/modules/catalog/pricing';
-export * from '~/modules/identity/notices';
 export * from '~/modules/search/tabs';
 export { pageMeta, STORE_DESCRIPTION } from './page-meta';

@@ -2,7 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { json, redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { z } from 'zod';
-import { pageAccess, SIGN_UP_CHECK_EMAIL_MESSAGE, withNotice, pageMeta } from '~/components/page-essentials';
+import { pageAccess, pageMeta } from '~/components/page-essentials';
+import { SIGN_UP_CHECK_EMAIL_MESSAGE, withNotice } from '~/modules/identity/notices';
 import { redirectPolicy, requireUserType } from '~/modules/access/shopper.server';
 import { safeRedirect } from '~/modules/access/safe-redirect';
 import { withHeaders } from '~/modules/http/api.server';

@@ -2,7 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { json, redirect } from '@remix-run/node';
 import { Form, useActionData } from '@remix-run/react';
 import { z } from 'zod';
-import { pageAccess, withNotice, pageMeta } from '~/components/page-essentials';
+import { pageAccess, pageMeta } from '~/components/page-essentials';
+import { withNotice } from '~/modules/identity/notices';
 import { requireUserType } from '~/modules/access/shopper.server';
 import { parseForm } from '~/modules/http/forms.server';
 import { completePasswordReset, resetTokenIsUsable } from '~/modules/identity/password-reset.server';

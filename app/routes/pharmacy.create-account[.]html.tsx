@@ -1,13 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json, redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
-import {
-  CUSTOMER_ONLY,
-  OTHER_DEVICES_SIGNED_OUT,
-  pageAccess,
-  SIGN_IN_PATH,
-  pageMeta,
-} from '~/components/page-essentials';
+import { CUSTOMER_ONLY, pageAccess, SIGN_IN_PATH, pageMeta } from '~/components/page-essentials';
+import { OTHER_DEVICES_SIGNED_OUT } from '~/modules/identity/notices';
 import { requireUserType } from '~/modules/access/shopper.server';
 import { parseForm, parseSearchParams } from '~/modules/http/forms.server';
 import {
