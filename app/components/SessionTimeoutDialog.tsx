@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
-import { browserStorage, clearOnSignOut } from '~/components/page-essentials';
+import { browserStorage } from '~/components/page-essentials';
+import { clearOnSignOut } from '~/modules/browser/sign-out-storage';
 import { refreshIdentitySession } from '~/modules/browser/identity-session';
 import { Modal } from './Modal';
 

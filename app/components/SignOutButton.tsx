@@ -1,5 +1,6 @@
 import { Form } from '@remix-run/react';
-import { browserStorage, clearOnSignOut } from '~/components/page-essentials';
+import { browserStorage } from '~/components/page-essentials';
+import { clearOnSignOut } from '~/modules/browser/sign-out-storage';
 
 /** Sign-out is a POST; with JavaScript it also clears the browser storage the spec lists. */
 export function SignOutButton({ className = 'btn-outline' }: { className?: string }) {

@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { lifecycleOutcome, refreshIdentitySession } from '~/modules/browser/identity-session';
 import { validationDelayMs } from '~/modules/browser/session-clock';
-import { clearOnSignOut, rememberStoreData, STORAGE_KEYS, type KeyValueStorage } from '~/modules/browser/local-storage';
+import { rememberStoreData, STORAGE_KEYS, type KeyValueStorage } from '~/modules/browser/local-storage';
+import { clearOnSignOut } from '~/modules/browser/sign-out-storage';
 
 class MemoryStorage implements KeyValueStorage {
   private items = new Map<string, string>();

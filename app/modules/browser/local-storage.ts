@@ -37,31 +37,6 @@ export function rememberStoreData(storage: KeyValueStorage, store: StoreData | n
   if (store) storage.setItem(STORAGE_KEYS.storeData, JSON.stringify(store));
 }
 
-/**
- * Spec section 4, sign-out: removes cart, rewards, coupons, slot, store data (saved as previous
- * store data), order state and retail-partner session items. Anything else is left alone.
- */
-export function clearOnSignOut(storage: KeyValueStorage) {
-  const storeData = storage.getItem(STORAGE_KEYS.storeData);
-  if (storeData !== null) storage.setItem(STORAGE_KEYS.previousStoreData, storeData);
-  for (const key of [
-    STORAGE_KEYS.cart,
-    STORAGE_KEYS.rewards,
-    STORAGE_KEYS.coupons,
-    STORAGE_KEYS.slot,
-    STORAGE_KEYS.storeData,
-    STORAGE_KEYS.order,
-  ]) {
-    storage.removeItem(key);
-  }
-  const partnerKeys: string[] = [];
-  for (let index = 0; index < storage.length; index++) {
-    const key = storage.key(index);
-    if (key?.startsWith(PARTNER_SESSION_PREFIX)) partnerKeys.push(key);
-  }
-  for (const key of partnerKeys) storage.removeItem(key);
-}
-
 /** Local storage when the browser allows it (private modes and disabled storage throw). */
 export function browserStorage(): KeyValueStorage | null {
   try {
