@@ -12,7 +12,6 @@ import {
   useRouteLoaderData,
 } from '@remix-run/react';
 import type { ReactNode } from 'react';
-import { BannerStyle } from '~/components/BannerStyle';
 import { useNonce } from '~/components/Nonce';
 import { BrowserSession } from '~/components/BrowserSession';
 import { SessionTimeout } from '~/components/SessionTimeout';
@@ -115,7 +114,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   pageMeta(data ? `${data.banner.name} — groceries delivered` : 'Pantry', STORE_DESCRIPTION);
 
-function Document({ children, style }: { children: ReactNode; style?: Record<string, string> }) {
+function Document({ children, style }: { children: ReactNode; style?: string }) {
   const nonce = useNonce();
   return (
     <html lang="en">
@@ -125,7 +124,7 @@ function Document({ children, style }: { children: ReactNode; style?: Record<str
         <meta name="theme-color" content="#16803c" />
         <Meta />
         <Links />
-        {style ? <BannerStyle variables={style} nonce={nonce} /> : null}
+        {style ? <style nonce={nonce || undefined}>{style}</style> : null}
       </head>
       <body className="flex min-h-screen flex-col">
         {children}
@@ -141,7 +140,7 @@ export default function App() {
   const chrome = useLoaderData<typeof loader>();
   if (chrome.staffPage)
     return (
-      <Document style={chrome.banner.cssVariables}>
+      <Document style={chrome.banner.styleText}>
         <StaffChrome bannerName={chrome.banner.name} signedIn={chrome.userType === 'C'}>
           <Outlet />
         </StaffChrome>
@@ -149,7 +148,7 @@ export default function App() {
       </Document>
     );
   return (
-    <Document style={chrome.banner.cssVariables}>
+    <Document style={chrome.banner.styleText}>
       <Header chrome={chrome} />
       {chrome.pendingOrder ? <PendingOrderAlert /> : null}
       <main id="main" className="flex-1">
@@ -204,7 +203,7 @@ export function ErrorBoundary() {
       ? data.message
       : undefined;
   return (
-    <Document style={chrome?.banner.cssVariables}>
+    <Document style={chrome?.banner.styleText}>
       {chrome ? <Header chrome={chrome} /> : null}
       <main id="main" className="container-page flex-1 py-16">
         {isBusinessSiteClosed(data) ? (

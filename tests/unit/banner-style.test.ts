@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bannerStyleText } from '~/components/BannerStyle';
+import { bannerStyleText } from '~/modules/banners/banner-style';
 
 describe('banner colours as a nonce-d style', () => {
   it('writes the custom properties the theme reads', () => {

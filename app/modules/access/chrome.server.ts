@@ -1,3 +1,4 @@
+import { bannerStyleText } from '~/modules/banners/banner-style';
 import { bannerById, bannerCssVariables } from '~/modules/banners/banners.server';
 import { greetingName } from '~/modules/customers/greeting';
 import { storeById } from '~/modules/stores/stores.server';
@@ -19,7 +20,8 @@ export async function storefrontChrome(shopper: Shopper) {
       name: banner.name,
       logoText: banner.logo_text,
       tagline: banner.tagline,
-      cssVariables: bannerCssVariables(banner),
+      /** The root's <style> text (`:root{--brand:…}`). */
+      styleText: bannerStyleText(bannerCssVariables(banner)),
     },
     siteType: shopper.host.siteType,
     environment: shopper.host.environment,
