@@ -87,6 +87,36 @@ test.describe('content security policy', () => {
     expect(violations).toEqual([]);
   });
 
+  test("the banner's colours come in the nonce'd style, the same after hydration and a client-side navigation", async ({
+    page,
+  }, info) => {
+    // The server writes the style text into the root's data; the browser renders that text as it is.
+    const style = () => page.evaluate(() => document.head.querySelector('style')?.textContent ?? '');
+    const brand = () =>
+      page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--brand').trim());
+    await page.goto('/');
+    const text = await style();
+    expect(text).toMatch(
+      /^:root\{--brand:\d+ \d+ \d+;--brand-dark:\d+ \d+ \d+;--brand-soft:\d+ \d+ \d+;--brand-accent:\d+ \d+ \d+\}$/,
+    );
+    expect(await brand()).toBe(/--brand:([\d ]+);/.exec(text)![1]);
+    if (info.project.name === 'js') {
+      await page.evaluate(() => {
+        (window as unknown as { kept: boolean }).kept = true;
+        void (
+          window as unknown as { __remixRouter: { navigate: (to: string) => Promise<void> } }
+        ).__remixRouter.navigate('/foru/coupons-deals.html');
+      });
+      await page.waitForURL('**/foru/coupons-deals.html');
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      expect(await page.evaluate(() => (window as unknown as { kept?: boolean }).kept)).toBe(true);
+    } else {
+      await page.goto('/foru/coupons-deals.html');
+    }
+    expect(await style()).toBe(text);
+    expect(await brand()).toBe(/--brand:([\d ]+);/.exec(text)![1]);
+  });
+
   test('a data request carries the policy and the baseline headers too', async ({ request }) => {
     const response = await request.get('/shop/search-results.html?q=milk&_data=root');
     expect(response.status()).toBe(200);
