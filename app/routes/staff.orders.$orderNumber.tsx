@@ -5,7 +5,7 @@ import { StaffPickLine } from '~/components/StaffPickLine';
 import { pageMeta } from '~/components/page-essentials';
 import { StaffErrorPage } from '~/components/StaffErrorPage';
 import { STAFF_ROLES, staffAccess } from '~/modules/access/staff-access';
-import { requireStaff, requireStaffAtStore } from '~/modules/access/staff.server';
+import { requireStaff, requireStaffAtStore, type StaffMember } from '~/modules/access/staff.server';
 import { takeStep } from '~/modules/fulfilment/hand-over.server';
 import { LINE_REFUSALS } from '~/modules/fulfilment/line-rules';
 import { claimOrder } from '~/modules/fulfilment/order-queue.server';
@@ -31,14 +31,12 @@ const REFUSALS = { ...FULFILMENT_REFUSALS, ...LINE_REFUSALS };
 const notFound = (headers: Headers) =>
   json({ code: 'NOT_FOUND', message: FULFILMENT_REFUSALS.NOT_FOUND }, { status: 404, headers });
 
-async function staffAtStore(request: Request, params: LoaderFunctionArgs['params']) {
-  const staff = await requireStaff(request, access);
+function staffAtStore(staff: StaffMember, request: Request, params: LoaderFunctionArgs['params']) {
   const query = parseSearchParams(request, pickListQuerySchema);
   const store = requireStaffAtStore(staff, query.store, STAFF_ROLES);
   const orderNumber = orderNumberParam.safeParse(params.orderNumber);
   if (!orderNumber.success) throw notFound(staff.headers);
   return {
-    staff,
     store,
     orderNumber: orderNumber.data,
     who: { staffId: staff.customerId, storeId: store.storeId, roles: store.roles },
@@ -46,7 +44,8 @@ async function staffAtStore(request: Request, params: LoaderFunctionArgs['params
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { staff, store, orderNumber, who } = await staffAtStore(request, params);
+  const staff = await requireStaff(request, access);
+  const { store, orderNumber, who } = staffAtStore(staff, request, params);
   const order = await pickList(who, orderNumber);
   if (!order) throw notFound(staff.headers);
   const headers = new Headers(staff.headers);
@@ -55,7 +54,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { staff, store, orderNumber, who } = await staffAtStore(request, params);
+  const staff = await requireStaff(request, access);
+  const { store, orderNumber, who } = staffAtStore(staff, request, params);
   const form = await parseForm(request, staffOrderActionSchema);
   if (!form.ok) return json({ error: form.message, productId: null }, { status: 400, headers: staff.headers });
   const pick = pickInputOf(form.data);
