@@ -1,11 +1,34 @@
 /** Serves the production build on E2E_PORT over a fresh, small SQLite database for Playwright. */
 import { spawn } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { SMTPServer } from 'smtp-server';
 import { IDENTITY_PROVIDER, STOREFRONT } from './server-commands';
 
 const dataDir = path.resolve('.cache/e2e-data');
 rmSync(dataDir, { recursive: true, force: true });
+
+// A real SMTP server the storefront sends to: each message lands as an .eml file the tests read
+// (tests/e2e/support/mailbox.ts). Plain SMTP on loopback, no TLS or login to negotiate.
+const mailDir = path.resolve('.cache/e2e-mail');
+rmSync(mailDir, { recursive: true, force: true });
+mkdirSync(mailDir, { recursive: true });
+let received = 0;
+const smtp = new SMTPServer({
+  disabledCommands: ['STARTTLS', 'AUTH'],
+  logger: false,
+  onData(stream, _session, done) {
+    const chunks: Buffer[] = [];
+    stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+    stream.on('end', () => {
+      received += 1;
+      writeFileSync(path.join(mailDir, `${Date.now()}-${received}.eml`), Buffer.concat(chunks));
+      done();
+    });
+  },
+});
+const smtpPort = Number(process.env.E2E_SMTP_PORT ?? Number(process.env.E2E_PORT ?? 3100) + 25);
+await new Promise<void>((resolve) => smtp.listen(smtpPort, '127.0.0.1', resolve));
 const env = {
   ...process.env,
   DATA_DIR: dataDir,
@@ -21,6 +44,9 @@ const env = {
   APP_ENV: 'local-origin',
   PORT: process.env.E2E_PORT ?? '3100',
   LOG_LEVEL: 'warn',
+  SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+  MAIL_POLL_MS: '250',
+  MAIL_RETRY_BASE_MS: '500',
 };
 process.env = env;
 const { prepareDatabase } = await import('../app/db/prepare.server');
@@ -37,6 +63,7 @@ const server = spawn(process.execPath, STOREFRONT, {
 const stop = () => {
   idp.kill('SIGTERM');
   server.kill('SIGTERM');
+  smtp.close();
 };
 idp.on('exit', (code) => {
   server.kill('SIGTERM');

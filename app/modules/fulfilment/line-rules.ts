@@ -25,14 +25,14 @@ export const LINE_REFUSALS = {
 } as const;
 export type LineRefusal = keyof typeof LINE_REFUSALS;
 
-const quantity = z.coerce
+export const quantityField = z.coerce
   .number({ invalid_type_error: 'Enter a quantity from 1 to 99.' })
   .int('Enter a whole number.')
   .min(1, 'Enter a quantity from 1 to 99.')
   .max(99, 'Enter a quantity from 1 to 99.');
 
 /** Pounds as typed on the scale screen: "1.25"; empty when the item is not weighed. */
-const pounds = z
+export const poundsField = z
   .string()
   .trim()
   .max(12)
@@ -45,19 +45,29 @@ const pounds = z
     return Math.round(Number(value) * 1000);
   });
 
-const productId = z.coerce.number({ invalid_type_error: 'Choose an item.' }).int().positive('Choose an item.');
+export const productIdField = z.coerce
+  .number({ invalid_type_error: 'Choose an item.' })
+  .int()
+  .positive('Choose an item.');
+
+export const substituteIdField = z.coerce
+  .number({ invalid_type_error: 'Choose a substitute.' })
+  .int()
+  .positive('Choose a substitute.');
 
 export const pickFormSchema = z.discriminatedUnion('outcome', [
-  z.object({ outcome: z.literal('picked'), productId, quantity, weight: pounds.default('') }),
-  z.object({ outcome: z.literal('short'), productId }),
+  z.object({
+    outcome: z.literal('picked'),
+    productId: productIdField,
+    quantity: quantityField,
+    weight: poundsField.default(''),
+  }),
+  z.object({ outcome: z.literal('short'), productId: productIdField }),
   z.object({
     outcome: z.literal('substituted'),
-    productId,
-    substituteId: z.coerce
-      .number({ invalid_type_error: 'Choose a substitute.' })
-      .int()
-      .positive('Choose a substitute.'),
-    quantity,
+    productId: productIdField,
+    substituteId: substituteIdField,
+    quantity: quantityField,
   }),
 ]);
 export type PickInput = z.infer<typeof pickFormSchema>;

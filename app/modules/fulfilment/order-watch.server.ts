@@ -21,31 +21,27 @@ export async function watchOrder(
   // Another customer's order (or none): no stream at all, so the browser does not keep reconnecting.
   if ((await orderVersion(customer, orderNumber)) === null) return null;
   const lifetime = AbortSignal.any([request.signal, AbortSignal.timeout(WATCH_LIFETIME_MS)]);
-  return eventStream(
-    lifetime,
-    (send, close) => {
-      let last = known;
-      let stopped = false;
-      const check = async () => {
-        if (stopped) return;
-        try {
-          const version = await orderVersion(customer, orderNumber);
-          if (version === null) return close();
-          if (version !== last) {
-            last = version;
-            send({ event: 'version', data: String(version) });
-          }
-        } catch {
-          // A database hiccup: the next tick asks again; the page keeps what it shows.
+  return eventStream(lifetime, (send, close) => {
+    let last = known;
+    let stopped = false;
+    const check = async () => {
+      if (stopped) return;
+      try {
+        const version = await orderVersion(customer, orderNumber);
+        if (version === null) return close();
+        if (version !== last) {
+          last = version;
+          send({ event: 'version', data: String(version) });
         }
-      };
-      void check();
-      const timer = setInterval(() => void check(), WATCH_INTERVAL_MS);
-      return () => {
-        stopped = true;
-        clearInterval(timer);
-      };
-    },
-    { headers: { 'Cache-Control': 'no-store' } },
-  );
+      } catch {
+        // A database hiccup: the next tick asks again; the page keeps what it shows.
+      }
+    };
+    void check();
+    const timer = setInterval(() => void check(), WATCH_INTERVAL_MS);
+    return () => {
+      stopped = true;
+      clearInterval(timer);
+    };
+  });
 }

@@ -1,0 +1,168 @@
+import { Form } from '@remix-run/react';
+import { formatCents } from '~/components/page-essentials';
+import { FIELD_INPUT_CLASS } from './FormField';
+
+export interface StaffPickLineView {
+  productId: number;
+  name: string;
+  brand: string;
+  sizeLabel: string;
+  aisle: string | null;
+  note: string;
+  ordered: { quantity: number; unitPriceCents: number; sizeQuantity: number; byWeight: boolean; substitution: string };
+  pick: {
+    outcome: string;
+    quantity: number;
+    substitute: { name: string; sizeLabel: string } | null;
+    approval: string | null;
+    chargedCents: number;
+  } | null;
+  weighedLabel: string | null;
+  choices: { productId: number; name: string; sizeLabel: string; priceCents: number }[];
+}
+
+const APPROVAL_TEXT: Record<string, string> = {
+  requested: 'waiting for the shopper',
+  approved: 'the shopper approved',
+  rejected: 'the shopper declined: leave it out',
+  auto_approved: 'no answer in time: it goes in',
+};
+
+function PickState({ line }: { line: StaffPickLineView }) {
+  const pick = line.pick;
+  if (!pick) return <p className="text-sm font-semibold text-amber-800">To pick</p>;
+  if (pick.outcome === 'short')
+    return <p className="text-sm font-semibold text-stone-800">Out of stock — marked short</p>;
+  if (pick.outcome === 'substituted')
+    return (
+      <p className="text-sm font-semibold text-stone-800">
+        Replaced by {pick.quantity} × {pick.substitute?.name} ({pick.substitute?.sizeLabel}) —{' '}
+        {APPROVAL_TEXT[pick.approval ?? ''] ?? ''}
+      </p>
+    );
+  return (
+    <p className="text-sm font-semibold text-green-900">
+      Picked {pick.quantity}
+      {line.weighedLabel ? ` · ${line.weighedLabel}` : ''} · {formatCents(pick.chargedCents)}
+    </p>
+  );
+}
+
+/** One line of a pick list: what was ordered, what was done, and (while picking) the forms to do it. */
+export function StaffPickLine({
+  line,
+  canPick,
+  error,
+}: {
+  line: StaffPickLineView;
+  canPick: boolean;
+  error: string | null;
+}) {
+  const id = `line-${line.productId}`;
+  return (
+    <li id={id} className="card p-4" data-testid="pick-line" data-product={line.productId}>
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div>
+          <p className="font-bold">
+            {line.ordered.quantity} × {line.name}
+          </p>
+          <p className="text-sm text-stone-700">
+            {line.brand} · {line.sizeLabel}
+            {line.aisle ? ` · Aisle: ${line.aisle}` : ''}
+          </p>
+          <p className="text-sm text-stone-700">
+            {line.ordered.substitution === 'none' ? 'No substitutes' : 'Substitutes allowed'}
+            {line.ordered.byWeight
+              ? ` · Weigh it: ${line.ordered.quantity * line.ordered.sizeQuantity} lb ordered`
+              : ''}
+          </p>
+          {line.note ? <p className="text-sm italic text-stone-800">Shopper’s note: {line.note}</p> : null}
+        </div>
+        <PickState line={line} />
+      </div>
+      {error ? (
+        <p role="alert" className="mt-2 rounded-lg bg-red-50 p-2 text-sm font-semibold text-red-800">
+          {error}
+        </p>
+      ) : null}
+      {canPick ? (
+        <div className="mt-3 flex flex-col gap-3 border-t border-stone-100 pt-3 md:flex-row md:flex-wrap md:items-end">
+          <Form method="post" className="flex flex-wrap items-end gap-2">
+            <input type="hidden" name="intent" value="picked" />
+            <input type="hidden" name="productId" value={line.productId} />
+            <label className="text-xs font-semibold">
+              Quantity
+              <input
+                name="quantity"
+                type="number"
+                min={1}
+                max={line.ordered.quantity}
+                defaultValue={line.ordered.quantity}
+                className={`${FIELD_INPUT_CLASS} w-20`}
+                aria-label={`Quantity picked of ${line.name}`}
+              />
+            </label>
+            {line.ordered.byWeight ? (
+              <label className="text-xs font-semibold">
+                Weight (lb)
+                <input
+                  name="weight"
+                  inputMode="decimal"
+                  required
+                  placeholder="1.25"
+                  className={`${FIELD_INPUT_CLASS} w-24`}
+                  aria-label={`Weight in pounds of ${line.name}`}
+                />
+              </label>
+            ) : null}
+            <button type="submit" className="btn-primary">
+              Picked<span className="sr-only"> {line.name}</span>
+            </button>
+          </Form>
+          <Form method="post">
+            <input type="hidden" name="intent" value="short" />
+            <input type="hidden" name="productId" value={line.productId} />
+            <button type="submit" className="btn-outline">
+              Out of stock<span className="sr-only">: {line.name}</span>
+            </button>
+          </Form>
+          {line.choices.length > 0 ? (
+            <Form method="post" className="flex flex-wrap items-end gap-2">
+              <input type="hidden" name="intent" value="substituted" />
+              <input type="hidden" name="productId" value={line.productId} />
+              <label className="text-xs font-semibold">
+                Substitute
+                <select
+                  name="substituteId"
+                  className={`${FIELD_INPUT_CLASS} max-w-xs`}
+                  aria-label={`Substitute for ${line.name}`}
+                >
+                  {line.choices.map((choice) => (
+                    <option key={choice.productId} value={choice.productId}>
+                      {choice.name} ({choice.sizeLabel}) — {formatCents(choice.priceCents)}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <label className="text-xs font-semibold">
+                Quantity
+                <input
+                  name="quantity"
+                  type="number"
+                  min={1}
+                  max={line.ordered.quantity}
+                  defaultValue={line.ordered.quantity}
+                  className={`${FIELD_INPUT_CLASS} w-20`}
+                  aria-label={`Quantity of the substitute for ${line.name}`}
+                />
+              </label>
+              <button type="submit" className="btn-outline">
+                Replace<span className="sr-only"> {line.name}</span>
+              </button>
+            </Form>
+          ) : null}
+        </div>
+      ) : null}
+    </li>
+  );
+}

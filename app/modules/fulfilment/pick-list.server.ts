@@ -1,0 +1,52 @@
+import { formatInTimeZone } from 'date-fns-tz';
+import { db } from '~/db/db.server';
+import { slotLabel } from '~/modules/slots/slots.server';
+import { storeById } from '~/modules/stores/stores.server';
+import { poundsLabel } from './line-rules';
+import { checkStep, isPickup, STATUS, type StaffAtStore, type StaffStep } from './order-states';
+import { orderAtStore, orderLines, settleDueAnswers, substituteChoices } from './picking.server';
+
+/** The hand-over steps a staff screen offers, in the order they come. */
+const HAND_OVER_STEPS: Exclude<StaffStep, 'claim'>[] = ['stage', 'ready', 'depart', 'deliver', 'handOver'];
+
+/**
+ * What the pick list shows: the order, its lines in aisle order with what was done to each and the
+ * substitutes a picker may choose, and the steps this staff member can take now. Null: not at this store.
+ */
+export async function pickList(staff: StaffAtStore, orderNumber: string, now = new Date()) {
+  const store = await storeById(staff.storeId);
+  const found = store ? await orderAtStore(db(), staff, orderNumber) : undefined;
+  if (!store || !found) return null;
+  if (found.status === STATUS.picking) await settleDueAnswers(db(), found.id, now);
+  const order = (await orderAtStore(db(), staff, orderNumber))!;
+  const lines = await orderLines(db(), order.id);
+  const picking = order.status === STATUS.picking;
+  const mine = order.picker_id === staff.staffId || staff.roles.includes('manager');
+  const withChoices = await Promise.all(
+    lines.map(async (line) => ({
+      ...line,
+      weighedLabel: line.pick?.weighedMilliLb ? poundsLabel(line.pick.weighedMilliLb) : null,
+      choices: picking && mine ? await substituteChoices(store, order.site_type, line) : [],
+    })),
+  );
+  const steps = HAND_OVER_STEPS.filter((step) => checkStep(step, order, staff.roles).ok);
+  return {
+    orderNumber: order.order_number,
+    status: order.status,
+    pickup: isPickup(order.fulfillment),
+    slotLabel: slotLabel(order.slot_start, order.slot_end, store.timezone),
+    address: order.address_text,
+    businessOrder: order.site_type === 'B',
+    claimedByMe: order.picker_id === staff.staffId,
+    canPick: picking && mine,
+    canClaim: checkStep('claim', order, staff.roles).ok,
+    steps,
+    checkIn: order.checked_in_at
+      ? { at: formatInTimeZone(new Date(order.checked_in_at), store.timezone, 'h:mm a'), spot: order.parking_spot }
+      : null,
+    open: withChoices.filter((line) => line.pick === null).length,
+    waiting: withChoices.filter((line) => line.pick?.approval === 'requested').length,
+    lines: withChoices,
+  };
+}
+export type PickList = NonNullable<Awaited<ReturnType<typeof pickList>>>;
