@@ -48,6 +48,88 @@ function PickState({ line }: { line: StaffPickLineView }) {
   );
 }
 
+/** Picked (with quantity and weight), out of stock, or replaced by a substitute: one form each, no script needed. */
+function PickForms({ line }: { line: StaffPickLineView }) {
+  return (
+    <div className="mt-3 flex flex-col gap-3 border-t border-stone-100 pt-3 md:flex-row md:flex-wrap md:items-end">
+      <Form method="post" className="flex flex-wrap items-end gap-2">
+        <input type="hidden" name="intent" value="picked" />
+        <input type="hidden" name="productId" value={line.productId} />
+        <label className="text-xs font-semibold">
+          Quantity
+          <input
+            name="quantity"
+            type="number"
+            min={1}
+            max={line.ordered.quantity}
+            defaultValue={line.ordered.quantity}
+            className={`${FIELD_INPUT_CLASS} w-20`}
+            aria-label={`Quantity picked of ${line.name}`}
+          />
+        </label>
+        {line.ordered.byWeight ? (
+          <label className="text-xs font-semibold">
+            Weight (lb)
+            <input
+              name="weight"
+              inputMode="decimal"
+              required
+              placeholder="1.25"
+              className={`${FIELD_INPUT_CLASS} w-24`}
+              aria-label={`Weight in pounds of ${line.name}`}
+            />
+          </label>
+        ) : null}
+        <button type="submit" className="btn-primary">
+          Picked<span className="sr-only"> {line.name}</span>
+        </button>
+      </Form>
+      <Form method="post">
+        <input type="hidden" name="intent" value="short" />
+        <input type="hidden" name="productId" value={line.productId} />
+        <button type="submit" className="btn-outline">
+          Out of stock<span className="sr-only">: {line.name}</span>
+        </button>
+      </Form>
+      {line.choices.length > 0 ? (
+        <Form method="post" className="flex flex-wrap items-end gap-2">
+          <input type="hidden" name="intent" value="substituted" />
+          <input type="hidden" name="productId" value={line.productId} />
+          <label className="text-xs font-semibold">
+            Substitute
+            <select
+              name="substituteId"
+              className={`${FIELD_INPUT_CLASS} max-w-xs`}
+              aria-label={`Substitute for ${line.name}`}
+            >
+              {line.choices.map((choice) => (
+                <option key={choice.productId} value={choice.productId}>
+                  {choice.name} ({choice.sizeLabel}) — {formatCents(choice.priceCents)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="text-xs font-semibold">
+            Quantity
+            <input
+              name="quantity"
+              type="number"
+              min={1}
+              max={line.ordered.quantity}
+              defaultValue={line.ordered.quantity}
+              className={`${FIELD_INPUT_CLASS} w-20`}
+              aria-label={`Quantity of the substitute for ${line.name}`}
+            />
+          </label>
+          <button type="submit" className="btn-outline">
+            Replace<span className="sr-only"> {line.name}</span>
+          </button>
+        </Form>
+      ) : null}
+    </div>
+  );
+}
+
 /** One line of a pick list: what was ordered, what was done, and (while picking) the forms to do it. */
 export function StaffPickLine({
   line,
@@ -85,83 +167,15 @@ export function StaffPickLine({
           {error}
         </p>
       ) : null}
-      {canPick ? (
-        <div className="mt-3 flex flex-col gap-3 border-t border-stone-100 pt-3 md:flex-row md:flex-wrap md:items-end">
-          <Form method="post" className="flex flex-wrap items-end gap-2">
-            <input type="hidden" name="intent" value="picked" />
-            <input type="hidden" name="productId" value={line.productId} />
-            <label className="text-xs font-semibold">
-              Quantity
-              <input
-                name="quantity"
-                type="number"
-                min={1}
-                max={line.ordered.quantity}
-                defaultValue={line.ordered.quantity}
-                className={`${FIELD_INPUT_CLASS} w-20`}
-                aria-label={`Quantity picked of ${line.name}`}
-              />
-            </label>
-            {line.ordered.byWeight ? (
-              <label className="text-xs font-semibold">
-                Weight (lb)
-                <input
-                  name="weight"
-                  inputMode="decimal"
-                  required
-                  placeholder="1.25"
-                  className={`${FIELD_INPUT_CLASS} w-24`}
-                  aria-label={`Weight in pounds of ${line.name}`}
-                />
-              </label>
-            ) : null}
-            <button type="submit" className="btn-primary">
-              Picked<span className="sr-only"> {line.name}</span>
-            </button>
-          </Form>
-          <Form method="post">
-            <input type="hidden" name="intent" value="short" />
-            <input type="hidden" name="productId" value={line.productId} />
-            <button type="submit" className="btn-outline">
-              Out of stock<span className="sr-only">: {line.name}</span>
-            </button>
-          </Form>
-          {line.choices.length > 0 ? (
-            <Form method="post" className="flex flex-wrap items-end gap-2">
-              <input type="hidden" name="intent" value="substituted" />
-              <input type="hidden" name="productId" value={line.productId} />
-              <label className="text-xs font-semibold">
-                Substitute
-                <select
-                  name="substituteId"
-                  className={`${FIELD_INPUT_CLASS} max-w-xs`}
-                  aria-label={`Substitute for ${line.name}`}
-                >
-                  {line.choices.map((choice) => (
-                    <option key={choice.productId} value={choice.productId}>
-                      {choice.name} ({choice.sizeLabel}) — {formatCents(choice.priceCents)}
-                    </option>
-                  ))}
-                </select>
-              </label>
-              <label className="text-xs font-semibold">
-                Quantity
-                <input
-                  name="quantity"
-                  type="number"
-                  min={1}
-                  max={line.ordered.quantity}
-                  defaultValue={line.ordered.quantity}
-                  className={`${FIELD_INPUT_CLASS} w-20`}
-                  aria-label={`Quantity of the substitute for ${line.name}`}
-                />
-              </label>
-              <button type="submit" className="btn-outline">
-                Replace<span className="sr-only"> {line.name}</span>
-              </button>
-            </Form>
-          ) : null}
-        </div>
+      {canPick && line.pick ? (
+        <details className="mt-3 border-t border-stone-100 pt-3">
+          <summary className="cursor-pointer text-sm font-semibold text-brand-dark">
+            Change this line<span className="sr-only">: {line.name}</span>
+          </summary>
+          <PickForms line={line} />
+        </details>
+      ) : canPick ? (
+        <PickForms line={line} />
       ) : null}
     </li>
   );

@@ -24,6 +24,9 @@ test('a picker substitutes one line and shorts another, the shopper approves, th
   const staff = await browser.newContext({ javaScriptEnabled: js });
   const picker = await staff.newPage();
   await signInOverHttp(picker, 'picker@pantry.test', 'Riley');
+  await picker.goto(`/staff/orders?store=${DEMO_STORE}&show=all`);
+  await expect(picker.getByRole('heading', { level: 1 })).toHaveText(/^Orders at /);
+  expect(await axeViolations(picker, browser, testInfo)).toEqual([]);
   await picker.goto(`/staff/orders/${orderNumber}?store=${DEMO_STORE}`);
   await picker.getByRole('button', { name: 'Claim this order' }).click();
   await expect(picker.getByTestId('staff-order-status')).toContainText('Your shopper is picking');

@@ -132,11 +132,12 @@ describe('picking a line', () => {
     expect(pickFormSchema.safeParse({ outcome: 'eaten', productId: '4' }).success).toBe(false);
   });
 
-  it('weighs fresh produce and meat sold by the pound, not a bag of flour', () => {
-    expect(isSoldByWeight({ size_unit: 'lb', department_slug: 'produce' })).toBe(true);
-    expect(isSoldByWeight({ size_unit: 'lb', department_slug: 'meat-seafood' })).toBe(true);
-    expect(isSoldByWeight({ size_unit: 'lb', department_slug: 'pantry' })).toBe(false);
-    expect(isSoldByWeight({ size_unit: 'oz', department_slug: 'produce' })).toBe(false);
+  it('weighs loose produce and meat sold by the pound, not a bag of apples or of flour', () => {
+    expect(isSoldByWeight({ size_unit: 'lb', size_label: '2 lb bunch', department_slug: 'produce' })).toBe(true);
+    expect(isSoldByWeight({ size_unit: 'lb', size_label: '1.5 lb tray', department_slug: 'meat-seafood' })).toBe(true);
+    expect(isSoldByWeight({ size_unit: 'lb', size_label: '3 lb bag', department_slug: 'produce' })).toBe(false);
+    expect(isSoldByWeight({ size_unit: 'lb', size_label: '5 lb', department_slug: 'pantry' })).toBe(false);
+    expect(isSoldByWeight({ size_unit: 'oz', size_label: '12 oz', department_slug: 'produce' })).toBe(false);
   });
 
   it('gives the shopper the answer window to reply', () => {
@@ -182,9 +183,15 @@ describe("the shopper's timeline", () => {
   });
 
   it('takes a parking spot of up to four letters or digits', () => {
-    expect(checkInFormSchema.parse({ intent: 'check-in', orderNumber: 'C00001234', parkingSpot: ' 12 ' }).parkingSpot).toBe('12');
-    expect(checkInFormSchema.safeParse({ intent: 'check-in', orderNumber: 'C00001234', parkingSpot: '12; drop' }).success).toBe(false);
-    expect(checkInFormSchema.safeParse({ intent: 'check-in', orderNumber: 'C00001234', parkingSpot: '' }).success).toBe(false);
+    expect(
+      checkInFormSchema.parse({ intent: 'check-in', orderNumber: 'C00001234', parkingSpot: ' 12 ' }).parkingSpot,
+    ).toBe('12');
+    expect(
+      checkInFormSchema.safeParse({ intent: 'check-in', orderNumber: 'C00001234', parkingSpot: '12; drop' }).success,
+    ).toBe(false);
+    expect(checkInFormSchema.safeParse({ intent: 'check-in', orderNumber: 'C00001234', parkingSpot: '' }).success).toBe(
+      false,
+    );
   });
 });
 

@@ -11,8 +11,19 @@ export const ANSWER_WINDOW_MINUTES = 15;
 /** Fresh produce, meat and seafood sold by the pound are weighed at picking. */
 const WEIGHED_DEPARTMENTS = new Set(['produce', 'meat-seafood']);
 
-export function isSoldByWeight(product: { size_unit: string; department_slug: string | null }): boolean {
-  return product.size_unit === 'lb' && WEIGHED_DEPARTMENTS.has(product.department_slug ?? '');
+/** Packed goods keep their price whatever the scale says. */
+const PACKED = /\b(bag|box|pack|pk|case|jar|can|bottle)\b/i;
+
+export function isSoldByWeight(product: {
+  size_unit: string;
+  size_label: string;
+  department_slug: string | null;
+}): boolean {
+  return (
+    product.size_unit === 'lb' &&
+    WEIGHED_DEPARTMENTS.has(product.department_slug ?? '') &&
+    !PACKED.test(product.size_label)
+  );
 }
 
 export const LINE_REFUSALS = {

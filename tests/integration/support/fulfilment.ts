@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database, Substitution } from '~/db/schema';
 import type { OrderCustomer } from '~/modules/orders/order-rules';
+import { isSoldByWeight } from '~/modules/fulfilment/line-rules';
 
 let sequence = 0;
 
@@ -86,16 +87,24 @@ export async function insertPendingOrder(
 
 /** Products a picking test needs: one sold by weight, and an aisle with at least four grocery products. */
 export async function pickingProducts(db: Kysely<Database>) {
-  const weighed = await db
+  const loose = await db
     .selectFrom('products as p')
     .innerJoin('aisles as a', 'a.id', 'p.aisle_id')
     .innerJoin('departments as d', 'd.id', 'a.department_id')
-    .select(['p.id', 'p.size_quantity', 'p.base_price_cents'])
+    .select([
+      'p.id',
+      'p.size_quantity',
+      'p.size_unit',
+      'p.size_label',
+      'p.base_price_cents',
+      'd.slug as department_slug',
+    ])
     .where('p.kind', '=', 'grocery')
     .where('p.size_unit', '=', 'lb')
-    .where('d.slug', 'in', ['produce', 'meat-seafood'])
     .orderBy('p.id')
-    .executeTakeFirstOrThrow();
+    .execute();
+  const weighed = loose.find((product) => isSoldByWeight(product));
+  if (!weighed) throw new Error('the seeded catalogue has no product sold by weight');
   const aisle = await db
     .selectFrom('products')
     .select(['aisle_id'])
