@@ -4,8 +4,7 @@ import { BANNER_IDS, DEFAULT_BANNER, hostForBanner, type BannerId } from '~/modu
 import { appEnv } from '~/modules/config/env.server';
 import { queueMessage } from '~/modules/mail/queue.server';
 import type { Store } from '~/modules/stores/stores.server';
-import type { OrderLine } from './picking.server';
-import { receiptTotals, isCharged } from './receipt-rules';
+import { isCharged, receiptTotals, type ReceiptLineInput } from './receipt-rules';
 
 interface MessageOrder {
   id: number;
@@ -127,7 +126,10 @@ export async function queueReceipt(
   conn: Kysely<Database>,
   order: MessageOrder,
   store: Store,
-  lines: readonly OrderLine[],
+  lines: readonly (ReceiptLineInput & {
+    name: string;
+    pick: (NonNullable<ReceiptLineInput['pick']> & { substitute: { name: string } | null }) | null;
+  })[],
   handedOverAt: Date,
   origin: string | undefined,
 ) {

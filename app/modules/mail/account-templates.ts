@@ -76,7 +76,8 @@ export function welcome(banner: BannerDefinition, data: ParsedMessageData<'welco
 
 export function accountExists(banner: BannerDefinition, data: ParsedMessageData<'account-exists'>): RenderedMessage {
   const subject = 'Someone tried to create an account with your email';
-  const lead = 'You already have an account, so no new one was made.';
+  // One account signs in on every banner, so it is a Pantry account, not one banner's.
+  const lead = 'You already have a Pantry account, so no new one was made.';
   const ignore = 'If it was not you, you can ignore this message.';
   return {
     subject,
