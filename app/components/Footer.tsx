@@ -52,7 +52,7 @@ function PlainLink({ to, className, children }: LinkProps) {
 function FooterWith({ bannerName, signedIn, LinkTo }: FooterProps & { LinkTo: FooterLink }) {
   const year = 2026;
   return (
-    <footer className="mt-16 border-t border-stone-200 bg-white">
+    <footer className="mt-16 border-t border-stone-200 bg-white print:hidden">
       <div className="container-page grid gap-8 py-10 text-sm text-stone-600 grid-cols-2 md:grid-cols-4 lg:grid-cols-5">
         <div className="col-span-2 md:col-span-1">
           <p className="text-base font-bold text-stone-900">{bannerName}</p>

@@ -127,3 +127,57 @@ test('a picker of another store, and a shopper who does not own the order, find 
   expect((await snoop.goto(`/staff/orders/${orderNumber}?store=${otherStore}`))?.status()).toBe(404);
   await other.close();
 });
+
+test('a pickup shopper checks in with a parking spot, the picker sees it and hands the order over', async ({
+  page,
+  browser,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  const js = testInfo.project.name === 'js';
+  const { email, orderNumber } = await placeDeliveryOrder(page, 'Pickup', 1, 'pickup');
+  const summary = `/account/order-summary.html?orderNumber=${orderNumber}`;
+  await expect(page.getByTestId('order-status')).toContainText('DriveUp & Go');
+
+  const staff = await browser.newContext({ javaScriptEnabled: js });
+  const picker = await staff.newPage();
+  await signInOverHttp(picker, 'picker@pantry.test', 'Riley');
+  await picker.goto(`/staff/orders/${orderNumber}?store=${DEMO_STORE}`);
+  await picker.getByRole('button', { name: 'Claim this order' }).click();
+  const weight = pickLines(picker).getByLabel(/^Weight in pounds/);
+  if (await weight.count()) await weight.fill('0.95');
+  await pickLines(picker)
+    .getByRole('button', { name: /^Picked / })
+    .click();
+  await picker.getByRole('button', { name: 'Stage the order (all lines done)' }).click();
+  await picker.getByRole('button', { name: 'Mark ready for pickup' }).click();
+  await expect(picker.getByTestId('staff-order-status')).toContainText('Ready for pickup');
+  await expect(picker.getByRole('button', { name: 'Hand over to the shopper' })).toBeVisible();
+  await picker.getByRole('button', { name: 'Hand over to the shopper' }).click();
+  await expect(picker.getByRole('alert')).toContainText('The shopper has not checked in yet');
+
+  if (!js) await page.goto(summary);
+  await expect(page.getByTestId('order-timeline').locator('[aria-current="step"]')).toContainText('Ready for pickup');
+  expect((await mailTo(email, /ready for pickup/i)).text).toContain(orderNumber);
+  await page.getByLabel('Parking spot number').fill('12; drop');
+  await page.getByRole('button', { name: 'I’m here' }).click();
+  if (js) {
+    // The browser's own check stops it first; the server's message is the no-JavaScript path.
+    await page.getByLabel('Parking spot number').fill('b7');
+  } else {
+    await expect(page.getByRole('alert')).toContainText('Enter the parking spot number shown on the sign');
+    await page.getByLabel('Parking spot number').fill('b7');
+  }
+  await page.getByRole('button', { name: 'I’m here' }).click();
+  await expect(page.getByTestId('checked-in')).toContainText('parking spot B7');
+
+  await picker.goto(`/staff/orders/${orderNumber}?store=${DEMO_STORE}`);
+  await expect(picker.getByTestId('staff-check-in')).toContainText('parking spot B7');
+  await picker.getByRole('button', { name: 'Hand over to the shopper' }).click();
+  await expect(picker.getByTestId('staff-order-status')).toContainText('Picked up');
+  await staff.close();
+
+  if (!js) await page.goto(summary);
+  await expect(page.getByTestId('order-status')).toContainText('Picked up');
+  await page.getByRole('link', { name: 'View your receipt' }).click();
+  await expect(page.getByTestId('receipt-line')).toHaveCount(1);
+});
