@@ -97,11 +97,15 @@ export const storeManagerActionSchema = z.discriminatedUnion('intent', [
   z.object({
     intent: z.literal('capacity'),
     slotId,
-    capacity: z.coerce
-      .number({ invalid_type_error: `Enter a capacity from 0 to ${MAX_SLOT_CAPACITY}.` })
-      .int(`Enter a whole number of places from 0 to ${MAX_SLOT_CAPACITY}.`)
-      .min(0, `Enter a capacity from 0 to ${MAX_SLOT_CAPACITY}.`)
-      .max(MAX_SLOT_CAPACITY, `Enter a capacity from 0 to ${MAX_SLOT_CAPACITY}.`),
+    // An empty field is no number (Number('') would be 0: a window closed by a slip).
+    capacity: z.preprocess(
+      (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+      z.coerce
+        .number({ invalid_type_error: `Enter a capacity from 0 to ${MAX_SLOT_CAPACITY}.` })
+        .int(`Enter a whole number of places from 0 to ${MAX_SLOT_CAPACITY}.`)
+        .min(0, `Enter a capacity from 0 to ${MAX_SLOT_CAPACITY}.`)
+        .max(MAX_SLOT_CAPACITY, `Enter a capacity from 0 to ${MAX_SLOT_CAPACITY}.`),
+    ),
   }),
   z.object({ intent: z.literal('close'), slotId }),
   z.object({ intent: z.literal('reopen'), slotId }),
