@@ -3,7 +3,7 @@ import type { StockedProduct } from '~/modules/catalog/store-stock.server';
 import { SLOT_KIND_LABELS } from '~/modules/slots/slot-rules';
 import type { ManagedDay } from '~/modules/slots/slot-admin.server';
 import type { DeadLetterView } from '~/modules/staff/store-manager.server';
-import { MAX_SLOT_CAPACITY, storePageHref, type StorePageQuery } from '~/modules/staff/store-manager-rules';
+import { storePageHref, type StorePageQuery } from '~/modules/staff/store-manager-rules';
 import { FIELD_INPUT_CLASS } from './FormField';
 
 /** The refusal of the last form posted, and which row's form it was (a slot, product or message id). */
@@ -89,8 +89,6 @@ export function ManagedSlotList({ query, slots, error }: { query: PageQuery; slo
                       <input
                         name="capacity"
                         type="number"
-                        min={0}
-                        max={MAX_SLOT_CAPACITY}
                         required
                         defaultValue={slot.capacity}
                         className={`${FIELD_INPUT_CLASS} w-20`}
