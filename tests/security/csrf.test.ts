@@ -99,6 +99,9 @@ function actionCalls(ids: { customerId: string; uuid: string; offerId: string })
     'shop.shipping-zip': { path: '/shop/shipping-zip', form: { zipcode: '98101' } },
     'shop.slots[.]html': { path: '/shop/slots.html', form: { slotId: '1' } },
     'shop.vineandcellar.$page': { path: '/shop/vineandcellar/product-details.1.html', form: { productId: '1' } },
+    'staff.orders._index': { path: '/staff/orders?store=1001', form: { intent: 'claim', orderNumber: 'C10000001' } },
+    'staff.orders.$orderNumber': { path: '/staff/orders/C10000001?store=1001', form: { intent: 'claim' } },
+    'staff.store': { path: '/staff/store?store=1001', form: { intent: 'close', slotId: '1' } },
     'ucaservice.api.uca.customers.$customerId.stores': {
       path: `/ucaservice/api/uca/customers/${ids.customerId}/stores`,
       json: {},
