@@ -28,6 +28,7 @@ import { searchIntentsSchema } from './migrations/0027-search-intents';
 import { outboxDeliverySchema } from './migrations/0028-outbox-delivery';
 import { staffRolesSchema } from './migrations/0029-staff-roles';
 import { orderFulfilmentSchema } from './migrations/0030-order-fulfilment';
+import { slotClosingSchema } from './migrations/0031-slot-closing';
 
 function migrationsFor(dialect: DialectName): Record<string, Migration> {
   return {
@@ -59,6 +60,7 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0028-outbox-delivery': outboxDeliverySchema,
     '0029-staff-roles': staffRolesSchema,
     '0030-order-fulfilment': orderFulfilmentSchema(dialect),
+    '0031-slot-closing': slotClosingSchema,
   };
 }
 

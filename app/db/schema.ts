@@ -568,6 +568,8 @@ export interface SlotTable {
   capacity: number;
   /** Places taken (live holds and orders); only ever raised by a conditional UPDATE … WHERE reserved < capacity. */
   reserved: Generated<number>;
+  /** 1 when the store manager closed the window: it takes no new place; the places taken stay. */
+  closed: Generated<Flag>;
 }
 
 /** A place in a slot: held for a cart for 2 hours (expires_at), or kept by an order (order_id, no expiry). */

@@ -42,9 +42,16 @@ export default function StaffHomePage() {
                 ))}
               </ul>
             </div>
-            <Link to={`/staff/orders?store=${store.storeId}`} className="btn-primary self-start">
-              Orders at {store.storeName}
-            </Link>
+            <div className="flex flex-wrap gap-2">
+              <Link to={`/staff/orders?store=${store.storeId}`} className="btn-primary">
+                Orders at {store.storeName}
+              </Link>
+              {store.roles.includes('manager') ? (
+                <Link to={`/staff/store?store=${store.storeId}`} className="btn-outline">
+                  Manage {store.storeName}
+                </Link>
+              ) : null}
+            </div>
           </li>
         ))}
       </ul>

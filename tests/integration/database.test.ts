@@ -50,6 +50,7 @@ describe.each(DIALECTS)('database on %s', (dialect) => {
       '0028-outbox-delivery',
       '0029-staff-roles',
       '0030-order-fulfilment',
+      '0031-slot-closing',
     ]);
   });
 

@@ -101,6 +101,9 @@ function actionCalls(ids: { customerId: string; uuid: string; offerId: string })
     'staff.orders._index': { path: '/staff/orders?store=1001', form: { intent: 'claim', orderNumber: 'C10000001' } },
     'staff.orders.$orderNumber': { path: '/staff/orders/C10000001?store=1001', form: { intent: 'claim' } },
     'shop.vineandcellar.$page': { path: '/shop/vineandcellar/product-details.1.html', form: { productId: '1' } },
+    'staff.orders._index': { path: '/staff/orders?store=1001', form: { intent: 'claim', orderNumber: 'C10000001' } },
+    'staff.orders.$orderNumber': { path: '/staff/orders/C10000001?store=1001', form: { intent: 'claim' } },
+    'staff.store': { path: '/staff/store?store=1001', form: { intent: 'close', slotId: '1' } },
     'ucaservice.api.uca.customers.$customerId.stores': {
       path: `/ucaservice/api/uca/customers/${ids.customerId}/stores`,
       json: {},

@@ -81,3 +81,25 @@ export async function deadLettersOfStore(storeId: number, limit = 100) {
     .limit(limit)
     .execute();
 }
+
+/**
+ * A store's dead letter goes back to the worker as if new: pending, due now, attempts reset, no lease or error.
+ * Only a dead row of that store moves (one conditional UPDATE), so pressing "Send again" twice queues it once.
+ */
+export async function resendDeadLetter(storeId: number, messageId: string, now = new Date()): Promise<boolean> {
+  const moved = await db()
+    .updateTable('outbox')
+    .set({
+      status: OUTBOX_STATUS.pending,
+      attempts: 0,
+      next_attempt_at: now.toISOString(),
+      claimed_until: null,
+      claim_token: null,
+      last_error: null,
+    })
+    .where('message_id', '=', messageId)
+    .where('store_id', '=', storeId)
+    .where('status', '=', OUTBOX_STATUS.dead)
+    .executeTakeFirst();
+  return Number(moved.numUpdatedRows) === 1;
+}

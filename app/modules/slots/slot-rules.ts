@@ -54,6 +54,7 @@ export const SLOT_REFUSALS = {
   NOT_OFFERED: 'This store does not offer that kind of delivery or pickup.',
   ATTENDED_ONLY: 'Available only with Attended Delivery',
   NO_CART: 'Add something to your cart before choosing a time.',
+  CLOSED: 'The store has closed that time. Please choose another.',
 } as const;
 export type SlotRefusalCode = keyof typeof SLOT_REFUSALS;
 

@@ -48,7 +48,7 @@ export function localToday(now: Date, timezone: string): string {
 }
 
 /** A window as inserted: the row without its id and places taken. */
-type PlannedWindow = Omit<SlotTable, 'id' | 'reserved'>;
+type PlannedWindow = Omit<SlotTable, 'id' | 'reserved' | 'closed'>;
 
 /** The last plans made, by store and day (bounded: a plan per store changes once a day). */
 const plans = new Map<string, PlannedWindow[]>();
@@ -269,11 +269,12 @@ function toView(
     fee_cents: number;
     capacity: number;
     reserved: number;
+    closed: number;
   },
   store: Store,
   now: Date,
 ): SlotView {
-  const leadOk = bookableInTime(row, now);
+  const leadOk = bookableInTime(row, now) && !row.closed;
   return {
     id: row.id,
     kind: row.kind,
@@ -387,6 +388,7 @@ export async function reserveSlot(input: {
     return { ok: false, code: 'ATTENDED_ONLY' };
   // Lead time on its own: a window whose places lapsed holds still take is as late as any other.
   if (!bookableInTime(slot, now)) return { ok: false, code: 'TOO_LATE' };
+  if (slot.closed) return { ok: false, code: 'CLOSED' };
   const expiresAt = new Date(now.getTime() + SLOT_HOLD_LIFETIME_MS).toISOString();
 
   const previous = await liveHold(input.cartId, now);
@@ -403,6 +405,7 @@ export async function reserveSlot(input: {
         .updateTable('slots')
         .set((eb) => ({ reserved: eb('reserved', '+', 1) }))
         .where('id', '=', slot.id)
+        .where('closed', '=', 0)
         .where((eb) => eb('reserved', '<', eb.ref('capacity')))
         .executeTakeFirst();
       if (Number(taken.numUpdatedRows) === 0) return null;
@@ -421,6 +424,7 @@ export async function reserveSlot(input: {
       if (previous) await releaseHoldRow(previous.id, previous.slot_id, tx);
       return inserted;
     });
+  // A window closed after the read above refuses as a full one does.
   if (!hold) return { ok: false, code: 'FULL' };
   return {
     ok: true,

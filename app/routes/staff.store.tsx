@@ -1,0 +1,91 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { json, redirect } from '@remix-run/node';
+import { Link, useActionData, useLoaderData } from '@remix-run/react';
+import { pageMeta } from '~/components/page-essentials';
+import { StaffErrorPage } from '~/components/StaffErrorPage';
+import { DeadLetterList, ManagedSlotList, StockSearch } from '~/components/StoreManagerSections';
+import { staffAccess } from '~/modules/access/staff-access';
+import { requireStaff, requireStaffAtStore } from '~/modules/access/staff.server';
+import { parseForm, parseSearchParams } from '~/modules/http/forms.server';
+import {
+  DONE_OF,
+  MANAGER_DONE,
+  storeManagerActionSchema,
+  storePageHref,
+  storePageQuerySchema,
+} from '~/modules/staff/store-manager-rules';
+import { applyManagerAction, storeManagerPage } from '~/modules/staff/store-manager.server';
+
+/** A store manager's page: the store's windows (capacity, close, reopen), stock at the store, undelivered mail. */
+export const access = staffAccess({ roles: ['manager'] });
+export const handle = { access };
+
+const notFound = (headers: Headers) =>
+  json({ code: 'NOT_FOUND', message: "We couldn't find that store." }, { status: 404, headers });
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const staff = await requireStaff(request, access);
+  const query = parseSearchParams(request, storePageQuerySchema);
+  const store = requireStaffAtStore(staff, query.store, ['manager']);
+  const who = { staffId: staff.customerId, storeId: store.storeId, roles: store.roles };
+  const page = await storeManagerPage(who, query);
+  if (!page) throw notFound(staff.headers);
+  const headers = new Headers(staff.headers);
+  headers.set('Cache-Control', 'no-store');
+  return json({ store, query, page, done: query.done ? MANAGER_DONE[query.done] : null }, { headers });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const staff = await requireStaff(request, access);
+  const query = parseSearchParams(request, storePageQuerySchema);
+  const store = requireStaffAtStore(staff, query.store, ['manager']);
+  const form = await parseForm(request, storeManagerActionSchema);
+  const target = form.values.slotId ?? form.values.productId ?? form.values.messageId ?? null;
+  const answer = (error: string, status: number) =>
+    json({ error, target: typeof target === 'string' ? target : null }, { status, headers: staff.headers });
+  if (!form.ok) return answer(form.message, 400);
+  const who = { staffId: staff.customerId, storeId: store.storeId, roles: store.roles };
+  const outcome = await applyManagerAction(who, form.data);
+  if (!outcome.ok) return answer(outcome.message, outcome.status);
+  return redirect(storePageHref(query, DONE_OF[form.data.intent]), { headers: staff.headers });
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  pageMeta(data ? `Managing ${data.store.storeName}` : 'Store', "The store's times, stock and undelivered messages.");
+
+export default function StoreManagerPage() {
+  const { store, query, page, done } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const error = answer?.error ? { message: answer.error, target: answer.target } : null;
+  return (
+    <div className="container-page py-8">
+      <Link to="/staff" className="text-sm font-semibold text-brand-dark hover:underline">
+        ← Your stores
+      </Link>
+      <div className="mt-3 flex flex-wrap items-end justify-between gap-3">
+        <h1 className="text-2xl font-extrabold md:text-3xl">Managing {store.storeName}</h1>
+        <Link to={`/staff/orders?store=${store.storeId}&show=all`} className="btn-outline">
+          The day&rsquo;s orders
+        </Link>
+      </div>
+      {done ? (
+        <p role="status" className="mt-4 rounded-xl bg-green-50 p-3 text-sm font-semibold text-green-900">
+          {done}
+        </p>
+      ) : null}
+      {error && !error.target ? (
+        <p
+          role="alert"
+          className="mt-4 rounded-xl border border-red-200 bg-red-50 p-3 text-sm font-semibold text-red-800"
+        >
+          {error.message}
+        </p>
+      ) : null}
+      <ManagedSlotList query={query} slots={page.slots} error={error} />
+      <StockSearch query={query} search={page.search} error={error} />
+      <DeadLetterList deadLetters={page.deadLetters} error={error} />
+    </div>
+  );
+}
+
+export const ErrorBoundary = StaffErrorPage;
