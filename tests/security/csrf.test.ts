@@ -98,8 +98,6 @@ function actionCalls(ids: { customerId: string; uuid: string; offerId: string })
     'shop.recipes.$slug': { path: '/shop/recipes/evil', form: { productId: '960000001' } },
     'shop.shipping-zip': { path: '/shop/shipping-zip', form: { zipcode: '98101' } },
     'shop.slots[.]html': { path: '/shop/slots.html', form: { slotId: '1' } },
-    'staff.orders._index': { path: '/staff/orders?store=1001', form: { intent: 'claim', orderNumber: 'C10000001' } },
-    'staff.orders.$orderNumber': { path: '/staff/orders/C10000001?store=1001', form: { intent: 'claim' } },
     'shop.vineandcellar.$page': { path: '/shop/vineandcellar/product-details.1.html', form: { productId: '1' } },
     'staff.orders._index': { path: '/staff/orders?store=1001', form: { intent: 'claim', orderNumber: 'C10000001' } },
     'staff.orders.$orderNumber': { path: '/staff/orders/C10000001?store=1001', form: { intent: 'claim' } },
