@@ -18,8 +18,6 @@ describe.each(DIALECTS)('pickers picking at once on %s', (dialect) => {
 
   beforeAll(async () => {
     ({ test, store } = await seededDeliveryWorld(dialect));
-    // Substitutes come from what the store has: none of the seeded overrides may take them away mid-test.
-    await test.db.deleteFrom('store_product_overrides').where('store_id', '=', store.id).execute();
   });
   afterAll(async () => {
     useDatabaseForTests(undefined);
