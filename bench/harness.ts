@@ -4,7 +4,7 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { decodeJwt, exportJWK, type JWK } from 'jose';
 import { Browser, signIn, userTypeOf } from '../tests/security/support/browser';
@@ -67,6 +67,15 @@ export async function stop(child: ChildProcess) {
 process.on('exit', () => {
   for (const child of children) child.kill('SIGKILL');
 });
+
+/**
+ * CPU seconds (user + system) a process has used: per request, the figure that a machine shared with other
+ * work disturbs least (requests/s and latency move with whatever else runs on the core).
+ */
+export function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
 
 export interface Figures {
   rps: number;
