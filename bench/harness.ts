@@ -4,7 +4,7 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { decodeJwt, exportJWK, type JWK } from 'jose';
 import { Browser, signIn, userTypeOf } from '../tests/security/support/browser';
@@ -67,6 +67,15 @@ export async function stop(child: ChildProcess) {
 process.on('exit', () => {
   for (const child of children) child.kill('SIGKILL');
 });
+
+/**
+ * CPU seconds (user + system) a process has used: per request, the figure that a machine shared with other
+ * work disturbs least (requests/s and latency move with whatever else runs on the core).
+ */
+export function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
 
 export interface Figures {
   rps: number;
@@ -131,6 +140,51 @@ export async function customerCookies(origin: string): Promise<string> {
   ).token;
   if (!(decodeJwt(token) as { gid?: string }).gid) throw new Error('the access token names no grant');
   return header;
+}
+
+/**
+ * A member of staff's cookies, got as customerCookies gets a customer's: a password sign-in through the storefront
+ * and the identity provider (whose token carries the staff claim), then the store's order queue until the
+ * storefront sets nothing more.
+ */
+export async function staffCookies(origin: string, email: string, storeId: number): Promise<string> {
+  const browser = new Browser();
+  await signIn(browser, origin, email);
+  const queue = `${origin}/staff/orders?store=${storeId}`;
+  for (let i = 0; i < 6; i++) {
+    const { response } = await browser.navigate(queue);
+    await response.arrayBuffer();
+    if (!browser.exchanges.at(-1)!.setCookies.length && response.status === 200) break;
+  }
+  const header = browser.cookieHeader(new URL(origin));
+  const response = await fetch(queue, { headers: { Cookie: header }, redirect: 'manual' });
+  if (response.status !== 200) throw new Error(`the staff cookies were not accepted: ${response.status} on ${queue}`);
+  return header;
+}
+
+/**
+ * Builds the floor app (bench/floor/: a trivial Remix page, the same compiler) and returns how to serve it: the
+ * reference every page's req/s is compared with.
+ */
+export function buildFloor() {
+  const floorBuild = spawnSync(process.execPath, [path.resolve('node_modules/@remix-run/dev/dist/cli.js'), 'build'], {
+    cwd: path.resolve('bench/floor'),
+    encoding: 'utf8',
+    env: { ...process.env, NODE_ENV: 'production', APP_ENV: 'local-origin' },
+  });
+  if (floorBuild.status !== 0) throw new Error(`the floor app did not build: ${floorBuild.stderr}`);
+}
+
+/** The floor on `port`, rendering on every request (no page cache): what Remix itself costs per page. */
+export function startFloor(serve: string[], port: number) {
+  return start(
+    [...serve, 'build/index.js'],
+    { PORT: String(port), PAGE_CACHE_TTL_MS: '0' },
+    {
+      cwd: path.resolve('bench/floor'),
+      core: 0,
+    },
+  );
 }
 
 /** The identity provider on `idpPort` with a fresh signing key, for a storefront on `appPort`. */

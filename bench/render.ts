@@ -7,12 +7,13 @@
  * RENDER_PROFILE=<dir> runs the server under `node --cpu-prof` and writes its profile there; RENDER_ROUNDS
  * repeats the table (interleave it with another build's run to compare).
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '../scripts/free-port';
 import {
   CONNECTIONS,
+  cpuSeconds,
   customerCookies,
   guestCookies,
   load,
@@ -25,15 +26,6 @@ import {
   prepareBenchDatabase,
 } from './harness';
 import { STOREFRONT } from '../scripts/server-commands';
-
-/**
- * CPU seconds (user + system) a process has used: per request, the figure that a machine shared with other
- * work disturbs least (requests/s and latency move with whatever else runs on the core).
- */
-function cpuSeconds(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
 
 if (!existsSync('build/index.js')) throw new Error('Build first: npm run build');
 await prepareBenchDatabase();

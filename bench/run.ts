@@ -16,7 +16,6 @@
  *   skips it. `tsx bench/lighthouse-pages.ts` runs Lighthouse alone.
  * Nothing is asserted: every figure is printed beside its budget, "no" where it is missed.
  */
-import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -33,12 +32,14 @@ import { reportLines, writeResults } from './results-file';
 import { findServerOnlyCode } from './server-only';
 import { freePort } from '../scripts/free-port';
 import {
+  buildFloor,
   CONNECTIONS,
   customerCookies,
   hasTaskset,
   load,
   SECONDS,
   start,
+  startFloor,
   startIdentityProvider,
   stop,
   waitFor,
@@ -56,12 +57,7 @@ const BUDGET = { p99: 50, jsKb: JS_BUDGET_KB, ...LIGHTHOUSE_BUDGET };
 if (!existsSync('build/index.js')) throw new Error('Build first: npm run build');
 await prepareBenchDatabase();
 
-const floorBuild = spawnSync(process.execPath, [path.resolve('node_modules/@remix-run/dev/dist/cli.js'), 'build'], {
-  cwd: path.resolve('bench/floor'),
-  encoding: 'utf8',
-  env: { ...process.env, NODE_ENV: 'production', APP_ENV: 'local-origin' },
-});
-if (floorBuild.status !== 0) throw new Error(`the floor app did not build: ${floorBuild.stderr}`);
+buildFloor();
 
 const serve = [path.resolve(STOREFRONT[0]!)];
 const rows: { name: string; figures: Figures; page: boolean }[] = [];
@@ -79,14 +75,7 @@ await stop(hello);
 
 // The floor renders on every request (no page cache): what Remix itself costs per page.
 const floorPort = await freePort();
-const floor = start(
-  [...serve, 'build/index.js'],
-  { PORT: String(floorPort), PAGE_CACHE_TTL_MS: '0' },
-  {
-    cwd: path.resolve('bench/floor'),
-    core: 0,
-  },
-);
+const floor = startFloor(serve, floorPort);
 await waitFor(`http://localhost:${floorPort}/`);
 measure('trivial Remix page, same server (floor)', `http://localhost:${floorPort}/`, {}, false);
 await stop(floor);

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { db } from '~/db/db.server';
 import type { Database, Substitution } from '~/db/schema';
 import { storePricing, productPrice } from '~/modules/catalog/product-card-select.server';
@@ -142,19 +142,24 @@ export async function substituteChoices(store: Store, siteType: string, line: Or
     .slice(0, limit);
 }
 
-function candidateQuery(conn: Kysely<Database>, storeId: number, aisleId: number, productId: number) {
-  return conn
-    .selectFrom('products as p')
-    .leftJoin('store_product_overrides as o', (join) =>
-      join.onRef('o.product_id', '=', 'p.id').on('o.store_id', '=', storeId),
-    )
-    .select(['p.size_quantity', 'p.size_unit', 'p.base_price_cents', 'o.price_cents as override_price'])
-    .where('p.kind', '=', 'grocery')
-    .where('p.aisle_id', '=', aisleId)
-    .where('p.id', '!=', productId)
-    .where((eb) =>
-      eb.or([eb('o.stock_status', 'is', null), eb('o.stock_status', 'not in', ['out_of_stock', 'unavailable'])]),
-    );
+/** The products that may stand in for a line: same aisle, grocery, not out of stock at the store. */
+export function candidateQuery(conn: Kysely<Database>, storeId: number, aisleId: number, productId: number) {
+  return (
+    conn
+      .selectFrom('products as p')
+      .leftJoin('store_product_overrides as o', (join) =>
+        join.onRef('o.product_id', '=', 'p.id').on('o.store_id', '=', storeId),
+      )
+      .select(['p.size_quantity', 'p.size_unit', 'p.base_price_cents', 'o.price_cents as override_price'])
+      // An expression, not the column: without statistics SQLite otherwise walks the kind index (every grocery
+      // product, 30 ms at 20,000) instead of the aisle's few hundred; the pick list asks once per line.
+      .where(sql<string>`${sql.ref('p.kind')} || ''`, '=', 'grocery')
+      .where('p.aisle_id', '=', aisleId)
+      .where('p.id', '!=', productId)
+      .where((eb) =>
+        eb.or([eb('o.stock_status', 'is', null), eb('o.stock_status', 'not in', ['out_of_stock', 'unavailable'])]),
+      )
+  );
 }
 
 export type PickResult = { ok: true } | { ok: false; code: FulfilmentRefusal | LineRefusal };
