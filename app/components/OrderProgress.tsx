@@ -29,7 +29,7 @@ export interface OrderProgressView {
 function OrderWatch({ orderNumber, version }: { orderNumber: string; version: number }) {
   const { revalidate } = useRevalidator();
   useEffect(() => {
-    const source = new EventSource(`/api/orders/progress?orderNumber=${orderNumber}&version=${version}`);
+    const source = new EventSource(`/api/orders/progress?orderNumber=${orderNumber}`);
     const moved = (event: MessageEvent<string>) => {
       if (Number(event.data) !== version) revalidate();
     };

@@ -1,17 +1,13 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { z } from 'zod';
 import { apiRoute } from '~/modules/http/api.server';
 import { watchOrder } from '~/modules/fulfilment/order-watch.server';
 import { apiCustomer, orderNumberParam, orderRefusal } from '~/modules/orders/orders-api.server';
-
-const Known = z.coerce.number().int().nonnegative().nullable().catch(null);
 
 /** A live stream of one order's version (Server-Sent Events): the order page refreshes when it moves. */
 async function loaderHandler({ request }: LoaderFunctionArgs) {
   const { customer } = await apiCustomer(request);
   const orderNumber = orderNumberParam(request);
-  const known = Known.parse(new URL(request.url).searchParams.get('version'));
-  return (await watchOrder(request, customer, orderNumber, known)) ?? orderRefusal('NOT_FOUND');
+  return (await watchOrder(request, customer, orderNumber)) ?? orderRefusal('NOT_FOUND');
 }
 
 export const loader = apiRoute(loaderHandler);

@@ -143,12 +143,15 @@ test('a pickup shopper checks in with a parking spot, the picker sees it and han
   await signInOverHttp(picker, 'picker@pantry.test', 'Riley');
   await picker.goto(`/staff/orders/${orderNumber}?store=${DEMO_STORE}`);
   await picker.getByRole('button', { name: 'Claim this order' }).click();
+  await expect(picker.getByTestId('staff-order-status')).toContainText('Your shopper is picking');
   const weight = pickLines(picker).getByLabel(/^Weight in pounds/);
   if (await weight.count()) await weight.fill('0.95');
   await pickLines(picker)
     .getByRole('button', { name: /^Picked / })
     .click();
+  await expect(pickLines(picker)).toContainText(/Picked \d/);
   await picker.getByRole('button', { name: 'Stage the order (all lines done)' }).click();
+  await expect(picker.getByTestId('staff-order-status')).toContainText('Packed and waiting');
   await picker.getByRole('button', { name: 'Mark ready for pickup' }).click();
   await expect(picker.getByTestId('staff-order-status')).toContainText('Ready for pickup');
   await expect(picker.getByRole('button', { name: 'Hand over to the shopper' })).toBeVisible();

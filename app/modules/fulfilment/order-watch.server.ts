@@ -8,7 +8,7 @@ export const WATCH_INTERVAL_MS = 1_000;
 export const WATCH_LIFETIME_MS = 60_000;
 
 /**
- * Server-Sent Events for one order: a `version` event whenever the order's version moves. The database
+ * Server-Sent Events for one order: its `version` at once, then again whenever it moves. The database
  * is asked (one indexed row) rather than told, so any storefront process can serve any watcher. Null when
  * the order is not the customer's.
  */
@@ -16,13 +16,14 @@ export async function watchOrder(
   request: Request,
   customer: OrderCustomer,
   orderNumber: string,
-  known: number | null,
 ): Promise<Response | null> {
   // Another customer's order (or none): no stream at all, so the browser does not keep reconnecting.
   if ((await orderVersion(customer, orderNumber)) === null) return null;
   const lifetime = AbortSignal.any([request.signal, AbortSignal.timeout(WATCH_LIFETIME_MS)]);
   return eventStream(lifetime, (send, close) => {
-    let last = known;
+    // The first check always sends: the response (and its headers) starts at once, so no proxy times out a
+    // quiet stream, and a page that missed a change while reconnecting learns of it.
+    let last: number | null = null;
     let stopped = false;
     const check = async () => {
       if (stopped) return;

@@ -123,8 +123,16 @@ export type OrderLine = Awaited<ReturnType<typeof orderLines>>[number];
  */
 export async function substituteChoices(store: Store, siteType: string, line: OrderLine, limit = SUBSTITUTE_CHOICES) {
   if (line.ordered.substitution === 'none' || line.aisleId === null) return [];
+  // The database narrows the aisle to the few nearest in price (the store's scaled price, before rounding and
+  // tiers); the exact prices then order those few. Pricing every product of the aisle cost ~6 ms a line.
+  const target = line.ordered.unitPriceCents;
   const rows = await candidateQuery(db(), store.id, line.aisleId, line.productId)
     .select(['p.id', 'p.name', 'p.size_label'])
+    .orderBy(
+      sql`abs(coalesce(${sql.ref('o.price_cents')}, ${sql.ref('p.base_price_cents')} * ${store.price_factor_bp} / 10000.0) - ${target})`,
+    )
+    .orderBy('p.id')
+    .limit(limit * 3)
     .execute();
   const pricing = pricingFor(store, siteType);
   return rows
