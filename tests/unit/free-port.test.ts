@@ -1,6 +1,6 @@
 import { createServer } from 'node:net';
 import { describe, expect, it, vi } from 'vitest';
-import { freePort } from '../../scripts/free-port';
+import { freePort, PORT_SLICE } from '../../scripts/free-port';
 
 /**
  * Ports for the servers tests and benches start are drawn below Linux's ephemeral range (32768–60999), which
@@ -24,7 +24,7 @@ describe('freePort', () => {
   it('never gives a port something already listens on', async () => {
     const busy = createServer();
     let port = 0;
-    for (let candidate = 24_000; candidate < 24_100 && !port; candidate++) {
+    for (let candidate = PORT_SLICE.first + 100; candidate < PORT_SLICE.first + 200 && !port; candidate++) {
       const listening = await new Promise<boolean>((resolve) => {
         busy.once('error', () => resolve(false));
         busy.listen(candidate, '127.0.0.1', () => resolve(true));
@@ -33,7 +33,7 @@ describe('freePort', () => {
     }
     expect(port).toBeGreaterThan(0);
     // The first draw lands on the busy port, the second on the one after it.
-    const draw = (at: number) => (at - 20_000 + 0.5) / (32_767 - 20_000 + 1);
+    const draw = (at: number) => (at - PORT_SLICE.first + 0.5) / PORT_SLICE.size;
     const random = vi
       .spyOn(Math, 'random')
       .mockReturnValueOnce(draw(port))
@@ -43,6 +43,30 @@ describe('freePort', () => {
     } finally {
       random.mockRestore();
       await new Promise((resolve) => busy.close(resolve));
+    }
+  });
+
+  it('never hands out the same port twice, even before a server binds it', async () => {
+    const at = PORT_SLICE.first + 300;
+    const draw = (port: number) => (port - PORT_SLICE.first + 0.5) / PORT_SLICE.size;
+    const random = vi
+      .spyOn(Math, 'random')
+      .mockReturnValueOnce(draw(at))
+      .mockReturnValueOnce(draw(at))
+      .mockReturnValueOnce(draw(at + 1));
+    try {
+      expect(await freePort()).toBe(at);
+      expect(await freePort()).toBe(at + 1);
+    } finally {
+      random.mockRestore();
+    }
+  });
+
+  it("draws from this worker's own slice of the range", async () => {
+    for (let i = 0; i < 10; i++) {
+      const port = await freePort();
+      expect(port).toBeGreaterThanOrEqual(PORT_SLICE.first);
+      expect(port).toBeLessThan(PORT_SLICE.first + PORT_SLICE.size);
     }
   });
 });
