@@ -70,6 +70,7 @@ export async function silentSignOn(
     reinit,
     householdId: Boolean(previous?.hhid),
     background,
+    bannerSwitch: shopper.flags.enableBannerSwitch,
   });
   // Only asked when an attempt is due: most page views never get this far.
   if (!attempt || startedByAnotherSite(request)) return null;
