@@ -13,7 +13,7 @@ import {
 import { assistantAuthorizeUrl, readAssistant } from './assistant-sign-in.server';
 import { customerSession } from './customer-session.server';
 import { clearFirstLoginCookies } from './first-login.server';
-import { writeKeepMeSignedIn } from './keep-me-signed-in.server';
+import { keepsSignedIn, writeKeepMeSignedIn } from './keep-me-signed-in.server';
 import { endGrant } from './grants.server';
 import { authorizeUrl, exchangeCode, pkcePair, revokeToken, verifyIdToken, type TokenSet } from './oidc-client.server';
 import { signOut } from './sign-out.server';
@@ -55,7 +55,7 @@ export async function startAuthorization(
     nonce: randomToken(16),
     verifier,
     goto: safeRedirect(input.goto, redirectPolicy()),
-    remember: input.remember,
+    remember: keepsSignedIn(shopper.flags, input.remember),
     silent: Boolean(input.silent),
     ...(input.failureTo ? { failureTo: safeRedirect(input.failureTo, redirectPolicy()) } : {}),
   };
