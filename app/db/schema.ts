@@ -248,6 +248,8 @@ export interface CustomerTable {
   email_verified: Flag;
   phone_verified: Flag;
   created_at: string;
+  /** When the customer last put off the profile-completion prompt (null: never). */
+  profile_prompt_dismissed_at: string | null;
 }
 
 export interface CustomerAddressTable {

@@ -1,12 +1,16 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { json } from '@remix-run/node';
-import { Link, useLoaderData } from '@remix-run/react';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { json, redirect } from '@remix-run/node';
+import { Form, Link, useLoaderData } from '@remix-run/react';
+import { z } from 'zod';
 import { AccountNav } from '~/components/AccountNav';
 import { SignOutButton } from '~/components/SignOutButton';
 import { pageAccess, SIGN_IN_PATH, formatCents, pageMeta } from '~/components/page-essentials';
 import { requireUserType } from '~/modules/access/shopper.server';
 import { withHeaders } from '~/modules/http/api.server';
 import { accountSummary } from '~/modules/customers/account-summary.server';
+import { profilePrompt, putOffProfilePrompt } from '~/modules/customers/profile-completion.server';
+import { PROFILE_GAP_LINKS } from '~/modules/customers/profile-completion-rules';
+import { parseForm } from '~/modules/http/forms.server';
 import { ACCOUNT_SUBSCRIPTION_PATH, formatDay, PLANS_PATH } from '~/modules/subscriptions/subscription-rules';
 import { activeSubscription } from '~/modules/subscriptions/subscriptions.server';
 
@@ -17,15 +21,30 @@ export const handle = { access };
 export async function loader({ request }: LoaderFunctionArgs) {
   const shopper = await requireUserType(request, access);
   const customerId = Number(shopper.customer!.customerId);
-  const [summary, subscription] = await Promise.all([accountSummary(customerId), activeSubscription(customerId)]);
+  const [summary, subscription, missing] = await Promise.all([
+    accountSummary(customerId),
+    activeSubscription(customerId),
+    profilePrompt(customerId, shopper.flags.enableProfileComplete),
+  ]);
   if (!summary) throw json({ message: 'We could not find your account.' }, { status: 404 });
   const deliveryPass = subscription
     ? { planName: subscription.planName, until: formatDay(subscription.periodEnd) }
     : null;
   return json(
-    { ...summary, deliveryPass },
+    { ...summary, deliveryPass, profilePrompt: missing },
     { headers: withHeaders(shopper.headers, { 'Cache-Control': 'private, no-store' }) },
   );
+}
+
+const OverviewAction = z.object({ intent: z.literal('put-off-profile-prompt') });
+
+/** "Not now" on the profile-completion prompt. */
+export async function action({ request }: ActionFunctionArgs) {
+  const shopper = await requireUserType(request, access);
+  const form = await parseForm(request, OverviewAction);
+  if (!form.ok) return json({ error: form.message }, { status: 400, headers: shopper.headers });
+  await putOffProfilePrompt(Number(shopper.customer!.customerId));
+  return redirect('/account/overview.html', { headers: shopper.headers });
 }
 
 export const meta: MetaFunction = () =>
@@ -37,6 +56,34 @@ export default function AccountOverviewPage() {
     <div className="container-page max-w-3xl py-8">
       <h1 className="text-2xl font-extrabold md:text-3xl">Your account</h1>
       <AccountNav />
+      {account.profilePrompt ? (
+        <section
+          className="card mt-6 border-amber-300 bg-amber-50 p-5"
+          aria-labelledby="complete-profile-heading"
+          data-testid="profile-prompt"
+        >
+          <h2 id="complete-profile-heading" className="font-bold">
+            Complete your profile
+          </h2>
+          <p className="mt-1 text-sm text-stone-700">
+            Your shopper and driver use these to reach you about substitutions and deliveries.
+          </p>
+          <ul className="mt-2 flex flex-wrap gap-3 text-sm">
+            {account.profilePrompt.map((gap) => (
+              <li key={gap}>
+                <Link to={PROFILE_GAP_LINKS[gap].to} className="font-semibold text-brand-dark underline">
+                  {PROFILE_GAP_LINKS[gap].label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+          <Form method="post" className="mt-3">
+            <button type="submit" name="intent" value="put-off-profile-prompt" className="btn-outline text-sm">
+              Not now
+            </button>
+          </Form>
+        </section>
+      ) : null}
       <div className="mt-6 grid gap-4 md:grid-cols-2">
         <section className="card p-5" aria-labelledby="profile-heading">
           <h2 id="profile-heading" className="font-bold">

@@ -1,5 +1,7 @@
 import { expect, test, type Page } from './support/test';
 import { expectSignedIn, signInWithPassword } from './support/sign-in';
+import { createAccountOverHttp } from './support/accounts';
+import { axeViolations } from './support/axe';
 
 async function latestOutboxBody(page: Page, recipient: string): Promise<string> {
   const outbox = await page.context().newPage();
@@ -213,4 +215,27 @@ test('the authentication service page clears the session cookie', async ({ page,
   await page.goto('/account/auth/service/sign-in.html');
   await expect(page).toHaveURL(/\/account\/sign-in\.html\?goto=%2F$/);
   expect((await context.cookies()).map((cookie) => cookie.name)).not.toContain('PANTRY_SESSION');
+});
+
+test('a new account is asked once to complete its profile, and "Not now" puts it off', async ({
+  page,
+  browser,
+}, testInfo) => {
+  await createAccountOverHttp(page, 'Prompted');
+  await page.goto('/account/overview.html');
+  const prompt = page.getByTestId('profile-prompt');
+  await expect(prompt.getByRole('heading', { name: 'Complete your profile' })).toBeVisible();
+  // Registration took a phone number; no delivery address is saved yet.
+  await expect(prompt.getByRole('link', { name: 'Add a delivery address' })).toHaveAttribute(
+    'href',
+    '/account/addresses.html',
+  );
+  await expect(prompt.getByRole('link', { name: 'Add a phone number' })).toHaveCount(0);
+  expect(await axeViolations(page, browser, testInfo)).toEqual([]);
+  await prompt.getByRole('button', { name: 'Not now' }).click();
+  await expect(page).toHaveURL(/\/account\/overview\.html$/);
+  await expect(page.getByTestId('account-name')).toContainText('Prompted');
+  await expect(page.getByTestId('profile-prompt')).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByTestId('profile-prompt')).toHaveCount(0);
 });

@@ -42,6 +42,7 @@ function actionCalls(ids: { customerId: string; uuid: string; offerId: string })
     'account.forgot-password[.]html': { path: '/account/forgot-password.html', form: { email: 'jordan@pantry.test' } },
     'account.order-summary[.]html': { path: '/account/order-summary.html', form: { orderNumber: 'C10000001' } },
     'account.linked-apps[.]html': { path: '/account/linked-apps.html', form: { intent: 'revoke', grantId: 'g1' } },
+    'account.overview[.]html': { path: '/account/overview.html', form: { intent: 'put-off-profile-prompt' } },
     'account.passkey.options': { path: '/account/passkey/options', json: {} },
     'account.passkey.sign-in': { path: '/account/passkey/sign-in', json: {} },
     'account.pet[.]html': { path: '/account/pet.html', form: { intent: 'add', name: 'Evil', type: 'Dog' } },
