@@ -41,7 +41,7 @@ describe.each(DIALECTS)('the profile-completion prompt on %s', (dialect) => {
   it('asks nothing once the profile is complete', async () => {
     await test.db.updateTable('customers').set({ phone: '2065550162' }).where('id', '=', CUSTOMER).execute();
     await saveCheckoutAddress(
-      { customerId: CUSTOMER, bannerId: 'greenleaf', siteType: 'C' },
+      { customerId: CUSTOMER, bannerId: 'greenleaf' },
       { address1: '12 Elm St', city: 'Seattle', state: 'wa', zipcode: '98101' },
     );
     expect(await profilePrompt(CUSTOMER, true, later(400))).toBeNull();
