@@ -26,6 +26,7 @@ import {
   FooterOnServer,
   ErrorMessageOnServer,
   OnboardingModalOnServer,
+  ReceiptsOnboardingOnServer,
   PendingOrderAlertOnServer,
   SignInModalOnServer,
   StaffChromeOnServer,
@@ -45,6 +46,10 @@ const SignInModal = deferred(SignInModalOnServer, async () => (await import('~/c
 const OnboardingModal = deferred(
   OnboardingModalOnServer,
   async () => (await import('~/components/OnboardingModal')).OnboardingModal,
+);
+const ReceiptsOnboarding = deferred(
+  ReceiptsOnboardingOnServer,
+  async () => (await import('~/components/ReceiptsOnboarding')).ReceiptsOnboarding,
 );
 const ErrorMessage = deferred(
   ErrorMessageOnServer,
@@ -104,7 +109,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
         ? { expiresAt: customer.exp * 1000, issuer: identityConfig().issuer, banner: shopper.host.bannerId }
         : null,
       signInModal: customer ? null : signInModalTarget(url),
-      onboarding: firstLogin?.onboarding ? { firstTimeLogin: firstLogin.firstTimeLogin } : null,
+      onboarding: firstLogin?.onboarding
+        ? { event: firstLogin.onboarding, firstTimeLogin: firstLogin.firstTimeLogin }
+        : null,
     },
     { headers },
   );
@@ -152,6 +159,7 @@ export default function App() {
       <Header chrome={chrome} />
       {chrome.pendingOrder ? <PendingOrderAlert /> : null}
       <main id="main" className="flex-1">
+        {chrome.onboarding?.event === 'first-receipt' ? <ReceiptsOnboarding /> : null}
         {chrome.notice ? (
           <div className="container-page pt-4">
             <p
@@ -168,7 +176,7 @@ export default function App() {
       <Footer bannerName={chrome.banner.name} signedIn={chrome.userType === 'C'} />
       {chrome.consentDecided ? null : <ConsentBanner />}
       {chrome.signInModal ? <SignInModal goto={chrome.signInModal.goto} /> : null}
-      {chrome.onboarding ? (
+      {chrome.onboarding?.event === 'account-created' ? (
         <OnboardingModal
           bannerName={chrome.banner.name}
           firstName={chrome.firstName}

@@ -10,6 +10,7 @@ export { json } from '@remix-run/node';
 export { BusinessSiteClosedPage as BusinessSiteClosedPageOnServer } from '~/components/BusinessSiteClosedPage';
 export { ErrorMessage as ErrorMessageOnServer } from '~/components/ErrorMessage';
 export { OnboardingModal as OnboardingModalOnServer } from '~/components/OnboardingModal';
+export { ReceiptsOnboarding as ReceiptsOnboardingOnServer } from '~/components/ReceiptsOnboarding';
 export { PendingOrderAlert as PendingOrderAlertOnServer } from '~/components/PendingOrderAlert';
 export { SignInModal as SignInModalOnServer } from '~/components/SignInModal';
 export { StaffChrome as StaffChromeOnServer } from '~/components/StaffChrome';

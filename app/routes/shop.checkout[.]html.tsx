@@ -9,6 +9,8 @@ import { parseForm } from '~/modules/http/forms.server';
 import { originOf } from '~/modules/http/request-origin';
 import { checkoutFormSchema, ORDER_REFUSALS } from '~/modules/orders/order-rules';
 import { orderCustomer, orderNumberCookie } from '~/modules/orders/order-session.server';
+import { placedOrderCount } from '~/modules/orders/order-history.server';
+import { receiptsOnboardingCookie } from '~/modules/identity/first-login.server';
 import {
   addAddress,
   addTender,
@@ -76,6 +78,11 @@ export async function action({ request }: ActionFunctionArgs) {
     return json({ error: ORDER_REFUSALS[result.code], errors: {} }, { status: 409, headers: shopper.headers });
   const headers = new Headers(shopper.headers);
   headers.append('Set-Cookie', await orderNumberCookie(result.orderNumber, result.cutoffAt, shopper));
+  const onboarding = await receiptsOnboardingCookie(shopper.cookie, {
+    enabled: shopper.flags.isReceiptsOnboardEventEnabled,
+    firstOrder: (await placedOrderCount(customer)) === 1,
+  });
+  if (onboarding) headers.append('Set-Cookie', onboarding);
   return redirect(`/account/order-summary.html?orderNumber=${result.orderNumber}&placed=1`, { headers });
 }
 

@@ -63,11 +63,16 @@ test.describe('checkout and orders', () => {
     await page.getByRole('button', { name: 'Place order' }).click();
 
     await expect(page.getByRole('status')).toContainText(/Your order C\d{8} is placed/);
+    // The first order: where its receipt will be (the receipts onboarding event), once.
+    await expect(page.getByTestId('receipts-onboarding')).toContainText('Your first order is in');
     const heading = await page.getByRole('heading', { level: 1 }).innerText();
     const orderNumber = heading.match(/C\d{8}/)![0];
     await expect(page.getByTestId('order-item')).toHaveCount(2);
     await expect(page.getByTestId('pending-order-alert')).toContainText(orderNumber);
     await expect(page.getByTestId('cart-count')).toHaveText('0');
+    await page.reload();
+    await expect(page.getByTestId('order-item')).toHaveCount(2);
+    await expect(page.getByTestId('receipts-onboarding')).toHaveCount(0);
     const cookies = await page.context().cookies();
     expect(cookies.some((c) => c.name === 'PANTRY_ORDER_NUMBER')).toBe(true);
     const details = await (await page.request.get(`/api/orders/reservation-details?orderNumber=${orderNumber}`)).json();

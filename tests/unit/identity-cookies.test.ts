@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { assistantParamsFrom, assistantRedirectUris } from '~/modules/identity/assistant-sign-in.server';
-import { firstLoginCookies } from '~/modules/identity/first-login.server';
+import { firstLoginCookies, receiptsOnboardingCookie } from '~/modules/identity/first-login.server';
 import { resetKeepMeSignedInUser, writeKeepMeSignedIn } from '~/modules/identity/keep-me-signed-in.server';
 import { endSessionUrl } from '~/modules/identity/oidc-client.server';
 
@@ -42,12 +42,18 @@ describe('the keep-me-signed-in cookie', () => {
 });
 
 describe('first login', () => {
-  it('sets the re-init cookie, and the onboarding event only when the flag allows', async () => {
-    expect((await firstLoginCookies(context, true)).map((c) => attributes(c).name)).toEqual([
+  it('sets the re-init cookie and the account-created onboarding event', async () => {
+    expect((await firstLoginCookies(context)).map((c) => attributes(c).name)).toEqual([
       'PANTRY_REINIT',
       'PANTRY_ONBOARDING_EVENT',
     ]);
-    expect((await firstLoginCookies(context, false)).map((c) => attributes(c).name)).toEqual(['PANTRY_REINIT']);
+  });
+
+  it('sets the receipts onboarding event after the first order only, and only with its flag', async () => {
+    const cookie = await receiptsOnboardingCookie(context, { enabled: true, firstOrder: true });
+    expect(attributes(cookie!).name).toBe('PANTRY_ONBOARDING_EVENT');
+    expect(await receiptsOnboardingCookie(context, { enabled: false, firstOrder: true })).toBeNull();
+    expect(await receiptsOnboardingCookie(context, { enabled: true, firstOrder: false })).toBeNull();
   });
 });
 

@@ -5,13 +5,13 @@ import {
   writeCookie,
   type CookieContext,
 } from '~/modules/session/session-cookie.server';
+import { ONBOARDING_EVENTS, type OnboardingEvent } from './first-login-events';
 
 /**
  * Spec section 4, "other": the first-time-login flag comes from the re-init cookie, and the
- * onboarding event cookie drives an onboarding modal and is then deleted. Registration sets both.
+ * onboarding event cookie drives an onboarding modal and is then deleted. Registration sets both;
+ * the first order sets the receipts event where the flag isReceiptsOnboardEventEnabled is on.
  */
-export const ONBOARDING_EVENTS = ['account-created'] as const;
-export type OnboardingEvent = (typeof ONBOARDING_EVENTS)[number];
 
 const FIRST_LOGIN_SECONDS = 24 * 3600;
 
@@ -27,13 +27,24 @@ async function readOnboardingEvent(request: Request, siteType: SiteType): Promis
   return read.status === 'ok' ? read.value : null;
 }
 
-/** Cookies for a brand-new account: re-init (first login) and, when the flag allows, the onboarding event. */
-export async function firstLoginCookies(context: CookieContext, onboardingEnabled: boolean): Promise<string[]> {
-  const cookies = [await writeCookie('reinit', 1, context, { maxAgeSeconds: FIRST_LOGIN_SECONDS })];
-  if (onboardingEnabled) {
-    cookies.push(await writeCookie('onboarding', 'account-created', context, { maxAgeSeconds: FIRST_LOGIN_SECONDS }));
-  }
-  return cookies;
+/** Cookies for a brand-new account: re-init (first login) and the account-created onboarding event. */
+export async function firstLoginCookies(context: CookieContext): Promise<string[]> {
+  return [
+    await writeCookie('reinit', 1, context, { maxAgeSeconds: FIRST_LOGIN_SECONDS }),
+    await writeCookie('onboarding', 'account-created', context, { maxAgeSeconds: FIRST_LOGIN_SECONDS }),
+  ];
+}
+
+/**
+ * The receipts onboarding event (flag isReceiptsOnboardEventEnabled): after a customer's first order, the next
+ * page tells them where its receipt will be. Null when the flag is off or the order was not their first.
+ */
+export async function receiptsOnboardingCookie(
+  context: CookieContext,
+  input: { enabled: boolean; firstOrder: boolean },
+): Promise<string | null> {
+  if (!input.enabled || !input.firstOrder) return null;
+  return writeCookie('onboarding', 'first-receipt', context, { maxAgeSeconds: FIRST_LOGIN_SECONDS });
 }
 
 /** A sign-up whose automatic sign-in did not happen leaves no first-login cookies behind (decision 0030). */

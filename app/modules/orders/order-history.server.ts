@@ -228,3 +228,15 @@ export async function buyItAgain(customer: OrderCustomer, store: Store, limit = 
   const pricing = storePricing(store);
   return rows.map((row) => ({ ...toProductCard(row, pricing), timesBought: Number(row.times) }));
 }
+
+/** How many orders the customer has placed on this site (any state): the first one sets the receipts onboarding. */
+export async function placedOrderCount(customer: OrderCustomer): Promise<number> {
+  const row = await db()
+    .selectFrom('orders')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('customer_id', '=', customer.customerId)
+    .where('banner_id', '=', customer.bannerId)
+    .where('site_type', '=', customer.siteType)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
