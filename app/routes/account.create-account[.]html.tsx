@@ -88,8 +88,7 @@ export async function action({ request }: ActionFunctionArgs) {
   });
   const headers = new Headers(shopper.headers);
   headers.append('Set-Cookie', start.setCookie);
-  for (const cookie of await firstLoginCookies(shopper.cookie))
-    headers.append('Set-Cookie', cookie);
+  for (const cookie of await firstLoginCookies(shopper.cookie)) headers.append('Set-Cookie', cookie);
   return redirect(start.redirectTo, { headers });
 }
 
