@@ -1,7 +1,9 @@
 import { storeRewards, type StoreRewards } from '~/modules/stores/store-rewards';
 import { log } from '~/modules/config/logger.server';
 import { wineStoreIdOf } from '~/modules/stores/store-resolver.server';
-import { storeById } from '~/modules/stores/stores.server';
+import { storeById, type Store } from '~/modules/stores/stores.server';
+import { distanceMiles } from '~/modules/stores/geo';
+import { lookupZip } from '~/modules/stores/zip-codes.server';
 
 export interface StoreFlags {
   storeId: string;
@@ -16,6 +18,8 @@ export interface StoreFlags {
     timezone: string;
   };
   storeRewards: StoreRewards;
+  /** With the preload call's `?zipcode`: whether this store delivers there (delivery on, within its radius). */
+  delivery?: { zipcode: string; deliversToZipcode: boolean };
 }
 
 /** Spec section 4, store flags: always "loaded"; on failure the flags are empty and the status is logged. */
@@ -25,7 +29,14 @@ export interface StoreFlagsState {
   flags: StoreFlags | Record<string, never>;
 }
 
-export async function loadStoreFlags(branchId: string): Promise<StoreFlagsState> {
+/** A known ZIP code within the store's delivery radius, for a store that delivers at all. */
+function deliversTo(store: Store, zipcode: string): boolean {
+  const place = lookupZip(zipcode);
+  if (!place || store.has_grocery_delivery !== 1) return false;
+  return distanceMiles(store, place) <= store.delivery_radius_miles;
+}
+
+export async function loadStoreFlags(branchId: string, zipcode?: string): Promise<StoreFlagsState> {
   if (!/^\d{1,4}$/.test(branchId)) {
     log.warn('store flags not loaded', { branchId, status: 400 });
     return { loaded: true, status: 400, flags: {} };
@@ -53,6 +64,7 @@ export async function loadStoreFlags(branchId: string): Promise<StoreFlagsState>
           timezone: store.timezone,
         },
         storeRewards: storeRewards(store),
+        ...(zipcode ? { delivery: { zipcode, deliversToZipcode: deliversTo(store, zipcode) } } : {}),
       },
     };
   } catch (error) {
