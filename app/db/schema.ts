@@ -63,6 +63,7 @@ export interface Database {
   customer_prompts: CustomerPromptTable;
   verification_codes: VerificationCodeTable;
   customer_factors: CustomerFactorTable;
+  customer_loyalty_partners: CustomerLoyaltyPartnerTable;
   webauthn_challenges: WebauthnChallengeTable;
 }
 
@@ -248,6 +249,17 @@ export interface CustomerTable {
   email_verified: Flag;
   phone_verified: Flag;
   created_at: string;
+  /** When the account was closed (0032); null while it is open. Its orders stay. */
+  closed_at: Generated<string | null>;
+}
+
+/** A loyalty partner account the customer linked (0032); the partner catalogue is LOYALTY_PARTNERS. */
+export interface CustomerLoyaltyPartnerTable {
+  customer_id: number;
+  partner_code: string;
+  /** The customer's number at the partner, as they typed it (digits only). */
+  member_id: string;
+  linked_at: string;
 }
 
 export interface CustomerAddressTable {
@@ -702,10 +714,10 @@ export interface CustomerPreferenceTable {
   updated_at: string;
 }
 
-/** When the email or phone verification prompt was last shown (at most every 180 days). */
+/** When the email or phone verification prompt was last shown (at most every 180 days); the delivery welcome page's first showing. */
 export interface CustomerPromptTable {
   customer_id: number;
-  kind: 'email' | 'phone';
+  kind: 'email' | 'phone' | 'delivery-welcome';
   last_shown_at: string;
 }
 
