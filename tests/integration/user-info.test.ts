@@ -109,7 +109,7 @@ describe.each(DIALECTS)('user info on %s', (dialect) => {
 
   describe('account standing and the active-session user', () => {
     const exp = () => Math.floor(Date.now() / 1000) + 600;
-    const jordanAs = (userType: 'C' | 'R', preference = 'Delivery') =>
+    const jordanAs = (userType: 'C' | 'R', preference: 'Delivery' | 'J4U' = 'Delivery') =>
       userInfo(
         shopperFor(
           userType,

@@ -17,10 +17,19 @@ export function withLogFields<T>(fields: Record<string, unknown>, work: () => T)
 const LEVELS = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 } as const;
 type Level = Exclude<keyof typeof LEVELS, 'silent'>;
 
+/** The fields the current request adds to its log lines (none outside one). */
+export function currentLogFields(): Record<string, unknown> {
+  return requestFields.getStore() ?? {};
+}
+
+/** One JSON line per event, so logs stay greppable and machine-readable. */
+export function logLine(level: Level, message: string, fields?: Record<string, unknown>): string {
+  return JSON.stringify({ time: new Date().toISOString(), level, message, ...currentLogFields(), ...fields });
+}
+
 function write(level: Level, message: string, fields?: Record<string, unknown>) {
   if (LEVELS[level] < LEVELS[appEnv().LOG_LEVEL]) return;
-  // One JSON line per event, so logs stay greppable and machine-readable.
-  const line = JSON.stringify({ time: new Date().toISOString(), level, message, ...requestFields.getStore(), ...fields });
+  const line = logLine(level, message, fields);
   if (level === 'error' || level === 'warn') console.error(line);
   else console.log(line);
 }
