@@ -714,10 +714,10 @@ export interface CustomerPreferenceTable {
   updated_at: string;
 }
 
-/** When the email or phone verification prompt was last shown (at most every 180 days); the delivery welcome page's first showing. */
+/** When the email or phone verification prompt was last shown (at most every 180 days). */
 export interface CustomerPromptTable {
   customer_id: number;
-  kind: 'email' | 'phone' | 'delivery-welcome';
+  kind: 'email' | 'phone';
   last_shown_at: string;
 }
 

@@ -3,7 +3,6 @@ import { json } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { pageAccess, pageMeta } from '~/components/page-essentials';
 import { requireUserType } from '~/modules/access/shopper.server';
-import { recordDeliveryWelcomeVisit } from '~/modules/customers/customer-standing.server';
 import { currentStore } from '~/modules/stores/current-store.server';
 import { summarizeStore } from '~/modules/stores/store-resolver.server';
 
@@ -18,8 +17,6 @@ export const handle = { access };
 export async function loader({ request }: LoaderFunctionArgs) {
   const shopper = await requireUserType(request, access);
   const store = summarizeStore(await currentStore(shopper));
-  // user info's dprefVisited: a customer who has seen this page is not sent to it again by page scripts.
-  if (shopper.customer) await recordDeliveryWelcomeVisit(Number(shopper.customer.customerId));
   const common = shopper.session?.info.COMMON;
   return json(
     { store, preference: common?.preference ?? null, zipcode: common?.zipcode ?? null },

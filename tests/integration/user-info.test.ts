@@ -4,8 +4,8 @@ import { seedDatabase } from '~/db/seed/seed.server';
 import type { Shopper } from '~/modules/access/shopper.server';
 import { parseHost } from '~/modules/banners/hosts';
 import { parseDeliveryAddress } from '~/modules/customers/delivery-address';
-import { recordDeliveryWelcomeVisit } from '~/modules/customers/customer-standing.server';
 import { linkLoyaltyPartner, unlinkLoyaltyPartner } from '~/modules/customers/loyalty-partners.server';
+import { PREFERENCE_DEF_IDS } from '~/modules/profile/profile-payload';
 import { searchUidFor, userInfo } from '~/modules/customers/user-info.server';
 import { featureFlags } from '~/modules/flags/feature-flags.server';
 import type { SessionData } from '~/modules/session/session-schema';
@@ -152,8 +152,28 @@ describe.each(DIALECTS)('user info on %s', (dialect) => {
           .where('id', '=', 500001)
           .execute();
         await test.db.updateTable('orders').set({ banner_id: 'mesa' }).where('id', '=', order.id).execute();
-        await recordDeliveryWelcomeVisit(500001);
-        await recordDeliveryWelcomeVisit(500001);
+        // The delivery-preference step saves a fulfilment method on the banner; one on another banner does not count.
+        await test.db
+          .insertInto('customer_preferences')
+          .values({
+            customer_id: 500001,
+            banner_id: 'mesa',
+            preference_def_id: PREFERENCE_DEF_IDS.fulfillmentMethod,
+            value: 'DELIVERY',
+            updated_at: new Date().toISOString(),
+          })
+          .execute();
+        expect((await jordanAs('C')).customer!.dprefVisited).toBe(false);
+        await test.db
+          .insertInto('customer_preferences')
+          .values({
+            customer_id: 500001,
+            banner_id: 'greenleaf',
+            preference_def_id: PREFERENCE_DEF_IDS.fulfillmentMethod,
+            value: 'DELIVERY',
+            updated_at: new Date().toISOString(),
+          })
+          .execute();
         expect(await linkLoyaltyPartner(500001, 'BOXTOPS', '123456789')).toEqual({ ok: true });
         await test.db.updateTable('customers').set({ house_id: jordan.house_id }).where('id', '=', other.id).execute();
         const info = await jordanAs('C');
@@ -178,6 +198,11 @@ describe.each(DIALECTS)('user info on %s', (dialect) => {
         await test.db.updateTable('customers').set({ house_id: other.house_id }).where('id', '=', other.id).execute();
         await test.db.updateTable('orders').set({ banner_id: order.banner_id }).where('id', '=', order.id).execute();
         await test.db.deleteFrom('customer_loyalty_partners').where('customer_id', '=', 500001).execute();
+        await test.db
+          .deleteFrom('customer_preferences')
+          .where('customer_id', '=', 500001)
+          .where('preference_def_id', '=', PREFERENCE_DEF_IDS.fulfillmentMethod)
+          .execute();
       }
     });
 

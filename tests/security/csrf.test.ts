@@ -63,6 +63,11 @@ function actionCalls(ids: { customerId: string; uuid: string; offerId: string })
     },
     'api.customers.$customerId.factors.$factorId': { path: `/api/customers/${ids.uuid}/factors/f1`, method: 'DELETE' },
     'api.customers.$customerId.factors': { path: `/api/customers/${ids.uuid}/factors`, json: { name: 'evil' } },
+    'api.customers.$customerId.loyaltypartners': {
+      path: `${customer}/loyaltypartners`,
+      method: 'PUT',
+      json: { partnerCode: 'BOXTOPS', memberId: '123456789' },
+    },
     'api.customers.$customerId.pets.$petId': { path: `${customer}/pets/1`, method: 'DELETE' },
     'api.customers.$customerId.pets': { path: `${customer}/pets`, json: { name: 'Evil' } },
     'api.customers.$customerId.preferences.fulfillment': { path: `${customer}/preferences/fulfillment`, json: {} },

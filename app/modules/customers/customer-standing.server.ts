@@ -1,7 +1,5 @@
 import { db } from '~/db/db.server';
-
-/** customer_prompts kind recorded when a customer is shown the delivery-preference welcome page. */
-export const DELIVERY_WELCOME_PROMPT = 'delivery-welcome';
+import { PREFERENCE_DEF_IDS } from '~/modules/profile/profile-payload';
 
 /**
  * Spec section 3 user-info flags, each read from the customer's own records (docs/decisions/0086):
@@ -10,7 +8,8 @@ export const DELIVERY_WELCOME_PROMPT = 'delivery-welcome';
  *   company's banners, whose stores fulfil from one shared network).
  * - isARenrolled: enrolled in the rewards programme (a club card, and a store of the account's whose rewards
  *   programme id is set).
- * - dprefVisited: the delivery-preference welcome page was shown to the customer.
+ * - dprefVisited: the customer has been through the delivery-preference step on this banner: a fulfilment method
+ *   is saved in their profile (customer_preferences), so page scripts need not send them to it again.
  * - boxTopAuth: a Box Tops for Education account is linked (loyalty partners).
  * - multiAccounts: another open account shares the customer's household id.
  */
@@ -23,7 +22,7 @@ export interface CustomerStanding {
   multiAccounts: boolean;
 }
 
-export async function customerStanding(customerId: number): Promise<CustomerStanding | null> {
+export async function customerStanding(customerId: number, bannerId: string): Promise<CustomerStanding | null> {
   const customer = await db()
     .selectFrom('customers')
     .leftJoin('stores', 'stores.id', 'customers.store_id')
@@ -46,10 +45,11 @@ export async function customerStanding(customerId: number): Promise<CustomerStan
       .limit(1)
       .executeTakeFirst(),
     db()
-      .selectFrom('customer_prompts')
-      .select('last_shown_at')
+      .selectFrom('customer_preferences')
+      .select('value')
       .where('customer_id', '=', customerId)
-      .where('kind', '=', DELIVERY_WELCOME_PROMPT)
+      .where('banner_id', '=', bannerId)
+      .where('preference_def_id', '=', PREFERENCE_DEF_IDS.fulfillmentMethod)
       .executeTakeFirst(),
     db()
       .selectFrom('customer_loyalty_partners')
@@ -76,17 +76,4 @@ export async function customerStanding(customerId: number): Promise<CustomerStan
     boxTopAuth: Boolean(boxTops),
     multiAccounts: Boolean(household),
   };
-}
-
-/**
- * Remembers the first time the customer was shown the delivery-preference welcome page (user info's dprefVisited);
- * later visits write nothing.
- */
-export async function recordDeliveryWelcomeVisit(customerId: number, now = new Date()): Promise<void> {
-  const at = now.toISOString();
-  await db()
-    .insertInto('customer_prompts')
-    .values({ customer_id: customerId, kind: DELIVERY_WELCOME_PROMPT, last_shown_at: at })
-    .onConflict((conflict) => conflict.columns(['customer_id', 'kind']).doNothing())
-    .execute();
 }

@@ -89,7 +89,7 @@ export async function userInfo(shopper: Shopper) {
       email: customer.email_verified === 1,
       phone: customer.phone_verified === 1,
     }),
-    customerStanding(customer.id),
+    customerStanding(customer.id, shopper.host.bannerId),
   ]);
   const claims = shopper.customer;
   return {
