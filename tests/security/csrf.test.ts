@@ -75,6 +75,7 @@ function actionCalls(ids: { customerId: string; uuid: string; offerId: string })
     'api.offers.clip': { path: '/api/offers/clip', json: { offerId: Number(ids.offerId) } },
     'api.offers.unclip': { path: '/api/offers/unclip', json: { offerId: Number(ids.offerId) } },
     'api.orders.cancel': { path: '/api/orders/cancel', json: { orderNumber: 'C10000001' } },
+    'api.orders.pending-update': { path: '/api/orders/pending-update', json: { orderNumber: 'C10000001' } },
     'api.rewards.clip': { path: '/api/rewards/clip', json: { rewardId: '1', storeId: '1001' } },
     'api.rewards.unclip': { path: '/api/rewards/unclip', json: { rewardId: '1', storeId: '1001' } },
     'api.session.update': { path: '/api/session/update', json: { storeId: '1001', preference: 'Delivery' } },

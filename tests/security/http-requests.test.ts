@@ -133,6 +133,7 @@ describe('malformed and unsupported requests on the production server', () => {
       ['POST', '/api/rewards/clip'],
       ['POST', '/api/rewards/unclip'],
       ['POST', '/api/orders/cancel'],
+      ['POST', '/api/orders/pending-update'],
     ];
     const answers: string[] = [];
     for (const body of ['{"subscriptionCode":', '{"unknown":true}']) {
