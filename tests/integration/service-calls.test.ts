@@ -8,6 +8,7 @@ import { forgetTaxonomy } from '~/modules/catalog/taxonomy.server';
 import { addTender } from '~/modules/orders/checkout.server';
 import { forgetCachedStores } from '~/modules/stores/stores.server';
 import * as citiesRoute from '~/routes/api.cities.$zipCode';
+import * as passwordRoute from '~/routes/api.customers.$customerId.pwd';
 import * as loyaltyRoute from '~/routes/api.customers.$customerId.loyaltypartners';
 import * as tendersRoute from '~/routes/api.customers.$customerId.tenders';
 import * as factorsRoute from '~/routes/api.customers.$customerId.factors';
@@ -372,6 +373,66 @@ describe.each(DIALECTS)('service calls on %s', (dialect) => {
       expect(answer.body.departments[0].aisles.length).toBeGreaterThan(0);
       expect(answer.headers.get('Cache-Control')).toBe('public, max-age=300');
       expect((await call(departmentsRoute.loader, '/api/departments?x=1', {})).status).toBe(400);
+    });
+  });
+
+  describe('password', () => {
+    const elevatedToken = (customerId = JORDAN) =>
+      token(customerId, { scope: 'openid shop used_credentials', auth_time: Math.floor(Date.now() / 1000) - 60 });
+    const hashOf = async (customerId = JORDAN) =>
+      (
+        await test.db
+          .selectFrom('customers')
+          .select('password_hash')
+          .where('id', '=', customerId)
+          .executeTakeFirstOrThrow()
+      ).password_hash;
+    const change = async (body: unknown, bearer?: string, customerId = JORDAN) =>
+      call(
+        passwordRoute.action,
+        `/api/customers/${customerId}/pwd`,
+        { customerId: String(customerId) },
+        {
+          method: 'PUT',
+          bearer,
+          body,
+        },
+      );
+
+    it('refuses without a recent elevated sign-in, a weak or mismatched password, no token, or another customer', async () => {
+      const before = await hashOf();
+      const samBefore = await hashOf(SAM);
+      const strong = { password: 'Fresh-basil-42', confirm: 'Fresh-basil-42' };
+      const notElevated = await change(strong, await token());
+      expect([notElevated.status, notElevated.body.error.code]).toEqual([403, 'ELEVATION_REQUIRED']);
+      const weak = await change({ password: 'short', confirm: 'short' }, await elevatedToken());
+      expect([weak.status, weak.body.error]).toEqual([
+        400,
+        { code: 'BAD_PASSWORD', field: 'password', message: 'Use at least 8 characters.' },
+      ]);
+      const mismatch = await change({ password: 'Fresh-basil-42', confirm: 'Fresh-basil-43' }, await elevatedToken());
+      expect(mismatch.body.error).toMatchObject({ field: 'confirm', message: 'The two passwords do not match.' });
+      const missing = await change({ password: 'Fresh-basil-42' }, await elevatedToken());
+      expect([missing.status, missing.body.error.message]).toEqual([400, 'Enter the new password again.']);
+      expect((await change(strong)).status).toBe(401);
+      expect((await change(strong, await elevatedToken(), SAM)).status).toBe(404);
+      expect(await hashOf()).toBe(before);
+      expect(await hashOf(SAM)).toBe(samBefore);
+    });
+
+    it('changes the password with a recent elevated sign-in and tells the customer by email', async () => {
+      const before = await hashOf();
+      const answer = await change({ password: 'Fresh-basil-42', confirm: 'Fresh-basil-42' }, await elevatedToken());
+      expect(answer.status).toBe(200);
+      expect(answer.body.message).toMatch(/^Your password was changed\./);
+      expect(await hashOf()).not.toBe(before);
+      const message = await test.db
+        .selectFrom('outbox')
+        .select('kind')
+        .where('recipient', '=', 'jordan@pantry.test')
+        .where('kind', '=', 'password-changed')
+        .executeTakeFirst();
+      expect(message).toBeDefined();
     });
   });
 });

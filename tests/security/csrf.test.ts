@@ -68,6 +68,11 @@ function actionCalls(ids: { customerId: string; uuid: string; offerId: string })
       method: 'PUT',
       json: { partnerCode: 'BOXTOPS', memberId: '123456789' },
     },
+    'api.customers.$customerId.pwd': {
+      path: `${customer}/pwd`,
+      method: 'PUT',
+      json: { password: 'Evil-password-1', confirm: 'Evil-password-1' },
+    },
     'api.customers.$customerId.pets.$petId': { path: `${customer}/pets/1`, method: 'DELETE' },
     'api.customers.$customerId.pets': { path: `${customer}/pets`, json: { name: 'Evil' } },
     'api.customers.$customerId.preferences.fulfillment': { path: `${customer}/preferences/fulfillment`, json: {} },

@@ -125,6 +125,7 @@ describe('malformed and unsupported requests on the production server', () => {
       ['PUT', `/api/customers/${customerId}/pets/1`],
       ['POST', `/api/customers/${customerId}/preferences/fulfillment`],
       ['PUT', `/api/customers/${customerId}/loyaltypartners`],
+      ['PUT', `/api/customers/${customerId}/pwd`],
       ['POST', `/api/customers/${uuid}/factors`],
       ['POST', `/api/customers/${uuid}/factors/f1/lifecycle/activate`],
       ['POST', `/ucaservice/api/uca/customers/${customerId}/stores`],
