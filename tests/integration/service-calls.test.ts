@@ -6,12 +6,14 @@ import { useTokenVerifierForTests } from '~/modules/access/shopper.server';
 import { log, logLine } from '~/modules/config/logger.server';
 import { forgetTaxonomy } from '~/modules/catalog/taxonomy.server';
 import { addTender } from '~/modules/orders/checkout.server';
+import { sessionCookie } from '~/modules/session/session-cookie.server';
 import { forgetCachedStores } from '~/modules/stores/stores.server';
 import * as citiesRoute from '~/routes/api.cities.$zipCode';
 import * as passwordRoute from '~/routes/api.customers.$customerId.pwd';
 import * as loyaltyRoute from '~/routes/api.customers.$customerId.loyaltypartners';
 import * as tendersRoute from '~/routes/api.customers.$customerId.tenders';
 import * as factorsRoute from '~/routes/api.customers.$customerId.factors';
+import * as companionRoute from '~/routes/api.offers.companion';
 import * as departmentsRoute from '~/routes/api.departments';
 import * as priceRoute from '~/routes/api.products.$productId.price';
 import * as similarRoute from '~/routes/api.products.$productId.similar';
@@ -433,6 +435,58 @@ describe.each(DIALECTS)('service calls on %s', (dialect) => {
         .where('kind', '=', 'password-changed')
         .executeTakeFirst();
       expect(message).toBeDefined();
+    });
+  });
+
+  describe('companion offers', () => {
+    const companion = (query: string, headers: Record<string, string> = {}) =>
+      call(companionRoute.loader, `/api/offers/companion${query}`, {}, { headers });
+
+    it("answers the banner's live offers on the products asked for, with clip state for a customer", async () => {
+      const at = new Date().toISOString();
+      const live = await test.db
+        .selectFrom('offers as o')
+        .innerJoin('offer_products as op', 'op.offer_id', 'o.id')
+        .leftJoin('clips as c', (join) => join.onRef('c.offer_id', '=', 'o.id').on('c.customer_id', '=', JORDAN))
+        .select(['o.id', 'op.product_id'])
+        .where('c.offer_id', 'is', null)
+        .where('o.banner_id', '=', 'greenleaf')
+        .where('o.starts_at', '<=', at)
+        .where('o.ends_at', '>', at)
+        .orderBy('o.id')
+        .executeTakeFirstOrThrow();
+      const anonymous = await companion(`?productIds=${live.product_id}`);
+      expect(anonymous.status).toBe(200);
+      const found = anonymous.body.offers.find((offer: { id: number }) => offer.id === live.id);
+      expect(found).toMatchObject({ clipped: null, forProductIds: [String(live.product_id)] });
+      // Every offer answered is live, of this banner, and on the product asked for.
+      const ids = anonymous.body.offers.map((offer: { id: number }) => offer.id);
+      const rows = await test.db.selectFrom('offers').select(['banner_id', 'ends_at']).where('id', 'in', ids).execute();
+      expect(rows.every((row) => row.banner_id === 'greenleaf' && row.ends_at > at)).toBe(true);
+
+      await test.db.insertInto('clips').values({ customer_id: JORDAN, offer_id: live.id, clipped_at: at }).execute();
+      try {
+        const cookie = (await sessionCookie('user', 'C').serialize({ token: await token() })).split(';')[0]!;
+        const signedIn = await companion(`?productIds=${live.product_id}`, { Cookie: cookie });
+        expect(signedIn.body.registered).toBe(true);
+        expect(signedIn.body.offers.find((offer: { id: number }) => offer.id === live.id).clipped).toBe(true);
+      } finally {
+        await test.db.deleteFrom('clips').where('customer_id', '=', JORDAN).where('offer_id', '=', live.id).execute();
+      }
+    });
+
+    it('answers nothing for products without offers and 400 for a missing or malformed list', async () => {
+      expect((await companion('?productIds=999999999')).body.offers).toEqual([]);
+      for (const query of [
+        '',
+        '?productIds=',
+        '?productIds=1,,2',
+        '?productIds=a',
+        `?productIds=${'1,'.repeat(50)}1`,
+      ]) {
+        const answer = await companion(query);
+        expect([query, answer.status, answer.body.error.code]).toEqual([query, 400, 'BAD_QUERY']);
+      }
     });
   });
 });
