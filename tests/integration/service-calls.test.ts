@@ -14,6 +14,7 @@ import * as loyaltyRoute from '~/routes/api.customers.$customerId.loyaltypartner
 import * as tendersRoute from '~/routes/api.customers.$customerId.tenders';
 import * as factorsRoute from '~/routes/api.customers.$customerId.factors';
 import * as companionRoute from '~/routes/api.offers.companion';
+import * as allocationRoute from '~/routes/api.offers.instant-allocation';
 import * as departmentsRoute from '~/routes/api.departments';
 import * as priceRoute from '~/routes/api.products.$productId.price';
 import * as similarRoute from '~/routes/api.products.$productId.similar';
@@ -487,6 +488,68 @@ describe.each(DIALECTS)('service calls on %s', (dialect) => {
         const answer = await companion(query);
         expect([query, answer.status, answer.body.error.code]).toEqual([query, 400, 'BAD_QUERY']);
       }
+    });
+  });
+
+  describe('instant allocation', () => {
+    const allocate = async (body: unknown, signedIn = true) => {
+      const headers: Record<string, string> = { Origin: ORIGIN };
+      if (signedIn)
+        headers.Cookie = (await sessionCookie('user', 'C').serialize({ token: await token() })).split(';')[0]!;
+      return call(allocationRoute.action, '/api/offers/instant-allocation', {}, { method: 'POST', headers, body });
+    };
+    const jordanClips = async () =>
+      (await test.db.selectFrom('clips').select('offer_id').where('customer_id', '=', JORDAN).execute())
+        .map((row) => row.offer_id)
+        .sort((a, b) => a - b);
+
+    it("clips every live offer on the products for the customer, once, and only this banner's", async () => {
+      const at = new Date().toISOString();
+      const target = await test.db
+        .selectFrom('offers as o')
+        .innerJoin('offer_products as op', 'op.offer_id', 'o.id')
+        .leftJoin('clips as c', (join) => join.onRef('c.offer_id', '=', 'o.id').on('c.customer_id', '=', JORDAN))
+        .select(['o.id', 'op.product_id'])
+        .where('c.offer_id', 'is', null)
+        .where('o.banner_id', '=', 'greenleaf')
+        .where('o.starts_at', '<=', at)
+        .where('o.ends_at', '>', at)
+        .orderBy('o.id')
+        .executeTakeFirstOrThrow();
+      const liveOnProduct = await test.db
+        .selectFrom('offers as o')
+        .innerJoin('offer_products as op', 'op.offer_id', 'o.id')
+        .select('o.id')
+        .where('op.product_id', '=', target.product_id)
+        .where('o.banner_id', '=', 'greenleaf')
+        .where('o.starts_at', '<=', at)
+        .where('o.ends_at', '>', at)
+        .execute();
+      const first = await allocate({ productIds: [target.product_id] });
+      expect(first.status).toBe(200);
+      expect(first.body.allocated.map((offer: { offerId: number }) => offer.offerId).sort()).toEqual(
+        liveOnProduct.map((row) => row.id).sort(),
+      );
+      expect(first.body.allocated.find((offer: { offerId: number }) => offer.offerId === target.id)).toMatchObject({
+        alreadyClipped: false,
+      });
+      const clipsAfter = await jordanClips();
+      expect(clipsAfter).toContain(target.id);
+      const again = await allocate({ productIds: [target.product_id] });
+      expect(again.body.allocated.every((offer: { alreadyClipped: boolean }) => offer.alreadyClipped)).toBe(true);
+      expect(await jordanClips()).toEqual(clipsAfter);
+    });
+
+    it('refuses a guest (401) and bad input (400), clipping nothing', async () => {
+      const before = await jordanClips();
+      const guest = await allocate({ productIds: [1] }, false);
+      expect([guest.status, guest.body.error.code]).toEqual([401, 'SIGN_IN_REQUIRED']);
+      for (const body of [{}, { productIds: [] }, { productIds: ['a'] }, { productIds: [1], extra: true }]) {
+        const answer = await allocate(body);
+        expect([JSON.stringify(body), answer.status]).toEqual([JSON.stringify(body), 400]);
+        expect(answer.body.error.message.length).toBeGreaterThan(0);
+      }
+      expect(await jordanClips()).toEqual(before);
     });
   });
 });

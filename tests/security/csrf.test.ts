@@ -78,6 +78,7 @@ function actionCalls(ids: { customerId: string; uuid: string; offerId: string })
     'api.customers.$customerId.preferences.fulfillment': { path: `${customer}/preferences/fulfillment`, json: {} },
     'api.customers.$customerId.subscriptions': { path: `${customer}/subscriptions`, json: { code: 'MONTHLY' } },
     'api.offers.clip': { path: '/api/offers/clip', json: { offerId: Number(ids.offerId) } },
+    'api.offers.instant-allocation': { path: '/api/offers/instant-allocation', json: { productIds: [960000001] } },
     'api.offers.unclip': { path: '/api/offers/unclip', json: { offerId: Number(ids.offerId) } },
     'api.orders.cancel': { path: '/api/orders/cancel', json: { orderNumber: 'C10000001' } },
     'api.orders.pending-update': { path: '/api/orders/pending-update', json: { orderNumber: 'C10000001' } },

@@ -131,6 +131,7 @@ describe('malformed and unsupported requests on the production server', () => {
       ['POST', `/ucaservice/api/uca/customers/${customerId}/stores`],
       ['POST', '/api/offers/clip'],
       ['POST', '/api/offers/unclip'],
+      ['POST', '/api/offers/instant-allocation'],
       ['POST', '/api/rewards/clip'],
       ['POST', '/api/rewards/unclip'],
       ['POST', '/api/orders/cancel'],
