@@ -15,6 +15,7 @@ import * as tendersRoute from '~/routes/api.customers.$customerId.tenders';
 import * as factorsRoute from '~/routes/api.customers.$customerId.factors';
 import * as companionRoute from '~/routes/api.offers.companion';
 import * as allocationRoute from '~/routes/api.offers.instant-allocation';
+import * as routeValidationRoute from '~/routes/api.delivery.route-validation';
 import * as departmentsRoute from '~/routes/api.departments';
 import * as priceRoute from '~/routes/api.products.$productId.price';
 import * as similarRoute from '~/routes/api.products.$productId.similar';
@@ -550,6 +551,64 @@ describe.each(DIALECTS)('service calls on %s', (dialect) => {
         expect(answer.body.error.message.length).toBeGreaterThan(0);
       }
       expect(await jordanClips()).toEqual(before);
+    });
+  });
+
+  describe('route validation', () => {
+    const validate = (query: string) => call(routeValidationRoute.loader, `/api/delivery/route-validation${query}`, {});
+
+    it("says whether the store's delivery reaches the ZIP code, and why not", async () => {
+      const store = await test.db
+        .selectFrom('stores')
+        .selectAll()
+        .where('has_grocery_delivery', '=', 1)
+        .orderBy('id')
+        .executeTakeFirstOrThrow();
+      const near = await validate(`?storeId=${store.id}&zipcode=${store.zipcode}`);
+      expect(near.body).toMatchObject({
+        valid: true,
+        storeId: String(store.id),
+        reason: 'IN_RANGE',
+        radiusMiles: store.delivery_radius_miles,
+      });
+      expect(near.body.distanceMiles).toBeLessThanOrEqual(store.delivery_radius_miles);
+      // Miami is far from every seeded store.
+      const far = await validate(`?storeId=${store.id}&zipcode=33101`);
+      expect(far.body).toMatchObject({ valid: false, reason: 'OUT_OF_RANGE' });
+      expect(far.body.distanceMiles).toBeGreaterThan(store.delivery_radius_miles);
+      expect((await validate(`?storeId=${store.id}&zipcode=00000`)).body).toMatchObject({
+        valid: false,
+        reason: 'ZIP_UNKNOWN',
+      });
+      // The same store with its delivery turned off does not reach even its own ZIP code.
+      await test.db.updateTable('stores').set({ has_grocery_delivery: 0 }).where('id', '=', store.id).execute();
+      forgetCachedStores();
+      try {
+        const off = await validate(`?storeId=${store.id}&zipcode=${store.zipcode}`);
+        expect(off.body).toMatchObject({
+          valid: false,
+          reason: 'NO_DELIVERY',
+          message: 'This store does not deliver.',
+        });
+      } finally {
+        await test.db.updateTable('stores').set({ has_grocery_delivery: 1 }).where('id', '=', store.id).execute();
+        forgetCachedStores();
+      }
+    });
+
+    it('refuses a missing or malformed store or ZIP code (400) and an unknown store (404)', async () => {
+      for (const query of [
+        '',
+        '?storeId=1001',
+        '?zipcode=98101',
+        '?storeId=abc&zipcode=98101',
+        '?storeId=1001&zipcode=981',
+        '?storeId=1001&zipcode=98101&x=1',
+      ]) {
+        expect([query, (await validate(query)).status]).toEqual([query, 400]);
+      }
+      const unknown = await validate('?storeId=9999&zipcode=98101');
+      expect([unknown.status, unknown.body.error.code]).toEqual([404, 'STORE_NOT_FOUND']);
     });
   });
 });

@@ -1,9 +1,8 @@
 import { storeRewards, type StoreRewards } from '~/modules/stores/store-rewards';
 import { log } from '~/modules/config/logger.server';
 import { wineStoreIdOf } from '~/modules/stores/store-resolver.server';
-import { storeById, type Store } from '~/modules/stores/stores.server';
-import { distanceMiles } from '~/modules/stores/geo';
-import { lookupZip } from '~/modules/stores/zip-codes.server';
+import { deliveryReach } from '~/modules/stores/delivery-reach.server';
+import { storeById } from '~/modules/stores/stores.server';
 
 export interface StoreFlags {
   storeId: string;
@@ -27,13 +26,6 @@ export interface StoreFlagsState {
   loaded: true;
   status: number;
   flags: StoreFlags | Record<string, never>;
-}
-
-/** A known ZIP code within the store's delivery radius, for a store that delivers at all. */
-function deliversTo(store: Store, zipcode: string): boolean {
-  const place = lookupZip(zipcode);
-  if (!place || store.has_grocery_delivery !== 1) return false;
-  return distanceMiles(store, place) <= store.delivery_radius_miles;
 }
 
 export async function loadStoreFlags(branchId: string, zipcode?: string): Promise<StoreFlagsState> {
@@ -64,7 +56,7 @@ export async function loadStoreFlags(branchId: string, zipcode?: string): Promis
           timezone: store.timezone,
         },
         storeRewards: storeRewards(store),
-        ...(zipcode ? { delivery: { zipcode, deliversToZipcode: deliversTo(store, zipcode) } } : {}),
+        ...(zipcode ? { delivery: { zipcode, deliversToZipcode: deliveryReach(store, zipcode).delivers } } : {}),
       },
     };
   } catch (error) {
