@@ -24,7 +24,8 @@ export function currentLogFields(): Record<string, unknown> {
 
 /** One JSON line per event, so logs stay greppable and machine-readable. */
 export function logLine(level: Level, message: string, fields?: Record<string, unknown>): string {
-  return JSON.stringify({ time: new Date().toISOString(), level, message, ...currentLogFields(), ...fields });
+  // The request's fields come last, so each event's own fields keep their place after the message.
+  return JSON.stringify({ time: new Date().toISOString(), level, message, ...fields, ...currentLogFields() });
 }
 
 function write(level: Level, message: string, fields?: Record<string, unknown>) {
