@@ -23,8 +23,17 @@ export function privatePageHooks(entryModule: unknown): PrivatePageHooks | null 
     : null;
 }
 
-/** The browsing pages the page budgets name; account, checkout and every other page always render. */
-const PRIVATE_PAGES = [/^\/$/, /^\/shop\/search-results\.html$/, /^\/shop\/product-details\.[\d.]+\.html$/];
+/**
+ * The browsing pages the page budgets name, and the staff order queue and pick lists (decision 0090); account,
+ * checkout and every other page always render.
+ */
+const PRIVATE_PAGES = [
+  /^\/$/,
+  /^\/shop\/search-results\.html$/,
+  /^\/shop\/product-details\.[\d.]+\.html$/,
+  /^\/staff\/orders$/,
+  /^\/staff\/orders\/[CB]\d{8}$/,
+];
 
 /**
  * The key's request part, or null when the request is not a private-cache candidate: a GET/HEAD

@@ -4,7 +4,7 @@ import { passkeysSupported, signInWithPasskey } from '~/modules/passkeys/passkey
 import { ErrorAlert } from './Alerts';
 
 /** "Sign in with a passkey" (discoverable credentials): shown only where the browser can do it. */
-export function PasskeySignIn({ goto }: { goto: string }) {
+export function PasskeySignIn({ goto, offerKeepSignedIn }: { goto: string; offerKeepSignedIn: boolean }) {
   const hydrated = useHydrated();
   const [busy, setBusy] = useState(false);
   const [remember, setRemember] = useState(false);
@@ -29,15 +29,17 @@ export function PasskeySignIn({ goto }: { goto: string }) {
       <button type="button" className="btn-outline mt-2 w-full py-3" onClick={() => void start()} disabled={busy}>
         {busy ? 'Waiting for your passkey…' : 'Sign in with a passkey'}
       </button>
-      <label className="mt-3 flex items-center gap-2 text-sm">
-        <input
-          type="checkbox"
-          className="h-4 w-4"
-          checked={remember}
-          onChange={(event) => setRemember(event.target.checked)}
-        />
-        Stay signed in on this device
-      </label>
+      {offerKeepSignedIn ? (
+        <label className="mt-3 flex items-center gap-2 text-sm">
+          <input
+            type="checkbox"
+            className="h-4 w-4"
+            checked={remember}
+            onChange={(event) => setRemember(event.target.checked)}
+          />
+          Stay signed in on this device
+        </label>
+      ) : null}
     </div>
   );
 }

@@ -23,7 +23,7 @@ export function SignInForm({
   /** In the modal the email field, not the close button, takes the first focus. */
   autoFocusEmail?: boolean;
 }) {
-  const { step, email, goto, error, notice } = state;
+  const { step, email, goto, error, notice, keepSignedInOffered = true } = state;
   return (
     <>
       {error ? <ErrorAlert>{error}</ErrorAlert> : null}
@@ -88,7 +88,7 @@ export function SignInForm({
             />
           </label>
         ) : null}
-        {step !== 'email' ? (
+        {step !== 'email' && keepSignedInOffered ? (
           <label className="flex items-center gap-2 text-sm">
             <input type="checkbox" name="remember" className="h-4 w-4" />
             Keep me signed in

@@ -14,6 +14,7 @@ import { registerCustomer, SIGN_UP_CHECK_EMAIL_PATH, signUpAllowed } from '~/mod
 import { businessRegistrationSchema, registrationSchema } from '~/modules/identity/registration-schema';
 import { originOf } from '~/modules/http/request-origin';
 import { startAuthorization } from '~/modules/identity/sign-in.server';
+import { keepsSignedIn } from '~/modules/identity/keep-me-signed-in.server';
 import { ErrorAlert, StatusNotice } from '~/components/Alerts';
 
 export const access = pageAccess({
@@ -60,7 +61,12 @@ export async function action({ request }: ActionFunctionArgs) {
         headers: withHeaders(shopper.headers, { 'Retry-After': String(limit.retryAfterSeconds) }),
       },
     );
-  const created = await registerCustomer(shopper.host, form.data, originOf(request));
+  const created = await registerCustomer(
+    shopper.host,
+    form.data,
+    originOf(request),
+    keepsSignedIn(shopper.flags, true),
+  );
   if (!created.ok)
     return json(
       {

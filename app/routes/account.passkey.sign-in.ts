@@ -3,6 +3,7 @@ import { json } from '@remix-run/node';
 import { loadShopper, redirectPolicy } from '~/modules/access/shopper.server';
 import { safeRedirect } from '~/modules/access/safe-redirect';
 import { apiError, readJsonBody } from '~/modules/http/api.server';
+import { keepsSignedIn } from '~/modules/identity/keep-me-signed-in.server';
 import { signInWithPasskey } from '~/modules/passkeys/passkey-sign-in-flow.server';
 import { passkeySignInBody } from '~/modules/passkeys/passkey-sign-in-schema';
 import { apiRoute } from '~/modules/http/api.server';
@@ -14,7 +15,7 @@ async function actionHandler({ request }: ActionFunctionArgs) {
   const outcome = await signInWithPasskey(request, shopper, {
     response: body.response,
     goto: safeRedirect(body.goto, redirectPolicy()),
-    remember: body.remember,
+    remember: keepsSignedIn(shopper.flags, body.remember),
   });
   if (!outcome.ok) return apiError(outcome.status, outcome.code, outcome.message);
   const headers = new Headers(shopper.headers);

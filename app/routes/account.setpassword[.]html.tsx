@@ -9,6 +9,7 @@ import { parseForm } from '~/modules/http/forms.server';
 import { completePasswordReset, resetTokenIsUsable } from '~/modules/identity/password-reset.server';
 import { passwordProblem } from '~/modules/identity/password-rules';
 import { startAuthorization } from '~/modules/identity/sign-in.server';
+import { keepsSignedIn } from '~/modules/identity/keep-me-signed-in.server';
 import { clearCookie, readSignedCookie } from '~/modules/session/session-cookie.server';
 import { ErrorAlert } from '~/components/Alerts';
 
@@ -54,7 +55,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!token) throw accessDenied(shopper.headers);
   const form = await parseForm(request, SetPasswordForm);
   if (!form.ok) return json({ error: form.message }, { status: 400, headers: shopper.headers });
-  const reset = await completePasswordReset(token, form.data.password);
+  const reset = await completePasswordReset(token, form.data.password, keepsSignedIn(shopper.flags, true));
   if (!reset) throw accessDenied(shopper.headers);
   const goto = reset.source === 'health' ? HEALTH_APP_TARGET : withNotice('/', 'password-updated');
   const start = await startAuthorization(request, shopper, { sessionToken: reset.sessionToken, goto, remember: true });

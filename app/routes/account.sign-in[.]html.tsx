@@ -40,6 +40,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       goto: safeRedirect(url.searchParams.get('goto') ?? '/', redirectPolicy()),
       lapsed: shopper.userType === 'R',
       assistant: Boolean(assistant),
+      keepSignedInOffered: shopper.flags.enableACIKMSI,
     },
     { headers },
   );
@@ -49,7 +50,13 @@ export async function action({ request }: ActionFunctionArgs) {
   const shopper = await requireUserType(request, access);
   const form = await parseForm(request, SignInFormSchema);
   if (!form.ok) {
-    const step: SignInStepData = { step: 'email', email: '', goto: '/', error: form.message };
+    const step: SignInStepData = {
+      step: 'email',
+      email: '',
+      goto: '/',
+      error: form.message,
+      keepSignedInOffered: shopper.flags.enableACIKMSI,
+    };
     return json(step, { status: 400, headers: shopper.headers });
   }
   const goto = safeRedirect(form.data.goto ?? '/', redirectPolicy());
@@ -72,6 +79,7 @@ export async function action({ request }: ActionFunctionArgs) {
     goto,
     error: outcome.error ?? null,
     notice: outcome.notice ?? null,
+    keepSignedInOffered: shopper.flags.enableACIKMSI,
   };
   return json(step, { status: outcome.status, headers: shopper.headers });
 }
@@ -80,7 +88,7 @@ export const meta: MetaFunction = () =>
   pageMeta('Sign in', 'Sign in with your password or a one-time code to clip coupons and check out.');
 
 export default function SignInPage() {
-  const { goto, lapsed, assistant } = useLoaderData<typeof loader>();
+  const { goto, lapsed, assistant, keepSignedInOffered } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   return (
@@ -95,7 +103,7 @@ export default function SignInPage() {
               : 'Clip deals, save your cart and check out faster.'}
         </p>
         <SignInForm state={result ?? { step: 'email', email: '', goto }} busy={navigation.state !== 'idle'} />
-        <PasskeySignIn goto={goto} />
+        <PasskeySignIn goto={goto} offerKeepSignedIn={keepSignedInOffered} />
       </div>
     </div>
   );

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { offerBodySchema as ClipBody } from '~/modules/offers/clip-form';
 import { apiError, apiRoute, readJsonBody, withHeaders } from '~/modules/http/api.server';
-import { subjectOf } from '~/modules/http/private-pages.server';
+import { subjectOf } from '~/modules/http/state-versions.server';
 import { markStateVersionsHandled } from '~/modules/http/handled-state-versions';
 import { clipOffer } from '~/modules/offers/clips.server';
 import { apiViewer, refusalStatus, requireCustomer } from '~/modules/offers/offers-api.server';

@@ -7,7 +7,7 @@ import { addToCart, removeFromCart, setNote, setQuantity, setSubstitution } from
 import { cartView } from '~/modules/cart/cart-view.server';
 import { mergeGuestCart } from '~/modules/cart/guest-cart-merge.server';
 import { storePriceCents } from '~/modules/catalog/pricing';
-import { stateVersion } from '~/modules/http/private-pages.server';
+import { stateVersion } from '~/modules/http/state-versions.server';
 import { forgetCachedStores, storeById, type Store } from '~/modules/stores/stores.server';
 import { createTestDatabase, DIALECTS, type TestDatabase } from './support/databases';
 

@@ -11,7 +11,7 @@ import {
   shopperItemCount,
 } from '~/modules/cart/active-cart.server';
 import { addToCart } from '~/modules/cart/cart-lines.server';
-import { bumpStateVersion, stateVersion } from '~/modules/http/private-pages.server';
+import { bumpStateVersion, stateVersion } from '~/modules/http/state-versions.server';
 import { endGrant, grantIsLive } from '~/modules/identity/grants.server';
 import { clipOffer, clippedOfferCount } from '~/modules/offers/clips.server';
 import { pendingOrder } from '~/modules/orders/order-history.server';

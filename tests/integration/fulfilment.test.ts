@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useDatabaseForTests } from '~/db/db.server';
 import { takeStep } from '~/modules/fulfilment/hand-over.server';
 import { arrivalWindow } from '~/modules/fulfilment/progress-rules';
+import { pickList } from '~/modules/fulfilment/pick-list.server';
+import { stateVersion, storeSubjectOf } from '~/modules/http/state-versions.server';
 import { ANSWER_WINDOW_MINUTES } from '~/modules/fulfilment/line-rules';
 import { claimOrder, storeQueue } from '~/modules/fulfilment/order-queue.server';
 import { answerSubstitution, checkIn, orderProgress, orderVersion } from '~/modules/fulfilment/order-progress.server';
@@ -246,9 +248,11 @@ describe.each(DIALECTS)('order fulfilment on %s', (dialect) => {
         { outcome: 'picked', productId: products.weighed.id, quantity: 1, weight: orderedMilliLb * 2 },
         t0,
       ),
-    ).toEqual({ ok: true });
+      // Each accepted pick says which version of the order it wrote: the claim made 1.
+    ).toEqual({ ok: true, version: 2 });
     expect(await recordPick(picker, order.orderNumber, { outcome: 'short', productId: second!.id }, t0)).toEqual({
       ok: true,
+      version: 3,
     });
     expect(await takeStep(picker, order.orderNumber, 'stage', t0)).toEqual({ ok: false, code: 'LINES_OPEN' });
     expect(
@@ -258,7 +262,7 @@ describe.each(DIALECTS)('order fulfilment on %s', (dialect) => {
         { outcome: 'substituted', productId: first!.id, substituteId: third!.id, quantity: 2 },
         t0,
       ),
-    ).toEqual({ ok: true });
+    ).toEqual({ ok: true, version: 4 });
     expect(await takeStep(picker, order.orderNumber, 'stage', t0)).toEqual({ ok: false, code: 'ANSWERS_WAITING' });
 
     const progress = (await orderProgress(JORDAN, order.orderNumber, t0))!;
@@ -371,7 +375,7 @@ describe.each(DIALECTS)('order fulfilment on %s', (dialect) => {
     const t0 = new Date();
     await claimOrder(picker, order.orderNumber, t0);
     const substitute = { outcome: 'substituted' as const, productId: first!.id, substituteId: third!.id, quantity: 1 };
-    expect(await recordPick(picker, order.orderNumber, substitute, t0)).toEqual({ ok: true });
+    expect(await recordPick(picker, order.orderNumber, substitute, t0)).toMatchObject({ ok: true });
     expect(await answerSubstitution(JORDAN, order.orderNumber, { productId: first!.id, approve: false }, t0)).toEqual({
       ok: true,
     });
@@ -379,7 +383,7 @@ describe.each(DIALECTS)('order fulfilment on %s', (dialect) => {
     expect(rejected.pick).toMatchObject({ approval: 'rejected', chargedCents: 0 });
 
     // The picker offers it again and the shopper does not answer in time.
-    expect(await recordPick(picker, order.orderNumber, substitute, t0)).toEqual({ ok: true });
+    expect(await recordPick(picker, order.orderNumber, substitute, t0)).toMatchObject({ ok: true });
     await recordPick(
       picker,
       order.orderNumber,
@@ -450,6 +454,48 @@ describe.each(DIALECTS)('order fulfilment on %s', (dialect) => {
       savingsCents: 50,
     });
     expect(receipt.savingsCents).toBe(50);
+  });
+
+  it("moves the store's version after every change to its orders, and not after a refusal or elsewhere", async () => {
+    const storeVersion = () => stateVersion(storeSubjectOf(store.id));
+    const otherVersion = () => stateVersion(storeSubjectOf(elsewhere.storeId));
+    /** Runs one call and returns by how much the store's version moved. */
+    async function moved(call: () => Promise<unknown>) {
+      const before = await storeVersion();
+      await call();
+      return (await storeVersion()) - before;
+    }
+    const order = await placed(true);
+    const [first, second, third] = products.inAisle;
+    const t0 = new Date();
+    const elsewhereBefore = await otherVersion();
+    expect(await moved(() => claimOrder(driver, order.orderNumber, t0))).toBe(0);
+    expect(await moved(() => claimOrder(picker, order.orderNumber, t0))).toBe(1);
+    expect(await moved(() => claimOrder(otherPicker, order.orderNumber, t0))).toBe(0);
+    const substitute = { outcome: 'substituted' as const, productId: first!.id, substituteId: third!.id, quantity: 1 };
+    expect(await moved(() => recordPick(picker, order.orderNumber, substitute, t0))).toBe(1);
+    expect(await moved(() => recordPick(otherPicker, order.orderNumber, substitute, t0))).toBe(0);
+    const answer = { productId: first!.id, approve: true };
+    expect(await moved(() => answerSubstitution(JORDAN, order.orderNumber, answer, t0))).toBe(1);
+    expect(await moved(() => answerSubstitution(BART, order.orderNumber, answer, t0))).toBe(0);
+    // An unanswered substitute settles when the window has passed, on whichever page reads the order first.
+    expect(await moved(() => recordPick(picker, order.orderNumber, substitute, t0))).toBe(1);
+    const later = new Date(t0.getTime() + (ANSWER_WINDOW_MINUTES + 1) * 60_000);
+    expect(await moved(() => pickList(picker, order.orderNumber, later))).toBe(1);
+    expect(await moved(() => pickList(picker, order.orderNumber, later))).toBe(0);
+    expect(await moved(() => orderProgress(JORDAN, order.orderNumber, later))).toBe(0);
+    await recordPick(picker, order.orderNumber, { outcome: 'short', productId: second!.id }, t0);
+    await recordPick(
+      picker,
+      order.orderNumber,
+      { outcome: 'picked', productId: products.weighed.id, quantity: 1, weight: 900 },
+      t0,
+    );
+    expect(await moved(() => takeStep(driver, order.orderNumber, 'stage', later))).toBe(0);
+    expect(await moved(() => takeStep(picker, order.orderNumber, 'stage', later))).toBe(1);
+    expect(await moved(() => checkIn(JORDAN, order.orderNumber, 'A1', later))).toBe(1);
+    expect(await moved(() => checkIn(JORDAN, order.orderNumber, 'A2', later))).toBe(0);
+    expect(await otherVersion()).toBe(elsewhereBefore);
   });
 
   it("lists today's and tomorrow's orders by slot, oldest first, and leaves finished ones to the day view", async () => {

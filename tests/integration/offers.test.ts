@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useDatabaseForTests } from '~/db/db.server';
 import { seedDatabase } from '~/db/seed/seed.server';
-import { stateVersion } from '~/modules/http/private-pages.server';
+import { stateVersion } from '~/modules/http/state-versions.server';
 import { clipOffer, clippedOfferCount, unclipOffer } from '~/modules/offers/clips.server';
 import { galleryFiltersSchema } from '~/modules/offers/gallery-filters';
 import { myList, offerDetails, offerGallery } from '~/modules/offers/offers.server';

@@ -3,6 +3,7 @@ import { useDatabaseForTests } from '~/db/db.server';
 import { cartForWriting } from '~/modules/cart/active-cart.server';
 import { addToCart, setQuantity } from '~/modules/cart/cart-lines.server';
 import { addTender, customerTenders, placeOrder } from '~/modules/orders/checkout.server';
+import { stateVersion, storeSubjectOf } from '~/modules/http/state-versions.server';
 import { cancelOrder, discardEdit, saveEdit, startEdit } from '~/modules/orders/order-changes.server';
 import { buyItAgain, orderHistory, orderSummary, pendingOrder } from '~/modules/orders/order-history.server';
 import type { OrderCustomer } from '~/modules/orders/order-rules';
@@ -96,8 +97,13 @@ describe.each(DIALECTS)('orders on %s', (dialect) => {
     expect(Number(next.orderNumber.slice(1))).toBe(Number(cafe.orderNumber.slice(1)) + 1);
   });
 
+  /** The store's version (its staff pages' part of the private cache key). */
+  const storeVersion = () => stateVersion(storeSubjectOf(store.id));
+
   it('places the cart as a pending order that keeps its slot place, and retires the cart', async () => {
+    const versionBefore = await storeVersion();
     const order = await place(JORDAN, 4);
+    expect(await storeVersion()).toBe(versionBefore + 1);
     const summary = (await orderSummary(JORDAN, order.orderNumber, now))!;
     expect(summary).toMatchObject({ status: 'PENDING', fulfillment: 'DELIVERY', editable: true });
     const lines = Object.fromEntries(summary.items.map((item) => [item.productId, item.quantity]));
@@ -175,8 +181,10 @@ describe.each(DIALECTS)('orders on %s', (dialect) => {
     expect((await orderSummary(JORDAN, order.orderNumber, now))!.items.map((i) => i.productId)).toContain(
       productIds[0],
     );
+    const versionBefore = await storeVersion();
     const saved = await saveEdit(JORDAN, order.orderNumber, now);
     if (!saved.ok) throw new Error(saved.code);
+    expect(await storeVersion()).toBe(versionBefore + 1);
     expect(saved.order.items.map((i) => [i.productId, i.quantity]).sort()).toEqual(
       [
         [productIds[1], 1],
@@ -210,11 +218,14 @@ describe.each(DIALECTS)('orders on %s', (dialect) => {
     const edit = await startEdit(BART, order.orderNumber, now);
     expect(edit.ok).toBe(true);
     const afterCutoff = new Date(new Date(order.cutoffAt).getTime() + 1000);
+    const versionBefore = await storeVersion();
     expect(await startEdit(BART, order.orderNumber, afterCutoff)).toEqual({ ok: false, code: 'PAST_CUTOFF' });
     expect(await saveEdit(BART, order.orderNumber, afterCutoff)).toEqual({ ok: false, code: 'PAST_CUTOFF' });
     expect(await cancelOrder(BART, order.orderNumber, afterCutoff)).toEqual({ ok: false, code: 'PAST_CUTOFF' });
     expect((await orderSummary(BART, order.orderNumber, afterCutoff))!.editable).toBe(false);
     expect(await pendingOrder(BART, afterCutoff)).toBeNull();
+    // Nothing changed, so the store's staff pages stay as they are.
+    expect(await storeVersion()).toBe(versionBefore);
   });
 
   it('cancels before the cut-off, gives the slot place back, and cannot cancel twice', async () => {
@@ -224,7 +235,9 @@ describe.each(DIALECTS)('orders on %s', (dialect) => {
       .select('reserved')
       .where('id', '=', order.slot.id)
       .executeTakeFirstOrThrow();
+    const versionBefore = await storeVersion();
     expect(await cancelOrder(BART, order.orderNumber, now)).toEqual({ ok: true });
+    expect(await storeVersion()).toBe(versionBefore + 1);
     const after = await test.db
       .selectFrom('slots')
       .select('reserved')

@@ -4,13 +4,8 @@ import { DEMO_CUSTOMERS } from '~/db/seed/demo-customers';
 import { seedDatabase } from '~/db/seed/seed.server';
 import { useTokenVerifierForTests } from '~/modules/access/shopper.server';
 import { checkAccessToken, type TokenVerifier } from '~/modules/access/token.server';
-import {
-  bumpStateVersion,
-  noteStateChange,
-  privatePageGrant,
-  stateVersion,
-  subjectOf,
-} from '~/modules/http/private-pages.server';
+import { noteStateChange, privatePageGrant } from '~/modules/http/private-pages.server';
+import { bumpStateVersion, stateVersion, storeSubjectOf, subjectOf } from '~/modules/http/state-versions.server';
 import { sessionCookie } from '~/modules/session/session-cookie.server';
 import { cartForWriting } from '~/modules/cart/active-cart.server';
 import { addToCart } from '~/modules/cart/cart-lines.server';
@@ -35,14 +30,18 @@ function request(path: string, cookies: string[], init: { method?: string; autho
   return new Request(`${ORIGIN}${path}`, { method: init.method ?? 'GET', headers });
 }
 
-async function userCookie(customerId: string | number, expiresInSeconds = 900) {
-  const token = await issuer.issue({ customerId: String(customerId) }, { expiresInSeconds });
+async function userCookie(customerId: string | number, expiresInSeconds = 900, claims: Record<string, unknown> = {}) {
+  const token = await issuer.issue({ customerId: String(customerId), ...claims }, { expiresInSeconds });
   return { token, cookie: pair(await sessionCookie('user', 'C').serialize({ token })) };
 }
 
 /** The user cookie plus the session cookie the storefront rebuilds for it on the first page. */
-async function signedInCookies(customerId: string | number, expiresInSeconds = 900) {
-  const { token, cookie } = await userCookie(customerId, expiresInSeconds);
+async function signedInCookies(
+  customerId: string | number,
+  expiresInSeconds = 900,
+  claims: Record<string, unknown> = {},
+) {
+  const { token, cookie } = await userCookie(customerId, expiresInSeconds, claims);
   const first = await privatePageGrant(request('/', [cookie]));
   // The first page rebuilds the session cookie: that page must render (it sets a cookie), never be kept.
   expect(first).toBeNull();
@@ -87,6 +86,37 @@ describe.each(DIALECTS)('private pages on %s', (dialect) => {
     });
     await bumpStateVersion(subjectOf(customer.id));
     expect((await privatePageGrant(request('/', cookies)))!.version).toBe(grant!.version + 1);
+  });
+
+  it("grants a staff page under the staff member's and the store's versions, only at a store of theirs", async () => {
+    const picker = 500005;
+    const { store_id: storeId } = await test.db
+      .selectFrom('staff_roles')
+      .select('store_id')
+      .where('customer_id', '=', picker)
+      .executeTakeFirstOrThrow();
+    const claim = { staff: [{ store: Number(storeId), roles: ['picker'] }] };
+    const { cookies } = await signedInCookies(picker, 900, claim);
+    const queue = `/staff/orders?store=${storeId}`;
+    const grant = await privatePageGrant(request(queue, cookies));
+    expect(grant).toMatchObject({ subject: `c:${picker} s:${storeId} picker` });
+    expect(grant!.version).toBe(
+      (await stateVersion(subjectOf(picker))) + (await stateVersion(storeSubjectOf(storeId))),
+    );
+    await bumpStateVersion(storeSubjectOf(storeId));
+    expect((await privatePageGrant(request(queue, cookies)))!.version).toBe(grant!.version + 1);
+    await bumpStateVersion(subjectOf(picker));
+    expect((await privatePageGrant(request(queue, cookies)))!.version).toBe(grant!.version + 2);
+
+    // Another store, a store that is not a number, a shopper's token, or a role taken away: the page renders.
+    for (const path of [`/staff/orders?store=${Number(storeId) + 1}`, '/staff/orders?store=abc', '/staff/orders'])
+      expect(await privatePageGrant(request(path, cookies)), path).toBeNull();
+    const shopper = await signedInCookies(customer.id);
+    expect(await privatePageGrant(request(queue, shopper.cookies))).toBeNull();
+    const claimedOnly = await signedInCookies(customer.id, 900, claim);
+    expect(await privatePageGrant(request(queue, claimedOnly.cookies))).toBeNull();
+    await test.db.deleteFrom('staff_roles').where('customer_id', '=', picker).execute();
+    expect(await privatePageGrant(request(queue, cookies))).toBeNull();
   });
 
   it('grants nothing to a visitor, a guest, a tampered cookie or a token past its expiry', async () => {

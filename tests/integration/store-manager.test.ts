@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stateVersion, storeSubjectOf } from '~/modules/http/state-versions.server';
 import { useDatabaseForTests } from '~/db/db.server';
 import { productDetails } from '~/modules/catalog/product-details.server';
 import { findStoreProducts, setStoreStock } from '~/modules/catalog/store-stock.server';
@@ -258,8 +259,12 @@ describe.each(DIALECTS)("the store manager's page on %s", (dialect) => {
           await searchProductsPage(store, asSearchParams(searchParamsSchema.parse({ q: product.name })), now)
         ).products!.items.find((item) => item.id === product.id);
       expect((await search())?.stock).toBe('in_stock');
+      // The store's staff pages (their substitutes follow stock) are rendered afresh after each change.
+      const storeVersion = () => stateVersion(storeSubjectOf(store.id));
+      const versionBefore = await storeVersion();
 
       expect(await setStoreStock(manager, product.id, false)).toEqual({ ok: true });
+      expect(await storeVersion()).toBe(versionBefore + 1);
       expect((await findStoreProducts(store.id, product.name)).find((hit) => hit.id === product.id)?.stock).toBe(
         'out_of_stock',
       );
@@ -269,6 +274,7 @@ describe.each(DIALECTS)("the store manager's page on %s", (dialect) => {
       expect(otherStock.find((hit) => hit.id === product.id)?.stock).toBe('in_stock');
 
       expect(await setStoreStock(manager, product.id, true)).toEqual({ ok: true });
+      expect(await storeVersion()).toBe(versionBefore + 2);
       expect((await search())?.stock).toBe('in_stock');
       expect((await productDetails(product.id, 'grocery', ctx))?.stock).toBe('in_stock');
     });

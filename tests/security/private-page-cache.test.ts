@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../integration/support/databases';
+import { insertPendingOrder, pickingProducts } from '../integration/support/fulfilment';
 import { Browser, signIn } from './support/browser';
 import { startStack, type Stack } from './support/stack';
 
@@ -11,6 +12,8 @@ import { startStack, type Stack } from './support/stack';
  */
 const JORDAN = 'jordan@pantry.test';
 const SAM = 'sam@pantry.test';
+const PICKER = { id: 500005, email: 'picker@pantry.test' };
+const MANAGER = 'manager@pantry.test';
 const PRODUCT = '/shop/product-details.960000001.html';
 const SEARCH = '/shop/search-results.html?q=milk';
 
@@ -147,6 +150,59 @@ describe.each(DIALECTS)('private page cache on %s, two storefront processes', (d
       expect(after.cache, origin).not.toBe('private-hit');
       expect(greeting(after.html), origin).not.toBe('Sam');
     }
+  });
+
+  it("keeps a picker's queue and pick list until anything at the store moves, through any process", async () => {
+    const { db } = stack.database;
+    const { store_id: storeId } = await db
+      .selectFrom('staff_roles')
+      .select('store_id')
+      .where('customer_id', '=', PICKER.id)
+      .executeTakeFirstOrThrow();
+    const products = await pickingProducts(db);
+    const [first, second] = products.inAisle;
+    const { orderNumber } = await insertPendingOrder(db, {
+      customer: { customerId: 500001, bannerId: 'greenleaf', siteType: 'C' },
+      storeId,
+      lines: [first!, second!].map((product) => ({ productId: product.id, quantity: 1, unitPriceCents: 399 })),
+    });
+    const queue = `/staff/orders?store=${storeId}`;
+    const pickList = `/staff/orders/${orderNumber}?store=${storeId}`;
+    const picker = new Browser();
+    await signIn(picker, one, PICKER.email);
+    const manager = new Browser();
+    await signIn(manager, one, MANAGER);
+
+    // Another member of staff changes the order through process 1: the picker's kept pages on process 2 end,
+    // although nothing of the picker's own changed.
+    const before = await cached(picker, two, queue);
+    expect(before.html).toContain(orderNumber);
+    expect(before.html).not.toContain('Picker: Dana');
+    const claimed = await manager.post(one, queue, { intent: 'claim', orderNumber });
+    expect(claimed.response.status).toBe(200);
+    const after = await page(picker, two, queue);
+    expect(after.cache).toBe('private-miss');
+    expect(after.html).toContain('Picker: Dana');
+
+    const toPick = (html: string) => html.split('>To pick</p>').length - 1;
+    expect(toPick((await cached(picker, two, pickList)).html)).toBe(2);
+    const short = await manager.post(one, pickList, { intent: 'short', productId: String(first!.id) });
+    expect(short.response.status).toBe(200);
+    const picked = await page(picker, two, pickList);
+    expect(picked.cache).toBe('private-miss');
+    expect(toPick(picked.html)).toBe(1);
+
+    // A shopper never gets a kept staff page; a revoked role ends the picker's at once.
+    const shopper = new Browser();
+    await signIn(shopper, two, JORDAN);
+    const refused = await page(shopper, two, queue);
+    expect(refused.status).toBe(403);
+    expect(refused.html).not.toContain(orderNumber);
+    await cached(picker, two, queue);
+    await db.deleteFrom('staff_roles').where('customer_id', '=', PICKER.id).execute();
+    const revoked = await page(picker, two, queue);
+    expect(revoked.cache).not.toBe('private-hit');
+    expect(revoked.status).toBe(403);
   });
 
   it('never keeps account pages or data requests', async () => {

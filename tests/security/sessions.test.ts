@@ -212,6 +212,16 @@ describe.each(DIALECTS)('sessions and cookies on %s, two storefront processes', 
     }
   });
 
+  it("clears the order cookies at sign-out: the pending order's number and edit-order mode", async () => {
+    const browser = new Browser();
+    await signIn(browser, plain, JORDAN);
+    const orderCookies = ['PANTRY_ORDER_NUMBER', 'SlotInfo', 'OrderStoreId'];
+    for (const name of orderCookies) browser.setCookie('localhost', name, 'kept-from-an-edit');
+    await browser.post(plain, '/account/sign-out', {});
+    for (const name of orderCookies) expect(browser.cookie('localhost', name), name).toBeUndefined();
+    expect(await userTypeOf(browser, plain)).not.toBe('C');
+  });
+
   it("ends the session on every process when the provider revokes the customer's token", async () => {
     const browser = new Browser();
     await signIn(browser, secure, JORDAN);

@@ -50,6 +50,7 @@ describe('cookie names on the two site types', () => {
         'PANTRY_SESSION_ID',
         'PANTRY_KMSI',
         'PANTRY_SIGNIN_COUNT',
+        'PANTRY_SSO_DECLINED',
         'PANTRY_PREVIOUS_STORE',
         'PANTRY_DELIVERY_CHECK',
         'SlotInfo',

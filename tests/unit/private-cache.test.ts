@@ -17,13 +17,16 @@ const html = (extra: Record<string, string> = {}) =>
   new Headers({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'private, no-store', ...extra });
 
 describe('private cache keys', () => {
-  it('takes only GET/HEAD browsing pages with cookies and no Authorization header', () => {
+  it('takes only GET/HEAD browsing pages and staff queues and pick lists, with cookies and no Authorization header', () => {
     for (const url of [
       '/',
       '/?q=1',
       '/shop/search-results.html?q=milk',
       '/shop/product-details.960000001.html',
       '/shop/product-details.1234.960000001.html',
+      '/staff/orders?store=1001',
+      '/staff/orders?store=1001&show=all&page=2',
+      '/staff/orders/C70000001?store=1001',
     ])
       expect(privateKeyFor({ ...base, url }), url).not.toBeNull();
     expect(privateKeyFor({ ...base, method: 'HEAD' })).not.toBeNull();
@@ -36,6 +39,10 @@ describe('private cache keys', () => {
       '/shop/search-results.html?q=milk&_data=routes%2Fshop.search-results%5B.%5Dhtml',
       '/api/userinfo',
       '/healthz',
+      '/staff',
+      '/staff/store?store=1001',
+      '/staff/orders/not-an-order?store=1001',
+      '/staff/orders?store=1001&_data=routes%2Fstaff.orders._index',
     ])
       expect(privateKeyFor({ ...base, url }), url).toBeNull();
     expect(privateKeyFor({ ...base, method: 'POST' })).toBeNull();

@@ -144,6 +144,31 @@ describe('requireUserType', () => {
     ).resolves.toMatchObject({ userType: 'R' });
   });
 
+  it('sends a guest on a browsing page to single sign-on once when the banner-switch flag is on', async () => {
+    const browse = async (cookies: string[]) =>
+      requireUserType(await request('/shop/aisles.html', cookies), aislesPage).catch((error: unknown) => error);
+    const guestCookie = await sessionPair(guest);
+    const declined = cookiePair(
+      await writeCookie('ssoDeclined', 'login_required', { siteType: 'C', secure: false }, {}),
+    );
+    delete process.env.FLAG_enableBannerSwitch;
+    expect(await browse([guestCookie])).toMatchObject({ userType: 'G' });
+    process.env.FLAG_enableBannerSwitch = 'true';
+    try {
+      const thrown = await browse([guestCookie]);
+      expect(thrown).toBeInstanceOf(Response);
+      const location = new URL((thrown as Response).headers.get('Location')!);
+      expect(location.pathname).toBe('/oauth2/v1/authorize');
+      expect(location.searchParams.get('prompt')).toBe('none');
+      // Once: not while an attempt is under way, not after the provider said no, never for an anonymous visitor.
+      expect(await browse([guestCookie, await attemptedSso()])).toMatchObject({ userType: 'G' });
+      expect(await browse([guestCookie, await declined])).toMatchObject({ userType: 'G' });
+      expect(await browse([])).toMatchObject({ userType: 'A' });
+    } finally {
+      delete process.env.FLAG_enableBannerSwitch;
+    }
+  });
+
   it('throws a redirect to sign-in with goto for a guest on a customer page', async () => {
     try {
       await requireUserType(

@@ -5,17 +5,35 @@ const base: SignOnFacts = {
   method: 'GET',
   userType: 'A',
   signInCount: 0,
+  declined: false,
   escapeSSO: false,
   keepMeSignedIn: null,
   reinit: false,
   householdId: false,
   background: false,
+  bannerSwitch: false,
 };
 
 describe('single sign-on is attempted', () => {
   it('once, while the sign-in count is below 1, on a page that does not escape it', () => {
     expect(shouldAttemptSignOn(base)).toBe(true);
     expect(shouldAttemptSignOn({ ...base, signInCount: 1 })).toBe(false);
+  });
+
+  it('for a guest on any page with the banner-switch toggle, once, and never for an anonymous visitor', () => {
+    const browsing = { ...base, escapeSSO: true, userType: 'G' as const };
+    expect(shouldAttemptSignOn(browsing)).toBe(false);
+    expect(shouldAttemptSignOn({ ...browsing, bannerSwitch: true })).toBe(true);
+    expect(shouldAttemptSignOn({ ...browsing, bannerSwitch: true, signInCount: 1 })).toBe(false);
+    expect(shouldAttemptSignOn({ ...browsing, bannerSwitch: true, declined: true })).toBe(false);
+    expect(shouldAttemptSignOn({ ...browsing, bannerSwitch: true, userType: 'A' })).toBe(false);
+    expect(shouldAttemptSignOn({ ...browsing, bannerSwitch: true, userType: 'C' })).toBe(false);
+  });
+
+  it('not again once the provider answered that it holds no session, whatever else asks for it', () => {
+    expect(shouldAttemptSignOn({ ...base, declined: true })).toBe(false);
+    expect(shouldAttemptSignOn({ ...base, declined: true, userType: 'R', keepMeSignedIn: 'true' })).toBe(false);
+    expect(shouldAttemptSignOn({ ...base, declined: true, reinit: true })).toBe(false);
   });
 
   it('never for a signed-in customer, a POST, a data request or a crawler', () => {

@@ -1,5 +1,5 @@
 import type { Shopper } from '~/modules/access/shopper.server';
-import { subjectOf } from '~/modules/http/private-pages.server';
+import { subjectOf } from '~/modules/http/state-versions.server';
 import { cartForWriting, cartItemCount } from './active-cart.server';
 import { addToCart, removeFromCart, setNote, setQuantity, setSubstitution } from './cart-lines.server';
 import type { CartForm } from './cart-form-schema';

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { compiledOnce } from '~/db/compiled-statement.server';
 import { database, db } from '~/db/db.server';
 import type { Database, Substitution } from '~/db/schema';
-import { compiledStateVersionBump, stateVersionBumpFrom } from '~/modules/http/private-pages.server';
+import { compiledStateVersionBump, stateVersionBumpFrom } from '~/modules/http/state-versions.server';
 import { touchCart } from './active-cart.server';
 import { MAX_LINE_QUANTITY } from './cart-forms';
 

@@ -4,7 +4,15 @@ import { GUEST_CART_LIFETIME_MS, lifetimeSeconds } from '~/modules/session/cooki
 import { clearCookie, readSignedCookie, writeCookie } from '~/modules/session/session-cookie.server';
 import { currentStore } from '~/modules/stores/current-store.server';
 import type { Store } from '~/modules/stores/stores.server';
-import { activeCustomerCartId, activeGuestCartId, shopperItemCount, type CartOwner } from './active-cart.server';
+import { db } from '~/db/db.server';
+import { heldSlot, releaseCartHold } from '~/modules/slots/slots.server';
+import {
+  activeCustomerCartId,
+  activeGuestCartId,
+  shopperItemCount,
+  touchCart,
+  type CartOwner,
+} from './active-cart.server';
 import { mergeGuestCart } from './guest-cart-merge.server';
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -68,6 +76,24 @@ export async function shopperCart(request: Request, shopper: Shopper): Promise<S
   // Restoring a cart through ?guestCartId= keeps it in the cookie from now on.
   if (cartId && guest.fromQuery) setCookies.push(await guestCartCookie(cartId, shopper));
   return { owner, cartId, guestCartId: cartId, store, preference, setCookies };
+}
+
+/**
+ * Spec section 4 (session update, guest: "updates the store on an existing cart"): a guest who changes store
+ * takes their cart along at once, not on the next cart write. Its lines are priced and checked for
+ * availability at the store every time the cart is shown; a delivery or pickup window held at the old store
+ * cannot serve the new one, so its place is given back. Whether a cart moved.
+ */
+export async function moveGuestCartToStore(request: Request, shopper: Shopper, storeId: number): Promise<boolean> {
+  const owner = cartOwner(shopper);
+  if (owner.customerId !== null) return false;
+  const guest = await guestCartIdFrom(request, shopper);
+  const cartId = guest.id ? await activeGuestCartId(guest.id, owner) : null;
+  if (!cartId) return false;
+  const held = await heldSlot(cartId, 'UTC');
+  if (held && held.storeId !== storeId) await releaseCartHold(cartId);
+  await touchCart(cartId, storeId, db());
+  return true;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { db } from '~/db/db.server';
 import type { StockStatus } from '~/db/schema';
+import { noteStoreChange } from '~/modules/http/state-versions.server';
 import type { StaffAtStore } from '~/modules/fulfilment/order-states';
 import { isStoreManager, STOCK_SEARCH_LIMIT } from '~/modules/staff/store-manager-rules';
 
@@ -76,6 +77,7 @@ export async function setStoreStock(manager: StaffAtStore, productId: number, in
       .where('product_id', '=', productId)
       .where('stock_status', '=', 'out_of_stock')
       .execute();
+    await noteStoreChange(manager.storeId);
     return { ok: true };
   }
   await db()
@@ -85,5 +87,7 @@ export async function setStoreStock(manager: StaffAtStore, productId: number, in
       conflict.columns(['store_id', 'product_id']).doUpdateSet({ stock_status: 'out_of_stock' }).where(notUnavailable),
     )
     .execute();
+  // The pick lists' substitutes follow the store's stock.
+  await noteStoreChange(manager.storeId);
   return { ok: true };
 }

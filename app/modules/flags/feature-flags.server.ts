@@ -29,17 +29,23 @@ const DEFAULTS: FeatureFlags = {
   isReceiptsOnboardEventEnabled: false,
   referralProgramEnabled: false,
   enableResolverV2: true,
-  enableBannerSwitch: true,
+  // Off where pages must stay one request for a guest (local runs, beta, prod) until it has been proven on dev/qa.
+  enableBannerSwitch: false,
   enableGeoFlow: false,
 };
 
 /** Per-environment differences from DEFAULTS; new features reach prod last. */
 const BY_ENVIRONMENT: Partial<Record<Environment, Partial<FeatureFlags>>> = {
   'local-origin': { enableSpecialOccasion: true, isReceiptsOnboardEventEnabled: true, referralProgramEnabled: true },
-  dev1: { enableSpecialOccasion: true, isReceiptsOnboardEventEnabled: true, referralProgramEnabled: true },
-  dev2: { enableSpecialOccasion: true, isReceiptsOnboardEventEnabled: true },
+  dev1: {
+    enableSpecialOccasion: true,
+    isReceiptsOnboardEventEnabled: true,
+    referralProgramEnabled: true,
+    enableBannerSwitch: true,
+  },
+  dev2: { enableSpecialOccasion: true, isReceiptsOnboardEventEnabled: true, enableBannerSwitch: true },
   dev3: { enableSpecialOccasion: true },
-  qa1: { isReceiptsOnboardEventEnabled: true },
+  qa1: { isReceiptsOnboardEventEnabled: true, enableBannerSwitch: true },
   stage: {},
   beta: {},
   prod: {},

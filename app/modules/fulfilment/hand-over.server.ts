@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { db } from '~/db/db.server';
 import type { Database } from '~/db/schema';
+import { noteStoreChange } from '~/modules/http/state-versions.server';
 import { storeById } from '~/modules/stores/stores.server';
 import { queueReceipt, queueStepMessage } from './order-messages.server';
 import { recordStep } from './order-events.server';
@@ -68,7 +69,7 @@ export async function takeStep(
 ): Promise<StepResult> {
   const store = await storeById(staff.storeId);
   if (!store) return { ok: false, code: 'NOT_FOUND' };
-  return db()
+  const result = await db()
     .transaction()
     .execute(async (tx): Promise<StepResult> => {
       const order = await orderAtStore(tx, staff, orderNumber);
@@ -97,4 +98,6 @@ export async function takeStep(
       }
       return { ok: true, orderId: order.id };
     });
+  if (result.ok) await noteStoreChange(staff.storeId);
+  return result;
 }

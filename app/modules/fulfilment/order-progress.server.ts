@@ -2,6 +2,7 @@ import { formatInTimeZone } from 'date-fns-tz';
 import type { Kysely } from 'kysely';
 import { db } from '~/db/db.server';
 import type { Database } from '~/db/schema';
+import { noteStoreChange } from '~/modules/http/state-versions.server';
 import type { OrderCustomer } from '~/modules/orders/order-rules';
 import { storeById } from '~/modules/stores/stores.server';
 import { bumpVersion, orderEvents, recordStep } from './order-events.server';
@@ -30,7 +31,8 @@ function windowLabel(start: string | null, end: string | null, timezone: string)
 export async function orderProgress(customer: OrderCustomer, orderNumber: string, now = new Date()) {
   const order = await customerOrder(db(), customer, orderNumber);
   if (!order) return null;
-  if (order.status === STATUS.picking) await settleDueAnswers(db(), order.id, now);
+  if (order.status === STATUS.picking && (await settleDueAnswers(db(), order.id, now)))
+    await noteStoreChange(order.store_id);
   const [events, lines, store] = await Promise.all([
     orderEvents(db(), order.id),
     orderLines(db(), order.id),
@@ -90,15 +92,15 @@ const CHECK_IN_STATUSES: readonly string[] = [STATUS.picking, STATUS.staged, STA
 export async function orderVersion(customer: OrderCustomer, orderNumber: string, now = new Date()) {
   const order = await db()
     .selectFrom('orders')
-    .select(['id', 'version', 'status'])
+    .select(['id', 'version', 'status', 'store_id'])
     .where('order_number', '=', orderNumber)
     .where('customer_id', '=', customer.customerId)
     .where('banner_id', '=', customer.bannerId)
     .where('site_type', '=', customer.siteType)
     .executeTakeFirst();
   if (!order) return null;
-  if (order.status === STATUS.picking) {
-    await settleDueAnswers(db(), order.id, now);
+  if (order.status === STATUS.picking && (await settleDueAnswers(db(), order.id, now))) {
+    await noteStoreChange(order.store_id);
     const after = await db()
       .selectFrom('orders')
       .select('version')
@@ -118,12 +120,13 @@ export async function answerSubstitution(
   answer: { productId: number; approve: boolean },
   now = new Date(),
 ): Promise<ProgressResult> {
-  return db()
+  let changedStore: number | null = null;
+  const result = await db()
     .transaction()
     .execute(async (tx): Promise<ProgressResult> => {
       const order = await customerOrder(tx, customer, orderNumber);
       if (!order) return { ok: false, code: 'NOT_FOUND' };
-      await settleDueAnswers(tx, order.id, now);
+      if (await settleDueAnswers(tx, order.id, now)) changedStore = order.store_id;
       const answered = await tx
         .updateTable('order_line_picks')
         .set({
@@ -143,8 +146,12 @@ export async function answerSubstitution(
         .executeTakeFirst();
       if (Number(answered.numUpdatedRows) === 0) return { ok: false, code: 'NOT_WAITING' };
       await bumpVersion(tx, order.id, now);
+      changedStore = order.store_id;
       return { ok: true };
     });
+  // After the commit (noteStoreChange): a settled window counts even when the answer came too late.
+  if (changedStore !== null) await noteStoreChange(changedStore);
+  return result;
 }
 
 /** DriveUp & Go: "I'm here", with the parking spot the staff hand-over screen shows. */
@@ -154,7 +161,8 @@ export async function checkIn(
   parkingSpot: string,
   now = new Date(),
 ): Promise<ProgressResult> {
-  return db()
+  let changedStore: number | null = null;
+  const result = await db()
     .transaction()
     .execute(async (tx): Promise<ProgressResult> => {
       const order = await customerOrder(tx, customer, orderNumber);
@@ -169,6 +177,9 @@ export async function checkIn(
         .executeTakeFirst();
       if (Number(checked.numUpdatedRows) === 0) return { ok: false, code: 'CHECK_IN_CLOSED' };
       await recordStep(tx, order.id, 'checked_in', 'shopper', now, parkingSpot.toUpperCase());
+      changedStore = order.store_id;
       return { ok: true };
     });
+  if (changedStore !== null) await noteStoreChange(changedStore);
+  return result;
 }

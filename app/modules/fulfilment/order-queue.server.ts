@@ -2,6 +2,7 @@ import { addDays } from 'date-fns';
 import { formatInTimeZone, fromZonedTime } from 'date-fns-tz';
 import { sql } from 'kysely';
 import { db } from '~/db/db.server';
+import { noteStoreChange } from '~/modules/http/state-versions.server';
 import { slotLabel } from '~/modules/slots/slots.server';
 import { storeById } from '~/modules/stores/stores.server';
 import { recordStep } from './order-events.server';
@@ -102,9 +103,9 @@ export async function claimOrder(staff: StaffAtStore, orderNumber: string, now =
   if (!order) return { ok: false, code: 'NOT_FOUND' };
   const allowed = checkStep('claim', order, staff.roles);
   if (!allowed.ok) return allowed;
-  return db()
+  const result = await db()
     .transaction()
-    .execute(async (tx) => {
+    .execute(async (tx): Promise<ClaimResult> => {
       const claimed = await tx
         .updateTable('orders')
         .set({ status: STATUS.picking, picker_id: staff.staffId })
@@ -115,4 +116,6 @@ export async function claimOrder(staff: StaffAtStore, orderNumber: string, now =
       await recordStep(tx, order.id, 'picking', { staffId: staff.staffId }, now);
       return { ok: true as const };
     });
+  if (result.ok) await noteStoreChange(staff.storeId);
+  return result;
 }

@@ -1,5 +1,6 @@
 import { formatInTimeZone } from 'date-fns-tz';
 import { db } from '~/db/db.server';
+import { noteStoreChange } from '~/modules/http/state-versions.server';
 import { slotLabel } from '~/modules/slots/slots.server';
 import { storeById } from '~/modules/stores/stores.server';
 import { poundsLabel } from './line-rules';
@@ -17,8 +18,10 @@ export async function pickList(staff: StaffAtStore, orderNumber: string, now = n
   const store = await storeById(staff.storeId);
   const found = store ? await orderAtStore(db(), staff, orderNumber) : undefined;
   if (!store || !found) return null;
-  if (found.status === STATUS.picking) await settleDueAnswers(db(), found.id, now);
-  const order = (await orderAtStore(db(), staff, orderNumber))!;
+  const settled = found.status === STATUS.picking && (await settleDueAnswers(db(), found.id, now));
+  if (settled) await noteStoreChange(staff.storeId);
+  // Settling moved the order's version on: read it again only then.
+  const order = settled ? (await orderAtStore(db(), staff, orderNumber))! : found;
   const lines = await orderLines(db(), order.id);
   const picking = order.status === STATUS.picking;
   const mine = order.picker_id === staff.staffId || staff.roles.includes('manager');

@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { db } from '~/db/db.server';
 import type { Database, Substitution } from '~/db/schema';
 import { storePricing, productPrice } from '~/modules/catalog/product-card-select.server';
+import { noteStoreChange } from '~/modules/http/state-versions.server';
 import { storeById, type Store } from '~/modules/stores/stores.server';
 import { queueSubstitutionRequest } from './order-messages.server';
 import { bumpVersion } from './order-events.server';
@@ -170,7 +171,8 @@ export function candidateQuery(conn: Kysely<Database>, storeId: number, aisleId:
   );
 }
 
-export type PickResult = { ok: true } | { ok: false; code: FulfilmentRefusal | LineRefusal };
+/** An accepted pick carries the order's version it wrote: picks of one order commit in version order. */
+export type PickResult = { ok: true; version: number } | { ok: false; code: FulfilmentRefusal | LineRefusal };
 
 /**
  * Records what the picker did with one line. The order row is updated before the line (status and
@@ -186,7 +188,7 @@ export async function recordPick(
 ): Promise<PickResult> {
   const store = await storeById(staff.storeId);
   if (!store) return { ok: false, code: 'NOT_FOUND' };
-  return db()
+  const result = await db()
     .transaction()
     .execute(async (tx): Promise<PickResult> => {
       const order = await orderAtStore(tx, staff, orderNumber);
@@ -219,8 +221,9 @@ export async function recordPick(
         .where('id', '=', order.id)
         .where('status', '=', STATUS.picking)
         .where('picker_id', '=', order.picker_id)
+        .returning('version')
         .executeTakeFirst();
-      if (Number(locked.numUpdatedRows) === 0) return { ok: false, code: 'WRONG_STEP' };
+      if (!locked) return { ok: false, code: 'WRONG_STEP' };
       const values = {
         outcome: input.outcome,
         picked_quantity: input.outcome === 'short' ? 0 : input.quantity,
@@ -255,12 +258,17 @@ export async function recordPick(
           origin,
         );
       }
-      return { ok: true };
+      return { ok: true, version: Number(locked.version) };
     });
+  if (result.ok) await noteStoreChange(staff.storeId);
+  return result;
 }
 
-/** Unanswered substitutions whose window has passed follow the line's preference (it allowed them). */
-export async function settleDueAnswers(conn: Kysely<Database>, orderId: number, now: Date) {
+/**
+ * Unanswered substitutions whose window has passed follow the line's preference (it allowed them).
+ * Whether any did: a caller outside a transaction then notes the store's change (noteStoreChange).
+ */
+export async function settleDueAnswers(conn: Kysely<Database>, orderId: number, now: Date): Promise<boolean> {
   const settled = await conn
     .updateTable('order_line_picks')
     .set((eb) => ({ approval: 'auto_approved', answered_at: eb.ref('answer_due_at') }))
@@ -268,5 +276,7 @@ export async function settleDueAnswers(conn: Kysely<Database>, orderId: number, 
     .where('approval', '=', 'requested')
     .where('answer_due_at', '<=', now.toISOString())
     .executeTakeFirst();
-  if (Number(settled.numUpdatedRows) > 0) await bumpVersion(conn, orderId, now);
+  if (Number(settled.numUpdatedRows) === 0) return false;
+  await bumpVersion(conn, orderId, now);
+  return true;
 }

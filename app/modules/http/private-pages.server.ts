@@ -1,14 +1,13 @@
 import { appEnvironment } from '~/modules/config/environment.server';
 import { decodeJwt } from 'jose';
-import { sql, type Kysely, type Transaction } from 'kysely';
-import { compiledOnce } from '~/db/compiled-statement.server';
-import { db } from '~/db/db.server';
-import type { Database } from '~/db/schema';
 import { loadShopper } from '~/modules/access/shopper.server';
+import { isStaffPath } from '~/modules/access/staff-access';
 import { parseHost } from '~/modules/banners/hosts';
 import { log } from '~/modules/config/logger.server';
 import { parseUserCookie } from '~/modules/identity/user-cookie.server';
 import { readSignedCookie } from '~/modules/session/session-cookie.server';
+import { staffPageGrant } from '~/modules/staff/staff-page-cache.server';
+import { bumpStateVersion, stateVersion, subjectOf } from './state-versions.server';
 
 /**
  * The app's half of the private page cache (server/private-cache.ts, decision 0027). A signed-in
@@ -31,60 +30,10 @@ export interface PrivatePageGrant {
   expiresAt: number;
 }
 
-export const subjectOf = (customerId: string | number) => `c:${String(customerId)}`;
-
-const versionOf = compiledOnce((db, subject: string) =>
-  db.selectFrom('shopper_state_versions').select('version').where('subject', '=', subject).compile(),
-);
-
-/** The customer's state version: every private-cache lookup reads it (compiled once). */
-export async function stateVersion(subject: string): Promise<number> {
-  const [row] = await versionOf(db(), subject);
-  return row ? Number(row.version) : 0;
-}
-
-/**
- * The statement that moves a customer's version on, for a caller that runs it inside its own transaction or
- * statement (an action's write and its bump commit together, one WAL flush instead of two).
- */
-export function stateVersionBump(conn: Kysely<Database> | Transaction<Database>, subject: string, now: string) {
-  return conn
-    .insertInto('shopper_state_versions')
-    .values({ subject, version: 1, changed_at: now })
-    .onConflict((conflict) =>
-      conflict.column('subject').doUpdateSet((eb) => ({
-        version: eb('shopper_state_versions.version', '+', 1),
-        changed_at: now,
-      })),
-    );
-}
-
-/**
- * stateVersionBump as a PostgreSQL CTE (`, version as (…)`) that moves the version on once for each row of the
- * statement's own CTE `source`: a write and its bump in one statement, only when the write returned a row.
- */
-export function stateVersionBumpFrom(source: string, subject: string, now: string) {
-  return sql`, version as (
-      insert into shopper_state_versions (subject, version, changed_at)
-      select ${subject}::text, 1, ${now}::text from ${sql.table(source)}
-      on conflict (subject) do update
-        set version = shopper_state_versions.version + 1, changed_at = excluded.changed_at
-      returning version
-    )`;
-}
-
-/** stateVersionBump compiled once, for a transaction that bumps beside its own write (SQLite's actions). */
-export const compiledStateVersionBump = compiledOnce((db, subject: string, now: string) =>
-  stateVersionBump(db, subject, now).compile(),
-);
-
-export async function bumpStateVersion(subject: string): Promise<void> {
-  await stateVersionBump(db(), subject, new Date().toISOString()).execute();
-}
-
 /**
  * Whether this request's page may come from (or go into) the private cache, and under which version:
- * only for a signed-in customer (C) whose cookies need no change. Anything else renders as before.
+ * only for a signed-in customer (C) whose cookies need no change, and on a staff page only for staff of the
+ * page's store. Anything else renders as before.
  */
 export async function privatePageGrant(request: Request): Promise<PrivatePageGrant | null> {
   let shopper;
@@ -96,8 +45,13 @@ export async function privatePageGrant(request: Request): Promise<PrivatePageGra
   if (shopper.userType !== 'C' || !shopper.customer || !shopper.session) return null;
   // A refreshed token, a rebuilt session or a dropped cookie: the render must send the new cookies.
   if (shopper.headers.has('Set-Cookie')) return null;
+  const expiresAt = shopper.customer.exp * 1000;
+  if (isStaffPath(new URL(request.url).pathname)) {
+    const staff = await staffPageGrant(new URL(request.url), shopper.customer);
+    return staff && { ...staff, expiresAt };
+  }
   const subject = subjectOf(shopper.customer.customerId);
-  return { subject, version: await stateVersion(subject), expiresAt: shopper.customer.exp * 1000 };
+  return { subject, version: await stateVersion(subject), expiresAt };
 }
 
 function customerIdOfToken(token: string): string | null {

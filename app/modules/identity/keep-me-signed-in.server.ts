@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Shopper } from '~/modules/access/shopper';
+import type { FeatureFlags } from '~/modules/flags/feature-flags.server';
 import { KEEP_ME_SIGNED_IN_LIFETIME_MS, lifetimeSeconds } from '~/modules/session/cookie-policy';
 import {
   clearCookie,
@@ -41,4 +42,12 @@ export function holdSignOn(context: CookieContext): Promise<string> {
  */
 export async function resetKeepMeSignedInUser(context: CookieContext): Promise<string[]> {
   return [await clearCookie('user', context), await clearCookie('keepMeSignedIn', context), await holdSignOn(context)];
+}
+
+/**
+ * Whether a sign-in keeps the customer signed in (90 days here and at the provider): only when they asked and
+ * the site offers it (flag enableACIKMSI). With the flag off every sign-in lasts the browser session.
+ */
+export function keepsSignedIn(flags: Pick<FeatureFlags, 'enableACIKMSI'>, asked: boolean): boolean {
+  return asked && flags.enableACIKMSI;
 }

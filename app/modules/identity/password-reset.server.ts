@@ -69,7 +69,7 @@ export async function resetTokenIsUsable(token: string): Promise<boolean> {
 }
 
 /** Uses the token once, sets the new password, ends every session, and returns a sessionToken for the automatic sign-in. */
-export async function completePasswordReset(token: string, password: string) {
+export async function completePasswordReset(token: string, password: string, remember = true) {
   const now = new Date().toISOString();
   const used = await db()
     .updateTable('password_resets')
@@ -92,6 +92,6 @@ export async function completePasswordReset(token: string, password: string) {
         .execute();
       await endAccountSessions(trx, used.customer_id);
     });
-  const sessionToken = await issueSessionToken(used.customer_id, { remember: true, method: 'reset' });
+  const sessionToken = await issueSessionToken(used.customer_id, { remember, method: 'reset' });
   return { sessionToken, source: used.source as ResetSource };
 }

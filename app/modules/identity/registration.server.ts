@@ -55,6 +55,8 @@ export async function registerCustomer(
   host: HostInfo,
   input: Registration | BusinessRegistration,
   origin: string,
+  /** Spec section 4: kept signed in for 90 days after registration, where the site offers it (keepsSignedIn). */
+  remember = true,
 ): Promise<RegistrationResult> {
   const business = host.siteType === 'B' ? businessDetails(input) : null;
   if (host.siteType === 'B' && !business)
@@ -110,7 +112,7 @@ export async function registerCustomer(
           });
           return next;
         });
-      const sessionToken = await issueSessionToken(id, { remember: true, method: 'registration' });
+      const sessionToken = await issueSessionToken(id, { remember, method: 'registration' });
       return { ok: true as const, outcome: 'created' as const, customerId: id, sessionToken };
     } catch (error) {
       // Two sign-ups at once can pick the same id; the email is unique, so only retry on the id.

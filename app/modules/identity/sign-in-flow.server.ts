@@ -1,6 +1,7 @@
 import type { Shopper } from '~/modules/access/shopper.server';
 import { clientKey } from '~/modules/http/client-key.server';
 import { authenticateWithPassword, sendPasscode, verifyPasscode, type AuthnResult } from './authn.server';
+import { keepsSignedIn } from './keep-me-signed-in.server';
 import { startAuthorization } from './sign-in.server';
 
 import type { SignInStep } from './sign-in-step';
@@ -46,6 +47,7 @@ export async function signInStep(
     remember: boolean;
   },
 ): Promise<SignInOutcome> {
+  input = { ...input, remember: keepsSignedIn(shopper.flags, input.remember) };
   const key = clientKey(request, shopper.session?.info.COMMON.deviceId);
   if (input.intent === 'email') return { kind: 'step', step: 'password', email: input.email, status: 200 };
   if (input.intent === 'password') {

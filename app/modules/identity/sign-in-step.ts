@@ -8,4 +8,6 @@ export interface SignInStepData {
   goto: string;
   error?: string | null;
   notice?: string | null;
+  /** Whether the form offers "Keep me signed in" (flag enableACIKMSI); offered unless the answer says not. */
+  keepSignedInOffered?: boolean;
 }

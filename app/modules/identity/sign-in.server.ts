@@ -13,7 +13,7 @@ import {
 import { assistantAuthorizeUrl, readAssistant } from './assistant-sign-in.server';
 import { customerSession } from './customer-session.server';
 import { clearFirstLoginCookies } from './first-login.server';
-import { writeKeepMeSignedIn } from './keep-me-signed-in.server';
+import { keepsSignedIn, writeKeepMeSignedIn } from './keep-me-signed-in.server';
 import { endGrant } from './grants.server';
 import { authorizeUrl, exchangeCode, pkcePair, revokeToken, verifyIdToken, type TokenSet } from './oidc-client.server';
 import { signOut } from './sign-out.server';
@@ -55,7 +55,7 @@ export async function startAuthorization(
     nonce: randomToken(16),
     verifier,
     goto: safeRedirect(input.goto, redirectPolicy()),
-    remember: input.remember,
+    remember: keepsSignedIn(shopper.flags, input.remember),
     silent: Boolean(input.silent),
     ...(input.failureTo ? { failureTo: safeRedirect(input.failureTo, redirectPolicy()) } : {}),
   };
@@ -94,8 +94,19 @@ export async function completeAuthorization(request: Request, shopper: Shopper):
   const tx = read.value;
   const error = url.searchParams.get('error');
   if (error) {
-    // Silent single sign-on found no provider session: the shopper simply stays a guest.
-    if (tx.silent) return { ok: false, reason: error, redirectTo: tx.goto, setCookies: [clearTx] };
+    // Silent single sign-on found no provider session: the shopper simply stays a guest. The answer is handled,
+    // so the count goes back to 0, and the provider's "no" is kept for the browser session so no page asks again.
+    if (tx.silent)
+      return {
+        ok: false,
+        reason: error,
+        redirectTo: tx.goto,
+        setCookies: [
+          clearTx,
+          await clearCookie('signInCount', shopper.cookie),
+          await writeCookie('ssoDeclined', /^[a-z_]{1,40}$/.test(error) ? error : 'error', shopper.cookie, {}),
+        ],
+      };
     if (tx.failureTo)
       return {
         ok: false,
@@ -117,7 +128,12 @@ export async function completeAuthorization(request: Request, shopper: Shopper):
   }
   const signedIn = await signInCookies(shopper, tokens, tx.remember);
   if (!signedIn) return { ok: false, reason: 'token', redirectTo: '/IAUC408.html', setCookies: [clearTx] };
-  const setCookies = [clearTx, await clearCookie('signInCount', shopper.cookie), ...signedIn];
+  const setCookies = [
+    clearTx,
+    await clearCookie('signInCount', shopper.cookie),
+    await clearCookie('ssoDeclined', shopper.cookie),
+    ...signedIn,
+  ];
   // A silent sign-in keeps whatever the customer chose when they last signed in with a password.
   if (!tx.silent) setCookies.push(await writeKeepMeSignedIn(tx.remember ? 'true' : 'false', shopper.cookie));
   const assistant = tx.silent ? null : await readAssistant(request, shopper.cookie);

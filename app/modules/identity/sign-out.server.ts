@@ -23,7 +23,7 @@ export const SIGN_OUT_REASONS = ['user', 'expired', 'system-error', 'other-accou
 export type SignOutReason = (typeof SIGN_OUT_REASONS)[number];
 
 /**
- * Spec section 4, sign-out: revoke the tokens, clear the storefront's user cookies, keep the store as
+ * Spec section 4, sign-out: revoke the tokens, clear the storefront's user and order cookies, keep the store as
  * "previous store data" for the next guest visit, then end the provider session (RP-initiated logout).
  * The keep-me-signed-in cookie is set to Error on a system-error logout, and removed otherwise.
  */
@@ -43,6 +43,10 @@ export async function signOut(
     await clearCookie('signInCount', shopper.cookie),
     await clearCookie('reinit', shopper.cookie),
     await clearCookie('onboarding', shopper.cookie),
+    // Spec section 4: the order cookies go too (the pending order's number, and edit-order mode).
+    await clearCookie('orderNumber', shopper.cookie),
+    await clearCookie('slotInfo', shopper.cookie),
+    await clearCookie('orderStoreId', shopper.cookie),
     reason === 'system-error'
       ? await writeKeepMeSignedIn('Error', shopper.cookie)
       : await clearCookie('keepMeSignedIn', shopper.cookie),

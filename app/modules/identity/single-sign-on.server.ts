@@ -26,10 +26,18 @@ async function signInCount(request: Request, shopper: Shopper): Promise<number> 
   return count.status === 'ok' ? count.value : 0;
 }
 
+async function declinedSignOn(request: Request, shopper: Shopper): Promise<boolean> {
+  const read = await readSignedCookie(request, 'ssoDeclined', shopper.cookie.siteType, (value) =>
+    typeof value === 'string' ? value : null,
+  );
+  return read.status === 'ok';
+}
+
 /**
  * Spec section 4, single sign-on (rules in sign-on-rules.ts). The count becomes 1 before the
- * redirect to the provider (prompt=none); a provider session signs the shopper in silently, and
- * without one the shopper comes straight back as they were.
+ * redirect to the provider (prompt=none) and goes back to 0 once its answer is handled
+ * (completeAuthorization): a provider session signs the shopper in silently; without one the shopper
+ * comes straight back as they were, and that answer is remembered for the browser session instead.
  */
 export async function silentSignOn(
   request: Request,
@@ -45,8 +53,9 @@ export async function silentSignOn(
     request.headers.has('Content-Type') ||
     isbot(request.headers.get('user-agent') ?? '');
   if (background) return null;
-  const [count, keepMeSignedIn, reinit, previous] = await Promise.all([
+  const [count, declined, keepMeSignedIn, reinit, previous] = await Promise.all([
     signInCount(request, shopper),
+    declinedSignOn(request, shopper),
     readKeepMeSignedIn(request, shopper.cookie.siteType),
     readReinit(request, shopper.cookie.siteType),
     shopper.userType === 'A' ? readPreviousStore(request, shopper) : Promise.resolve(null),
@@ -55,11 +64,13 @@ export async function silentSignOn(
     method: request.method,
     userType: shopper.userType,
     signInCount: count,
+    declined,
     escapeSSO: access.escapeSSO,
     keepMeSignedIn,
     reinit,
     householdId: Boolean(previous?.hhid),
     background,
+    bannerSwitch: shopper.flags.enableBannerSwitch,
   });
   // Only asked when an attempt is due: most page views never get this far.
   if (!attempt || startedByAnotherSite(request)) return null;

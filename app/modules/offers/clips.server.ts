@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { compiledOnce } from '~/db/compiled-statement.server';
 import { database, db } from '~/db/db.server';
 import type { Database } from '~/db/schema';
-import { compiledStateVersionBump, stateVersionBumpFrom } from '~/modules/http/private-pages.server';
+import { compiledStateVersionBump, stateVersionBumpFrom } from '~/modules/http/state-versions.server';
 import { bannerById } from '~/modules/banners/banners.server';
 import type { BannerId } from '~/modules/banners/hosts';
 import type { OfferViewer } from './offer-viewer.server';

@@ -5,6 +5,7 @@ import type { Database } from '~/db/schema';
 import { appEnv } from '~/modules/config/env.server';
 import { cartView, keepShippedLines, type CartView } from '~/modules/cart/cart-view.server';
 import { newAddressSchema } from '~/modules/customers/address-rules';
+import { noteStoreChange } from '~/modules/http/state-versions.server';
 import { addAddress as addCustomerAddress, listAddresses, type AddResult } from '~/modules/customers/addresses.server';
 import { queueMessage } from '~/modules/mail/queue.server';
 import { heldSlot } from '~/modules/slots/slots.server';
@@ -262,5 +263,6 @@ export async function placeOrder(input: {
       return { orderId: order.id, orderNumber };
     });
   if (!placed) return { ok: false, code: 'EMPTY_CART' };
+  await noteStoreChange(input.store.id);
   return { ok: true, ...placed, cutoffAt };
 }

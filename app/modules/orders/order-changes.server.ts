@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { db } from '~/db/db.server';
 import { cartView, type CartView } from '~/modules/cart/cart-view.server';
+import { noteStoreChange } from '~/modules/http/state-versions.server';
 import { heldSlot, releaseCartHold, type HeldSlot } from '~/modules/slots/slots.server';
 import { ORDER_CUTOFF_MS } from '~/modules/slots/slot-rules';
 import { storeById } from '~/modules/stores/stores.server';
@@ -51,10 +52,11 @@ export async function cancelOrder(
     .where('customer_id', '=', customer.customerId)
     .where('status', '=', ORDER_STATUS.pending)
     .where('cutoff_at', '>', now.toISOString())
-    .returning('id')
+    .returning(['id', 'store_id'])
     .executeTakeFirst();
   if (!updated) return { ok: false, code: 'NOT_PENDING' };
   await recordStep(db(), updated.id, 'cancelled', 'shopper', now);
+  await noteStoreChange(updated.store_id);
   const hold = await db()
     .selectFrom('slot_holds')
     .select(['id', 'slot_id'])
@@ -249,6 +251,7 @@ export async function saveEdit(
     });
   // The order changed under the edit: picking began, or the cut-off passed.
   if (!result) return { ok: false, code: (await changeRefusal(customer, orderNumber, now)) ?? 'PAST_CUTOFF' };
+  await noteStoreChange(order.storeId);
   return { ok: true, order: (await orderSummary(customer, orderNumber, now))! };
 }
 

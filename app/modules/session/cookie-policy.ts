@@ -41,7 +41,10 @@ export const AUXILIARY_COOKIE_NAMES = {
   consent: 'PANTRY_CONSENT',
   geoAddress: 'PANTRY_GEO_ADDRESS',
   authTransaction: 'PANTRY_AUTH_TX',
+  /** Spec section 4: 1 from the redirect to silent sign-on until its answer is handled, then 0 (cleared). */
   signInCount: 'PANTRY_SIGNIN_COUNT',
+  /** The provider answered a silent sign-on with no session (login_required): not tried again this browser session. */
+  ssoDeclined: 'PANTRY_SSO_DECLINED',
   setPassword: 'PANTRY_SETPASSWORD',
   /** Spec: the keep-me-signed-in cookie ('true', 'false', or 'Error' after a system-error logout). */
   keepMeSignedIn: 'PANTRY_KMSI',

@@ -7,6 +7,7 @@ import { serializeSession } from '~/modules/session/session-cookie.server';
 import { applySessionUpdate, type Preference } from '~/modules/session/session-schema';
 import { chooseStore } from '~/modules/session/store-choice.server';
 import { withNotice } from '~/modules/identity/notices';
+import { moveGuestCartToStore } from '~/modules/cart/cart-session.server';
 import { postProfileUpdate, updatesProfile } from '~/modules/profile/session-update.server';
 import type { ProfileUpdateResult } from '~/modules/profile/profile-update-client';
 import { signHandoff } from './handoff-token.server';
@@ -147,6 +148,7 @@ export async function applyStoreChoice(
     address: input.address,
   });
   if (!chosen.ok) return chosen;
+  await moveGuestCartToStore(request, shopper, store.id);
   const setCookies = [...chosen.setCookies];
   if (input.zipcode) {
     const geo = await geoAddressCookie(request, shopper, {

@@ -139,8 +139,11 @@ export function randomPick(line: LoadLine, random: Random): { input: PickInput; 
 }
 
 export interface AcceptedWrite {
-  /** The order in which the writes were answered; writes to one order queue on its row, so this is their commit order. */
-  seq: number;
+  /**
+   * The order's version the write committed: writes to one order queue on its row, so this is their commit order
+   * (the order they were answered in is not: each answer waits on work after the commit).
+   */
+  version: number;
   orderId: number;
   staffId: number;
   input: PickInput;
@@ -179,7 +182,6 @@ export async function runPickingLoad(world: PickingWorld, seconds: number, seed 
     perWorker: [],
     unexpected: [],
   };
-  let seq = 0;
   const deadline = performance.now() + seconds * 1000;
   const work = async (worker: number, staff: StaffAtStore, orderOf: (random: Random) => LoadOrder) => {
     const random = randomSource(seed * 1_000 + worker);
@@ -192,7 +194,7 @@ export async function runPickingLoad(world: PickingWorld, seconds: number, seed 
         const result = await recordPick(staff, order.orderNumber, input);
         figures.latencies.push(performance.now() - started);
         if (result.ok) {
-          figures.writes.push({ seq: seq++, orderId: order.orderId, staffId: staff.staffId, input });
+          figures.writes.push({ version: result.version, orderId: order.orderId, staffId: staff.staffId, input });
           accepted += 1;
           if (!valid) figures.unexpected.push(`accepted ${JSON.stringify(input)}`);
         } else {
@@ -232,7 +234,7 @@ export async function checkPickingLoad(db: Kysely<Database>, world: PickingWorld
   const perOrder = new Map<number, number>();
   for (const write of figures.writes) {
     const key = `${write.orderId}:${write.input.productId}`;
-    if ((last.get(key)?.seq ?? -1) < write.seq) last.set(key, write);
+    if ((last.get(key)?.version ?? -1) < write.version) last.set(key, write);
     perOrder.set(write.orderId, (perOrder.get(write.orderId) ?? 0) + 1);
   }
   const lineOf = new Map(world.orders[0]!.lines.map((line) => [line.productId, line]));
