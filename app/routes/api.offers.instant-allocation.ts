@@ -3,7 +3,7 @@ import { json } from '@remix-run/node';
 import { z } from 'zod';
 import { apiRoute, methodNotAllowed, readJsonBody, withHeaders } from '~/modules/http/api.server';
 import { markStateVersionsHandled } from '~/modules/http/handled-state-versions';
-import { subjectOf } from '~/modules/http/private-pages.server';
+import { subjectOf } from '~/modules/http/state-versions.server';
 import { clipOffer } from '~/modules/offers/clips.server';
 import { companionOffers } from '~/modules/offers/offers.server';
 import { apiViewer, requireCustomer } from '~/modules/offers/offers-api.server';
