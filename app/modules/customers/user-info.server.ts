@@ -36,8 +36,8 @@ async function customerRecord(customerId: number, bannerId: string) {
 }
 
 /**
- * The id search calls carry for a signed-in customer (the active-session user's searchUid, decision 0086): stable
- * for the customer, unlinkable to the customer id or UUID without the storefront's secret.
+ * The active-session user's searchUid (decision 0086): an id a page script may attach to a signed-in customer's
+ * searches, stable for the customer and unlinkable to the customer id or UUID without the storefront's secret.
  */
 export function searchUidFor(uuid: string): string {
   return createHmac('sha256', cookieSecrets()[0]!).update(`search-uid:${uuid}`).digest('base64url').slice(0, 22);
