@@ -24,7 +24,12 @@ export default defineConfig({
     // The production build (one 1.4 MB bundle) is imported by Node itself, not transformed per test file.
     server: { deps: { external: [/\/build\/index\.js/] } },
     // Cheap argon2 for the accounts tests create and sign in with (decision 0070); production's own are unit-tested.
-    env: { LOG_LEVEL: 'silent', SESSION_SECRET: 'test-secret-not-for-production', PASSWORD_HASH_COST: 'test' },
+    env: {
+      LOG_LEVEL: 'silent',
+      SESSION_SECRET: 'test-secret-not-for-production',
+      SUBSCRIPTION_KEY: 'test-subscription-key',
+      PASSWORD_HASH_COST: 'test',
+    },
     projects: [
       {
         extends: true,

@@ -2,7 +2,8 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import { createGzip } from 'node:zlib';
 import { createReadableStreamFromReadable, createRequestHandler, type ServerBuild } from '@remix-run/node';
 import { isbot } from 'isbot';
-import { log } from '../app/modules/config/logger.server';
+import { log, withLogFields } from '../app/modules/config/logger.server';
+import { acceptedCorrelationId } from '../app/modules/http/service-call';
 import { requestLineProblem, BAD_REQUEST_MESSAGE, type RequestProblem } from '../app/modules/http/request-line';
 import { CROSS_SITE_MESSAGE, isCrossSite } from '../app/modules/http/same-origin.server';
 import { strictTransportSecurity } from '../app/modules/http/security-headers.server';
@@ -411,9 +412,20 @@ export function createAppServer(options: AppServerOptions) {
     return after ? sendHit(req, res, after) : render(req, res, url, null);
   }
 
+  /**
+   * An API call's correlation id (decision 0085): the caller's when well formed, else a new one, put on the request
+   * so the route reads the same id, and on every line logged while the call is served.
+   */
+  function serveCall(req: IncomingMessage, res: ServerResponse): Promise<unknown> {
+    if (!(req.url ?? '').startsWith('/api/')) return onRequest(req, res);
+    const correlationId = acceptedCorrelationId(req.headers['x-correlation-id'] as string | undefined);
+    req.headers['x-correlation-id'] = correlationId;
+    return withLogFields({ correlationId }, () => onRequest(req, res));
+  }
+
   // Timeouts are checked every second rather than Node's 30 s, so a stalled request ends near its limit.
   const server = http.createServer({ connectionsCheckingInterval: 1_000 }, (req, res) => {
-    onRequest(req, res).catch((error: unknown) => {
+    serveCall(req, res).catch((error: unknown) => {
       // Remix handles its own errors; this is the server failing around it. Never a stack trace.
       console.error('request failed', error instanceof Error ? error.message : String(error));
       if (!res.headersSent) {

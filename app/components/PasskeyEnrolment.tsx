@@ -1,6 +1,7 @@
 import { Link, useRevalidator } from '@remix-run/react';
 import { useState } from 'react';
 import { useHydrated } from '~/components/page-essentials';
+import type { ServiceCallContext } from '~/modules/http/service-call';
 import { enrolPasskey } from '~/modules/passkeys/enrolment-flow';
 import { browserFlowDeps, passkeysSupported } from '~/modules/passkeys/passkey-browser';
 import { ErrorAlert, StatusNotice } from './Alerts';
@@ -16,10 +17,13 @@ export function PasskeyEnrolment({
   uuid,
   recent,
   confirmHref,
+  service,
 }: {
   uuid: string;
   recent: boolean;
   confirmHref: string;
+  /** The banner and subscription key the factor calls carry. */
+  service: ServiceCallContext;
 }) {
   const hydrated = useHydrated();
   const revalidator = useRevalidator();
@@ -53,7 +57,7 @@ export function PasskeyEnrolment({
   async function add() {
     setBusy(true);
     setOutcome(null);
-    const result = await enrolPasskey(await browserFlowDeps(), uuid, name.trim() || undefined);
+    const result = await enrolPasskey(await browserFlowDeps(service), uuid, name.trim() || undefined);
     setBusy(false);
     if (result.error) {
       setOutcome({

@@ -29,6 +29,7 @@ import { outboxDeliverySchema } from './migrations/0028-outbox-delivery';
 import { staffRolesSchema } from './migrations/0029-staff-roles';
 import { orderFulfilmentSchema } from './migrations/0030-order-fulfilment';
 import { slotClosingSchema } from './migrations/0031-slot-closing';
+import { customerStandingSchema } from './migrations/0032-customer-standing';
 import { profilePromptSchema } from './migrations/0034-profile-prompt';
 
 function migrationsFor(dialect: DialectName): Record<string, Migration> {
@@ -62,6 +63,7 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0029-staff-roles': staffRolesSchema,
     '0030-order-fulfilment': orderFulfilmentSchema(dialect),
     '0031-slot-closing': slotClosingSchema,
+    '0032-customer-standing': customerStandingSchema,
     '0034-profile-prompt': profilePromptSchema,
   };
 }

@@ -63,6 +63,7 @@ export interface Database {
   customer_prompts: CustomerPromptTable;
   verification_codes: VerificationCodeTable;
   customer_factors: CustomerFactorTable;
+  customer_loyalty_partners: CustomerLoyaltyPartnerTable;
   webauthn_challenges: WebauthnChallengeTable;
 }
 
@@ -250,6 +251,17 @@ export interface CustomerTable {
   created_at: string;
   /** When the customer last put off the profile-completion prompt (null: never). */
   profile_prompt_dismissed_at: string | null;
+  /** When the account was closed (0032); null while it is open. Its orders stay. */
+  closed_at: Generated<string | null>;
+}
+
+/** A loyalty partner account the customer linked (0032); the partner catalogue is LOYALTY_PARTNERS. */
+export interface CustomerLoyaltyPartnerTable {
+  customer_id: number;
+  partner_code: string;
+  /** The customer's number at the partner, as they typed it (digits only). */
+  member_id: string;
+  linked_at: string;
 }
 
 export interface CustomerAddressTable {

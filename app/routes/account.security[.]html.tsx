@@ -8,6 +8,7 @@ import { ErrorAlert, StatusNotice } from '~/components/Alerts';
 import { PasskeyEnrolment } from '~/components/PasskeyEnrolment';
 import { pageAccess, SIGN_IN_PATH, pageMeta } from '~/components/page-essentials';
 import { requireUserType } from '~/modules/access/shopper.server';
+import { subscriptionKeys } from '~/modules/config/env.server';
 import { withHeaders } from '~/modules/http/api.server';
 import { parseForm } from '~/modules/http/forms.server';
 import { changeEmail, changePassword, changePhone, signInDetails } from '~/modules/customers/sign-in-details.server';
@@ -52,6 +53,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
       host: relyingPartyFor(request).rpId,
       recent: hasRecentSignIn(shopper),
       confirmHref: confirmPasswordUrl(SECURITY_PAGE),
+      // The factor calls' banner and subscription key (decision 0085): it names this storefront as the calling
+      // application; the customer's bearer token stays in its HttpOnly cookie.
+      service: { banner: shopper.host.bannerId, subscriptionKey: subscriptionKeys()[0]! },
       passkeys: factors
         .filter((factor) => factor.status === 'ACTIVE')
         .map((factor) => ({
@@ -177,7 +181,12 @@ export default function SecurityPage() {
               ))}
             </ul>
           )}
-          <PasskeyEnrolment uuid={data.uuid} recent={data.recent} confirmHref={data.confirmHref} />
+          <PasskeyEnrolment
+            uuid={data.uuid}
+            recent={data.recent}
+            confirmHref={data.confirmHref}
+            service={data.service}
+          />
         </Section>
 
         <Section id="email" title="Email">

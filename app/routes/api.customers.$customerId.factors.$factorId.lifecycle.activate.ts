@@ -6,6 +6,7 @@ import { activateFactorBody } from '~/modules/passkeys/factor-schema';
 import { activateFactor } from '~/modules/passkeys/factors.server';
 import { relyingPartyFor } from '~/modules/passkeys/relying-party.server';
 import { apiRoute } from '~/modules/http/api.server';
+import { serviceCall } from '~/modules/http/service-call.server';
 
 /** Spec section 7: POST …/factors/{factorId}/lifecycle/activate with attestation and clientData. */
 async function actionHandler({ request, params }: ActionFunctionArgs) {
@@ -17,4 +18,4 @@ async function actionHandler({ request, params }: ActionFunctionArgs) {
   return json(activated.factor, { headers: withHeaders(headers, { 'Cache-Control': 'private, no-store' }) });
 }
 
-export const action = apiRoute(actionHandler);
+export const action = apiRoute(serviceCall({ version: 3 }, actionHandler));

@@ -4,6 +4,7 @@ import { refuseLargeBody } from '~/modules/http/forms.server';
 import { requireFactorOwner, refusalResponse } from '~/modules/passkeys/factor-api.server';
 import { removeFactor } from '~/modules/passkeys/factors.server';
 import { apiRoute } from '~/modules/http/api.server';
+import { serviceCall } from '~/modules/http/service-call.server';
 
 /** DELETE …/customers/{uuid}/factors/{factorId}: removes one of the customer's own factors. */
 async function actionHandler({ request, params }: ActionFunctionArgs) {
@@ -15,4 +16,4 @@ async function actionHandler({ request, params }: ActionFunctionArgs) {
   return new Response(null, { status: 204, headers: withHeaders(headers, { 'Cache-Control': 'no-store' }) });
 }
 
-export const action = apiRoute(actionHandler);
+export const action = apiRoute(serviceCall({ version: 2 }, actionHandler));

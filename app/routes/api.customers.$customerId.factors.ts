@@ -6,6 +6,7 @@ import { createFactorBody } from '~/modules/passkeys/factor-schema';
 import { createFactor, listFactors } from '~/modules/passkeys/factors.server';
 import { relyingPartyFor } from '~/modules/passkeys/relying-party.server';
 import { apiRoute } from '~/modules/http/api.server';
+import { serviceCall } from '~/modules/http/service-call.server';
 
 const noStore = (headers: Headers) => withHeaders(headers, { 'Cache-Control': 'private, no-store' });
 
@@ -34,5 +35,5 @@ async function actionHandler({ request, params }: ActionFunctionArgs) {
   );
 }
 
-export const loader = apiRoute(loaderHandler);
-export const action = apiRoute(actionHandler);
+export const loader = apiRoute(serviceCall({ version: 2 }, loaderHandler));
+export const action = apiRoute(serviceCall({ version: 2 }, actionHandler));

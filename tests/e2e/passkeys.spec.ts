@@ -62,8 +62,21 @@ test('a passkey is enrolled after confirming the password, signs the customer in
   await expect(page).toHaveURL(/\/account\/security\.html$/);
   await expect(page.getByTestId('confirm-notice')).toHaveCount(0);
   await page.getByLabel('Name (optional)').fill('Test laptop');
+  const createCall = page.waitForRequest(
+    (request) => request.method() === 'POST' && /\/api\/customers\/[^/]+\/factors$/.test(request.url()),
+  );
   await page.getByRole('button', { name: 'Add a passkey' }).click();
   await expect(page.getByRole('status')).toContainText('Passkey “Test laptop” added');
+  // The factor call carries the service headers (decision 0085), and the answer echoes its correlation id.
+  const sent = await createCall;
+  expect(sent.headers()).toMatchObject({
+    'x-banner': 'greenleaf',
+    'x-client-id': 'web-portal',
+    'pantry-subscription-key': expect.stringMatching(/.{16,}/),
+    accept: expect.stringContaining('application/vnd.pantry.v2+json'),
+  });
+  const answered = await sent.response();
+  expect(answered!.headers()['x-correlation-id']).toBe(sent.headers()['x-correlation-id']);
   const passkeys = page.getByRole('list', { name: 'Your passkeys' });
   await expect(passkeys.getByRole('listitem')).toHaveCount(1);
   await expect(passkeys).toContainText('Test laptop');

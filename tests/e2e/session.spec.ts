@@ -318,7 +318,12 @@ test.describe('assistant sign-in', () => {
 test('the user-info call describes the shopper and refuses another banner', async ({ page, request }) => {
   const anonymous = await request.get('/api/userinfo?rand=abc&banner=greenleaf');
   expect(anonymous.status()).toBe(200);
-  expect(await anonymous.json()).toMatchObject({ userType: 'A', registered: false, customer: null });
+  expect(await anonymous.json()).toMatchObject({
+    userType: 'A',
+    registered: false,
+    customer: null,
+    activeSession: null,
+  });
   const wrong = await request.get('/api/userinfo?rand=abc&banner=mesa');
   expect(wrong.status()).toBe(400);
   expect((await wrong.json()).error.code).toBe('WRONG_BANNER');
@@ -328,5 +333,14 @@ test('the user-info call describes the shopper and refuses another banner', asyn
   const info = await signedIn.json();
   expect(info).toMatchObject({ userType: 'C', registered: true, customer: { firstName: 'Jordan' } });
   expect(info.customer.expireTime).toBeGreaterThan(Date.now());
+  // The account's standing flags and the active-session user (decision 0086).
+  expect(info.customer).toMatchObject({ isClosed: false, multiAccounts: false, boxTopAuth: false });
+  expect(info.activeSession).toMatchObject({
+    customerId: info.customer.customerId,
+    firstName: 'Jordan',
+    uuid: info.customer.UUID,
+    tokenExpiration: info.customer.expireTime,
+    searchUid: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/),
+  });
   expect(JSON.stringify(info)).not.toContain('eyJ'); // no token is handed to page scripts
 });

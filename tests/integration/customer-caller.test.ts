@@ -17,7 +17,8 @@ const ORIGIN = 'http://localhost:3000';
 const JORDAN = 500001;
 
 function request(path: string, init: { method?: string; cookie?: string; bearer?: string; crossSite?: boolean }) {
-  const headers = new Headers({ Host: 'localhost:3000' });
+  // The factor calls also want the service subscription key (the test configuration's), as pages send it.
+  const headers = new Headers({ Host: 'localhost:3000', 'Pantry-Subscription-Key': 'test-subscription-key' });
   if (init.cookie) headers.set('Cookie', init.cookie);
   if (init.bearer) headers.set('Authorization', `Bearer ${init.bearer}`);
   if (init.crossSite) headers.set('Sec-Fetch-Site', 'cross-site');

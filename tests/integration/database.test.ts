@@ -51,6 +51,7 @@ describe.each(DIALECTS)('database on %s', (dialect) => {
       '0029-staff-roles',
       '0030-order-fulfilment',
       '0031-slot-closing',
+      '0032-customer-standing',
       '0034-profile-prompt',
     ]);
   });

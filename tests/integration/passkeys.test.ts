@@ -32,6 +32,8 @@ import { createTestDatabase, DIALECTS, type TestDatabase } from './support/datab
 
 const HOST = 'localhost:3000';
 const ORIGIN = `http://${HOST}`;
+/** The banner and subscription key a page hands its factor calls (the test configuration's key). */
+const SERVICE = { banner: 'greenleaf', subscriptionKey: 'test-subscription-key' };
 const RP: RelyingParty = { rpId: 'localhost', rpName: 'Greenleaf Market', origin: ORIGIN };
 const issuer = await testIssuer();
 
@@ -52,8 +54,13 @@ async function userCookie(customer: Customer, options: { scope?: string; signedI
   return (await sessionCookie('user', 'C').serialize({ token })).split(';')[0]!;
 }
 
-function apiRequest(path: string, init: { method?: string; body?: unknown; cookie?: string; origin?: string } = {}) {
-  const headers = new Headers({ Host: HOST });
+function apiRequest(
+  path: string,
+  init: { method?: string; body?: unknown; cookie?: string; origin?: string; headers?: HeadersInit } = {},
+) {
+  // A factor call carries the service subscription key, as the page's calls do (routeFetch passes the flow's own).
+  const headers = new Headers(init.headers ?? { 'Pantry-Subscription-Key': SERVICE.subscriptionKey });
+  headers.set('Host', HOST);
   if (init.cookie) headers.set('Cookie', init.cookie);
   if (init.body !== undefined) headers.set('Content-Type', 'application/json');
   if (init.origin) headers.set('Origin', init.origin);
@@ -84,6 +91,7 @@ function routeFetch(cookie: string): FlowDeps['fetch'] {
       method: init.method ?? 'GET',
       body: init.body ? JSON.parse(String(init.body)) : undefined,
       cookie,
+      headers: init.headers,
     });
     const segments = path.split('/');
     const params = { customerId: decodeURIComponent(segments[3] ?? ''), factorId: segments[5] };
@@ -199,6 +207,7 @@ describe.each(DIALECTS)('passkeys on %s', (dialect) => {
     it('enrols through the client flow: create, credential, activate; then lists and removes the factor', async () => {
       const cookie = await userCookie(jordan);
       const deps: FlowDeps = {
+        service: SERVICE,
         fetch: routeFetch(cookie),
         createCredential: credentialsFrom(new SoftAuthenticator(jordan.uuid)),
       };
@@ -384,6 +393,7 @@ describe.each(DIALECTS)('passkeys on %s', (dialect) => {
         await userCookie(jordan, { signedInSecondsAgo: 11 * 60 }),
       ]) {
         const deps: FlowDeps = {
+          service: SERVICE,
           fetch: routeFetch(cookie),
           createCredential: credentialsFrom(new SoftAuthenticator(jordan.uuid)),
         };
@@ -420,6 +430,7 @@ describe.each(DIALECTS)('passkeys on %s', (dialect) => {
   describe("the client flow's error messages (spec section 8) against the real routes", () => {
     it("'Failed to create factors: {status text}' as type UCA for a bad body", async () => {
       const deps: FlowDeps = {
+        service: SERVICE,
         fetch: async (path, init) =>
           routeFetch(await userCookie(jordan))(path, {
             ...init,
@@ -435,6 +446,7 @@ describe.each(DIALECTS)('passkeys on %s', (dialect) => {
 
     it("'Failed to activate factor: {status text}' when the attestation does not verify", async () => {
       const deps: FlowDeps = {
+        service: SERVICE,
         fetch: routeFetch(await userCookie(jordan)),
         createCredential: credentialsFrom(new SoftAuthenticator(jordan.uuid), 'http://evil.localhost:3000'),
       };
@@ -446,6 +458,7 @@ describe.each(DIALECTS)('passkeys on %s', (dialect) => {
 
     it("'Failed to create credential' when the browser refuses; the factor stays pending and unlisted", async () => {
       const deps: FlowDeps = {
+        service: SERVICE,
         fetch: routeFetch(await userCookie(sam)),
         createCredential: async () => {
           throw Object.assign(new Error('The operation either timed out or was not allowed.'), {
@@ -464,6 +477,7 @@ describe.each(DIALECTS)('passkeys on %s', (dialect) => {
     it("'Invalid data received from createFactors' when the create answer lacks the activation", async () => {
       const real = routeFetch(await userCookie(sam));
       const deps: FlowDeps = {
+        service: SERVICE,
         // A create answer that lost its activation on the way (a proxy, an older service version).
         fetch: async (path, init) => {
           const response = await real(path, init);
@@ -481,6 +495,7 @@ describe.each(DIALECTS)('passkeys on %s', (dialect) => {
     it("'HTTP error! status: {code}' is logged and the list returns nothing", async () => {
       const logged: string[] = [];
       const deps: FlowDeps = {
+        service: SERVICE,
         fetch: routeFetch(await userCookie(sam)),
         createCredential: credentialsFrom(new SoftAuthenticator(sam.uuid)),
         log: (message) => logged.push(message),
@@ -492,6 +507,7 @@ describe.each(DIALECTS)('passkeys on %s', (dialect) => {
     it('activating with a spent challenge answers the status text of the conflict', async () => {
       const cookie = await userCookie(jordan);
       const deps: FlowDeps = {
+        service: SERVICE,
         fetch: routeFetch(cookie),
         createCredential: credentialsFrom(new SoftAuthenticator(jordan.uuid)),
       };

@@ -21,7 +21,7 @@ describe('malformed and unsupported requests on the production server', () => {
   let uuid: string;
 
   beforeAll(async () => {
-    stack = await startStack('sqlite', 1, [{ LOG_LEVEL: 'warn' }]);
+    stack = await startStack('sqlite', 1, [{ LOG_LEVEL: 'warn', SUBSCRIPTION_KEY: 'security-subscription-key' }]);
     origin = stack.storefronts[0]!;
     port = new URL(origin).port;
     const jordan = await stack.database.db
@@ -114,6 +114,35 @@ describe('malformed and unsupported requests on the production server', () => {
     expect(logs).not.toContain('request failed');
   });
 
+  it("puts an API call's correlation id on every line logged for it, the server's refusals and the route's own", async () => {
+    const refused = await fetch(`${origin}/api/orders/history`, {
+      method: 'DELETE',
+      headers: { 'X-Correlation-Id': 'corr-server-refusal' },
+    });
+    await refused.arrayBuffer();
+    const answer = await fetch(`${origin}/api/stores/preload/4242`, {
+      headers: { 'Pantry-Subscription-Key': 'security-subscription-key', 'X-Correlation-Id': 'corr-route-line' },
+    });
+    expect(answer.headers.get('X-Correlation-Id')).toBe('corr-route-line');
+    expect(await answer.json()).toEqual({ loaded: true, status: 404, flags: {} });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const lines = stack
+      .logs(0)
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(lines).toContainEqual(
+      expect.objectContaining({ message: 'request refused', status: 405, correlationId: 'corr-server-refusal' }),
+    );
+    expect(lines).toContainEqual(
+      expect.objectContaining({
+        message: 'store flags not loaded',
+        branchId: '4242',
+        correlationId: 'corr-route-line',
+      }),
+    );
+  });
+
   it('checks the caller before the body: a signed-out call with a bad body is 401 on every customer API', async () => {
     const calls: Array<[string, string]> = [
       ['POST', `/api/customers/${customerId}/subscriptions`],
@@ -124,14 +153,18 @@ describe('malformed and unsupported requests on the production server', () => {
       ['POST', `/api/customers/${customerId}/pets`],
       ['PUT', `/api/customers/${customerId}/pets/1`],
       ['POST', `/api/customers/${customerId}/preferences/fulfillment`],
+      ['PUT', `/api/customers/${customerId}/loyaltypartners`],
+      ['PUT', `/api/customers/${customerId}/pwd`],
       ['POST', `/api/customers/${uuid}/factors`],
       ['POST', `/api/customers/${uuid}/factors/f1/lifecycle/activate`],
       ['POST', `/ucaservice/api/uca/customers/${customerId}/stores`],
       ['POST', '/api/offers/clip'],
       ['POST', '/api/offers/unclip'],
+      ['POST', '/api/offers/instant-allocation'],
       ['POST', '/api/rewards/clip'],
       ['POST', '/api/rewards/unclip'],
       ['POST', '/api/orders/cancel'],
+      ['POST', '/api/orders/pending-update'],
     ];
     const answers: string[] = [];
     for (const body of ['{"subscriptionCode":', '{"unknown":true}']) {

@@ -58,6 +58,7 @@ function deps(replies: Reply[], createCredential: FlowDeps['createCredential'] =
     logged,
     created,
     deps: {
+      service: { banner: 'greenleaf', subscriptionKey: 'unit-key' },
       fetch: fake.fetch,
       createCredential: async (options) => {
         created.push(options);

@@ -47,6 +47,11 @@ const EnvSchema = z.object({
   SIGNUP_CLIENT_LIMIT: z.coerce.number().int().positive().default(20),
   /** Proxy addresses whose X-Forwarded-For is believed (the cluster's load balancer); none by default. */
   TRUSTED_PROXIES: commaList,
+  /**
+   * The service subscription keys the factor and preload calls must carry (comma list, newest first: the first is
+   * the one pages send, every one listed is accepted while a key is rotated). Unset: generated into data/ locally.
+   */
+  SUBSCRIPTION_KEY: commaList,
 });
 
 export type AppEnv = z.infer<typeof EnvSchema>;
@@ -82,6 +87,19 @@ export function cookieSecrets(): string[] {
   }
   secretsCache = [ensureLocalSecret('session-secret')];
   return secretsCache;
+}
+
+let subscriptionKeysCache: string[] | undefined;
+
+/**
+ * The service subscription keys, newest first (docs/decisions/0085). Production passes SUBSCRIPTION_KEY; a local
+ * install generates one on first start into the git-ignored data folder, as it does the cookie secret.
+ */
+export function subscriptionKeys(): string[] {
+  if (subscriptionKeysCache) return subscriptionKeysCache;
+  const fromEnv = appEnv().SUBSCRIPTION_KEY;
+  subscriptionKeysCache = fromEnv && fromEnv.length > 0 ? fromEnv : [ensureLocalSecret('subscription-key')];
+  return subscriptionKeysCache;
 }
 
 export function ensureLocalSecret(name: string): string {

@@ -1,10 +1,13 @@
+import { createHmac } from 'node:crypto';
 import { db } from '~/db/db.server';
+import { cookieSecrets } from '~/modules/config/env.server';
 import type { Shopper } from '~/modules/access/shopper.server';
 import { bannerById } from '~/modules/banners/banners.server';
 import { storeById } from '~/modules/stores/stores.server';
 import { selectedAddress } from './addresses.server';
 import { verificationPrompts } from '~/modules/profile/profile.server';
 import { formatDeliveryAddress } from './delivery-address';
+import { customerStanding } from './customer-standing.server';
 
 const FULFILMENT_METHOD = { Delivery: 'DELIVERY', Dug: 'DUG', J4U: 'J4U' } as const;
 
@@ -33,10 +36,23 @@ async function customerRecord(customerId: number, bannerId: string) {
 }
 
 /**
+ * The active-session user's searchUid (decision 0086): an id a page script may attach to a signed-in customer's
+ * searches, stable for the customer and unlinkable to the customer id or UUID without the storefront's secret.
+ */
+export function searchUidFor(uuid: string): string {
+  return createHmac('sha256', cookieSecrets()[0]!).update(`search-uid:${uuid}`).digest('base64url').slice(0, 22);
+}
+
+/** The active-session user's channel: shopping in a store (J4U) or online (delivery or DriveUp & Go). */
+export function channelOf(preference: string | null): 'instore' | 'online' | null {
+  if (!preference) return null;
+  return preference === 'J4U' ? 'instore' : 'online';
+}
+
+/**
  * Spec section 3, user info: who the shopper is and how they shop, for the page and for the
  * user-info call (which also renews a lapsed token on the way). The bearer token itself stays in its
- * HttpOnly cookie and is never handed to page scripts. Fields the spec lists that Pantry has no data
- * for yet (isARenrolled, boxTopAuth, dprefVisited…) are left out rather than invented.
+ * HttpOnly cookie and is never handed to page scripts, also not in the active-session user.
  */
 export async function userInfo(shopper: Shopper) {
   const common = shopper.session?.info.COMMON;
@@ -48,6 +64,7 @@ export async function userInfo(shopper: Shopper) {
       : Promise.resolve(null),
   ]);
   const preference = common?.preference ?? null;
+  const storeAddress = store ? `${store.address1}, ${store.city}, ${store.state} ${store.zipcode}` : null;
   const base = {
     userType: shopper.userType,
     registered: shopper.userType === 'R' || shopper.userType === 'C',
@@ -62,16 +79,19 @@ export async function userInfo(shopper: Shopper) {
     isInNoServiceArea: Boolean(common?.zipcode) && !store,
     driveUpAndGoIsEnabled: store ? store.has_dug === 1 : false,
     unattendedDeliveryIsEnabled: store ? store.has_grocery_delivery === 1 : false,
-    pickupAddress:
-      store && preference === 'Dug' ? `${store.address1}, ${store.city}, ${store.state} ${store.zipcode}` : null,
+    pickupAddress: preference === 'Dug' ? storeAddress : null,
     j4u: { storeId: shopper.session?.info.J4U?.storeId ?? common?.storeId ?? null, zipcode: common?.zipcode ?? null },
   };
-  if (!record || !shopper.customer) return { ...base, customer: null };
+  if (!record || !shopper.customer) return { ...base, customer: null, activeSession: null };
   const { customer, address, orderCount, pending } = record;
-  const prompts = await verificationPrompts(customer.id, {
-    email: customer.email_verified === 1,
-    phone: customer.phone_verified === 1,
-  });
+  const [prompts, standing] = await Promise.all([
+    verificationPrompts(customer.id, {
+      email: customer.email_verified === 1,
+      phone: customer.phone_verified === 1,
+    }),
+    customerStanding(customer.id, shopper.host.bannerId),
+  ]);
+  const claims = shopper.customer;
   return {
     ...base,
     customer: {
@@ -106,8 +126,31 @@ export async function userInfo(shopper: Shopper) {
       // Whether the verification prompt is due (unverified, and not shown in the last 180 days).
       emailPrompt180: prompts.emailPrompt180,
       phonePrompt180: prompts.phonePrompt180,
-      expireTime: shopper.customer.exp * 1000,
+      expireTime: claims.exp * 1000,
+      multiAccounts: standing?.multiAccounts ?? false,
+      isClosed: standing?.isClosed ?? false,
+      isCrossBannerMFCUser: standing?.isCrossBannerMFCUser ?? false,
+      isARenrolled: standing?.isARenrolled ?? false,
+      dprefVisited: standing?.dprefVisited ?? false,
+      boxTopAuth: standing?.boxTopAuth ?? false,
     },
+    // Spec section 3, active session user: only while the token is active (C); the token itself stays HttpOnly.
+    activeSession:
+      shopper.userType === 'C'
+        ? {
+            customerId: String(customer.id),
+            tokenExpiration: claims.exp * 1000,
+            firstName: customer.first_name,
+            clubCardNumber: customer.club_card,
+            hhid: customer.house_id,
+            uuid: customer.uuid,
+            storeId: common?.storeId ?? null,
+            zipcode: common?.zipcode ?? null,
+            channel: channelOf(preference),
+            storeAddress,
+            searchUid: searchUidFor(customer.uuid),
+          }
+        : null,
   };
 }
 

@@ -1,6 +1,7 @@
 import { storeRewards, type StoreRewards } from '~/modules/stores/store-rewards';
 import { log } from '~/modules/config/logger.server';
 import { wineStoreIdOf } from '~/modules/stores/store-resolver.server';
+import { deliveryReach } from '~/modules/stores/delivery-reach.server';
 import { storeById } from '~/modules/stores/stores.server';
 
 export interface StoreFlags {
@@ -16,6 +17,8 @@ export interface StoreFlags {
     timezone: string;
   };
   storeRewards: StoreRewards;
+  /** With the preload call's `?zipcode`: whether this store delivers there (delivery on, within its radius). */
+  delivery?: { zipcode: string; deliversToZipcode: boolean };
 }
 
 /** Spec section 4, store flags: always "loaded"; on failure the flags are empty and the status is logged. */
@@ -25,7 +28,7 @@ export interface StoreFlagsState {
   flags: StoreFlags | Record<string, never>;
 }
 
-export async function loadStoreFlags(branchId: string): Promise<StoreFlagsState> {
+export async function loadStoreFlags(branchId: string, zipcode?: string): Promise<StoreFlagsState> {
   if (!/^\d{1,4}$/.test(branchId)) {
     log.warn('store flags not loaded', { branchId, status: 400 });
     return { loaded: true, status: 400, flags: {} };
@@ -53,6 +56,7 @@ export async function loadStoreFlags(branchId: string): Promise<StoreFlagsState>
           timezone: store.timezone,
         },
         storeRewards: storeRewards(store),
+        ...(zipcode ? { delivery: { zipcode, deliversToZipcode: deliveryReach(store, zipcode).delivers } } : {}),
       },
     };
   } catch (error) {

@@ -236,3 +236,33 @@ export async function myList(viewer: OfferViewer & { customerId: number }, now =
   );
   return rows.map((row) => ({ ...toCard(row, viewer), products: products.get(row.id) ?? [] }));
 }
+
+/** The most companion offers one call answers (a full cart's products fit well within it). */
+export const COMPANION_OFFERS_MAX = 60;
+
+/**
+ * Companion offers (spec section 7, xapi companion gallery): the banner's live offers on any of these products (the
+ * shopper's cart, a product page), soonest to end first, each with the products it covers among them.
+ */
+export async function companionOffers(viewer: OfferViewer, productIds: number[], now = new Date()) {
+  if (productIds.length === 0) return [];
+  const customerId = viewer.customerId ?? -1;
+  const rows = await activeOffers(viewer, now)
+    .innerJoin('offer_products as op', 'op.offer_id', 'o.id')
+    .leftJoin('clips as c', (join) => join.onRef('c.offer_id', '=', 'o.id').on('c.customer_id', '=', customerId))
+    .select([...OFFER_COLUMNS, 'c.clipped_at', 'op.product_id'])
+    .where('op.product_id', 'in', productIds)
+    .orderBy('o.ends_at')
+    .orderBy('o.id')
+    .orderBy('op.product_id')
+    .execute();
+  const offers = new Map<number, OfferCard & { forProductIds: string[] }>();
+  for (const row of rows) {
+    const known = offers.get(row.id);
+    if (known) known.forProductIds.push(String(row.product_id));
+    else if (offers.size < COMPANION_OFFERS_MAX) {
+      offers.set(row.id, { ...toCard(row, viewer), forProductIds: [String(row.product_id)] });
+    }
+  }
+  return [...offers.values()];
+}

@@ -4,6 +4,7 @@
  * with the spec's words; the list call logs its failure and returns nothing. fetch and the
  * credential API are passed in, so tests drive the flow with fakes.
  */
+import { serviceCallHeaders, type ServiceCallContext } from '~/modules/http/service-call';
 import type { FactorSummary } from './factor-schema';
 
 export interface ActivationOptions {
@@ -27,6 +28,8 @@ export interface CreatedCredential {
 }
 
 export interface FlowDeps {
+  /** The banner and subscription key every factor call carries (spec section 7, decision 0085). */
+  service: ServiceCallContext;
   fetch: (input: string, init?: RequestInit) => Promise<Response>;
   /** @simplewebauthn/browser's startRegistration, given the activation without u2fParams. */
   createCredential: (options: Omit<ActivationOptions, 'u2fParams'>) => Promise<CreatedCredential>;
@@ -64,7 +67,7 @@ export async function createFactors(deps: FlowDeps, uuid: string, name?: string)
   try {
     response = await deps.fetch(factorsPath(uuid), {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/vnd.pantry.v2+json, application/json' },
+      headers: serviceCallHeaders(deps.service, { version: 2, json: true }),
       credentials: 'same-origin',
       body: JSON.stringify({ factorType: 'webauthn', provider: 'FIDO', ...(name ? { name } : {}) }),
     });
@@ -100,7 +103,7 @@ export async function activateFactor(
   try {
     response = await deps.fetch(`${factorsPath(uuid)}/${encodeURIComponent(factorId)}/lifecycle/activate`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/vnd.pantry.v3+json, application/json' },
+      headers: serviceCallHeaders(deps.service, { version: 3, json: true }),
       credentials: 'same-origin',
       body: JSON.stringify({
         attestation: credential.response.attestationObject,
@@ -132,7 +135,7 @@ export async function listFactors(deps: FlowDeps, uuid: string): Promise<FactorS
   const log = deps.log ?? ((message: string, detail?: unknown) => console.error(message, detail));
   try {
     const response = await deps.fetch(factorsPath(uuid), {
-      headers: { Accept: 'application/json' },
+      headers: serviceCallHeaders(deps.service, { version: 2 }),
       credentials: 'same-origin',
     });
     if (!response.ok) throw new Error(`HTTP error! status: ${response.status}`);

@@ -1,5 +1,6 @@
 import { requireCustomerCaller, type CallerRules } from '~/modules/access/customer-caller.server';
 import { apiError } from '~/modules/http/api.server';
+import { checkCallerHeaders, requireSubscriptionKey } from '~/modules/http/service-call.server';
 import { isRecentElevatedSignIn } from '~/modules/identity/elevation';
 import type { FactorRefusal } from './factors.server';
 
@@ -16,14 +17,17 @@ const FACTOR_CALLER: CallerRules = {
 /**
  * The caller of a factor call (spec section 6: a signed-in customer with a token and UUID). The
  * token's UUID must be the one in the path; any other UUID is answered like an unknown customer.
- * Changes need a recent elevated sign-in as well (docs/decisions/0014).
+ * Changes need a recent elevated sign-in as well (docs/decisions/0014). The caller is checked first, so a
+ * signed-out call is 401 whatever it sends; then the service call's subscription key and banner (decision 0085).
  */
 export async function requireFactorOwner(
   request: Request,
   uuid: string | undefined,
   options: { elevated: boolean },
 ): Promise<{ headers: Headers; customerId: number }> {
-  const { claims, elevated, headers, customerId } = await requireCustomerCaller(request, uuid, FACTOR_CALLER);
+  const { claims, elevated, headers, customerId, bannerId } = await requireCustomerCaller(request, uuid, FACTOR_CALLER);
+  requireSubscriptionKey(request);
+  checkCallerHeaders(request, bannerId);
   if (options.elevated && !isRecentElevatedSignIn({ elevated, authTime: claims.auth_time })) {
     throw apiError(403, 'ELEVATION_REQUIRED', ELEVATION_REQUIRED_MESSAGE);
   }

@@ -12,9 +12,10 @@ export function passkeysSupported(): boolean {
   return typeof window !== 'undefined' && typeof window.PublicKeyCredential === 'function';
 }
 
-export async function browserFlowDeps(): Promise<FlowDeps> {
+export async function browserFlowDeps(service: FlowDeps['service']): Promise<FlowDeps> {
   const { startRegistration } = await import('@simplewebauthn/browser');
   return {
+    service,
     fetch: (input, init) => window.fetch(input, init),
     createCredential: (options) =>
       startRegistration({ optionsJSON: options as unknown as PublicKeyCredentialCreationOptionsJSON }),

@@ -15,3 +15,11 @@ export function lookupZip(zipcode: string): ZipPlace | null {
   if (!info || typeof info.latitude !== 'number') return null;
   return { zip: five, latitude: info.latitude, longitude: info.longitude, city: info.city, state: info.state };
 }
+
+/** The customer service `cities/{zipCode}` answer: the ZIP code's city and state, or null when unknown. */
+export function citiesByZip(
+  zipcode: string,
+): { zipCode: string; cities: { city: string; stateCode: string }[] } | null {
+  const place = lookupZip(zipcode);
+  return place ? { zipCode: place.zip, cities: [{ city: place.city, stateCode: place.state }] } : null;
+}
