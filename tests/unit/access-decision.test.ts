@@ -33,15 +33,16 @@ describe('page enforcement (spec section 4)', () => {
     });
   });
 
-  it('keeps marketing parameters and r across the redirect', () => {
-    const decision = decide('G', 'http://localhost/account/orders.html?utm_source=mail&r=nav&x=1');
+  it('keeps marketing parameters, r and referrer across the redirect', () => {
+    const decision = decide('G', 'http://localhost/account/orders.html?utm_source=mail&r=nav&referrer=news&x=1');
     if (decision.authorized) throw new Error('expected a redirect');
     const target = new URL(decision.redirectTo, 'http://localhost');
     expect(target.pathname).toBe('/account/sign-in.html');
     expect(target.searchParams.get('utm_source')).toBe('mail');
     expect(target.searchParams.get('r')).toBe('nav');
+    expect(target.searchParams.get('referrer')).toBe('news');
     expect(target.searchParams.has('x')).toBe(false);
-    expect(target.searchParams.get('goto')).toBe('/account/orders.html?utm_source=mail&r=nav&x=1');
+    expect(target.searchParams.get('goto')).toBe('/account/orders.html?utm_source=mail&r=nav&referrer=news&x=1');
   });
 
   it('does not put the set-store page into goto (it is exempt)', () => {

@@ -132,9 +132,11 @@ describe('safe redirects (spec section 5)', () => {
 });
 
 describe('marketing parameters', () => {
-  const current = new URL('http://localhost/shop?utm_source=mail&utm_medium=email&r=home&other=1&cmpid=77');
+  const current = new URL(
+    'http://localhost/shop?utm_source=mail&utm_medium=email&r=home&referrer=partner-site&other=1&cmpid=77',
+  );
 
-  it('carries the allowed parameters and r onto a redirect, and drops the others', () => {
+  it('carries the allowed parameters, r and referrer onto a redirect, and drops the others', () => {
     const target = carryMarketingParams('/account/sign-in.html?goto=%2Fshop', current, [
       'utm_source',
       'utm_medium',
@@ -145,6 +147,7 @@ describe('marketing parameters', () => {
     expect(url.searchParams.get('utm_medium')).toBe('email');
     expect(url.searchParams.get('cmpid')).toBe('77');
     expect(url.searchParams.get('r')).toBe('home');
+    expect(url.searchParams.get('referrer')).toBe('partner-site');
     expect(url.searchParams.get('goto')).toBe('/shop');
     expect(url.searchParams.has('other')).toBe(false);
   });

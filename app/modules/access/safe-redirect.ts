@@ -97,12 +97,15 @@ export function editTarget(target: string, edit: (url: URL) => void): string {
   return url.pathname.replace(/^\/+/, '/') + url.search + url.hash;
 }
 
+/** Spec section 2: the referrer parameters, `r` and `referrer`, survive redirects like the marketing ones. */
+export const REFERRER_PARAMS = ['r', 'referrer'] as const;
+
 /**
- * Copies the allowed marketing parameters and the referrer parameter `r` from the current URL
+ * Copies the allowed marketing parameters and the referrer parameters from the current URL
  * onto a redirect target, so campaigns survive every redirect.
  */
 export function carryMarketingParams(target: string, current: URL, allowed: readonly string[]): string {
-  const keep = [...allowed, 'r'];
+  const keep = [...allowed, ...REFERRER_PARAMS];
   const carried = keep.filter((name) => current.searchParams.has(name));
   if (carried.length === 0) return target;
   const isRelative = target.startsWith('/');
