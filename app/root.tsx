@@ -38,6 +38,7 @@ import {
   isStaffPath,
   noticeFor,
   signInModalTarget,
+  reconcileSyndicatedCookie,
 } from '~/pages/root.server';
 
 // What few pages show: the browser loads their code only on a page that renders them.
@@ -82,14 +83,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const shopper = await loadShopper(request);
   const url = new URL(request.url);
   const customer = shopper.userType === 'C' ? shopper.customer : null;
-  const [chrome, consent, firstLogin, header] = await Promise.all([
+  const [chrome, consent, firstLogin, header, syndicated] = await Promise.all([
     storefrontChrome(shopper),
     readConsent(request, shopper),
     customer ? takeFirstLogin(request, shopper.cookie) : Promise.resolve(null),
     headerCounts(request, shopper),
+    // The company's other sites read the store from the syndicated cookie: a bad or stale one is rewritten.
+    reconcileSyndicatedCookie(request, shopper.session, shopper.cookie),
   ]);
   const headers = new Headers(shopper.headers);
   for (const cookie of firstLogin?.setCookies ?? []) headers.append('Set-Cookie', cookie);
+  if (syndicated.setCookie) headers.append('Set-Cookie', syndicated.setCookie);
   return json(
     {
       ...chrome,

@@ -6,7 +6,7 @@ import { chooseStoreFromFinder, json, redirect, requireUserType, storeFinderPage
 import type { StoreSummary } from '~/modules/stores/store-resolver.server';
 import { ErrorAlert } from '~/components/Alerts';
 
-export const access = pageAccess({ allowedUserTypes: PUBLIC_PAGE, escapeSSO: true });
+export const access = pageAccess({ allowedUserTypes: PUBLIC_PAGE, escapeSSO: true, syndicatedHeader: true });
 export const handle = { access };
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -13,6 +13,7 @@ import {
   type SessionCookieKind,
 } from './cookie-policy';
 import { parseStoredSession, type SessionData } from './session-schema';
+import { crossDomainTags } from './syndicated-user';
 
 export interface CookieContext {
   siteType: SiteType;
@@ -117,8 +118,13 @@ export async function readSessionCookie(request: Request, siteType: SiteType): P
   return read;
 }
 
+/** The session as written: COMMON's xDTags are always derived from the session itself (decision 0088). */
 export async function serializeSession(session: SessionData, context: CookieContext): Promise<string> {
-  return sessionCookie('session', context.siteType).serialize(session, {
+  const common = session.info.COMMON;
+  const written: SessionData = {
+    info: { ...session.info, COMMON: { ...common, xDTags: crossDomainTags(common, context.siteType) } },
+  };
+  return sessionCookie('session', context.siteType).serialize(written, {
     secure: context.secure,
     maxAge: lifetimeSeconds(sessionLifetimeMs(session.info.COMMON.userType)),
   });
