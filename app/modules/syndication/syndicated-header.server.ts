@@ -57,7 +57,7 @@ function notModified(request: Request, etag: string): boolean {
  */
 export async function syndicatedHeaderResponse(request: Request): Promise<Response> {
   const shopper = await loadShopper(request);
-  const { value } = await reconcileSyndicatedCookie(request, shopper.session, shopper.cookie);
+  const { value, setCookie } = await reconcileSyndicatedCookie(request, shopper.session, shopper.cookie);
   const [banner, store] = await Promise.all([
     bannerById(shopper.host.bannerId),
     value ? storeById(value.storeId) : Promise.resolve(undefined),
@@ -78,6 +78,7 @@ export async function syndicatedHeaderResponse(request: Request): Promise<Respon
   const etag = etagOf(body);
   const headers = new Headers();
   for (const cookie of shopper.headers.getSetCookie()) headers.append('Set-Cookie', cookie);
+  if (setCookie) headers.append('Set-Cookie', setCookie);
   const allowed = syndicationOrigins(request);
   const origin = request.headers.get('Origin');
   if (origin && mayEmbed(origin, allowed)) {
