@@ -164,6 +164,20 @@ export async function ensureVisitorIds(request: Request, context: CookieContext)
   return { ...ids, setCookies };
 }
 
+/** The visitor and session ids the browser already has (page scripts get copies, decision 0089); null without both. */
+export async function readVisitIds(
+  request: Request,
+  siteType: SiteType,
+): Promise<{ visitorId: string; sessionId: string } | null> {
+  const [visitor, session] = await Promise.all([
+    readSignedCookie(request, 'visitorId', siteType, parseId),
+    readSignedCookie(request, 'sessionId', siteType, parseId),
+  ]);
+  return visitor.status === 'ok' && session.status === 'ok'
+    ? { visitorId: visitor.value, sessionId: session.value }
+    : null;
+}
+
 /** Writes a signed auxiliary cookie with an expiry (for example the delivery check, until midnight). */
 export async function writeCookie(
   kind: SessionCookieKind | AuxiliaryCookieKind,
