@@ -14,7 +14,8 @@ export const CALL_TIMEOUT_MESSAGE = 'The store is taking too long to answer. Ple
 export function callTimeoutResponse(): Response {
   return new Response(JSON.stringify({ ok: false, code: 'TIMEOUT', message: CALL_TIMEOUT_MESSAGE }), {
     status: 504,
-    headers: { 'Content-Type': 'application/json' },
+    // Remix takes a 4xx/5xx without this header for one from a proxy and shows the error page instead of the answer.
+    headers: { 'Content-Type': 'application/json', 'X-Remix-Response': 'yes' },
   });
 }
 
