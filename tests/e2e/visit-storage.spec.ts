@@ -5,8 +5,8 @@
 import { CALL_TIMEOUT_MESSAGE } from '~/modules/browser/call-timing';
 import { expect, test } from './support/test';
 
-test.beforeEach(({}, testInfo) => {
-  test.skip(testInfo.project.name !== 'js', 'local storage and call time-outs belong to the page scripts');
+test.beforeEach(() => {
+  test.skip(test.info().project.name !== 'js', 'local storage and call time-outs belong to the page scripts');
 });
 
 test('records the visit ids, the attribution and the store flags, and fires the completion event', async ({ page }) => {

@@ -49,8 +49,8 @@ const EnvSchema = z.object({
   TRUSTED_PROXIES: commaList,
   /**
    * The company's other sites that may embed the syndicated header (frame it, or fetch it with credentials):
-   * origins with their scheme and port (decision 0087). Unset: the banners' own hosts, and on a developer's
-   * machine (local-origin) any port of localhost.
+   * origins with their scheme and port (decision 0087). Unset: the banners' own hosts, and, when the storefront is
+   * served on localhost (a developer's machine), any port of localhost.
    */
   SYNDICATION_ORIGINS: commaList.refine(
     (entries) => entries === undefined || entries.every((entry) => /^https?:\/\/[^/@*]+$/i.test(entry)),

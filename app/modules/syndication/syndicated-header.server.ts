@@ -15,7 +15,8 @@ const STYLESHEET_MAX_AGE_S = 3600;
 
 /**
  * Origins that may embed the header (frame it, or fetch it with the shopper's cookies): SYNDICATION_ORIGINS, and the
- * banners' own hosts; on a developer's machine any port of localhost (a sibling site under test runs there).
+ * banners' own hosts; when served on localhost (a developer's machine), any port of localhost (a sibling site under
+ * test runs there).
  */
 export function syndicationOrigins(request: Request): { exact: string[]; anyLocalhostPort: boolean } {
   const url = new URL(request.url);
