@@ -39,6 +39,8 @@ import {
   isStaffPath,
   noticeFor,
   signInModalTarget,
+  reconcileSyndicatedCookie,
+  readVisitIds,
 } from '~/pages/root.server';
 
 // What few pages show: the browser loads their code only on a page that renders them.
@@ -87,14 +89,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const shopper = await loadShopper(request);
   const url = new URL(request.url);
   const customer = shopper.userType === 'C' ? shopper.customer : null;
-  const [chrome, consent, firstLogin, header] = await Promise.all([
+  const [chrome, consent, firstLogin, header, syndicated, visit] = await Promise.all([
     storefrontChrome(shopper),
     readConsent(request, shopper),
     customer ? takeFirstLogin(request, shopper.cookie) : Promise.resolve(null),
     headerCounts(request, shopper),
+    // The company's other sites read the store from the syndicated cookie: a bad or stale one is rewritten.
+    reconcileSyndicatedCookie(request, shopper.session, shopper.cookie),
+    readVisitIds(request, shopper.cookie.siteType),
   ]);
   const headers = new Headers(shopper.headers);
   for (const cookie of firstLogin?.setCookies ?? []) headers.append('Set-Cookie', cookie);
+  if (syndicated.setCookie) headers.append('Set-Cookie', syndicated.setCookie);
   return json(
     {
       ...chrome,
@@ -112,6 +118,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       onboarding: firstLogin?.onboarding
         ? { event: firstLogin.onboarding, firstTimeLogin: firstLogin.firstTimeLogin }
         : null,
+      // Copies of the HttpOnly visitor and session ids, for page scripts (local storage).
+      visit,
     },
     { headers },
   );
@@ -185,6 +193,7 @@ export default function App() {
       ) : null}
       <SessionTimeout session={chrome.session} />
       <BrowserSession
+        visit={chrome.visit}
         store={
           chrome.store
             ? {

@@ -10,7 +10,12 @@ import {
   hasChosenStore,
 } from '~/pages/home.server';
 
-export const access = pageAccess({ allowedUserTypes: PUBLIC_PAGE, showZipcodeModal: true, escapeSSO: true });
+export const access = pageAccess({
+  allowedUserTypes: PUBLIC_PAGE,
+  showZipcodeModal: true,
+  escapeSSO: true,
+  syndicatedHeader: true,
+});
 export const handle = { access };
 
 export async function loader({ request }: LoaderFunctionArgs) {
