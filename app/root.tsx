@@ -34,6 +34,7 @@ import {
   headerCounts,
   loadShopper,
   identityConfig,
+  pageSubscriptionKey,
   takeFirstLogin,
   readConsent,
   isStaffPath,
@@ -120,6 +121,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
         : null,
       // Copies of the HttpOnly visitor and session ids, for page scripts (local storage).
       visit,
+      // What the page's service calls carry (the preload call for the store's flags; decision 0085).
+      service: { banner: shopper.host.bannerId, subscriptionKey: pageSubscriptionKey() },
     },
     { headers },
   );
@@ -194,6 +197,7 @@ export default function App() {
       <SessionTimeout session={chrome.session} />
       <BrowserSession
         visit={chrome.visit}
+        service={chrome.service}
         store={
           chrome.store
             ? {

@@ -1,6 +1,7 @@
 import { useRevalidator } from '@remix-run/react';
 import { useEffect } from 'react';
 import { browserStorage, rememberStoreData, type StoreData } from '~/components/page-essentials';
+import type { ServiceCallContext } from '~/modules/http/service-call';
 
 /**
  * The page's browser-side session chores (JavaScript only):
@@ -12,9 +13,12 @@ import { browserStorage, rememberStoreData, type StoreData } from '~/components/
 export function BrowserSession({
   store,
   visit,
+  service,
 }: {
   store: StoreData | null;
   visit: { visitorId: string; sessionId: string } | null;
+  /** The banner and subscription key the preload call carries (decision 0085). */
+  service: ServiceCallContext;
 }) {
   const revalidator = useRevalidator();
   const revalidate = revalidator.revalidate;
@@ -27,6 +31,7 @@ export function BrowserSession({
   }, [storeKey]);
 
   const ids = visit && `${visit.visitorId} ${visit.sessionId}`;
+  const serviceKey = JSON.stringify(service);
   useEffect(() => {
     const storage = browserStorage();
     // A first, direct visit without a store has nothing to record, and never loads the code that records it.
@@ -34,9 +39,9 @@ export function BrowserSession({
     const campaign = /[?&](utm_|cmpid=)/.test(location.search) || (referrer && !referrer.startsWith(location.origin));
     if (storage && (storeId || ids || campaign))
       void import('~/modules/browser/visit-storage').then((visitStorage) =>
-        visitStorage.recordVisit(storage, storeId, ids, window, fetch),
+        visitStorage.recordVisit(storage, storeId, ids, window, { fetch, service: JSON.parse(serviceKey) }),
       );
-  }, [storeId, ids]);
+  }, [storeId, ids, serviceKey]);
 
   useEffect(() => {
     const resetOnErrorHash = () => {

@@ -23,6 +23,10 @@ export { storefrontChrome } from '~/modules/access/chrome.server';
 export { headerCounts } from '~/modules/customers/customer-header.server';
 export { loadShopper } from '~/modules/access/shopper.server';
 export { identityConfig } from '~/modules/config/env.server';
+import { subscriptionKeys } from '~/modules/config/env.server';
+
+/** The subscription key pages send on service calls: the newest (decision 0085). */
+export const pageSubscriptionKey = () => subscriptionKeys()[0]!;
 export { takeFirstLogin } from '~/modules/identity/first-login.server';
 export { readConsent } from '~/modules/session/consent.server';
 export { reconcileSyndicatedCookie } from '~/modules/session/syndicated-cookie.server';

@@ -114,12 +114,24 @@ describe('the attribution token (first marketing source of the visit)', () => {
   });
 });
 
+/** The page's preload call: its fetch, with the banner and subscription key the server handed the page. */
+const SERVICE = { banner: 'greenleaf', subscriptionKey: 'page-subscription-key' };
+const call = (fetchImpl: typeof fetch) => ({ fetch: fetchImpl, service: SERVICE });
+
 describe('store flags (spec section 4)', () => {
   it('records the flags and the time zone, marked loaded', async () => {
     const storage = new MemoryStorage();
     const fetchImpl = flagsAnswer('America/Los_Angeles');
-    const record = await loadStoreFlags(storage, '1001', fetchImpl, NOW);
-    expect(fetchImpl).toHaveBeenCalledWith('/api/stores/preload/1001', expect.anything());
+    const record = await loadStoreFlags(storage, '1001', call(fetchImpl), NOW);
+    expect(fetchImpl).toHaveBeenCalledWith(
+      '/api/stores/preload/1001',
+      expect.objectContaining({
+        headers: expect.objectContaining({
+          'Pantry-Subscription-Key': 'page-subscription-key',
+          'X-Banner': 'greenleaf',
+        }),
+      }),
+    );
     expect(record).toMatchObject({ loaded: true, storeId: '1001', status: 200 });
     expect(storage.getItem(VISIT_KEYS.timezone)).toBe('America/Los_Angeles');
     expect(storeFlagsLoaded(storage, '1001')).toEqual(record);
@@ -129,13 +141,13 @@ describe('store flags (spec section 4)', () => {
   it('on failure records empty flags, still loaded, and removes the time zone', async () => {
     const storage = new MemoryStorage();
     storage.setItem(VISIT_KEYS.timezone, 'America/New_York');
-    const record = await loadStoreFlags(storage, '9999', flagsAnswer(null, 404), NOW);
+    const record = await loadStoreFlags(storage, '9999', call(flagsAnswer(null, 404)), NOW);
     expect(record).toEqual({ loaded: true, storeId: '9999', status: 404, flags: {}, savedAt: NOW });
     expect(storage.getItem(VISIT_KEYS.timezone)).toBeNull();
     const offline = (async () => {
       throw new TypeError('Failed to fetch');
     }) as typeof fetch;
-    expect(await loadStoreFlags(new MemoryStorage(), '1001', offline, NOW)).toMatchObject({
+    expect(await loadStoreFlags(new MemoryStorage(), '1001', call(offline), NOW)).toMatchObject({
       loaded: true,
       status: 0,
       flags: {},
@@ -145,10 +157,10 @@ describe('store flags (spec section 4)', () => {
   it("reuses the same store's flags for five minutes, then asks again", async () => {
     const storage = new MemoryStorage();
     const fetchImpl = flagsAnswer('America/Los_Angeles');
-    await loadStoreFlags(storage, '1001', fetchImpl, NOW);
-    await loadStoreFlags(storage, '1001', fetchImpl, NOW + 60_000);
+    await loadStoreFlags(storage, '1001', call(fetchImpl), NOW);
+    await loadStoreFlags(storage, '1001', call(fetchImpl), NOW + 60_000);
     expect(fetchImpl).toHaveBeenCalledTimes(1);
-    await loadStoreFlags(storage, '1001', fetchImpl, NOW + 5 * 60_000);
+    await loadStoreFlags(storage, '1001', call(fetchImpl), NOW + 5 * 60_000);
     expect(fetchImpl).toHaveBeenCalledTimes(2);
   });
 
@@ -162,11 +174,11 @@ describe('store flags (spec section 4)', () => {
       document: { referrer: '' },
       dispatchEvent: (event: Event) => target.dispatchEvent(event),
     };
-    await recordVisit(storage, '1001', 'v-1 s-1', win, flagsAnswer('America/Chicago'));
+    await recordVisit(storage, '1001', 'v-1 s-1', win, call(flagsAnswer('America/Chicago')));
     expect(events).toEqual([expect.objectContaining({ loaded: true, storeId: '1001' })]);
     expect(storage.getItem(VISIT_KEYS.timezone)).toBe('America/Chicago');
     expect(storage.json(VISIT_KEYS.visitorId)).toMatchObject({ value: 'v-1' });
-    await recordVisit(storage, null, null, win, flagsAnswer('America/Chicago'));
+    await recordVisit(storage, null, null, win, call(flagsAnswer('America/Chicago')));
     expect(storage.getItem(VISIT_KEYS.storeFlags)).toBeNull();
     expect(storage.getItem(VISIT_KEYS.timezone)).toBeNull();
   });

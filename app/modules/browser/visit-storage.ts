@@ -1,4 +1,6 @@
 import { VISITOR_ID_LIFETIME_MS } from '~/modules/session/cookie-policy';
+import { requestStoreFlags } from '~/modules/flags/store-flags-call';
+import type { ServiceCallContext } from '~/modules/http/service-call';
 import type { KeyValueStorage } from './local-storage';
 
 /**
@@ -129,14 +131,20 @@ export function recordStoreFlags(
   return record;
 }
 
+/** How a page makes the preload call: its fetch, and its banner and subscription key (the call's headers). */
+export interface PreloadCall {
+  fetch: typeof fetch;
+  service: ServiceCallContext;
+}
+
 /**
- * Loads the store's flags with the preload call (GET /api/stores/preload/{storeId}), unless the same store's were
- * recorded in the last five minutes, records them, and fires STORE_FLAGS_EVENT. A failed call records empty flags.
+ * Loads the store's flags with the preload call (GET /api/stores/preload/{storeId}, with the service call headers),
+ * unless the same store's were recorded in the last five minutes, and records them. A failed call records empty flags.
  */
 export async function loadStoreFlags(
   storage: KeyValueStorage,
   storeId: string,
-  fetchImpl: typeof fetch,
+  call: PreloadCall,
   now: number,
 ): Promise<StoreFlagsRecord> {
   const stored = readJson<StoreFlagsRecord>(storage, VISIT_KEYS.storeFlags);
@@ -147,16 +155,10 @@ export async function loadStoreFlags(
     now - stored.savedAt < STORE_FLAGS_REUSE_MS
   )
     return stored;
-  let answer: { status: number; flags: StoreFlagsRecord['flags'] } | null = null;
-  try {
-    const response = await fetchImpl(`/api/stores/preload/${encodeURIComponent(storeId)}`, {
-      headers: { Accept: 'application/json' },
-    });
-    const body = (await response.json()) as { flags?: StoreFlagsRecord['flags'] };
-    answer = { status: response.status, flags: response.ok && body.flags ? body.flags : {} };
-  } catch {
-    answer = null;
-  }
+  const loaded = await requestStoreFlags({ fetch: call.fetch, service: call.service }, storeId);
+  // Status 0: no answer at all (offline, refused).
+  const answer =
+    loaded.status === 0 ? null : { status: loaded.status, flags: loaded.flags as StoreFlagsRecord['flags'] };
   return recordStoreFlags(storage, storeId, answer, now);
 }
 
@@ -185,7 +187,7 @@ export async function recordVisit(
     document: { referrer: string };
     dispatchEvent(event: Event): boolean;
   },
-  fetchImpl: typeof fetch,
+  call: PreloadCall,
 ): Promise<StoreFlagsRecord | null> {
   const now = Date.now();
   const [visitorId, sessionId] = (ids ?? '').split(' ');
@@ -201,7 +203,7 @@ export async function recordVisit(
     storage.removeItem(VISIT_KEYS.timezone);
     return null;
   }
-  const record = await loadStoreFlags(storage, storeId, fetchImpl, now);
+  const record = await loadStoreFlags(storage, storeId, call, now);
   win.dispatchEvent(new CustomEvent(STORE_FLAGS_EVENT, { detail: record }));
   return record;
 }
