@@ -67,6 +67,8 @@ export const AUXILIARY_COOKIE_NAMES = {
   shipZip: 'PANTRY_SHIP_ZIP',
   /** The health area's own session, set when it consumes a one-time handshake token. */
   healthSession: 'PANTRY_HEALTH_SESSION',
+  /** Spec section 6: the content-management mode (preview or author) a signed editor's link set (decision 0093). */
+  contentMode: 'PANTRY_CONTENT_MODE',
 } as const;
 export type AuxiliaryCookieKind = keyof typeof AUXILIARY_COOKIE_NAMES;
 
