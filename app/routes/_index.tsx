@@ -51,8 +51,7 @@ export default function Home() {
             <p className="mt-3 max-w-prose text-stone-700 md:text-lg">{hero.body}</p>
             {hero.contentId !== null ? (
               <p className="mt-2 text-sm font-semibold text-violet-800" data-testid="content-id">
-                Home hero content #{hero.contentId}
-                {hero.draft ? ' (draft)' : ' (live)'}
+                {`Home hero content #${hero.contentId} (${hero.draft ? 'draft' : 'live'})`}
               </p>
             ) : null}
             <div className="mt-5 flex flex-wrap gap-3">
