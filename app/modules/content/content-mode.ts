@@ -10,7 +10,7 @@ export type ContentModeName = (typeof CONTENT_MODES)[number];
 
 /** A link is good for an hour after it is printed: long enough to open, short enough not to be passed around. */
 export const CONTENT_LINK_LIFETIME_SECONDS = 3_600;
-/** The mode cookie lasts two hours (a sitting at the storefront), then the editor opens a new link. */
+/** The mode cookie lasts two hours (an afternoon of checking content), then the editor opens a new link. */
 export const CONTENT_MODE_LIFETIME_SECONDS = 7_200;
 /** The moment previewed lies within a year either side of when the link was printed. */
 export const PREVIEW_RANGE_MS = 366 * 86_400_000;
