@@ -40,6 +40,8 @@ import {
   isStaffPath,
   noticeFor,
   signInModalTarget,
+  reconcileSyndicatedCookie,
+  readVisitIds,
   PreviewBarOnServer,
   contentModeChrome,
 } from '~/pages/root.server';
@@ -92,17 +94,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const shopper = await loadShopper(request);
   const url = new URL(request.url);
   const customer = shopper.userType === 'C' ? shopper.customer : null;
-  const [chrome, consent, firstLogin, header, contentMode] = await Promise.all([
+  const [chrome, consent, firstLogin, header, syndicated, visit, contentMode] = await Promise.all([
     storefrontChrome(shopper),
     readConsent(request, shopper),
     customer ? takeFirstLogin(request, shopper.cookie) : Promise.resolve(null),
     headerCounts(request, shopper),
+    // The company's other sites read the store from the syndicated cookie: a bad or stale one is rewritten.
+    reconcileSyndicatedCookie(request, shopper.session, shopper.cookie),
+    readVisitIds(request, shopper.cookie.siteType),
     contentModeChrome(request, shopper.host.siteType),
   ]);
   const headers = new Headers(shopper.headers);
   // A content mode's data is never cached or indexed (documents: entry.server.tsx).
   if (contentMode) markContentModeResponse(headers);
   for (const cookie of firstLogin?.setCookies ?? []) headers.append('Set-Cookie', cookie);
+  if (syndicated.setCookie) headers.append('Set-Cookie', syndicated.setCookie);
   return json(
     {
       ...chrome,
@@ -121,6 +127,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       onboarding: firstLogin?.onboarding
         ? { event: firstLogin.onboarding, firstTimeLogin: firstLogin.firstTimeLogin }
         : null,
+      // Copies of the HttpOnly visitor and session ids, for page scripts (local storage).
+      visit,
     },
     { headers },
   );
@@ -196,6 +204,7 @@ export default function App() {
       ) : null}
       <SessionTimeout session={chrome.session} />
       <BrowserSession
+        visit={chrome.visit}
         store={
           chrome.store
             ? {

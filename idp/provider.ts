@@ -9,7 +9,7 @@ import { customerById } from '../app/modules/identity/customers.server';
 import { STAFF_CLAIM_MAX_STORES } from '../app/modules/access/staff-access';
 import { staffClaimOf } from '../app/modules/staff/staff-roles.server';
 import { isOwnNavigation } from '../app/modules/http/same-site-navigation';
-import { KEEP_ME_SIGNED_IN_LIFETIME_MS } from '../app/modules/session/cookie-policy';
+import { IDENTITY_SESSION_MAX_AGE_S } from '../app/modules/session/cookie-policy';
 import { KyselyAdapter } from './adapter';
 import { cspNonce, escapeHtml, providerPageHtml } from './provider-page';
 import { isUnconfirmed } from './unconfirmed-sign-ins';
@@ -17,7 +17,8 @@ import type { IdpSecrets } from './keys';
 
 export const STOREFRONT_CLIENT_ID = 'pantry-storefront';
 export const STOREFRONT_RESOURCE = 'urn:pantry:storefront';
-const NINETY_DAYS_S = KEEP_ME_SIGNED_IN_LIFETIME_MS / 1000;
+/** The session's maxAge (spec section 9): the storefront's syndicated and signed-in cookies read the same constant. */
+const SESSION_MAX_AGE_S = IDENTITY_SESSION_MAX_AGE_S;
 
 /** Every storefront origin (each banner, consumer and business) on the storefront's port. */
 export function storefrontOrigins(port: string | number, extra: string[] = []): string[] {
@@ -222,13 +223,13 @@ export function createProvider({ issuer, origins, secrets, storefrontPort }: Pro
       short: { signed: true, httpOnly: true, sameSite: 'lax' },
     },
     ttl: {
-      Session: NINETY_DAYS_S,
-      Grant: NINETY_DAYS_S,
+      Session: SESSION_MAX_AGE_S,
+      Grant: SESSION_MAX_AGE_S,
       Interaction: 10 * 60,
       AuthorizationCode: 60,
       IdToken: 45 * 60,
       AccessToken: 45 * 60,
-      RefreshToken: NINETY_DAYS_S,
+      RefreshToken: SESSION_MAX_AGE_S,
     },
     // OIDC grants offline_access only with a consent prompt, so the storefront's sign-in never carries
     // it. Its first-party client still gets a refresh token whenever the customer presented credentials

@@ -15,7 +15,7 @@ import {
 } from '../app/modules/identity/authn.server';
 import { customerById } from '../app/modules/identity/customers.server';
 import { redeemSessionToken } from '../app/modules/identity/session-tokens.server';
-import { KEEP_ME_SIGNED_IN_LIFETIME_MS } from '../app/modules/session/cookie-policy';
+import { IDENTITY_SESSION_MAX_AGE_S } from '../app/modules/session/cookie-policy';
 import { applySecurityHeaders, createNonce } from '../app/modules/http/security-headers.server';
 import { askConsent, decideConsent } from './consent';
 import { loadIdpSecrets } from './keys';
@@ -115,7 +115,7 @@ export async function startIdentityProvider(options: {
       ),
   };
 
-  provider.use(trackSignInConfirmation(KEEP_ME_SIGNED_IN_LIFETIME_MS / 1000));
+  provider.use(trackSignInConfirmation(IDENTITY_SESSION_MAX_AGE_S));
 
   // The provider's own pages (logout confirmation, consent, errors) get the storefront's headers, with their
   // own nonce; forms there may go back to a storefront origin (the post-logout redirect).
@@ -162,8 +162,8 @@ export async function startIdentityProvider(options: {
     if (ctx.path === '/api/v1/sessions/me/lifecycle/refresh' && ctx.method === 'POST') {
       const session = await provider.Session.get(ctx);
       if (!session.accountId) return noSession(ctx);
-      // Saving the session moves its expiry forward; a kept session stays for 90 days.
-      await session.save(session.transient ? 24 * 3600 : KEEP_ME_SIGNED_IN_LIFETIME_MS / 1000);
+      // Saving the session moves its expiry forward; a kept session stays for the session maxAge.
+      await session.save(session.transient ? 24 * 3600 : IDENTITY_SESSION_MAX_AGE_S);
       const customer = await customerById(Number(session.accountId));
       ctx.body = { status: 'ACTIVE', login: customer?.email ?? null, userId: session.accountId };
       return;

@@ -5,17 +5,38 @@ import { browserStorage, rememberStoreData, type StoreData } from '~/components/
 /**
  * The page's browser-side session chores (JavaScript only):
  * - remembers the current store as store data, which sign-out keeps as the previous store;
+ * - copies the visitor and session ids, the visit's attribution and the store's flags and time zone into local
+ *   storage, and fires the store-flags event (modules/browser/visit-storage.ts, loaded only when there is any);
  * - spec section 4: a URL hash containing 'error' resets the keep-me-signed-in user.
  */
-export function BrowserSession({ store }: { store: StoreData | null }) {
+export function BrowserSession({
+  store,
+  visit,
+}: {
+  store: StoreData | null;
+  visit: { visitorId: string; sessionId: string } | null;
+}) {
   const revalidator = useRevalidator();
   const revalidate = revalidator.revalidate;
   const storeKey = store ? JSON.stringify(store) : '';
+  const storeId = store?.storeId ?? null;
 
   useEffect(() => {
     const storage = browserStorage();
     if (storage && storeKey) rememberStoreData(storage, JSON.parse(storeKey) as StoreData);
   }, [storeKey]);
+
+  const ids = visit && `${visit.visitorId} ${visit.sessionId}`;
+  useEffect(() => {
+    const storage = browserStorage();
+    // A first, direct visit without a store has nothing to record, and never loads the code that records it.
+    const { referrer } = document;
+    const campaign = /[?&](utm_|cmpid=)/.test(location.search) || (referrer && !referrer.startsWith(location.origin));
+    if (storage && (storeId || ids || campaign))
+      void import('~/modules/browser/visit-storage').then((visitStorage) =>
+        visitStorage.recordVisit(storage, storeId, ids, window, fetch),
+      );
+  }, [storeId, ids]);
 
   useEffect(() => {
     const resetOnErrorHash = () => {

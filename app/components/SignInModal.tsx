@@ -11,7 +11,11 @@ import { SignInForm } from './SignInForm';
 export function SignInModal({ goto }: { goto: string }) {
   const fetcher = useFetcher<SignInStepData>({ key: 'sign-in-modal' });
   const navigate = useNavigate();
-  const state = fetcher.data ?? { step: 'email' as const, email: '', goto };
+  // An answer without a step is a refusal (a call that timed out): start again at the email step, saying why.
+  const answer: Partial<SignInStepData> & { message?: string } = fetcher.data ?? {};
+  const state = answer.step
+    ? (answer as SignInStepData)
+    : { step: 'email' as const, email: '', goto, error: answer.message };
   return (
     <Modal labelledBy="sign-in-modal-title" testId="sign-in-modal" onClose={() => navigate(goto, { replace: true })}>
       <div className="flex items-start justify-between gap-4">

@@ -26,6 +26,8 @@ export { loadShopper } from '~/modules/access/shopper.server';
 export { identityConfig } from '~/modules/config/env.server';
 export { takeFirstLogin } from '~/modules/identity/first-login.server';
 export { readConsent } from '~/modules/session/consent.server';
+export { reconcileSyndicatedCookie } from '~/modules/session/syndicated-cookie.server';
+export { readVisitIds } from '~/modules/session/session-cookie.server';
 // Used by the loader only: imported here, they stay off every page's browser code.
 export { isStaffPath } from '~/modules/access/staff-access';
 export { noticeFor } from '~/modules/identity/notices';

@@ -13,7 +13,12 @@ import {
   storefrontMoment,
 } from '~/pages/home.server';
 
-export const access = pageAccess({ allowedUserTypes: PUBLIC_PAGE, showZipcodeModal: true, escapeSSO: true });
+export const access = pageAccess({
+  allowedUserTypes: PUBLIC_PAGE,
+  showZipcodeModal: true,
+  escapeSSO: true,
+  syndicatedHeader: true,
+});
 export const handle = { access };
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -16,6 +16,7 @@ import { SignInForm } from '~/components/SignInForm';
 export const access = pageAccess({
   allowedUserTypes: ['A', 'G', 'R'],
   redirections: { DEFAULT: '/' },
+  syndicatedHeader: true,
 });
 export const handle = { access };
 

@@ -5,8 +5,9 @@ import { useHydrated, pageAccess, PUBLIC_PAGE, pageMeta } from '~/components/pag
 import { chooseStoreFromFinder, json, redirect, requireUserType, storeFinderPage } from '~/pages/store-finder.server';
 import type { StoreSummary } from '~/modules/stores/store-resolver.server';
 import { ErrorAlert } from '~/components/Alerts';
+import { reloadAfterRefreshFlag } from '~/modules/browser/reload-delay';
 
-export const access = pageAccess({ allowedUserTypes: PUBLIC_PAGE, escapeSSO: true });
+export const access = pageAccess({ allowedUserTypes: PUBLIC_PAGE, escapeSSO: true, syndicatedHeader: true });
 export const handle = { access };
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -66,7 +67,8 @@ function useSessionUpdate() {
   const answer = fetcher.state === 'idle' ? fetcher.data : undefined;
   useEffect(() => {
     if (answer?.redirectTo) window.location.assign(answer.redirectTo);
-    else if (answer?.reload) window.location.reload();
+    // The refresh flag (401/403 without keep-me-signed-in): reload after the spec's delay, saying so meanwhile.
+    else if (answer?.reload) return reloadAfterRefreshFlag(() => window.location.reload());
   }, [answer]);
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     if (!hydrated) return;
@@ -83,7 +85,12 @@ function useSessionUpdate() {
   };
   const pendingStore =
     fetcher.state !== 'idle' ? String((fetcher.json as { storeId?: string } | undefined)?.storeId ?? '') : null;
-  return { onSubmit, pendingStore, error: answer && !answer.success && answer.message ? answer.message : null };
+  return {
+    onSubmit,
+    pendingStore,
+    reloading: Boolean(answer?.reload),
+    error: answer && !answer.success && answer.message ? answer.message : null,
+  };
 }
 
 export default function SetStorePage() {
@@ -152,6 +159,11 @@ export default function SetStorePage() {
       {data.error ? <ErrorAlert id="finder-error">{data.error.message}</ErrorAlert> : null}
       {actionData?.error ? <ErrorAlert>{actionData.error}</ErrorAlert> : null}
       {sessionUpdate.error ? <ErrorAlert>{sessionUpdate.error}</ErrorAlert> : null}
+      {sessionUpdate.reloading ? (
+        <p role="status" className="mt-4 rounded-xl bg-brand-soft p-3 text-sm font-semibold text-brand-dark">
+          Your sign-in needs refreshing. Reloading the page…
+        </p>
+      ) : null}
 
       {data.stores.length > 0 ? (
         <section aria-labelledby="results-heading" className="mt-6">

@@ -43,6 +43,7 @@ export const access = pageAccess({
   allowGuestAuthentication: true,
   showZipcodeModal: true,
   escapeSSO: true,
+  syndicatedHeader: true,
 });
 export const handle = { access };
 

@@ -30,7 +30,12 @@ import {
 
 // Like the home page, searching stays anonymous and cookie-free (prices are the default store's
 // until the shopper chooses one); the aisles and product pages establish guest sessions.
-export const access = pageAccess({ allowedUserTypes: PUBLIC_PAGE, showZipcodeModal: true, escapeSSO: true });
+export const access = pageAccess({
+  allowedUserTypes: PUBLIC_PAGE,
+  showZipcodeModal: true,
+  escapeSSO: true,
+  syndicatedHeader: true,
+});
 export const handle = { access };
 
 const PATH = '/shop/search-results.html';

@@ -171,13 +171,33 @@ test('signing out clears the cart, coupons, slot and partner items from browser 
   // The page script writes the store data once it runs (hydrated), and only then handles the sign-out.
   await expect.poll(() => page.evaluate(() => localStorage.getItem('pantry.storeData'))).toContain('"storeId"');
   const storeData = await page.evaluate(() => localStorage.getItem('pantry.storeData'));
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('pantry.attribution'))).not.toBeNull();
+  const visit = () =>
+    page.evaluate(() => ({
+      sessionId: localStorage.getItem('pantry.sessionId'),
+      attribution: (JSON.parse(localStorage.getItem('pantry.attribution') ?? '{}') as { token?: string }).token,
+    }));
+  const before = await visit();
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page.getByRole('heading', { name: "You're signed out" })).toBeVisible();
-  // The signed-out page shows the remembered store again, so once its script runs it writes the store data back.
+  // The signed-out page shows the remembered store again, so once its script runs it writes the store data back,
+  // and records the new session's id, a new visit and the store's flags (decision 0089).
   await expect
     .poll(() => page.evaluate(() => Object.keys(localStorage).sort()))
-    .toEqual(['pantry.previousStoreData', 'pantry.storeData', 'unrelated']);
+    .toEqual([
+      'pantry.attribution',
+      'pantry.previousStoreData',
+      'pantry.sessionId',
+      'pantry.storeData',
+      'pantry.storeFlags',
+      'pantry.timezone',
+      'pantry.visitorId',
+      'unrelated',
+    ]);
   expect(await page.evaluate(() => localStorage.getItem('pantry.previousStoreData'))).toBe(storeData);
+  const after = await visit();
+  expect(after.sessionId).not.toBe(before.sessionId);
+  expect(after.attribution).not.toBe(before.attribution);
 });
 
 test("a URL hash containing 'error' resets the keep-me-signed-in user", async ({ page, context }) => {

@@ -31,10 +31,13 @@ const DEEP_LINK = '/?storeId=1001&preference=DELIVERY&zipcode=98101';
 const JORDAN = 'jordan@pantry.test';
 
 /**
- * Cookies a page script must read and so may not be HttpOnly: none. Page scripts keep what they need
- * in local storage (app/modules/browser) and reach the token only through same-origin calls.
+ * Cookies a script must read and so may not be HttpOnly. Page scripts keep what they need in local storage
+ * (app/modules/browser) and reach the token only through same-origin calls; the one exception is read by the
+ * company's other sites, and holds a store and coarse tags only (decision 0087).
  */
-const NOT_HTTP_ONLY = new Map<string, string>();
+const NOT_HTTP_ONLY = new Map<string, string>([
+  ['PANTRY_SYND_USER', 'the syndicated user cookie: the store, its address and coarse tags, for sibling sites'],
+]);
 
 function attributes(header: string) {
   const [pair, ...rest] = header.split(';');
@@ -123,8 +126,30 @@ describe.each(DIALECTS)('sessions and cookies on %s, two storefront processes', 
     }
     expect(problems).toEqual([]);
     // The walk did meet the cookies that matter, from both servers.
-    for (const name of ['PANTRY_SESSION', 'PANTRY_USER', 'PANTRY_SESSION_ID', 'PANTRY_VISITOR_ID', '_session'])
+    for (const name of [
+      'PANTRY_SESSION',
+      'PANTRY_USER',
+      'PANTRY_SESSION_ID',
+      'PANTRY_VISITOR_ID',
+      'PANTRY_SYND_USER',
+      '_session',
+    ])
       expect(seen).toContain(name);
+    // The readable one holds exactly the syndicated shape: no id of the shopper, no token, no address of theirs.
+    const syndicated = Object.values(browsers)
+      .flatMap((browser) => browser.exchanges.flatMap((exchange) => exchange.setCookies))
+      .filter((header) => header.startsWith('PANTRY_SYND_USER='))
+      .map((header) => decodeURIComponent(header.split(';')[0]!.slice('PANTRY_SYND_USER='.length)))
+      .filter(Boolean);
+    expect(syndicated.length).toBeGreaterThan(0);
+    for (const value of syndicated)
+      expect(Object.keys(JSON.parse(value) as object)).toEqual([
+        'storeId',
+        'storeZip',
+        'storeAddress',
+        'preference',
+        'xDTags',
+      ]);
   });
 
   it('keeps cookies without Secure on plain-http local hosts only, as COOKIE_SECURE is unset there', async () => {

@@ -41,7 +41,14 @@ describe('signed cookie reads', () => {
   it('check a remembered session against the schema once, and give every caller its own copy', async () => {
     const session: SessionData = {
       info: {
-        COMMON: { userType: 'G', storeId: '1234', zipcode: '94105', preference: 'Dug', xDTags: ['a', 'b'] },
+        COMMON: {
+          userType: 'G',
+          storeId: '1234',
+          zipcode: '94105',
+          preference: 'Dug',
+          // As serializeSession writes them (derived from the session, decision 0088).
+          xDTags: ['site:consumer', 'fulfilment:pickup', 'shopper:guest'],
+        },
         J4U: { storeId: '1234', zipcode: '94105' },
       },
     };

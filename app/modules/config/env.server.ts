@@ -52,6 +52,24 @@ const EnvSchema = z.object({
    * the one pages send, every one listed is accepted while a key is rotated). Unset: generated into data/ locally.
    */
   SUBSCRIPTION_KEY: commaList,
+  /**
+   * The company's other sites that may embed the syndicated header (frame it, or fetch it with credentials):
+   * origins with their scheme and port (decision 0087). Unset: the banners' own hosts, and, when the storefront is
+   * served on localhost (a developer's machine), any port of localhost.
+   */
+  SYNDICATION_ORIGINS: commaList.refine(
+    (entries) => entries === undefined || entries.every((entry) => /^https?:\/\/[^/@*]+$/i.test(entry)),
+    'SYNDICATION_ORIGINS lists origins with their scheme (and port when not the default), e.g. https://recipes.pantry.example',
+  ),
+  /**
+   * The Domain of the syndicated user cookie, so the company's sibling sites read it (`.pantry.example`).
+   * Unset: the storefront's own host only (on localhost every port shares it).
+   */
+  SYNDICATION_COOKIE_DOMAIN: z
+    .string()
+    .regex(/^\.?[a-z0-9-]+(\.[a-z0-9-]+)+$/i, 'SYNDICATION_COOKIE_DOMAIN is a domain, e.g. .pantry.example')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
 });
 
 export type AppEnv = z.infer<typeof EnvSchema>;

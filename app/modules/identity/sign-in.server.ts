@@ -3,13 +3,7 @@ import type { Shopper } from '~/modules/access/shopper';
 import { redirectPolicy } from '~/modules/access/redirect-policy.server';
 import { safeRedirect } from '~/modules/access/safe-redirect';
 import { checkAccessToken, identityProviderVerifier } from '~/modules/access/token.server';
-import {
-  clearCookie,
-  freshSessionId,
-  readSignedCookie,
-  serializeSession,
-  writeCookie,
-} from '~/modules/session/session-cookie.server';
+import { clearCookie, freshSessionId, readSignedCookie, writeCookie } from '~/modules/session/session-cookie.server';
 import { assistantAuthorizeUrl, readAssistant } from './assistant-sign-in.server';
 import { customerSession } from './customer-session.server';
 import { clearFirstLoginCookies } from './first-login.server';
@@ -18,6 +12,7 @@ import { endGrant } from './grants.server';
 import { authorizeUrl, exchangeCode, pkcePair, revokeToken, verifyIdToken, type TokenSet } from './oidc-client.server';
 import { signOut } from './sign-out.server';
 import { originOf } from '~/modules/http/request-origin';
+import { sessionCookies } from '~/modules/session/syndicated-cookie.server';
 import { randomToken } from './secrets.server';
 import { bindSessionToken } from './session-tokens.server';
 import { writeUserCookie } from './user-cookie.server';
@@ -173,6 +168,6 @@ export async function signInCookies(shopper: Shopper, tokens: TokenSet, remember
   return [
     userCookie,
     await freshSessionId(shopper.cookie),
-    ...(session ? [await serializeSession(session, shopper.cookie)] : []),
+    ...(session ? await sessionCookies(session, shopper.cookie, shopper.url.host) : []),
   ];
 }

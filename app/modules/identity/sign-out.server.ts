@@ -1,16 +1,11 @@
 import type { Shopper } from '~/modules/access/shopper';
-import {
-  clearCookie,
-  freshSessionId,
-  readSignedCookie,
-  serializeSession,
-  writeCookie,
-} from '~/modules/session/session-cookie.server';
+import { clearCookie, freshSessionId, readSignedCookie, writeCookie } from '~/modules/session/session-cookie.server';
 import { applySessionUpdate } from '~/modules/session/session-schema';
 import { writeKeepMeSignedIn } from './keep-me-signed-in.server';
 import { endGrant } from './grants.server';
 import { endSessionUrl, revokeToken } from './oidc-client.server';
 import { originOf } from '~/modules/http/request-origin';
+import { sessionCookies } from '~/modules/session/syndicated-cookie.server';
 import { parseUserCookie } from './user-cookie.server';
 
 const PREVIOUS_STORE_SECONDS = 90 * 24 * 3600;
@@ -67,7 +62,7 @@ export async function signOut(
       ),
     );
     const guest = applySessionUpdate(shopper.session, { info: { COMMON: { userType: 'G' } } });
-    if (guest.ok) setCookies.push(await serializeSession(guest.session, shopper.cookie));
+    if (guest.ok) setCookies.push(...(await sessionCookies(guest.session, shopper.cookie, shopper.url.host)));
   } else {
     setCookies.push(await clearCookie('session', shopper.cookie));
   }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { checkAccessToken, type TokenCheck, type TokenVerifier } from '~/modules/access/token.server';
-import { KEEP_ME_SIGNED_IN_LIFETIME_MS, lifetimeSeconds } from '~/modules/session/cookie-policy';
+import { SIGNED_IN_SESSION_LIFETIME_S } from '~/modules/session/cookie-policy';
 import { writeCookie, type CookieContext } from '~/modules/session/session-cookie.server';
 import { refreshTokens, type TokenSet } from './oidc-client.server';
 import { renewAcrossProcesses, RENEWAL_REUSE_MS } from './token-renewals.server';
@@ -21,12 +21,8 @@ export function parseUserCookie(value: unknown): UserCookie | null {
 }
 
 export function writeUserCookie(user: UserCookie, context: CookieContext): Promise<string> {
-  return writeCookie(
-    'user',
-    user,
-    context,
-    user.remember ? { maxAgeSeconds: lifetimeSeconds(KEEP_ME_SIGNED_IN_LIFETIME_MS) } : {},
-  );
+  // Kept (keep me signed in): as long as the identity provider's session; otherwise until the browser closes.
+  return writeCookie('user', user, context, user.remember ? { maxAgeSeconds: SIGNED_IN_SESSION_LIFETIME_S } : {});
 }
 
 /**

@@ -9,6 +9,17 @@ export const VISITOR_ID_LIFETIME_MS = 7_776_000_000; // 90 days
 export const KEEP_ME_SIGNED_IN_LIFETIME_MS = 90 * 86_400_000; // 90 days
 
 /**
+ * The identity provider's session maxAge, in seconds. idp/provider.ts configures its session and its long
+ * cookie with it, and spec section 9 gives the syndicated cookie and the signed-in session cookie (the active
+ * session user's cookie, when kept) this lifetime too: one number, so the three cannot drift apart.
+ */
+export const IDENTITY_SESSION_MAX_AGE_S = 7_776_000; // 90 days
+/** Spec section 9: the syndicated user cookie lives as long as the identity provider's session. */
+export const SYNDICATED_COOKIE_LIFETIME_S = IDENTITY_SESSION_MAX_AGE_S;
+/** Spec section 9: the signed-in session (the active session user's cookie) lives as long as the provider's. */
+export const SIGNED_IN_SESSION_LIFETIME_S = IDENTITY_SESSION_MAX_AGE_S;
+
+/**
  * The four session cookies (spec: "the session cookie name list has 4 entries").
  * Business-site cookies carry the B_ prefix.
  */
@@ -67,6 +78,11 @@ export const AUXILIARY_COOKIE_NAMES = {
   shipZip: 'PANTRY_SHIP_ZIP',
   /** The health area's own session, set when it consumes a one-time handshake token. */
   healthSession: 'PANTRY_HEALTH_SESSION',
+  /**
+   * Spec section 3: the syndicated user cookie (storeId, storeZip, storeAddress, preference, xDTags). The only
+   * cookie that is neither signed nor HttpOnly: the company's other sites read it (decision 0087).
+   */
+  syndicatedUser: 'PANTRY_SYND_USER',
   /** Spec section 6: the content-management mode (preview or author) a signed editor's link set (decision 0093). */
   contentMode: 'PANTRY_CONTENT_MODE',
 } as const;

@@ -13,6 +13,7 @@ import {
   type SessionCookieKind,
 } from './cookie-policy';
 import { parseStoredSession, type SessionData } from './session-schema';
+import { crossDomainTags } from './syndicated-user';
 
 export interface CookieContext {
   siteType: SiteType;
@@ -117,8 +118,13 @@ export async function readSessionCookie(request: Request, siteType: SiteType): P
   return read;
 }
 
+/** The session as written: COMMON's xDTags are always derived from the session itself (decision 0088). */
 export async function serializeSession(session: SessionData, context: CookieContext): Promise<string> {
-  return sessionCookie('session', context.siteType).serialize(session, {
+  const common = session.info.COMMON;
+  const written: SessionData = {
+    info: { ...session.info, COMMON: { ...common, xDTags: crossDomainTags(common, context.siteType) } },
+  };
+  return sessionCookie('session', context.siteType).serialize(written, {
     secure: context.secure,
     maxAge: lifetimeSeconds(sessionLifetimeMs(session.info.COMMON.userType)),
   });
@@ -156,6 +162,20 @@ export async function ensureVisitorIds(request: Request, context: CookieContext)
     );
   }
   return { ...ids, setCookies };
+}
+
+/** The visitor and session ids the browser already has (page scripts get copies, decision 0089); null without both. */
+export async function readVisitIds(
+  request: Request,
+  siteType: SiteType,
+): Promise<{ visitorId: string; sessionId: string } | null> {
+  const [visitor, session] = await Promise.all([
+    readSignedCookie(request, 'visitorId', siteType, parseId),
+    readSignedCookie(request, 'sessionId', siteType, parseId),
+  ]);
+  return visitor.status === 'ok' && session.status === 'ok'
+    ? { visitorId: visitor.value, sessionId: session.value }
+    : null;
 }
 
 /** Writes a signed auxiliary cookie with an expiry (for example the delivery check, until midnight). */

@@ -1,7 +1,8 @@
 import type { StoreTable } from '~/db/schema';
 import type { Shopper } from '~/modules/access/shopper';
 import { wineStoreIdOf } from '~/modules/stores/store-resolver.server';
-import { ensureVisitorIds, serializeSession } from './session-cookie.server';
+import { ensureVisitorIds } from './session-cookie.server';
+import { sessionCookies } from './syndicated-cookie.server';
 import { applySessionUpdate, type Preference, type SessionData, type SessionUpdateResult } from './session-schema';
 
 export interface StoreChoice {
@@ -56,6 +57,6 @@ export async function chooseStore(
   return {
     ok: true,
     session: result.session,
-    setCookies: [...ids.setCookies, await serializeSession(result.session, shopper.cookie)],
+    setCookies: [...ids.setCookies, ...(await sessionCookies(result.session, shopper.cookie, shopper.url.host))],
   };
 }

@@ -1,0 +1,56 @@
+/**
+ * What the page scripts keep in local storage (spec section 3 "local storage", section 4 store flags) and the
+ * navigation call time-out of spec section 9 (decision 0089), in a real browser.
+ */
+import { CALL_TIMEOUT_MESSAGE } from '~/modules/browser/call-timing';
+import { expect, test } from './support/test';
+
+test.beforeEach(() => {
+  test.skip(test.info().project.name !== 'js', 'local storage and call time-outs belong to the page scripts');
+});
+
+test('records the visit ids, the attribution and the store flags, and fires the completion event', async ({ page }) => {
+  // Another script of the page, waiting on the completion event from the start of every page.
+  await page.addInitScript(() => {
+    window.addEventListener('pantry:store-flags-loaded', (event) => {
+      (window as unknown as { flagsEvent: unknown }).flagsEvent = (event as CustomEvent).detail;
+    });
+  });
+  await page.goto('/set-store.html?zipcode=98101&preference=J4U&utm_source=newsletter&utm_campaign=spring');
+  await page.getByTestId('store-result').first().getByRole('button').click();
+  await expect(page).toHaveURL(/localhost:\d+\/$/);
+  // A call cut short by the page changing is recorded as a failure; the next page records the flags again.
+  await expect
+    .poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('pantry.storeFlags') ?? '{}').status as number))
+    .toBe(200);
+  const stored = await page.evaluate(() => ({
+    flags: JSON.parse(localStorage.getItem('pantry.storeFlags')!) as { loaded: boolean; storeId: string },
+    timezone: localStorage.getItem('pantry.timezone'),
+    visitorId: JSON.parse(localStorage.getItem('pantry.visitorId') ?? 'null') as { value: string } | null,
+    sessionId: JSON.parse(localStorage.getItem('pantry.sessionId') ?? 'null') as { value: string } | null,
+    attribution: JSON.parse(localStorage.getItem('pantry.attribution')!) as { source: string; campaign: string },
+  }));
+  expect(stored.flags).toMatchObject({ loaded: true, status: 200 });
+  expect(stored.timezone).toMatch(/^America\//);
+  expect(stored.visitorId?.value).toMatch(/^[0-9a-f-]{36}$/);
+  expect(stored.sessionId?.value).toMatch(/^[0-9a-f-]{36}$/);
+  // The first marketing source of the visit, from the landing page.
+  expect(stored.attribution).toMatchObject({ source: 'newsletter', campaign: 'spring' });
+  // Every page fires the event once the flags are recorded (here from the five minutes' reuse).
+  await page.goto('/shop/aisles.html');
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { flagsEvent?: unknown }).flagsEvent))
+    .toMatchObject({ loaded: true, storeId: stored.flags.storeId, status: 200 });
+});
+
+test('a call that gets no answer within 3,000 ms says so where the shopper acted', async ({ page }) => {
+  await page.goto('/');
+  await page.route('**/shop/cart?*', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 4500));
+    await route.continue().catch(() => {});
+  });
+  const started = Date.now();
+  await page.getByTestId('add-to-cart').first().getByRole('button').click();
+  await expect(page.getByTestId('add-to-cart').first()).toContainText(CALL_TIMEOUT_MESSAGE);
+  expect(Date.now() - started).toBeGreaterThanOrEqual(2900);
+});
