@@ -16,6 +16,7 @@ import { BAD_REQUEST_MESSAGE, isValidHostHeader } from '~/modules/http/request-l
 import { applySecurityHeaders, createNonce, storefrontTrustedOrigins } from '~/modules/http/security-headers.server';
 import { withScriptsAfterFirstPaint } from '~/modules/http/scripts-after-paint.server';
 import { ensureMailWorkerFromRequest } from '~/modules/mail/worker-lifecycle.server';
+import { markContentModeResponse } from '~/modules/content/content-chrome.server';
 
 renderUnavailableDocumentWith((stylesheets) => renderToStaticMarkup(<UnavailablePage stylesheets={stylesheets} />));
 
@@ -51,7 +52,14 @@ export default function handleRequest(
   // Remix answers 405 for a page without an action: say which methods it does take.
   if (responseStatusCode === 405) responseHeaders.set('Allow', 'GET, HEAD');
   applySecurityHeaders(responseHeaders, { nonce, trustedOrigins: storefrontTrustedOrigins(request) });
+  // A page in a content mode (decision 0093) is never stored by any cache, the storefront's own included.
+  if (inContentMode(remixContext)) markContentModeResponse(responseHeaders);
   return new Response(html, { headers: responseHeaders, status: responseStatusCode });
+}
+
+function inContentMode(remixContext: EntryContext): boolean {
+  const root: unknown = remixContext.staticHandlerContext.loaderData?.root;
+  return Boolean(root && typeof root === 'object' && 'contentMode' in root && root.contentMode);
 }
 
 /** A 503 page with Retry-After when a loader or action failed because the database (or a dependency) is unavailable. */

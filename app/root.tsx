@@ -36,12 +36,15 @@ import {
   identityConfig,
   pageSubscriptionKey,
   takeFirstLogin,
+  markContentModeResponse,
   readConsent,
   isStaffPath,
   noticeFor,
   signInModalTarget,
   reconcileSyndicatedCookie,
   readVisitIds,
+  PreviewBarOnServer,
+  contentModeChrome,
 } from '~/pages/root.server';
 
 // What few pages show: the browser loads their code only on a page that renders them.
@@ -66,6 +69,8 @@ const PendingOrderAlert = deferred(
   PendingOrderAlertOnServer,
   async () => (await import('~/components/PendingOrderAlert')).PendingOrderAlert,
 );
+// Only while a content editor previews the storefront (decision 0093).
+const PreviewBar = deferred(PreviewBarOnServer, async () => (await import('~/components/PreviewBar')).PreviewBar);
 const BusinessSiteClosedPage = deferred(
   BusinessSiteClosedPageOnServer,
   async () => (await import('~/components/BusinessSiteClosedPage')).BusinessSiteClosedPage,
@@ -90,7 +95,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const shopper = await loadShopper(request);
   const url = new URL(request.url);
   const customer = shopper.userType === 'C' ? shopper.customer : null;
-  const [chrome, consent, firstLogin, header, syndicated, visit] = await Promise.all([
+  const [chrome, consent, firstLogin, header, syndicated, visit, contentMode] = await Promise.all([
     storefrontChrome(shopper),
     readConsent(request, shopper),
     customer ? takeFirstLogin(request, shopper.cookie) : Promise.resolve(null),
@@ -98,8 +103,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
     // The company's other sites read the store from the syndicated cookie: a bad or stale one is rewritten.
     reconcileSyndicatedCookie(request, shopper.session, shopper.cookie),
     readVisitIds(request, shopper.cookie.siteType),
+    contentModeChrome(request, shopper.host.siteType),
   ]);
   const headers = new Headers(shopper.headers);
+  // A content mode's data is never cached or indexed (documents: entry.server.tsx).
+  if (contentMode) markContentModeResponse(headers);
   for (const cookie of firstLogin?.setCookies ?? []) headers.append('Set-Cookie', cookie);
   if (syndicated.setCookie) headers.append('Set-Cookie', syndicated.setCookie);
   return json(
@@ -111,6 +119,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       consentDecided: consent !== null,
       notice: noticeFor(url.searchParams.get('notice')),
       staffPage: isStaffPath(url.pathname),
+      contentMode,
       // The session-timeout modal's clock and the provider it renews the session with.
       session: customer
         ? { expiresAt: customer.exp * 1000, issuer: identityConfig().issuer, banner: shopper.host.bannerId }
@@ -132,7 +141,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   pageMeta(data ? `${data.banner.name} — groceries delivered` : 'Pantry', STORE_DESCRIPTION);
 
-function Document({ children, style }: { children: ReactNode; style?: string }) {
+function Document({ children, style, noindex }: { children: ReactNode; style?: string; noindex?: boolean }) {
   const nonce = useNonce();
   return (
     <html lang="en">
@@ -140,6 +149,7 @@ function Document({ children, style }: { children: ReactNode; style?: string }) 
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#16803c" />
+        {noindex ? <meta name="robots" content="noindex" /> : null}
         <Meta />
         <Links />
         {style ? <style nonce={nonce || undefined}>{style}</style> : null}
@@ -166,7 +176,8 @@ export default function App() {
       </Document>
     );
   return (
-    <Document style={chrome.banner.styleText}>
+    <Document style={chrome.banner.styleText} noindex={chrome.contentMode !== null}>
+      {chrome.contentMode ? <PreviewBar contentMode={chrome.contentMode} /> : null}
       <Header chrome={chrome} />
       {chrome.pendingOrder ? <PendingOrderAlert /> : null}
       <main id="main" className="flex-1">
@@ -224,7 +235,8 @@ export function ErrorBoundary() {
       ? data.message
       : undefined;
   return (
-    <Document style={chrome?.banner.styleText}>
+    <Document style={chrome?.banner.styleText} noindex={Boolean(chrome?.contentMode)}>
+      {chrome?.contentMode ? <PreviewBar contentMode={chrome.contentMode} /> : null}
       {chrome ? <Header chrome={chrome} /> : null}
       <main id="main" className="container-page flex-1 py-16">
         {isBusinessSiteClosed(data) ? (

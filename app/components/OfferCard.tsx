@@ -12,6 +12,8 @@ export interface OfferCardData {
   expires: string;
   imageKey: string;
   clipped: boolean | null;
+  /** Only for a content editor (decision 0093): "Not yet live", or in author mode the offer's id too. */
+  contentNote?: string | null;
 }
 
 /**
@@ -109,6 +111,11 @@ export function OfferCard({
           </Link>
         </h3>
         <p className="mb-2 text-xs text-stone-500">{offer.expires}</p>
+        {offer.contentNote ? (
+          <p className="mb-2 text-xs font-semibold text-violet-800" data-testid="offer-content-note">
+            {offer.contentNote}
+          </p>
+        ) : null}
         <ClipButton
           offerId={offer.id}
           clipped={offer.clipped}

@@ -31,6 +31,7 @@ import { orderFulfilmentSchema } from './migrations/0030-order-fulfilment';
 import { slotClosingSchema } from './migrations/0031-slot-closing';
 import { customerStandingSchema } from './migrations/0032-customer-standing';
 import { profilePromptSchema } from './migrations/0034-profile-prompt';
+import { homeContentSchema } from './migrations/0035-home-content';
 
 function migrationsFor(dialect: DialectName): Record<string, Migration> {
   return {
@@ -65,6 +66,7 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0031-slot-closing': slotClosingSchema,
     '0032-customer-standing': customerStandingSchema,
     '0034-profile-prompt': profilePromptSchema,
+    '0035-home-content': homeContentSchema,
   };
 }
 

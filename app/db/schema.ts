@@ -65,6 +65,7 @@ export interface Database {
   customer_factors: CustomerFactorTable;
   customer_loyalty_partners: CustomerLoyaltyPartnerTable;
   webauthn_challenges: WebauthnChallengeTable;
+  home_content: HomeContentTable;
 }
 
 export type Flag = 0 | 1;
@@ -203,6 +204,19 @@ export interface RecipeIngredientTable {
   position: number;
   text: string;
   product_id: number | null;
+}
+
+/** A dated version of a banner's home-page content (decision 0093): the latest started one is shown. */
+export interface HomeContentTable {
+  id: number;
+  banner_id: string;
+  /** Where on the home page: 'hero'. */
+  slot: string;
+  headline: string;
+  /** The end of the headline, in the banner's colour. */
+  highlight: string;
+  body: string;
+  starts_at: string;
 }
 
 export interface OfferTable {

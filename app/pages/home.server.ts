@@ -6,3 +6,5 @@ export { json } from '@remix-run/node';
 export { requireUserType } from '~/modules/access/shopper.server';
 export { departmentTiles, featuredProducts } from '~/modules/catalog/product-cards.server';
 export { currentStore, hasChosenStore } from '~/modules/stores/current-store.server';
+export { readContentMode, storefrontMoment } from '~/modules/content/content-mode.server';
+export { homeHero } from '~/modules/content/home-content.server';

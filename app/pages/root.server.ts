@@ -14,6 +14,7 @@ export { ReceiptsOnboarding as ReceiptsOnboardingOnServer } from '~/components/R
 export { PendingOrderAlert as PendingOrderAlertOnServer } from '~/components/PendingOrderAlert';
 export { SignInModal as SignInModalOnServer } from '~/components/SignInModal';
 export { StaffChrome as StaffChromeOnServer } from '~/components/StaffChrome';
+export { PreviewBar as PreviewBarOnServer } from '~/components/PreviewBar';
 // Links and forms only: the browser keeps their HTML and loads their code when it changes (components/Island.tsx).
 export { ConsentBanner as ConsentBannerOnServer } from '~/components/ConsentBanner';
 /** Rendered once per banner and shopper state. */
@@ -35,3 +36,4 @@ export { readVisitIds } from '~/modules/session/session-cookie.server';
 export { isStaffPath } from '~/modules/access/staff-access';
 export { noticeFor } from '~/modules/identity/notices';
 export { signInModalTarget } from '~/modules/identity/sign-in-modal';
+export { contentModeChrome, markContentModeResponse } from '~/modules/content/content-chrome.server';

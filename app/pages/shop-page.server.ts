@@ -16,3 +16,4 @@ export { productDetails } from '~/modules/catalog/product-details.server';
 export { parseForm, parseSearchParams } from '~/modules/http/forms.server';
 export { offerDetailsPage } from '~/modules/offers/offer-details-page.server';
 export { priceContextFor } from '~/modules/search/price-context.server';
+export { readContentMode, storefrontMoment } from '~/modules/content/content-mode.server';

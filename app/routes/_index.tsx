@@ -8,6 +8,9 @@ import {
   featuredProducts,
   currentStore,
   hasChosenStore,
+  homeHero,
+  readContentMode,
+  storefrontMoment,
 } from '~/pages/home.server';
 
 export const access = pageAccess({
@@ -21,31 +24,41 @@ export const handle = { access };
 export async function loader({ request }: LoaderFunctionArgs) {
   const shopper = await requireUserType(request, access);
   const store = await currentStore(shopper, shopper.pathStoreId);
-  const [departments, featured] = await Promise.all([departmentTiles(), featuredProducts(store, 12)]);
+  // A content editor sees the hero as of their preview moment, and in author mode which content it is (decision 0093).
+  const contentMode = await readContentMode(request, shopper.host.siteType);
+  const [departments, featured, hero] = await Promise.all([
+    departmentTiles(),
+    featuredProducts(store, 12),
+    homeHero(shopper.host.bannerId, storefrontMoment(contentMode)),
+  ]);
   return json(
     {
       store: { name: store.name, city: store.city, state: store.state },
       chosenStore: hasChosenStore(shopper),
       departments,
       featured,
+      hero: { ...hero, contentId: contentMode?.mode === 'author' ? hero.id : null },
     },
     { headers: shopper.headers },
   );
 }
 
 export default function Home() {
-  const { store, chosenStore, departments, featured } = useLoaderData<typeof loader>();
+  const { store, chosenStore, departments, featured, hero } = useLoaderData<typeof loader>();
   return (
     <>
       <section className="bg-brand-soft">
         <div className="container-page grid items-center gap-6 py-8 md:grid-cols-2 md:py-12">
           <div>
             <h1 className="text-3xl font-extrabold leading-tight tracking-tight text-stone-900 md:text-4xl lg:text-5xl">
-              Fresh groceries, <span className="text-brand">your way</span>
+              {hero.headline} <span className="text-brand">{hero.highlight}</span>
             </h1>
-            <p className="mt-3 max-w-prose text-stone-700 md:text-lg">
-              Delivery to your door, DriveUp &amp; Go pickup, or clip deals for your next trip in store.
-            </p>
+            <p className="mt-3 max-w-prose text-stone-700 md:text-lg">{hero.body}</p>
+            {hero.contentId !== null ? (
+              <p className="mt-2 text-sm font-semibold text-violet-800" data-testid="content-id">
+                {`Home hero content #${hero.contentId} (${hero.draft ? 'draft' : 'live'})`}
+              </p>
+            ) : null}
             <div className="mt-5 flex flex-wrap gap-3">
               <Link to="/shop/search-results.html?q=fresh" className="btn-primary px-6 py-3 text-base">
                 Start shopping

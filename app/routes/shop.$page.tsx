@@ -19,6 +19,8 @@ import {
   parseSearchParams,
   offerDetailsPage,
   priceContextFor,
+  readContentMode,
+  storefrontMoment,
 } from '~/pages/shop-page.server';
 
 // Offer pages are few: product and aisle pages do not load the offer view's code.
@@ -68,7 +70,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   }
   const { loc } = parseSearchParams(request, Location);
   const { store, headerStore } = await pageStore(shopper, loc);
-  const product = await productDetails(page.bpn, 'grocery', priceContextFor(store, store.banner_id));
+  const moment = storefrontMoment(await readContentMode(request, shopper.host.siteType));
+  const product = await productDetails(page.bpn, 'grocery', priceContextFor(store, store.banner_id, moment));
   if (!product) throw json({ message: 'We could not find that product.' }, { status: 404, headers: shopper.headers });
   return json(
     { page: 'product' as const, store: { id: store.id, name: store.name, city: store.city }, product, headerStore },

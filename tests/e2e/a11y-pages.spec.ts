@@ -184,6 +184,8 @@ function walk(): Record<string, Visit[]> {
     'health.handshake': [{ as: 'A', path: '/health/handshake?token=eyJhbGciOiJIUzI1NiJ9.e30.tampered', status: 400 }],
     'pharmacy.create-account[.]html': [{ as: 'C2', path: '/pharmacy/create-account.html?newPharmacyAccount=true' }],
     'pharmacy[.]html': everyone('/pharmacy.html'),
+    // Without a link the content-mode page says what it is for (400); tests/e2e/content-preview.spec.ts runs axe in the mode.
+    'content.mode': [{ as: 'A', path: '/content/mode', status: 400 }],
     // Without a token the hand-off page explains that the link has expired.
     'set-store.handoff': [{ as: 'A', path: '/set-store/handoff' }],
     'set-store[.]html': [

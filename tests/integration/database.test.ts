@@ -53,6 +53,7 @@ describe.each(DIALECTS)('database on %s', (dialect) => {
       '0031-slot-closing',
       '0032-customer-standing',
       '0034-profile-prompt',
+      '0035-home-content',
     ]);
   });
 

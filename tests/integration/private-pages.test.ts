@@ -7,6 +7,7 @@ import { checkAccessToken, type TokenVerifier } from '~/modules/access/token.ser
 import { noteStateChange, privatePageGrant } from '~/modules/http/private-pages.server';
 import { bumpStateVersion, stateVersion, storeSubjectOf, subjectOf } from '~/modules/http/state-versions.server';
 import { sessionCookie } from '~/modules/session/session-cookie.server';
+import { enterContentMode } from '~/modules/content/content-mode.server';
 import { cartForWriting } from '~/modules/cart/active-cart.server';
 import { addToCart } from '~/modules/cart/cart-lines.server';
 import { clipOffer } from '~/modules/offers/clips.server';
@@ -86,6 +87,22 @@ describe.each(DIALECTS)('private pages on %s', (dialect) => {
     });
     await bumpStateVersion(subjectOf(customer.id));
     expect((await privatePageGrant(request('/', cookies)))!.version).toBe(grant!.version + 1);
+  });
+
+  it('grants nothing to a customer in a content mode, and ignores a forged mode cookie (decision 0093)', async () => {
+    const { cookies } = await signedInCookies(customer.id, 120);
+    const mode = pair(
+      await enterContentMode(
+        { mode: 'preview', at: new Date(Date.now() + 86_400_000).toISOString() },
+        {
+          siteType: 'C',
+          secure: false,
+        },
+      ),
+    );
+    expect(await privatePageGrant(request('/', [...cookies, mode]))).toBeNull();
+    const forged = `${mode.slice(0, -4)}AAAA`;
+    expect(await privatePageGrant(request('/', [...cookies, forged]))).not.toBeNull();
   });
 
   it("grants a staff page under the staff member's and the store's versions, only at a store of theirs", async () => {

@@ -1,5 +1,6 @@
 import { CompiledQuery, sql, type Insertable, type Kysely } from 'kysely';
 import { BANNERS } from '~/modules/banners/banner-catalog';
+import { BUILT_IN_HOME_HERO } from '~/modules/content/home-content';
 import { DEPARTMENTS, BRANDS_BY_DEPARTMENT, type ShelfItem, type ShelfSize } from '~/db/seed/data/shelf-vocabulary';
 import { varietalsForRegion, WINE_REGIONS, WINERIES } from '~/db/seed/data/wine-vocabulary';
 import { MARKETPLACE_ITEMS, SELLERS } from '~/db/seed/data/marketplace-vocabulary';
@@ -44,6 +45,7 @@ type Db = Kysely<Database>;
 
 /** Tables in an order that respects foreign keys when deleting (reverse to insert). */
 const TABLES_CHILD_FIRST: (keyof Database)[] = [
+  'home_content',
   'staff_roles',
   'shipping_cache',
   'seller_shipping',
@@ -598,10 +600,60 @@ async function seedInto(db: Db, dialect: DialectName, partial: Partial<SeedOptio
       for (const productId of productIds) offerProductRows.push({ offer_id: offerId, product_id: productId });
     }
   }
+  // One offer per banner not yet started: the draft a content editor previews (decision 0093). Chosen without
+  // the random stream, so every other seeded row stays as it was.
+  const [draftBrandItem, draftProductIds] = brandItems[0]!;
+  const [draftBrand, draftItemKey] = draftBrandItem.split('|') as [string, string];
+  const draftItem = itemByKey.get(draftItemKey)!;
+  for (const banner of BANNERS) {
+    offerId += 1;
+    offerRows.push({
+      id: offerId,
+      banner_id: banner.id,
+      title: `Coming soon: $1.50 off ${draftBrand} ${draftItem.item.name}`,
+      description: `Save $1.50 on any ${draftBrand} ${draftItem.item.name}. Starts in ten days.`,
+      category: OFFER_CATEGORIES.find((c) => c.departments.includes(draftItem.departmentSlug))?.name ?? 'Grocery',
+      offer_type: 'coupon',
+      kind: 'amount-off',
+      value: 150,
+      min_quantity: 1,
+      brand_id: brandIds.get(draftBrand) ?? null,
+      starts_at: isoDaysFrom(now, 10),
+      ends_at: isoDaysFrom(now, 40),
+      image_key: draftItemKey,
+      savings_cents: estimatedSavingsCents('amount-off', 150, cheapestByBrandItem.get(draftBrandItem) ?? 0),
+    });
+    for (const productId of draftProductIds) offerProductRows.push({ offer_id: offerId, product_id: productId });
+  }
   await db.transaction().execute(async (trx) => {
     await insertRows(trx, 'offers', offerRows);
     await insertRows(trx, 'offer_products', offerProductRows);
   });
+  // Each banner's home-page hero: the version shoppers see and a draft dated ten days on (decision 0093).
+  await insertRows(
+    db,
+    'home_content',
+    BANNERS.flatMap((banner, bannerIndex) => [
+      {
+        id: bannerIndex * 2 + 1,
+        banner_id: banner.id,
+        slot: 'hero',
+        headline: BUILT_IN_HOME_HERO.headline,
+        highlight: BUILT_IN_HOME_HERO.highlight,
+        body: BUILT_IN_HOME_HERO.body,
+        starts_at: isoDaysFrom(now, -30),
+      },
+      {
+        id: bannerIndex * 2 + 2,
+        banner_id: banner.id,
+        slot: 'hero',
+        headline: 'Holiday baking,',
+        highlight: 'sorted',
+        body: 'Flour, butter and everything for the season, delivered or ready for pickup.',
+        starts_at: isoDaysFrom(now, 10),
+      },
+    ]),
+  );
   const rewardRows = BANNERS.flatMap((banner, bannerIndex) =>
     REWARD_TEMPLATES.map((reward, index) => ({
       id: (bannerIndex + 1) * 100 + index + 1,

@@ -6,6 +6,7 @@ import { parseHost } from '~/modules/banners/hosts';
 import { log } from '~/modules/config/logger.server';
 import { parseUserCookie } from '~/modules/identity/user-cookie.server';
 import { readSignedCookie } from '~/modules/session/session-cookie.server';
+import { readContentMode } from '~/modules/content/content-mode.server';
 import { staffPageGrant } from '~/modules/staff/staff-page-cache.server';
 import { bumpStateVersion, stateVersion, subjectOf } from './state-versions.server';
 
@@ -45,6 +46,8 @@ export async function privatePageGrant(request: Request): Promise<PrivatePageGra
   if (shopper.userType !== 'C' || !shopper.customer || !shopper.session) return null;
   // A refreshed token, a rebuilt session or a dropped cookie: the render must send the new cookies.
   if (shopper.headers.has('Set-Cookie')) return null;
+  // A content editor's page shows drafts (decision 0093): never kept, and never one kept from before.
+  if (await readContentMode(request, shopper.host.siteType)) return null;
   const expiresAt = shopper.customer.exp * 1000;
   if (isStaffPath(new URL(request.url).pathname)) {
     const staff = await staffPageGrant(new URL(request.url), shopper.customer);

@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import type { AuthorizedShopper } from '~/modules/access/shopper.server';
 import { parseSearchParams } from '~/modules/http/forms.server';
+import { readContentMode, storefrontMoment } from '~/modules/content/content-mode.server';
 import { storeById } from '~/modules/stores/stores.server';
 import { galleryFiltersSchema } from './gallery-filters';
-import { offerGallery } from './offers.server';
+import { contentNoteFor } from '~/modules/content/content-mode';
+import { offerGallery, offersNotYetStarted } from './offers.server';
 import { offerViewer } from './offer-viewer.server';
 import { completePendingClip } from './pending-clip.server';
 import { CLIP_REFUSALS } from './refusals';
@@ -22,7 +24,19 @@ export async function offerGalleryPage(request: Request, shopper: AuthorizedShop
   const { clipError, clipOffer, ...filters } = parseSearchParams(request, GalleryQuery);
   const viewer = await offerViewer(request, shopper);
   const pending = await completePendingClip(request, shopper, viewer);
-  const [gallery, store] = await Promise.all([offerGallery(viewer, filters), storeById(viewer.storeId)]);
+  // A content editor sees the gallery as of the moment their link names, drafts included (decision 0093).
+  const contentMode = await readContentMode(request, shopper.host.siteType);
+  const [gallery, store] = await Promise.all([
+    offerGallery(viewer, filters, storefrontMoment(contentMode)),
+    storeById(viewer.storeId),
+  ]);
+  if (contentMode) {
+    const drafts = await offersNotYetStarted(gallery.offers.map((offer) => offer.id));
+    gallery.offers = gallery.offers.map((offer) => ({
+      ...offer,
+      contentNote: contentNoteFor(contentMode.mode, offer.id, drafts.has(offer.id)),
+    }));
+  }
   const headers = new Headers(shopper.headers);
   for (const cookie of pending.setCookies) headers.append('Set-Cookie', cookie);
   const data = {

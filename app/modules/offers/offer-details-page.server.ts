@@ -1,5 +1,6 @@
 import { json } from '@remix-run/node';
 import type { AuthorizedShopper } from '~/modules/access/shopper.server';
+import { readContentMode, storefrontMoment } from '~/modules/content/content-mode.server';
 import { offerDetails } from './offers.server';
 import { offerViewer } from './offer-viewer.server';
 import { parseOfferDetailsPage } from './offer-pages';
@@ -15,7 +16,8 @@ export async function offerDetailsPage(request: Request, shopper: AuthorizedShop
   if (!page) throw json({ message: 'No such page' }, { status: 404, headers: shopper.headers });
   const viewer = await offerViewer(request, shopper);
   const pending = await completePendingClip(request, shopper, viewer);
-  const offer = await offerDetails(viewer, page.offerId);
+  const contentMode = await readContentMode(request, shopper.host.siteType);
+  const offer = await offerDetails(viewer, page.offerId, storefrontMoment(contentMode));
   if (!offer) {
     throw json(
       { message: "We couldn't find that offer. It may have ended." },

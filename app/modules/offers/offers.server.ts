@@ -22,6 +22,8 @@ export interface OfferCard {
   imageKey: string;
   /** null when nobody is signed in (the gallery then asks to sign in to clip). */
   clipped: boolean | null;
+  /** Set for a content editor only (gallery-page.server.ts). */
+  contentNote?: string | null;
 }
 
 const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
@@ -134,6 +136,18 @@ export async function offerGallery(viewer: OfferViewer, filters: GalleryFilters,
     categories: categories.map((c) => ({ name: c.name, count: Number(c.n) })),
     types: types.map((t) => ({ name: t.name, count: Number(t.n) })),
   };
+}
+
+/** Which of `ids` start after `now`: the drafts a content editor's preview shows (decision 0093). */
+export async function offersNotYetStarted(ids: number[], now = new Date()): Promise<Set<number>> {
+  if (!ids.length) return new Set();
+  const rows = await db()
+    .selectFrom('offers')
+    .select('id')
+    .where('id', 'in', ids)
+    .where('starts_at', '>', now.toISOString())
+    .execute();
+  return new Set(rows.map((row) => row.id));
 }
 
 export interface OfferProduct {

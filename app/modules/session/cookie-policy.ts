@@ -83,6 +83,8 @@ export const AUXILIARY_COOKIE_NAMES = {
    * cookie that is neither signed nor HttpOnly: the company's other sites read it (decision 0087).
    */
   syndicatedUser: 'PANTRY_SYND_USER',
+  /** Spec section 6: the content-management mode (preview or author) a signed editor's link set (decision 0093). */
+  contentMode: 'PANTRY_CONTENT_MODE',
 } as const;
 export type AuxiliaryCookieKind = keyof typeof AUXILIARY_COOKIE_NAMES;
 
