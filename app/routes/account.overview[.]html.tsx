@@ -15,7 +15,11 @@ import { ACCOUNT_SUBSCRIPTION_PATH, formatDay, PLANS_PATH } from '~/modules/subs
 import { activeSubscription } from '~/modules/subscriptions/subscriptions.server';
 
 /** Signed-in customers only; everyone else is sent to sign in and brought back here. */
-export const access = pageAccess({ allowedUserTypes: ['C'], redirections: { DEFAULT: SIGN_IN_PATH } });
+export const access = pageAccess({
+  allowedUserTypes: ['C'],
+  redirections: { DEFAULT: SIGN_IN_PATH },
+  syndicatedHeader: true,
+});
 export const handle = { access };
 
 export async function loader({ request }: LoaderFunctionArgs) {

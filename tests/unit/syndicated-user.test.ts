@@ -118,6 +118,7 @@ describe('the syndicated header markup', () => {
     origin: 'https://shop.pantry.example',
     bannerName: 'Greenleaf Market',
     store: { name: 'Greenleaf <Seattle>', address: '1500 Pine St, Seattle', preference: 'Dug' as const },
+    signedIn: false,
   };
 
   it('shows the store with its fulfilment method and a way to change it', () => {
@@ -125,6 +126,13 @@ describe('the syndicated header markup', () => {
     expect(html).toContain('Your store: <strong>Greenleaf &lt;Seattle&gt;</strong>');
     expect(html).toContain('DriveUp &amp; Go');
     expect(html).toContain('href="https://shop.pantry.example/set-store.html" target="_top">Change store</a>');
+  });
+
+  it('offers sign-in to a guest and the account to a signed-in customer', () => {
+    expect(syndicatedHeaderHtml(view)).toContain('/account/sign-in.html" target="_top">Sign in</a>');
+    const member = syndicatedHeaderHtml({ ...view, signedIn: true });
+    expect(member).toContain('/account/overview.html" target="_top">Your account</a>');
+    expect(member).not.toContain('Sign in');
   });
 
   it('asks for a store when there is none', () => {
@@ -160,6 +168,7 @@ describe('the pages the syndicated header links to allow syndication', () => {
     coupons: 'foru.coupons-deals[.]html.tsx',
     setStore: 'set-store[.]html.tsx',
     signIn: 'account.sign-in[.]html.tsx',
+    account: 'account.overview[.]html.tsx',
   };
 
   it.each(Object.keys(SYNDICATED_LINKS) as (keyof typeof SYNDICATED_LINKS)[])(

@@ -14,6 +14,7 @@ export const SYNDICATED_LINKS = {
   coupons: '/foru/coupons-deals.html',
   setStore: '/set-store.html',
   signIn: '/account/sign-in.html',
+  account: '/account/overview.html',
 } as const;
 
 export const SYNDICATED_HEADER_CSS_PATH = '/syndication/header.css';
@@ -29,6 +30,8 @@ export interface SyndicatedHeaderView {
   origin: string;
   bannerName: string;
   store: { name: string; address: string; preference: Preference } | null;
+  /** A signed-in customer gets "Your account" where everyone else gets "Sign in". */
+  signedIn: boolean;
 }
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -59,7 +62,7 @@ export function syndicatedHeaderHtml(view: SyndicatedHeaderView): string {
     `<nav class="pantry-synd__nav" aria-label="${escapeHtml(view.bannerName)}">`,
     link(SYNDICATED_LINKS.aisles, 'Shop aisles'),
     link(SYNDICATED_LINKS.coupons, 'Coupons & deals'),
-    link(SYNDICATED_LINKS.signIn, 'Sign in'),
+    view.signedIn ? link(SYNDICATED_LINKS.account, 'Your account') : link(SYNDICATED_LINKS.signIn, 'Sign in'),
     `</nav>`,
     `</div>`,
     store,

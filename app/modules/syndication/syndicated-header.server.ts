@@ -66,6 +66,7 @@ export async function syndicatedHeaderResponse(request: Request): Promise<Respon
   const view: SyndicatedHeaderView = {
     origin: shopper.url.origin,
     bannerName: banner.name,
+    signedIn: shopper.userType === 'C',
     store:
       value && store
         ? {
