@@ -32,6 +32,7 @@ import { slotClosingSchema } from './migrations/0031-slot-closing';
 import { customerStandingSchema } from './migrations/0032-customer-standing';
 import { profilePromptSchema } from './migrations/0034-profile-prompt';
 import { homeContentSchema } from './migrations/0035-home-content';
+import { outboxExpirySchema } from './migrations/0036-outbox-expiry';
 
 function migrationsFor(dialect: DialectName): Record<string, Migration> {
   return {
@@ -67,6 +68,7 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0032-customer-standing': customerStandingSchema,
     '0034-profile-prompt': profilePromptSchema,
     '0035-home-content': homeContentSchema,
+    '0036-outbox-expiry': outboxExpirySchema,
   };
 }
 

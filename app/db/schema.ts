@@ -421,6 +421,8 @@ export interface OutboxTable {
   last_error: string | null;
   sent_at: string | null;
   created_at: string;
+  /** After this a one-time code or reset link is worth nothing: the worker marks the row expired, never sends it. */
+  expires_at: string | null;
 }
 
 export interface AppMetaTable {

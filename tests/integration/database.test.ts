@@ -54,6 +54,7 @@ describe.each(DIALECTS)('database on %s', (dialect) => {
       '0032-customer-standing',
       '0034-profile-prompt',
       '0035-home-content',
+      '0036-outbox-expiry',
     ]);
   });
 

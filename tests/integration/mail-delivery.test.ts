@@ -237,6 +237,38 @@ describe.each(DIALECTS)('mail delivery over SMTP on %s', (dialect) => {
     expect(await row(queued.message_id)).toMatchObject({ status: 'sent', attempts: 2 });
   });
 
+  it('never sends a code once it has expired, however late the retry; other messages still go', async () => {
+    await sink.stop();
+    const clientKey = `${dialect}-mail-expiry`;
+    expect(await sendPasscode({ email: JORDAN_EMAIL, clientKey })).toEqual({ status: 'SENT' });
+    await settledAfterResponse();
+    const queued = await latestFor(JORDAN_EMAIL);
+    // The code's ten minutes are written on the row; a message without a validity has none.
+    const lasts = new Date(queued.expires_at!).getTime() - new Date(queued.created_at).getTime();
+    expect(lasts).toBe(10 * 60_000);
+    expect(await runMailWorkerOnce()).toMatchObject({ claimed: 1, retrying: 1 });
+    const welcome = await sendMessage({
+      kind: 'welcome',
+      to: JORDAN_EMAIL,
+      bannerId: 'greenleaf',
+      data: { signInUrl: 'http://localhost:3000/account/sign-in.html' },
+    });
+    expect((await row(welcome)).expires_at).toBeNull();
+
+    await sink.start();
+    const later = () => new Date(Date.now() + 11 * 60_000);
+    expect(await runMailWorkerOnce(later)).toMatchObject({ expired: 1, sent: 1 });
+    expect(sink.arrivals(queued.message_id)).toHaveLength(0);
+    expect(sink.arrivals(welcome)).toHaveLength(1);
+    expect(await row(queued.message_id)).toMatchObject({
+      status: 'expired',
+      claim_token: null,
+      last_error: 'expired before it could be sent',
+    });
+    // Expired is final: later passes neither claim nor count it again.
+    expect(await runMailWorkerOnce(later)).toMatchObject({ claimed: 0, expired: 0 });
+  });
+
   it('gives up after three failed attempts: the message is dead, with the server’s reason', async () => {
     sink.mode = 'reject';
     const messageId = await sendMessage({

@@ -33,6 +33,8 @@ export interface WorkerRun {
   sent: number;
   retrying: number;
   dead: number;
+  /** Codes and links that ran out before they could be sent. */
+  expired: number;
 }
 
 /**
@@ -64,6 +66,7 @@ export async function claimDueMessages(options: {
         .selectFrom('outbox')
         .select('id')
         .where('attempts', '<', options.maxAttempts)
+        .where((w) => w.or([w('expires_at', 'is', null), w('expires_at', '>', now)]))
         .where((w) =>
           w.or([
             w.and([w('status', '=', OUTBOX_STATUS.pending), w('next_attempt_at', '<=', now)]),
@@ -77,6 +80,32 @@ export async function claimDueMessages(options: {
     })
     .returning(['id', 'message_id', 'recipient', 'subject', 'body', 'html_body', 'banner_id', 'kind', 'attempts'])
     .execute();
+}
+
+/**
+ * Codes and links past their validity that are still waiting (or whose sender's claim lapsed): marked expired, so
+ * no retry ever delivers a code that no longer works. A message being sent right now is left to its sender.
+ */
+async function expireStaleMessages(now: Date): Promise<number> {
+  const at = now.toISOString();
+  const result = await db()
+    .updateTable('outbox')
+    .set({
+      status: OUTBOX_STATUS.expired,
+      next_attempt_at: null,
+      claimed_until: null,
+      claim_token: null,
+      last_error: 'expired before it could be sent',
+    })
+    .where('expires_at', '<=', at)
+    .where((w) =>
+      w.or([
+        w('status', '=', OUTBOX_STATUS.pending),
+        w.and([w('status', '=', OUTBOX_STATUS.sending), w('claimed_until', '<=', at)]),
+      ]),
+    )
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }
 
 /** A claim that lapsed after the last attempt: the process died sending it that many times. */
@@ -149,9 +178,10 @@ async function deliver(message: ClaimedMessage, token: string, now: () => Date):
 
 /** One pass: claims a batch and sends it. Does nothing without SMTP_URL (the outbox is then the delivery). */
 export async function runMailWorkerOnce(now: () => Date = () => new Date()): Promise<WorkerRun> {
-  const run: WorkerRun = { claimed: 0, sent: 0, retrying: 0, dead: 0 };
+  const run: WorkerRun = { claimed: 0, sent: 0, retrying: 0, dead: 0, expired: 0 };
   const config = mailConfig();
   if (!config.SMTP_URL) return run;
+  run.expired = await expireStaleMessages(now());
   run.dead += await buryLapsedLastAttempts(now(), config.MAIL_MAX_ATTEMPTS);
   const token = randomUUID();
   const claimed = await claimDueMessages({

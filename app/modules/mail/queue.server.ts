@@ -14,6 +14,8 @@ export const OUTBOX_STATUS = {
   sending: 'sending',
   sent: 'sent',
   dead: 'dead',
+  /** A one-time code or link whose validity ran out before it could be sent: never sent, never sent again. */
+  expired: 'expired',
   /** Delivered to the outbox alone: no SMTP configured, or a text (there is no text gateway). */
   outbox: 'outbox',
 } as const;
@@ -26,7 +28,8 @@ export async function queueMessage(executor: MailExecutor, message: QueuedMessag
   const channel = message.channel ?? 'email';
   if (channel === 'sms' && !TEXTABLE_KINDS.includes(message.kind)) throw new Error(`${message.kind} is email only`);
   const rendered = renderMessage(message.kind, message.bannerId, message.data);
-  const now = new Date().toISOString();
+  const queuedAt = new Date();
+  const now = queuedAt.toISOString();
   const messageId = randomUUID();
   const delivered = channel === 'sms' || !mailConfig().SMTP_URL;
   await executor
@@ -50,9 +53,19 @@ export async function queueMessage(executor: MailExecutor, message: QueuedMessag
       last_error: null,
       sent_at: delivered ? now : null,
       created_at: now,
+      expires_at: messageExpiry(message, queuedAt),
     })
     .execute();
   return messageId;
+}
+
+/**
+ * When a message stops being worth sending: a code or link whose data says how many minutes it lasts (sign-in and
+ * verification codes, password reset links). A late retry must not hand the shopper a code that no longer works.
+ */
+export function messageExpiry(message: QueuedMessage, queuedAt: Date): string | null {
+  const data = message.data as { minutes?: unknown };
+  return typeof data.minutes === 'number' ? new Date(queuedAt.getTime() + data.minutes * 60_000).toISOString() : null;
 }
 
 /** The simple call: queues on its own, outside any transaction. */
