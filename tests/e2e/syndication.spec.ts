@@ -78,7 +78,9 @@ test.describe('the syndicated header on another site of the company', () => {
   });
 
   test('is read by the sibling site itself, and fetched with the shopper cookies', async ({ page }, testInfo) => {
-    test.skip(testInfo.project.name !== 'js', 'the sibling page reads the cookie and fetches the header with a script');
+    const reason = 'the sibling page reads the cookie and fetches the header with a script';
+    if (testInfo.project.name !== 'js') console.log(`skipped without JavaScript: ${reason}`);
+    test.skip(testInfo.project.name !== 'js', reason);
     const store = await chooseStore(page);
     await page.goto(`${siblingOrigin}/fetched.html`);
     const syndicated = await page.evaluate(() =>

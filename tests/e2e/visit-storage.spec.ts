@@ -6,7 +6,9 @@ import { CALL_TIMEOUT_MESSAGE } from '~/modules/browser/call-timing';
 import { expect, test } from './support/test';
 
 test.beforeEach(() => {
-  test.skip(test.info().project.name !== 'js', 'local storage and call time-outs belong to the page scripts');
+  const reason = 'local storage and call time-outs belong to the page scripts';
+  if (test.info().project.name !== 'js') console.log(`skipped without JavaScript: ${reason}`);
+  test.skip(test.info().project.name !== 'js', reason);
 });
 
 test('records the visit ids, the attribution and the store flags, and fires the completion event', async ({ page }) => {
