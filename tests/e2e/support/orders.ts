@@ -5,6 +5,22 @@ import { addToCart } from './cart';
 const ADD = /^Add .+ to cart$/;
 
 /**
+ * Reserves a delivery (2- or 1-hour) or pickup window on the day the slots page opens on, or on the next day when
+ * the first has none of that kind left: late in the store's day the page opens on today, whose remaining windows may
+ * be rush deliveries only. Both days are in the store's order queue (today's and tomorrow's).
+ */
+async function reserveWindow(page: Page, kind: 'delivery' | 'pickup') {
+  const name = kind === 'pickup' ? /^Reserve DriveUp & Go pickup / : /^Reserve (2-hour|1-hour) delivery /;
+  await page.goto(`/shop/slots.html?type=${kind}`);
+  const reserve = page.getByRole('button', { name }).and(page.locator(':enabled'));
+  if ((await reserve.count()) === 0) {
+    const nextDay = await page.getByRole('navigation', { name: 'Days' }).getByRole('link').nth(1).getAttribute('href');
+    await page.goto(nextDay!);
+  }
+  await reserve.first().click();
+}
+
+/**
  * A new customer who has placed a delivery (or DriveUp & Go pickup) order of `lines` products from the home page,
  * through the pages a shopper uses (cart, time, address, card). Returns the customer's email and the order number.
  */
@@ -21,12 +37,7 @@ export async function placeDeliveryOrder(
     await expect(page.getByTestId('cart-count')).toHaveText(String(nth + 1));
   }
   const email = await createAccountOverHttp(page, firstName);
-  await page.goto(`/shop/slots.html?type=${kind}`);
-  await page
-    .getByRole('button', { name: kind === 'pickup' ? /^Reserve DriveUp & Go pickup / : /^Reserve 2-hour delivery / })
-    .and(page.locator(':enabled'))
-    .first()
-    .click();
+  await reserveWindow(page, kind);
   await expect(page.getByTestId('held-slot')).toContainText('Reserved');
   await page.goto('/shop/checkout.html');
   if (kind === 'delivery') {
