@@ -31,7 +31,7 @@ export function BrowserSession({
   }, [storeKey]);
 
   const ids = visit && `${visit.visitorId} ${visit.sessionId}`;
-  const serviceKey = JSON.stringify(service);
+  const { banner, subscriptionKey } = service;
   useEffect(() => {
     const storage = browserStorage();
     // A first, direct visit without a store has nothing to record, and never loads the code that records it.
@@ -39,9 +39,9 @@ export function BrowserSession({
     const campaign = /[?&](utm_|cmpid=)/.test(location.search) || (referrer && !referrer.startsWith(location.origin));
     if (storage && (storeId || ids || campaign))
       void import('~/modules/browser/visit-storage').then((visitStorage) =>
-        visitStorage.recordVisit(storage, storeId, ids, window, { fetch, service: JSON.parse(serviceKey) }),
+        visitStorage.recordVisit(storage, storeId, ids, window, { fetch, service: { banner, subscriptionKey } }),
       );
-  }, [storeId, ids, serviceKey]);
+  }, [storeId, ids, banner, subscriptionKey]);
 
   useEffect(() => {
     const resetOnErrorHash = () => {

@@ -12,6 +12,7 @@ import { listSlots, reserveSlot } from '~/modules/slots/slots.server';
 import { forgetCachedStores, type Store } from '~/modules/stores/stores.server';
 import * as pendingUpdateRoute from '~/routes/api.orders.pending-update';
 import { testIssuer } from '../unit/support/tokens';
+import { routeAnswer } from './support/route-answer';
 import { DIALECTS, type TestDatabase } from './support/databases';
 import { saveCheckoutAddress, seededDeliveryWorld } from './support/fixtures';
 
@@ -91,14 +92,7 @@ describe.each(DIALECTS)('pending order update on %s', (dialect) => {
       headers,
       body: JSON.stringify(body),
     });
-    let response: Response;
-    try {
-      response = await pendingUpdateRoute.action({ request, params: {}, context: {} });
-    } catch (thrown) {
-      if (!(thrown instanceof Response)) throw thrown;
-      response = thrown;
-    }
-    return { status: response.status, headers: response.headers, body: (await response.json()) as Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any
+    return routeAnswer(pendingUpdateRoute.action, request);
   }
 
   const itemsOf = async (customer: OrderCustomer, orderNumber: string) =>

@@ -22,6 +22,7 @@ import * as similarRoute from '~/routes/api.products.$productId.similar';
 import * as preloadRoute from '~/routes/api.stores.preload.$branchId';
 import { testIssuer } from '../unit/support/tokens';
 import { createTestDatabase, DIALECTS, type TestDatabase } from './support/databases';
+import { routeAnswer } from './support/route-answer';
 
 /** The service calls of spec section 7 served as Pantry's own API routes, called in-process as Remix calls them. */
 const ORIGIN = 'http://localhost:3000';
@@ -53,14 +54,7 @@ async function call(
   params: Record<string, string>,
   init: CallInit = {},
 ) {
-  let response: Response;
-  try {
-    response = (await handler({ request: request(path, init), params, context: {} })) as Response;
-  } catch (thrown) {
-    if (!(thrown instanceof Response)) throw thrown;
-    response = thrown;
-  }
-  return { status: response.status, headers: response.headers, body: (await response.json()) as Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any
+  return routeAnswer(handler, request(path, init), params);
 }
 
 describe.each(DIALECTS)('service calls on %s', (dialect) => {
