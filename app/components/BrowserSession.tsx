@@ -1,4 +1,4 @@
-import { useRevalidator } from '@remix-run/react';
+import { useLocation, useRevalidator } from '@remix-run/react';
 import { useEffect } from 'react';
 import { browserStorage, rememberStoreData, type StoreData } from '~/components/page-essentials';
 import type { ServiceCallContext } from '~/modules/http/service-call';
@@ -7,7 +7,8 @@ import type { ServiceCallContext } from '~/modules/http/service-call';
  * The page's browser-side session chores (JavaScript only):
  * - remembers the current store as store data, which sign-out keeps as the previous store;
  * - copies the visitor and session ids, the visit's attribution and the store's flags and time zone into local
- *   storage, and fires the store-flags event (modules/browser/visit-storage.ts, loaded only when there is any);
+ *   storage, and fires the store-flags event on every page, client-side navigations included
+ *   (modules/browser/visit-storage.ts, loaded only when there is any);
  * - spec section 4: a URL hash containing 'error' resets the keep-me-signed-in user.
  */
 export function BrowserSession({
@@ -32,6 +33,8 @@ export function BrowserSession({
 
   const ids = visit && `${visit.visitorId} ${visit.sessionId}`;
   const { banner, subscriptionKey } = service;
+  // Each page, full load or client-side navigation, records the visit and fires the store-flags event again.
+  const pageKey = useLocation().key;
   useEffect(() => {
     const storage = browserStorage();
     // A first, direct visit without a store has nothing to record, and never loads the code that records it.
@@ -41,7 +44,7 @@ export function BrowserSession({
       void import('~/modules/browser/visit-storage').then((visitStorage) =>
         visitStorage.recordVisit(storage, storeId, ids, window, { fetch, service: { banner, subscriptionKey } }),
       );
-  }, [storeId, ids, banner, subscriptionKey]);
+  }, [storeId, ids, banner, subscriptionKey, pageKey]);
 
   useEffect(() => {
     const resetOnErrorHash = () => {

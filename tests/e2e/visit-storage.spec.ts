@@ -45,6 +45,36 @@ test('records the visit ids, the attribution and the store flags, and fires the 
     .toMatchObject({ loaded: true, storeId: stored.flags.storeId, status: 200 });
 });
 
+test('a client-side navigation fires the completion event again, from the recorded flags', async ({ page }) => {
+  await page.addInitScript(() => {
+    const win = window as unknown as { flagsEvents: unknown[] };
+    win.flagsEvents = [];
+    window.addEventListener('pantry:store-flags-loaded', (event) => win.flagsEvents.push((event as CustomEvent).detail));
+  });
+  await page.goto('/set-store.html?zipcode=98101&preference=J4U');
+  await page.getByTestId('store-result').first().getByRole('button').click();
+  await expect(page).toHaveURL(/localhost:\d+\/$/);
+  await expect
+    .poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('pantry.storeFlags') ?? '{}').status as number))
+    .toBe(200);
+  const events = () => page.evaluate(() => (window as unknown as { flagsEvents: { status: number }[] }).flagsEvents);
+  await expect.poll(async () => (await events()).length).toBeGreaterThan(0);
+  const before = (await events()).length;
+  const preloads: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/api/stores/preload/')) preloads.push(request.url());
+  });
+  // The same document: the listener installed at load is still the one counting.
+  await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Aisles', exact: true }).click();
+  await expect(page).toHaveURL(/aisles/);
+  await expect.poll(async () => (await events()).length).toBe(before + 1);
+  expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+  expect((await events()).at(-1)).toMatchObject({ loaded: true, status: 200 });
+  // Within five minutes the same store's flags are reused, not asked for again.
+  expect(preloads).toEqual([]);
+});
+
 test('a call that gets no answer within 3,000 ms says so where the shopper acted', async ({ page }) => {
   await page.goto('/');
   await page.route('**/shop/cart?*', async (route) => {
