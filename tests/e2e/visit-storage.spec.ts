@@ -49,7 +49,9 @@ test('a client-side navigation fires the completion event again, from the record
   await page.addInitScript(() => {
     const win = window as unknown as { flagsEvents: unknown[] };
     win.flagsEvents = [];
-    window.addEventListener('pantry:store-flags-loaded', (event) => win.flagsEvents.push((event as CustomEvent).detail));
+    window.addEventListener('pantry:store-flags-loaded', (event) =>
+      win.flagsEvents.push((event as CustomEvent).detail),
+    );
   });
   await page.goto('/set-store.html?zipcode=98101&preference=J4U');
   await page.getByTestId('store-result').first().getByRole('button').click();
