@@ -31,6 +31,7 @@ export interface Database {
   order_events: OrderEventTable;
   pets: PetTable;
   outbox: OutboxTable;
+  store_custom_fields: StoreCustomFieldTable;
   app_meta: AppMetaTable;
   oidc_payloads: OidcPayloadTable;
   session_tokens: SessionTokenTable;
@@ -110,6 +111,14 @@ export interface StoreTable {
   partner_fuel_logo: string | null;
   partner_max_redemption: number;
   own_max_redemption: number;
+}
+
+/** The store data's custom fields: name the storefront reads → the store data's id → the stores column holding it. */
+export interface StoreCustomFieldTable {
+  name: string;
+  field_id: string;
+  source_column: string;
+  value_type: 'boolean' | 'text' | 'integer';
 }
 
 export interface DepartmentTable {

@@ -2,7 +2,8 @@ import { storeRewards, type StoreRewards } from '~/modules/stores/store-rewards'
 import { log } from '~/modules/config/logger.server';
 import { wineStoreIdOf } from '~/modules/stores/store-resolver.server';
 import { deliveryReach } from '~/modules/stores/delivery-reach.server';
-import { storeById } from '~/modules/stores/stores.server';
+import { storeWithCustomFields } from '~/modules/stores/stores.server';
+import { flagField, type CustomFields } from '~/modules/stores/store-custom-fields';
 
 export interface StoreFlags {
   storeId: string;
@@ -17,6 +18,8 @@ export interface StoreFlags {
     timezone: string;
   };
   storeRewards: StoreRewards;
+  /** The store data's custom fields by id, as the store data gives them; the fields above are read from these. */
+  customFields: CustomFields;
   /** With the preload call's `?zipcode`: whether this store delivers there (delivery on, within its radius). */
   delivery?: { zipcode: string; deliversToZipcode: boolean };
 }
@@ -34,11 +37,12 @@ export async function loadStoreFlags(branchId: string, zipcode?: string): Promis
     return { loaded: true, status: 400, flags: {} };
   }
   try {
-    const store = await storeById(branchId);
-    if (!store) {
+    const found = await storeWithCustomFields(branchId);
+    if (!found) {
       log.warn('store flags not loaded', { branchId, status: 404 });
       return { loaded: true, status: 404, flags: {} };
     }
+    const { store, fields, map } = found;
     const id = String(store.id);
     return {
       loaded: true,
@@ -47,15 +51,16 @@ export async function loadStoreFlags(branchId: string, zipcode?: string): Promis
         storeId: id,
         ecomStore: {
           storeFeatures: {
-            isWineD2CEnabled: store.is_wine_d2c_enabled === 1,
-            hasGroceryDelivery: store.has_grocery_delivery === 1,
-            hasDUG: store.has_dug === 1,
-            hasRushDelivery: store.has_rush_delivery === 1,
+            isWineD2CEnabled: flagField(fields, map, 'isWineD2CEnabledCF'),
+            hasGroceryDelivery: flagField(fields, map, 'hasGroceryDeliveryCF'),
+            hasDUG: flagField(fields, map, 'hasDUGCF'),
+            hasRushDelivery: flagField(fields, map, 'hasRushDeliveryCF'),
           },
           wfcStoreId: wineStoreIdOf(store),
           timezone: store.timezone,
         },
-        storeRewards: storeRewards(store),
+        storeRewards: storeRewards(store.id, fields, map),
+        customFields: fields,
         ...(zipcode ? { delivery: { zipcode, deliversToZipcode: deliveryReach(store, zipcode).delivers } } : {}),
       },
     };

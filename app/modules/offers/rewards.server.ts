@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { database, db } from '~/db/db.server';
 import type { Database, RewardKind } from '~/db/schema';
 import { storeRewards, type StoreRewards } from '~/modules/stores/store-rewards';
-import { storeById } from '~/modules/stores/stores.server';
+import { storeWithCustomFields } from '~/modules/stores/stores.server';
 import { REWARD_REFUSALS, type RewardRefusalCode } from './refusals';
 
 /** Spec section 9: the reward summary refreshes every rewardSummaryTime ms on an open page. */
@@ -77,8 +77,8 @@ export async function availableRewards(input: {
   customerId: number | null;
   now?: Date;
 }) {
-  const store = await storeById(input.storeId);
-  const rules = store ? storeRewards(store) : null;
+  const found = await storeWithCustomFields(input.storeId);
+  const rules = found ? storeRewards(found.store.id, found.fields, found.map) : null;
   const customerId = input.customerId ?? -1;
   const [rows, balance] = await Promise.all([
     db()
@@ -148,14 +148,14 @@ export async function redeemReward(
   input: { customerId: number; bannerId: string; rewardId: number; storeId: number },
   now = new Date(),
 ): Promise<RedeemResult> {
-  const [reward, store] = await Promise.all([
+  const [reward, found] = await Promise.all([
     db().selectFrom('rewards').selectAll().where('id', '=', input.rewardId).executeTakeFirst(),
-    storeById(input.storeId),
+    storeWithCustomFields(input.storeId),
   ]);
   if (!reward || reward.banner_id !== input.bannerId) return refuse('REWARD_NOT_FOUND');
   if (reward.ends_at <= now.toISOString()) return refuse('REWARD_EXPIRED');
-  if (!store || store.banner_id !== input.bannerId) return refuse('REWARD_NOT_AT_STORE');
-  const rules = rewardRules(storeRewards(store), reward.kind);
+  if (!found || found.store.banner_id !== input.bannerId) return refuse('REWARD_NOT_AT_STORE');
+  const rules = rewardRules(storeRewards(found.store.id, found.fields, found.map), reward.kind);
   if (!rules.offered) return refuse('REWARD_NOT_AT_STORE');
 
   return db()
@@ -188,7 +188,7 @@ export async function redeemReward(
       const at = now.toISOString();
       await trx
         .insertInto('reward_clips')
-        .values({ customer_id: input.customerId, reward_id: reward.id, store_id: store.id, clipped_at: at })
+        .values({ customer_id: input.customerId, reward_id: reward.id, store_id: found.store.id, clipped_at: at })
         .execute();
       await trx
         .insertInto('reward_ledger')

@@ -1,18 +1,18 @@
-import type { StoreTable } from '~/db/schema';
+import { flagField, numberField, textField, type CustomFieldMap, type CustomFields } from './store-custom-fields';
 
-/** Spec section 3: j4u storeData.storeRewards. */
-export function storeRewards(store: StoreTable) {
+/** Spec section 3: j4u storeData.storeRewards, read from the store's custom fields by id (decision 0099). */
+export function storeRewards(storeId: number, fields: CustomFields, map: CustomFieldMap) {
   return {
-    storeId: String(store.id),
-    hasGroceryDelivery: store.has_grocery_delivery === 1,
-    hasDUG: store.has_dug === 1,
-    hasRushDelivery: store.has_rush_delivery === 1,
-    hasGroceryRewards: store.has_grocery_rewards === 1,
-    gasRewardsId: store.gas_rewards_id,
-    rewardsProgramId: store.rewards_program_id,
-    partnerFuelLogo: store.partner_fuel_logo,
-    partnerMaxRedemption: store.partner_max_redemption,
-    ownMaxRedemption: store.own_max_redemption,
+    storeId: String(storeId),
+    hasGroceryDelivery: flagField(fields, map, 'hasGroceryDeliveryCF'),
+    hasDUG: flagField(fields, map, 'hasDUGCF'),
+    hasRushDelivery: flagField(fields, map, 'hasRushDeliveryCF'),
+    hasGroceryRewards: flagField(fields, map, 'hasGroceryRewardsCF'),
+    gasRewardsId: textField(fields, map, 'gasRewardsIdCF'),
+    rewardsProgramId: textField(fields, map, 'rewardsProgramIdCF'),
+    partnerFuelLogo: textField(fields, map, 'partnerFuelLogoCF'),
+    partnerMaxRedemption: numberField(fields, map, 'partnerMaxRedemptionCF'),
+    ownMaxRedemption: numberField(fields, map, 'ownMaxRedemptionCF'),
   };
 }
 export type StoreRewards = ReturnType<typeof storeRewards>;
