@@ -9,7 +9,7 @@ import { PREFERENCE_DEF_IDS } from '~/modules/profile/profile-payload';
 import { searchUidFor, userInfo } from '~/modules/customers/user-info.server';
 import { featureFlags } from '~/modules/flags/feature-flags.server';
 import type { SessionData } from '~/modules/session/session-schema';
-import { forgetCachedStores, storeById } from '~/modules/stores/stores.server';
+import { allStores, forgetCachedStores, storeById } from '~/modules/stores/stores.server';
 import { createTestDatabase, DIALECTS, type TestDatabase } from './support/databases';
 
 function shopperFor(
@@ -72,8 +72,48 @@ describe.each(DIALECTS)('user info on %s', (dialect) => {
       isInNoServiceArea: false,
       driveUpAndGoIsEnabled: store!.has_dug === 1,
       pickupAddress: `${store!.address1}, ${store!.city}, ${store!.state} ${store!.zipcode}`,
-      j4u: { storeId, zipcode: '98101' },
+      j4u: {
+        storeId,
+        zipcode: '98101',
+        userData: null,
+        storeData: { storeRewards: { storeId, hasDUG: store!.has_dug === 1 } },
+        storeLocation: {
+          storeId,
+          name: store!.name,
+          address1: store!.address1,
+          zipcode: store!.zipcode,
+          latitude: store!.latitude,
+          timezone: store!.timezone,
+        },
+      },
       customer: null,
+    });
+  });
+
+  it('gives the offers side the J4U store when the session names one, and none without a store', async () => {
+    const stores = await allStores();
+    const other = stores.find((candidate) => String(candidate.id) !== storeId && candidate.banner_id === 'greenleaf')!;
+    const info = await userInfo(
+      shopperFor('G', {
+        info: {
+          COMMON: { userType: 'G', storeId, zipcode: '98101', preference: 'Delivery' },
+          J4U: { storeId: String(other.id), zipcode: other.zipcode },
+        },
+      }),
+    );
+    expect(info.j4u).toMatchObject({
+      storeId: String(other.id),
+      zipcode: other.zipcode,
+      storeLocation: { storeId: String(other.id), city: other.city },
+      storeData: { storeRewards: { storeId: String(other.id) } },
+    });
+    const storeless = await userInfo(shopperFor('A', { info: { COMMON: { userType: 'A' } } }));
+    expect(storeless.j4u).toEqual({
+      storeId: null,
+      zipcode: null,
+      userData: null,
+      storeData: null,
+      storeLocation: null,
     });
   });
 
@@ -97,6 +137,12 @@ describe.each(DIALECTS)('user info on %s', (dialect) => {
       expireTime: exp * 1000,
     });
     expect(info.customer!.clubCard).toMatch(/^\d+$/);
+    expect(info.j4u.userData).toEqual({
+      customerId: '500001',
+      houseId: info.customer!.houseId,
+      clubCard: info.customer!.clubCard,
+      firstName: 'Jordan',
+    });
     const address = parseDeliveryAddress(info.customer!.deliveryAddress!);
     expect(address).toMatchObject({ type: 'DELIVERY', addressName: 'Home', st: expect.stringMatching(/^[A-Z]{2}$/) });
     expect(address!.adr2).toBe('Apt 4B');

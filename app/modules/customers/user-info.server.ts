@@ -8,6 +8,7 @@ import { selectedAddress } from './addresses.server';
 import { verificationPrompts } from '~/modules/profile/profile.server';
 import { formatDeliveryAddress } from './delivery-address';
 import { customerStanding } from './customer-standing.server';
+import { offersSide } from '~/modules/offers/offers-side.server';
 
 const FULFILMENT_METHOD = { Delivery: 'DELIVERY', Dug: 'DUG', J4U: 'J4U' } as const;
 
@@ -80,20 +81,34 @@ export async function userInfo(shopper: Shopper) {
     driveUpAndGoIsEnabled: store ? store.has_dug === 1 : false,
     unattendedDeliveryIsEnabled: store ? store.has_grocery_delivery === 1 : false,
     pickupAddress: preference === 'Dug' ? storeAddress : null,
-    j4u: { storeId: shopper.session?.info.J4U?.storeId ?? common?.storeId ?? null, zipcode: common?.zipcode ?? null },
   };
-  if (!record || !shopper.customer) return { ...base, customer: null, activeSession: null };
+  const j4u = {
+    storeId: shopper.session?.info.J4U?.storeId ?? common?.storeId ?? null,
+    zipcode: shopper.session?.info.J4U?.zipcode ?? common?.zipcode ?? null,
+  };
+  if (!record || !shopper.customer)
+    return { ...base, j4u: await offersSide({ ...j4u, userData: null }), customer: null, activeSession: null };
   const { customer, address, orderCount, pending } = record;
-  const [prompts, standing] = await Promise.all([
+  const [prompts, standing, offers] = await Promise.all([
     verificationPrompts(customer.id, {
       email: customer.email_verified === 1,
       phone: customer.phone_verified === 1,
     }),
     customerStanding(customer.id, shopper.host.bannerId),
+    offersSide({
+      ...j4u,
+      userData: {
+        customerId: String(customer.id),
+        houseId: customer.house_id,
+        clubCard: customer.club_card,
+        firstName: customer.first_name,
+      },
+    }),
   ]);
   const claims = shopper.customer;
   return {
     ...base,
+    j4u: offers,
     customer: {
       customerId: String(customer.id),
       UUID: customer.uuid,
