@@ -85,6 +85,8 @@ function actionCalls(ids: { customerId: string; uuid: string; offerId: string })
     'api.orders.pending-update': { path: '/api/orders/pending-update', json: { orderNumber: 'C10000001' } },
     'api.rewards.clip': { path: '/api/rewards/clip', json: { rewardId: '1', storeId: '1001' } },
     'api.rewards.unclip': { path: '/api/rewards/unclip', json: { rewardId: '1', storeId: '1001' } },
+    'api.session.kmsi': { path: '/api/session/kmsi', json: {} },
+    'api.session.nonkmsi': { path: '/api/session/nonkmsi', json: {} },
     'api.session.update': { path: '/api/session/update', json: { storeId: '1001', preference: 'Delivery' } },
     'api.shipping.seller-methods': { path: '/api/shipping/seller-methods', json: { zipcode: '98101' } },
     'api.shipping.wine': { path: '/api/shipping/wine', json: { zipcode: '98101' } },

@@ -51,3 +51,33 @@ export async function resetKeepMeSignedInUser(context: CookieContext): Promise<s
 export function keepsSignedIn(flags: Pick<FeatureFlags, 'enableACIKMSI'>, asked: boolean): boolean {
   return asked && flags.enableACIKMSI;
 }
+
+export type KeepMeSignedInChange =
+  | { ok: true; keepMeSignedIn: boolean; setCookie: string }
+  | { ok: false; status: 401 | 403; code: 'SIGN_IN_REQUIRED' | 'KMSI_NOT_OFFERED'; message: string };
+
+export const KMSI_REFUSALS = {
+  SIGN_IN_REQUIRED: 'Sign in to choose whether this browser keeps you signed in.',
+  KMSI_NOT_OFFERED: 'Keeping you signed in is not offered on this site.',
+} as const;
+
+/**
+ * Spec section 7, the customer-session kmsi and nonkmsi calls: a signed-in customer turns keep-me-signed-in on or
+ * off for this browser, as the sign-in form's box would have (decision 0100). On (90 days): when the token lapses,
+ * even pages that escape single sign-on sign them in silently while the provider's session lives. Off: those pages
+ * leave them registered (R) at once. Only a signed-in customer (C) may; "on" needs the site to offer it.
+ */
+export async function changeKeepMeSignedIn(
+  shopper: Pick<Shopper, 'userType' | 'flags' | 'cookie'>,
+  keep: boolean,
+): Promise<KeepMeSignedInChange> {
+  if (shopper.userType !== 'C')
+    return { ok: false, status: 401, code: 'SIGN_IN_REQUIRED', message: KMSI_REFUSALS.SIGN_IN_REQUIRED };
+  if (keep && !keepsSignedIn(shopper.flags, true))
+    return { ok: false, status: 403, code: 'KMSI_NOT_OFFERED', message: KMSI_REFUSALS.KMSI_NOT_OFFERED };
+  return {
+    ok: true,
+    keepMeSignedIn: keep,
+    setCookie: await writeKeepMeSignedIn(keep ? 'true' : 'false', shopper.cookie),
+  };
+}
