@@ -34,6 +34,7 @@ import { profilePromptSchema } from './migrations/0034-profile-prompt';
 import { homeContentSchema } from './migrations/0035-home-content';
 import { outboxExpirySchema } from './migrations/0036-outbox-expiry';
 import { storeCustomFieldsSchema } from './migrations/0040-store-custom-fields';
+import { marketingEmailSchema } from './migrations/0041-marketing-email';
 
 function migrationsFor(dialect: DialectName): Record<string, Migration> {
   return {
@@ -71,6 +72,7 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0035-home-content': homeContentSchema,
     '0036-outbox-expiry': outboxExpirySchema,
     '0040-store-custom-fields': storeCustomFieldsSchema,
+    '0041-marketing-email': marketingEmailSchema,
   };
 }
 

@@ -276,6 +276,8 @@ export interface CustomerTable {
   profile_prompt_dismissed_at: string | null;
   /** When the account was closed (0032); null while it is open. Its orders stay. */
   closed_at: Generated<string | null>;
+  /** When the customer unsubscribed from marketing email (0041); null: they get it. */
+  marketing_opt_out_at: Generated<string | null>;
 }
 
 /** A loyalty partner account the customer linked (0032); the partner catalogue is LOYALTY_PARTNERS. */
@@ -426,6 +428,8 @@ export interface OutboxTable {
   next_attempt_at: string | null;
   claimed_until: string | null;
   claim_token: string | null;
+  /** A marketing message's unsubscribe link (0041), sent as List-Unsubscribe; null for every other message. */
+  unsubscribe_url: Generated<string | null>;
   /** Why the last attempt failed; never the message itself. */
   last_error: string | null;
   sent_at: string | null;

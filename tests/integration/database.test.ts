@@ -56,6 +56,7 @@ describe.each(DIALECTS)('database on %s', (dialect) => {
       '0035-home-content',
       '0036-outbox-expiry',
       '0040-store-custom-fields',
+      '0041-marketing-email',
     ]);
   });
 

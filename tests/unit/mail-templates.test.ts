@@ -119,6 +119,17 @@ const EXAMPLES: { [K in MessageKind]: { data: MessageData<K>; subject: string; w
     subject: 'Your receipt for order C10000042',
     words: ['(for Oat Milk 64 oz)', '$0.81', '$20.98', 'Visa ending in 4242'],
   },
+  'weekly-offers': {
+    data: {
+      firstName: 'Jordan',
+      storeName: 'Pike Street',
+      offers: [{ title: '$1 off Greek yogurt', detail: 'Any 32 oz tub' }],
+      galleryUrl: 'http://localhost:3000/foru/coupons-deals.html',
+      unsubscribeUrl: 'http://localhost:3000/account/unsubscribe.html?t=500001.abc',
+    },
+    subject: "This week's offers at Pike Street",
+    words: ['$1 off Greek yogurt', 'Any 32 oz tub', 'Unsubscribe from offers emails', 'unsubscribe.html?t=500001.abc'],
+  },
 };
 
 describe('mail templates', () => {

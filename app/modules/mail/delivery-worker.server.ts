@@ -26,6 +26,7 @@ export interface ClaimedMessage {
   banner_id: string | null;
   kind: string;
   attempts: number;
+  unsubscribe_url: string | null;
 }
 
 export interface WorkerRun {
@@ -78,7 +79,18 @@ export async function claimDueMessages(options: {
         .limit(limit);
       return postgres ? due.forUpdate().skipLocked() : due;
     })
-    .returning(['id', 'message_id', 'recipient', 'subject', 'body', 'html_body', 'banner_id', 'kind', 'attempts'])
+    .returning([
+      'id',
+      'message_id',
+      'recipient',
+      'subject',
+      'body',
+      'html_body',
+      'banner_id',
+      'kind',
+      'attempts',
+      'unsubscribe_url',
+    ])
     .execute();
 }
 
@@ -141,6 +153,7 @@ async function deliver(message: ClaimedMessage, token: string, now: () => Date):
       text: message.body,
       html: message.html_body,
       bannerId: message.banner_id,
+      unsubscribeUrl: message.unsubscribe_url,
     });
   } catch (error) {
     const next = afterFailure(

@@ -98,12 +98,27 @@ export const MESSAGE_DATA = {
     paidAt: z.string().datetime({ offset: true }),
     timezone: z.string().min(1).max(60),
   }),
+  /** Marketing: the week's offers at the customer's store, sent only to customers who did not unsubscribe. */
+  'weekly-offers': z.object({
+    firstName,
+    storeName: name,
+    offers: z
+      .array(z.object({ title: name, detail: z.string().max(300) }))
+      .min(1)
+      .max(10),
+    galleryUrl: url,
+    /** The customer's signed unsubscribe page; also sent as the List-Unsubscribe header. */
+    unsubscribeUrl: url,
+  }),
 } as const;
 
 export type MessageKind = keyof typeof MESSAGE_DATA;
 export const MESSAGE_KINDS = Object.keys(MESSAGE_DATA) as MessageKind[];
 export type MessageData<K extends MessageKind> = z.input<(typeof MESSAGE_DATA)[K]>;
 export type ParsedMessageData<K extends MessageKind> = z.output<(typeof MESSAGE_DATA)[K]>;
+
+/** Marketing kinds: each carries an unsubscribe link, in its body and as List-Unsubscribe (RFC 8058). */
+export const MARKETING_KINDS: readonly MessageKind[] = ['weekly-offers'];
 
 /** Kinds that may go as a text message (the rest are email only). */
 export const TEXTABLE_KINDS: readonly MessageKind[] = ['verification-code'];

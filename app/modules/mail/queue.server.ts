@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { db } from '~/db/db.server';
 import type { Database } from '~/db/schema';
 import { mailConfig } from '~/modules/config/env.server';
-import { TEXTABLE_KINDS, type QueuedMessage } from './message-kinds';
+import { MARKETING_KINDS, TEXTABLE_KINDS, type QueuedMessage } from './message-kinds';
 import { renderMessage } from './render-message';
 
 /** The database or a transaction (Kysely's Transaction is a Kysely). */
@@ -54,6 +54,9 @@ export async function queueMessage(executor: MailExecutor, message: QueuedMessag
       sent_at: delivered ? now : null,
       created_at: now,
       expires_at: messageExpiry(message, queuedAt),
+      unsubscribe_url: MARKETING_KINDS.includes(message.kind)
+        ? (message.data as { unsubscribeUrl: string }).unsubscribeUrl
+        : null,
     })
     .execute();
   return messageId;

@@ -2,6 +2,7 @@ import { bannerDefinition, BANNERS, type BannerDefinition } from '~/modules/bann
 import * as account from './account-templates';
 import { MESSAGE_DATA, type MessageKind, type ParsedMessageData, type RenderedMessage } from './message-kinds';
 import * as order from './order-templates';
+import * as marketing from './marketing-templates';
 
 type Template<K extends MessageKind> = (banner: BannerDefinition, data: ParsedMessageData<K>) => RenderedMessage;
 
@@ -18,6 +19,7 @@ const TEMPLATES: { [K in MessageKind]: Template<K> } = {
   'out-for-delivery': order.outForDelivery,
   'ready-for-pickup': order.readyForPickup,
   receipt: order.receipt,
+  'weekly-offers': marketing.weeklyOffers,
 };
 
 /** Checks the data against the kind's shape (throws a ZodError when it does not fit) and renders both versions. */

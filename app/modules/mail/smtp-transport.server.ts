@@ -10,6 +10,8 @@ export interface OutgoingMessage {
   text: string;
   html: string | null;
   bannerId: string | null;
+  /** A marketing message's unsubscribe link: List-Unsubscribe with one-click POST (RFC 8058). */
+  unsubscribeUrl?: string | null;
 }
 
 type Transporter = ReturnType<typeof nodemailer.createTransport>;
@@ -58,7 +60,15 @@ export async function sendOverSmtp(message: OutgoingMessage): Promise<void> {
     text: message.text,
     ...(message.html ? { html: message.html } : {}),
     messageId: smtpMessageId(message.messageId, config.MAIL_FROM),
-    headers: { 'X-Pantry-Message-Id': message.messageId },
+    headers: {
+      'X-Pantry-Message-Id': message.messageId,
+      ...(message.unsubscribeUrl
+        ? {
+            'List-Unsubscribe': `<${message.unsubscribeUrl}>`,
+            'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+          }
+        : {}),
+    },
   });
 }
 
