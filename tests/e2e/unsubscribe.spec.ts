@@ -20,7 +20,8 @@ test('a marketing email link asks, then unsubscribes without a sign-in, and says
   await page.goto(link);
   await expect(page.getByRole('heading', { name: 'Stop offers emails?' })).toBeVisible();
   await expect(page.getByText(customer.email)).toBeVisible();
-  expect(await analyze(page)).toEqual([]);
+  // axe runs in the page: with JavaScript off, tests/e2e/a11y-pages.spec.ts walks the markup with app scripts blocked.
+  if (test.info().project.name === 'js') expect(await analyze(page)).toEqual([]);
   await page.getByTestId('unsubscribe-button').click();
   await expect(page.getByRole('heading', { name: 'You are unsubscribed' })).toBeVisible();
   await expect(page.getByTestId('unsubscribe-done')).toContainText(customer.email);
