@@ -70,6 +70,7 @@ function actionCalls(ids: { customerId: string; uuid: string; offerId: string })
       method: 'PUT',
       json: { partnerCode: 'BOXTOPS', memberId: '123456789' },
     },
+    'api.customers.$customerId.profile.token': { path: `${customer}/profile/token`, json: {} },
     'api.customers.$customerId.pwd': {
       path: `${customer}/pwd`,
       method: 'PUT',
