@@ -17,6 +17,7 @@ import { applySecurityHeaders, createNonce, storefrontTrustedOrigins } from '~/m
 import { withScriptsAfterFirstPaint } from '~/modules/http/scripts-after-paint.server';
 import { ensureMailWorkerFromRequest } from '~/modules/mail/worker-lifecycle.server';
 import { markContentModeResponse } from '~/modules/content/content-chrome.server';
+import { echoMemorySession } from '~/modules/session/memory-session.server';
 
 renderUnavailableDocumentWith((stylesheets) => renderToStaticMarkup(<UnavailablePage stylesheets={stylesheets} />));
 
@@ -70,6 +71,7 @@ function unavailableDocument(request: Request, responseHeaders: Headers, remixCo
   );
   const response = unavailableHtml(stylesheets, responseHeaders);
   applySecurityHeaders(response.headers, { trustedOrigins: storefrontTrustedOrigins(request) });
+  echoMemorySession(request, response.headers);
   return response;
 }
 

@@ -11,7 +11,7 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from '@remix-run/react';
-import type { ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useNonce } from '~/components/Nonce';
 import { BrowserSession } from '~/components/BrowserSession';
 import { SessionTimeout } from '~/components/SessionTimeout';
@@ -71,6 +71,8 @@ const PendingOrderAlert = deferred(
 );
 // Only while a content editor previews the storefront (decision 0093).
 const PreviewBar = deferred(PreviewBarOnServer, async () => (await import('~/components/PreviewBar')).PreviewBar);
+// Only in a browser that refuses cookies (decision 0101): the in-memory session and its notice.
+const CookiesRefused = deferred(undefined, async () => (await import('~/components/CookiesRefused')).CookiesRefused);
 const BusinessSiteClosedPage = deferred(
   BusinessSiteClosedPageOnServer,
   async () => (await import('~/components/BusinessSiteClosedPage')).BusinessSiteClosedPage,
@@ -164,8 +166,16 @@ function Document({ children, style, noindex }: { children: ReactNode; style?: s
   );
 }
 
+/** Whether the browser refuses cookies; known only once the page runs (false on the server and in the first render). */
+function useCookiesRefused(): boolean {
+  const [refused, setRefused] = useState(false);
+  useEffect(() => setRefused(!navigator.cookieEnabled), []);
+  return refused;
+}
+
 export default function App() {
   const chrome = useLoaderData<typeof loader>();
+  const cookiesRefused = useCookiesRefused();
   if (chrome.staffPage)
     return (
       <Document style={chrome.banner.styleText}>
@@ -181,6 +191,7 @@ export default function App() {
       <Header chrome={chrome} />
       {chrome.pendingOrder ? <PendingOrderAlert /> : null}
       <main id="main" className="flex-1">
+        {cookiesRefused ? <CookiesRefused /> : null}
         {chrome.onboarding?.event === 'first-receipt' ? <ReceiptsOnboarding /> : null}
         {chrome.notice ? (
           <div className="container-page pt-4">

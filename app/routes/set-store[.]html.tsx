@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Form, useActionData, useFetcher, useLoaderData, useNavigation } from '@remix-run/react';
+import { Form, useActionData, useFetcher, useLoaderData, useNavigate, useNavigation } from '@remix-run/react';
 import { useEffect, type FormEvent } from 'react';
 import { useHydrated, pageAccess, PUBLIC_PAGE, pageMeta } from '~/components/page-essentials';
 import { chooseStoreFromFinder, json, redirect, requireUserType, storeFinderPage } from '~/pages/store-finder.server';
@@ -63,13 +63,16 @@ type SessionUpdateAnswer = { success: boolean; message?: string | null; redirect
  */
 function useSessionUpdate() {
   const fetcher = useFetcher<SessionUpdateAnswer>();
+  const navigate = useNavigate();
   const hydrated = useHydrated();
   const answer = fetcher.state === 'idle' ? fetcher.data : undefined;
   useEffect(() => {
-    if (answer?.redirectTo) window.location.assign(answer.redirectTo);
+    // A browser that refuses cookies keeps the session in this page's memory (decision 0101): no full load.
+    if (answer?.redirectTo && !navigator.cookieEnabled) navigate(answer.redirectTo);
+    else if (answer?.redirectTo) window.location.assign(answer.redirectTo);
     // The refresh flag (401/403 without keep-me-signed-in): reload after the spec's delay, saying so meanwhile.
     else if (answer?.reload) return reloadAfterRefreshFlag(() => window.location.reload());
-  }, [answer]);
+  }, [answer, navigate]);
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     if (!hydrated) return;
     event.preventDefault();

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { log } from '~/modules/config/logger.server';
 import { unavailableDependency, unavailableFor } from './database-unavailable.server';
 import { assertSameOrigin, decodeUtf8, hasControlChars, readBodyBytes, safeParseInput } from './forms.server';
+import { echoMemorySession } from '~/modules/session/memory-session.server';
 
 const STATUS_TEXT: Record<number, string> = {
   200: 'OK',
@@ -110,7 +111,10 @@ export async function readJsonBody<S extends z.ZodTypeAny>(request: Request, sch
 export function apiRoute<A extends { request: Request }, R>(handler: (args: A) => R | Promise<R>) {
   const wrapped = async (args: A): Promise<R> => {
     try {
-      return await handler(args);
+      const result = await handler(args);
+      // A page without cookies keeps the session this call sets in memory (decision 0101).
+      if (result instanceof Response) echoMemorySession(args.request, result.headers);
+      return result;
     } catch (error) {
       const dependency = unavailableDependency(error);
       if (!dependency) throw error;

@@ -12,6 +12,7 @@ import {
   type AuxiliaryCookieKind,
   type SessionCookieKind,
 } from './cookie-policy';
+import { sessionCookieHeader } from './memory-session.server';
 import { parseStoredSession, type SessionData } from './session-schema';
 import { crossDomainTags } from './syndicated-user';
 
@@ -81,8 +82,8 @@ export async function readSignedCookie<T>(
   siteType: SiteType,
   validate: (value: unknown) => T | null,
 ): Promise<CookieRead<T>> {
-  const header = request.headers.get('Cookie');
   const cookie = sessionCookie(kind, siteType);
+  const header = kind === 'session' ? sessionCookieHeader(request, cookie.name) : request.headers.get('Cookie');
   if (!hasCookie(header, cookie.name)) return { status: 'absent' };
   const raw = await parseOnce(cookie, header!);
   if (raw === null) {
@@ -105,7 +106,7 @@ export async function readSignedCookie<T>(
 const validSessions = new Map<string, { json: string; until: number }>();
 
 export async function readSessionCookie(request: Request, siteType: SiteType): Promise<CookieRead<SessionData>> {
-  const header = request.headers.get('Cookie');
+  const header = sessionCookieHeader(request, sessionCookie('session', siteType).name);
   const key = `${siteType}\n${header}`;
   const now = Date.now();
   const known = header ? validSessions.get(key) : undefined;
