@@ -96,12 +96,15 @@ function childElement(parent: Element, namespace: string, localName: string): El
  * provider; an AssertionConsumerServiceURL, when present, must be that provider's registered one, and a
  * ProtocolBinding, when present, HTTP-POST. Anything else is refused with the shopper's message.
  */
+// eslint-disable-next-line no-control-regex -- control characters in RelayState are refused
+const CONTROL_CHARS = /[\u0000-\u001f\u007f]/;
+
 export function checkAuthnRequest(
   samlRequest: string,
   relayState: string | null,
   now: number = Date.now(),
 ): AuthnRequestCheck {
-  if (relayState !== null && (relayState.length > MAX_RELAY_STATE || /[\u0000-\u001f]/.test(relayState)))
+  if (relayState !== null && (relayState.length > MAX_RELAY_STATE || CONTROL_CHARS.test(relayState)))
     return refuse('unreadable');
   const text = decodeRedirectBinding(samlRequest);
   if (text === null) return refuse('unreadable');

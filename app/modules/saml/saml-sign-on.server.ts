@@ -15,11 +15,11 @@ import {
   type SamlProblem,
 } from './authn-request.server';
 import { signedResponseXml } from './saml-response.server';
-import { findServiceProvider } from './service-providers.server';
+import { findServiceProvider, SAML_CONTINUE_PATH } from './service-providers.server';
+
+export { SAML_CONTINUE_PATH };
 import { samlSigningKey } from './signing-key.server';
 
-/** Where a signed-in shopper's pending SAML request is answered. */
-export const SAML_CONTINUE_PATH = '/account/saml/continue';
 /** How long a checked request waits for the shopper to sign in (a one-time code can take a few minutes). */
 const PENDING_SECONDS = 15 * 60;
 /** Answered request IDs are kept this long: far longer than a request is accepted (5 minutes). */

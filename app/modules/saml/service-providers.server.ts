@@ -65,7 +65,18 @@ export function findServiceProvider(entityId: string, providers = serviceProvide
   return provider;
 }
 
-/** The ACS origins of configured providers: the answering page's form posts there (its CSP form-action). */
-export function serviceProviderOrigins(providers = serviceProviders()): string[] {
-  return [...new Set(providers.map((provider) => new URL(provider.acs).origin))];
+/** The page that answers a pending request: its form posts to a provider's ACS. */
+export const SAML_CONTINUE_PATH = '/account/saml/continue';
+
+/**
+ * The ACS origins of the configured providers, for the answering page's CSP form-action (no other page may post
+ * there). Configuration that cannot be read allows nothing more.
+ */
+export function samlFormActionOrigins(request: Request): string[] {
+  if (new URL(request.url).pathname !== SAML_CONTINUE_PATH) return [];
+  try {
+    return [...new Set(serviceProviders().map((provider) => new URL(provider.acs).origin))];
+  } catch {
+    return [];
+  }
 }
