@@ -4,7 +4,8 @@ import { useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { z } from 'zod';
 import { pageAccess, pageMeta } from '~/components/page-essentials';
 import { redirectPolicy, requireUserType } from '~/modules/access/shopper.server';
-import { safeRedirect } from '~/modules/access/safe-redirect';
+import { carryMarketingParams, safeRedirect } from '~/modules/access/safe-redirect';
+import { marketingParams } from '~/modules/config/env.server';
 import { parseForm } from '~/modules/http/forms.server';
 import { assistantParamsFrom, rememberAssistant } from '~/modules/identity/assistant-sign-in.server';
 import { signInStep } from '~/modules/identity/sign-in-flow.server';
@@ -14,19 +15,19 @@ import { PasskeySignIn } from '~/components/PasskeySignIn';
 import { SignInForm } from '~/components/SignInForm';
 import { ErrorAlert } from '~/components/Alerts';
 
-/** Guests and lapsed customers sign in here; a signed-in customer is sent on to the home page. */
+/**
+ * Guests and lapsed customers sign in here. A signed-in customer reaches the page only to be sent on: to answer
+ * another company site's SAML sign-in request (decision 0096), else to the home page.
+ */
 export const access = pageAccess({
-  allowedUserTypes: ['A', 'G', 'R'],
+  allowedUserTypes: ['A', 'G', 'R', 'C'],
   redirections: { DEFAULT: '/' },
   syndicatedHeader: true,
 });
 export const handle = { access };
 
-/**
- * Another company site's SAML sign-in request (decision 0096) also reaches a signed-in customer, who is sent on to
- * answer it instead of to the home page.
- */
-const samlAccess = pageAccess({ ...access, allowedUserTypes: ['A', 'G', 'R', 'C'] });
+/** Only a shopper who is not signed in posts the sign-in form; a signed-in customer is sent home. */
+const signInFormAccess = pageAccess({ ...access, allowedUserTypes: ['A', 'G', 'R'] });
 
 const SignInFormSchema = z.object({
   intent: z.enum(['email', 'password', 'send-code', 'code']),
@@ -38,9 +39,11 @@ const SignInFormSchema = z.object({
 });
 
 export async function loader({ request }: LoaderFunctionArgs) {
+  const shopper = await requireUserType(request, access);
   const url = new URL(request.url);
   const samlRequest = url.searchParams.get('SAMLRequest');
-  const shopper = await requireUserType(request, samlRequest === null ? access : samlAccess);
+  if (shopper.userType === 'C' && samlRequest === null)
+    throw redirect(carryMarketingParams('/', url, marketingParams()), { headers: shopper.headers });
   const headers = new Headers(shopper.headers);
   let goto = safeRedirect(url.searchParams.get('goto') ?? '/', redirectPolicy());
   let saml: { providerName: string } | { error: string } | null = null;
@@ -71,7 +74,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const shopper = await requireUserType(request, access);
+  const shopper = await requireUserType(request, signInFormAccess);
   const form = await parseForm(request, SignInFormSchema);
   if (!form.ok) {
     const step: SignInStepData = {
