@@ -72,7 +72,7 @@ export default function SamlContinuePage() {
     <div className="container-page max-w-md py-10">
       <div className="card p-6">
         <h1 className="text-2xl font-extrabold">Returning to {data.providerName}</h1>
-        <p className="mt-2 text-sm text-stone-600">You are signed in. We are taking you back to {data.providerName}.</p>
+        <p className="mt-2 text-sm text-stone-600">You are signed in. Continue to go back to {data.providerName}.</p>
         {/* A plain form: it leaves Pantry for the other site's registered address. */}
         <form ref={form} method="post" action={data.acs} className="mt-4">
           <input type="hidden" name="SAMLResponse" value={data.samlResponse} />
