@@ -18,6 +18,7 @@ import { withScriptsAfterFirstPaint } from '~/modules/http/scripts-after-paint.s
 import { ensureMailWorkerFromRequest } from '~/modules/mail/worker-lifecycle.server';
 import { markContentModeResponse } from '~/modules/content/content-chrome.server';
 import { echoMemorySession } from '~/modules/session/memory-session.server';
+import { samlFormActionOrigins } from '~/modules/saml/service-providers.server';
 
 renderUnavailableDocumentWith((stylesheets) => renderToStaticMarkup(<UnavailablePage stylesheets={stylesheets} />));
 
@@ -52,7 +53,11 @@ export default function handleRequest(
   responseHeaders.set('Content-Length', String(html.length));
   // Remix answers 405 for a page without an action: say which methods it does take.
   if (responseStatusCode === 405) responseHeaders.set('Allow', 'GET, HEAD');
-  applySecurityHeaders(responseHeaders, { nonce, trustedOrigins: storefrontTrustedOrigins(request) });
+  applySecurityHeaders(responseHeaders, {
+    nonce,
+    trustedOrigins: storefrontTrustedOrigins(request),
+    formActionOrigins: samlFormActionOrigins(request),
+  });
   // A page in a content mode (decision 0093) is never stored by any cache, the storefront's own included.
   if (inContentMode(remixContext)) markContentModeResponse(responseHeaders);
   return new Response(html, { headers: responseHeaders, status: responseStatusCode });

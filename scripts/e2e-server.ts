@@ -29,6 +29,11 @@ const smtp = new SMTPServer({
 });
 const smtpPort = Number(process.env.E2E_SMTP_PORT ?? Number(process.env.E2E_PORT ?? 3100) + 25);
 await new Promise<void>((resolve) => smtp.listen(smtpPort, '127.0.0.1', resolve));
+// The stand-in service providers tests/e2e/saml.spec.ts serves on loopback, one per project (decision 0096):
+// configured here as company sites that may ask for SAML sign-in, their origins trusted beside the banners' own.
+const storefrontPort = Number(process.env.E2E_PORT ?? 3100);
+const samlProviders = [4, 5].map((offset) => `http://127.0.0.1:${storefrontPort + offset}`);
+const { ownBannerOrigins } = await import('../app/modules/access/redirect-policy.server');
 const env = {
   ...process.env,
   DATA_DIR: dataDir,
@@ -47,6 +52,10 @@ const env = {
   SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
   MAIL_POLL_MS: '250',
   MAIL_RETRY_BASE_MS: '500',
+  TRUSTED_DOMAINS: [...ownBannerOrigins(storefrontPort), ...samlProviders].join(','),
+  SAML_SERVICE_PROVIDERS: JSON.stringify(
+    samlProviders.map((origin) => ({ entityId: `${origin}/saml`, acs: `${origin}/acs`, name: 'Pantry Recipes' })),
+  ),
 };
 process.env = env;
 const { prepareDatabase } = await import('../app/db/prepare.server');

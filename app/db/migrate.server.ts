@@ -33,6 +33,7 @@ import { customerStandingSchema } from './migrations/0032-customer-standing';
 import { profilePromptSchema } from './migrations/0034-profile-prompt';
 import { homeContentSchema } from './migrations/0035-home-content';
 import { outboxExpirySchema } from './migrations/0036-outbox-expiry';
+import { samlAnsweredRequestsSchema } from './migrations/0037-saml-answered-requests';
 import { storeCustomFieldsSchema } from './migrations/0040-store-custom-fields';
 import { marketingEmailSchema } from './migrations/0041-marketing-email';
 
@@ -71,6 +72,7 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0034-profile-prompt': profilePromptSchema,
     '0035-home-content': homeContentSchema,
     '0036-outbox-expiry': outboxExpirySchema,
+    '0037-saml-answered-requests': samlAnsweredRequestsSchema,
     '0040-store-custom-fields': storeCustomFieldsSchema,
     '0041-marketing-email': marketingEmailSchema,
   };

@@ -67,6 +67,7 @@ export interface Database {
   customer_loyalty_partners: CustomerLoyaltyPartnerTable;
   webauthn_challenges: WebauthnChallengeTable;
   home_content: HomeContentTable;
+  saml_answered_requests: SamlAnsweredRequestTable;
 }
 
 export type Flag = 0 | 1;
@@ -804,4 +805,12 @@ export interface ShopperStateVersionTable {
   subject: string;
   version: number;
   changed_at: string;
+}
+
+/** An AuthnRequest a service provider sent, answered once (decision 0096). */
+export interface SamlAnsweredRequestTable {
+  sp_entity_id: string;
+  request_id: string;
+  customer_id: number;
+  answered_at: string;
 }

@@ -4,21 +4,30 @@ import { useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { z } from 'zod';
 import { pageAccess, pageMeta } from '~/components/page-essentials';
 import { redirectPolicy, requireUserType } from '~/modules/access/shopper.server';
-import { safeRedirect } from '~/modules/access/safe-redirect';
+import { carryMarketingParams, safeRedirect } from '~/modules/access/safe-redirect';
+import { marketingParams } from '~/modules/config/env.server';
 import { parseForm } from '~/modules/http/forms.server';
 import { assistantParamsFrom, rememberAssistant } from '~/modules/identity/assistant-sign-in.server';
 import { signInStep } from '~/modules/identity/sign-in-flow.server';
+import { receiveSamlRequest, SAML_CONTINUE_PATH } from '~/modules/saml/saml-sign-on.server';
 import type { SignInStepData } from '~/modules/identity/sign-in-step';
 import { PasskeySignIn } from '~/components/PasskeySignIn';
 import { SignInForm } from '~/components/SignInForm';
+import { ErrorAlert } from '~/components/Alerts';
 
-/** Guests and lapsed customers sign in here; a signed-in customer is sent on to the home page. */
+/**
+ * Guests and lapsed customers sign in here. A signed-in customer reaches the page only to be sent on: to answer
+ * another company site's SAML sign-in request (decision 0096), else to the home page.
+ */
 export const access = pageAccess({
-  allowedUserTypes: ['A', 'G', 'R'],
+  allowedUserTypes: ['A', 'G', 'R', 'C'],
   redirections: { DEFAULT: '/' },
   syndicatedHeader: true,
 });
 export const handle = { access };
+
+/** Only a shopper who is not signed in posts the sign-in form; a signed-in customer is sent home. */
+const signInFormAccess = pageAccess({ ...access, allowedUserTypes: ['A', 'G', 'R'] });
 
 const SignInFormSchema = z.object({
   intent: z.enum(['email', 'password', 'send-code', 'code']),
@@ -32,23 +41,40 @@ const SignInFormSchema = z.object({
 export async function loader({ request }: LoaderFunctionArgs) {
   const shopper = await requireUserType(request, access);
   const url = new URL(request.url);
+  const samlRequest = url.searchParams.get('SAMLRequest');
+  if (shopper.userType === 'C' && samlRequest === null)
+    throw redirect(carryMarketingParams('/', url, marketingParams()), { headers: shopper.headers });
   const headers = new Headers(shopper.headers);
+  let goto = safeRedirect(url.searchParams.get('goto') ?? '/', redirectPolicy());
+  let saml: { providerName: string } | { error: string } | null = null;
+  if (samlRequest !== null) {
+    const received = await receiveSamlRequest(samlRequest, url.searchParams.get('RelayState'), shopper.cookie);
+    if (received.ok) {
+      headers.append('Set-Cookie', received.setCookie);
+      if (shopper.userType === 'C') return redirect(SAML_CONTINUE_PATH, { headers });
+      goto = SAML_CONTINUE_PATH;
+      saml = { providerName: received.providerName };
+    } else {
+      saml = { error: received.message };
+    }
+  }
   // Spec section 5: assistant sign-in parameters are stored only when all four are present.
   const assistant = assistantParamsFrom(url.searchParams);
   if (assistant) headers.append('Set-Cookie', await rememberAssistant(assistant, shopper.cookie));
   return json(
     {
-      goto: safeRedirect(url.searchParams.get('goto') ?? '/', redirectPolicy()),
+      goto,
       lapsed: shopper.userType === 'R',
       assistant: Boolean(assistant),
       keepSignedInOffered: shopper.flags.enableACIKMSI,
+      saml,
     },
-    { headers },
+    { headers, status: saml && 'error' in saml ? 400 : 200 },
   );
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const shopper = await requireUserType(request, access);
+  const shopper = await requireUserType(request, signInFormAccess);
   const form = await parseForm(request, SignInFormSchema);
   if (!form.ok) {
     const step: SignInStepData = {
@@ -89,7 +115,7 @@ export const meta: MetaFunction = () =>
   pageMeta('Sign in', 'Sign in with your password or a one-time code to clip coupons and check out.');
 
 export default function SignInPage() {
-  const { goto, lapsed, assistant, keepSignedInOffered } = useLoaderData<typeof loader>();
+  const { goto, lapsed, assistant, keepSignedInOffered, saml } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   return (
@@ -103,6 +129,12 @@ export default function SignInPage() {
               ? 'Your session ended. Sign in to keep shopping with your offers and cart.'
               : 'Clip deals, save your cart and check out faster.'}
         </p>
+        {saml && 'providerName' in saml ? (
+          <p className="mt-2 text-sm font-semibold" data-testid="saml-provider">
+            Sign in to continue to {saml.providerName}.
+          </p>
+        ) : null}
+        {saml && 'error' in saml ? <ErrorAlert>{saml.error}</ErrorAlert> : null}
         <SignInForm state={result ?? { step: 'email', email: '', goto }} busy={navigation.state !== 'idle'} />
         <PasskeySignIn goto={goto} offerKeepSignedIn={keepSignedInOffered} />
       </div>

@@ -23,10 +23,11 @@ async function refuseCookies(page: Page) {
     const request = route.request();
     const headers = await request.allHeaders();
     delete headers.cookie;
+    const body = request.postDataBuffer();
     const response = await fetch(request.url(), {
       method: request.method(),
       headers,
-      body: request.postDataBuffer() ?? undefined,
+      body: body ? new Uint8Array(body) : undefined,
       redirect: 'manual',
     });
     const answer: Record<string, string> = {};

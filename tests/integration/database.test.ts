@@ -55,6 +55,7 @@ describe.each(DIALECTS)('database on %s', (dialect) => {
       '0034-profile-prompt',
       '0035-home-content',
       '0036-outbox-expiry',
+      '0037-saml-answered-requests',
       '0040-store-custom-fields',
       '0041-marketing-email',
     ]);

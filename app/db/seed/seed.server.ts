@@ -45,6 +45,7 @@ type Db = Kysely<Database>;
 
 /** Tables in an order that respects foreign keys when deleting (reverse to insert). */
 const TABLES_CHILD_FIRST: (keyof Database)[] = [
+  'saml_answered_requests',
   'home_content',
   'staff_roles',
   'shipping_cache',

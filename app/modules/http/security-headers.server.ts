@@ -15,6 +15,8 @@ export interface PolicyOptions {
   trustedOrigins?: string[];
   /** Who may frame the page: the storefront allows itself, the identity provider nobody. */
   frameAncestors?: "'self'" | "'none'";
+  /** Further origins this page's forms may post to (a SAML answer posts to another site's registered address). */
+  formActionOrigins?: string[];
 }
 
 function originOf(url: string): string | null {
@@ -34,8 +36,12 @@ export function contentSecurityPolicy({
   nonce,
   trustedOrigins = [],
   frameAncestors = "'self'",
+  formActionOrigins = [],
 }: PolicyOptions): string {
   const others = [...new Set(trustedOrigins.map(originOf).filter((o): o is string => Boolean(o)))];
+  const formTargets = [
+    ...new Set([...others, ...formActionOrigins.map(originOf).filter((o): o is string => Boolean(o))]),
+  ];
   const inline = nonce ? ` 'nonce-${nonce}'` : '';
   const liveReload = liveReloadSocketOrigin();
   return [
@@ -45,7 +51,7 @@ export function contentSecurityPolicy({
     `img-src 'self' data:`,
     `font-src 'self'`,
     `connect-src 'self'${[...others, ...liveReload].map((o) => ` ${o}`).join('')}`,
-    `form-action 'self'${others.map((o) => ` ${o}`).join('')}`,
+    `form-action 'self'${formTargets.map((o) => ` ${o}`).join('')}`,
     `frame-ancestors ${frameAncestors}`,
     `object-src 'none'`,
     `base-uri 'none'`,

@@ -65,6 +65,8 @@ export const AUXILIARY_COOKIE_NAMES = {
   onboarding: 'PANTRY_ONBOARDING_EVENT',
   /** Assistant sign-in parameters, kept until the sign-in completes. */
   assistant: 'PANTRY_ASSISTANT',
+  /** A service provider's SAML sign-in request, kept until the shopper is signed in (decision 0096). */
+  samlRequest: 'PANTRY_SAML_REQUEST',
   /** Spec section 3: the edit-order cookies, present while a pending order is being edited. */
   slotInfo: 'SlotInfo',
   orderStoreId: 'OrderStoreId',
