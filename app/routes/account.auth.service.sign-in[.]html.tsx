@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
 import { loadShopper, redirectPolicy } from '~/modules/access/shopper.server';
 import { safeRedirect } from '~/modules/access/safe-redirect';
-import { clearCookie } from '~/modules/session/session-cookie.server';
+import { clearCookie, clearSession } from '~/modules/session/session-cookie.server';
 import { apiRoute } from '~/modules/http/api.server';
 import { isOwnNavigation } from '~/modules/http/same-site-navigation';
 import { identityConfig } from '~/modules/config/env.server';
@@ -17,7 +17,7 @@ async function loaderHandler({ request }: LoaderFunctionArgs) {
   const goto = safeRedirect(new URL(request.url).searchParams.get('goto') ?? '/', redirectPolicy());
   const headers = new Headers(shopper.headers);
   if (isOwnNavigation(request.headers, [originOf(request), new URL(identityConfig().issuer).origin])) {
-    headers.append('Set-Cookie', await clearCookie('session', shopper.cookie));
+    for (const cleared of await clearSession(shopper.cookie)) headers.append('Set-Cookie', cleared);
     headers.append('Set-Cookie', await clearCookie('user', shopper.cookie));
   }
   return redirect(`/account/sign-in.html?goto=${encodeURIComponent(goto)}`, { headers });

@@ -7,9 +7,11 @@ import { featureFlags } from '~/modules/flags/feature-flags.server';
 import { assertSameOrigin } from '~/modules/http/same-origin.server';
 import {
   clearCookie,
+  clearSession,
   readSessionCookie,
   readSignedCookie,
-  serializeSession,
+  sessionSetCookies,
+  rewrittenSessionLayout,
   type CookieContext,
 } from '~/modules/session/session-cookie.server';
 import type { UserType } from '~/modules/session/session-schema';
@@ -67,14 +69,19 @@ async function resolveShopper(request: Request): Promise<Shopper> {
   // cookie is read or set (the root error boundary renders it; health checks do not come here).
   const closed = businessSiteClosed(host, flags, url);
   if (closed) throw json(closed, { status: 503, headers: { 'Cache-Control': 'no-store' } });
-  const cookie: CookieContext = { siteType: host.siteType, secure: cookieSecureFor(host) };
+  const cookie: CookieContext = {
+    siteType: host.siteType,
+    secure: cookieSecureFor(host),
+    splitSession: !flags.enableCookieRestructure,
+  };
   const headers = new Headers();
 
   const [sessionRead, userRead] = await Promise.all([
     readSessionCookie(request, host.siteType),
     readSignedCookie(request, 'user', host.siteType, parseUserCookie),
   ]);
-  if (sessionRead.status === 'rejected') headers.append('Set-Cookie', await clearCookie('session', cookie));
+  if (sessionRead.status === 'rejected')
+    for (const set of await clearSession(cookie)) headers.append('Set-Cookie', set);
   if (userRead.status === 'rejected') headers.append('Set-Cookie', await clearCookie('user', cookie));
   let session = sessionRead.status === 'ok' ? sessionRead.value : null;
 
@@ -95,7 +102,7 @@ async function resolveShopper(request: Request): Promise<Shopper> {
       if (!session) {
         // The 45-minute session cookie lapsed while the customer stayed signed in: rebuild it.
         session = await customerSession(null, Number(check.claims.customerId)).catch(() => null);
-        if (session) headers.append('Set-Cookie', await serializeSession(session, cookie));
+        if (session) for (const set of await sessionSetCookies(session, cookie)) headers.append('Set-Cookie', set);
       }
     } else {
       userType = 'R';
@@ -108,6 +115,9 @@ async function resolveShopper(request: Request): Promise<Shopper> {
     else if (stored === 'G' && session.info.COMMON.storeId) userType = 'G';
   }
 
+  // The flag enableCookieRestructure changed since the browser's session was written: rewritten once (decision 0103).
+  if (session)
+    for (const set of await rewrittenSessionLayout(request, session, cookie)) headers.append('Set-Cookie', set);
   return { userType, host, flags, session, customer, elevated, cookie, url, headers };
 }
 

@@ -1,5 +1,11 @@
 import type { Shopper } from '~/modules/access/shopper';
-import { clearCookie, freshSessionId, readSignedCookie, writeCookie } from '~/modules/session/session-cookie.server';
+import {
+  clearCookie,
+  clearSession,
+  freshSessionId,
+  readSignedCookie,
+  writeCookie,
+} from '~/modules/session/session-cookie.server';
 import { applySessionUpdate } from '~/modules/session/session-schema';
 import { writeKeepMeSignedIn } from './keep-me-signed-in.server';
 import { endGrant } from './grants.server';
@@ -64,7 +70,7 @@ export async function signOut(
     const guest = applySessionUpdate(shopper.session, { info: { COMMON: { userType: 'G' } } });
     if (guest.ok) setCookies.push(...(await sessionCookies(guest.session, shopper.cookie, shopper.url.host)));
   } else {
-    setCookies.push(await clearCookie('session', shopper.cookie));
+    setCookies.push(...(await clearSession(shopper.cookie)));
   }
   return { redirectTo: endSessionUrl({ origin: originOf(request), reason }), setCookies };
 }

@@ -85,6 +85,10 @@ export const AUXILIARY_COOKIE_NAMES = {
    * cookie that is neither signed nor HttpOnly: the company's other sites read it (decision 0087).
    */
   syndicatedUser: 'PANTRY_SYND_USER',
+  /** With enableCookieRestructure off (decision 0103), the session's parts in cookies of their own. */
+  sessionJ4U: 'PANTRY_SESSION_J4U',
+  sessionShop: 'PANTRY_SESSION_SHOP',
+  sessionOffbanner: 'PANTRY_SESSION_OFFBANNER',
   /** Spec section 6: the content-management mode (preview or author) a signed editor's link set (decision 0093). */
   contentMode: 'PANTRY_CONTENT_MODE',
 } as const;

@@ -19,7 +19,19 @@ import { crossDomainTags } from './syndicated-user';
 export interface CookieContext {
   siteType: SiteType;
   secure: boolean;
+  /**
+   * enableCookieRestructure off (decision 0103): the session's J4U, SHOP and offbanner parts are written in cookies
+   * of their own beside COMMON's. Absent or false: one consolidated session cookie, as the spec's section 3 shows.
+   */
+  splitSession?: boolean;
 }
+
+/** The session's parts that the split layout keeps in cookies of their own. */
+const SPLIT_PARTS = [
+  ['J4U', 'sessionJ4U'],
+  ['SHOP', 'sessionShop'],
+  ['offbanner', 'sessionOffbanner'],
+] as const;
 
 const cookies = new Map<string, Cookie>();
 
@@ -111,7 +123,8 @@ export async function readSessionCookie(request: Request, siteType: SiteType): P
   const now = Date.now();
   const known = header ? validSessions.get(key) : undefined;
   if (known && now < known.until) return { status: 'ok', value: JSON.parse(known.json) as SessionData };
-  const read = await readSignedCookie(request, 'session', siteType, parseStoredSession);
+  let read = await readSignedCookie(request, 'session', siteType, parseStoredSession);
+  if (read.status === 'ok') read = { status: 'ok', value: await withSplitParts(request, read.value, siteType) };
   if (read.status === 'ok' && header) {
     if (validSessions.size >= PARSED_MAX) validSessions.clear();
     validSessions.set(key, { json: JSON.stringify(read.value), until: now + PARSED_FOR_MS });
@@ -119,16 +132,69 @@ export async function readSessionCookie(request: Request, siteType: SiteType): P
   return read;
 }
 
-/** The session as written: COMMON's xDTags are always derived from the session itself (decision 0088). */
+/**
+ * Either layout is read whatever the flag says (decision 0103), so switching it never loses a shopper's store: a
+ * part the session cookie lacks is taken from its own cookie when that is signed and fits the session's schema.
+ */
+async function withSplitParts(request: Request, session: SessionData, siteType: SiteType): Promise<SessionData> {
+  let merged = session;
+  for (const [part, kind] of SPLIT_PARTS) {
+    if (merged.info[part]) continue;
+    const read = await readSignedCookie(request, kind, siteType, (value) =>
+      parseStoredSession({ info: { ...merged.info, [part]: value } }),
+    );
+    if (read.status === 'ok') merged = read.value;
+  }
+  return merged;
+}
+
+/** Whether the browser's session cookies are in the other layout than the flag asks for: then they are rewritten. */
+export function sessionLayoutMismatch(request: Request, session: SessionData, context: CookieContext): boolean {
+  const header = request.headers.get('Cookie');
+  const own = (kind: (typeof SPLIT_PARTS)[number][1]) => hasCookie(header, sessionCookie(kind, context.siteType).name);
+  if (!context.splitSession) return SPLIT_PARTS.some(([, kind]) => own(kind));
+  return SPLIT_PARTS.some(([part, kind]) => Boolean(session.info[part]) && !own(kind));
+}
+
+/** The session cookie as written: COMMON's xDTags are always derived from the session itself (decision 0088). */
 export async function serializeSession(session: SessionData, context: CookieContext): Promise<string> {
+  return (await sessionSetCookies(session, context))[0]!;
+}
+
+/**
+ * Every Set-Cookie a session write needs. One consolidated cookie; or, with enableCookieRestructure off (decision
+ * 0103), COMMON in the session cookie and each other part in its own cookie (a part the session no longer has is
+ * cleared).
+ */
+export async function sessionSetCookies(session: SessionData, context: CookieContext): Promise<string[]> {
   const common = session.info.COMMON;
-  const written: SessionData = {
-    info: { ...session.info, COMMON: { ...common, xDTags: crossDomainTags(common, context.siteType) } },
-  };
-  return sessionCookie('session', context.siteType).serialize(written, {
-    secure: context.secure,
-    maxAge: lifetimeSeconds(sessionLifetimeMs(session.info.COMMON.userType)),
-  });
+  const info = { ...session.info, COMMON: { ...common, xDTags: crossDomainTags(common, context.siteType) } };
+  const options = { secure: context.secure, maxAge: lifetimeSeconds(sessionLifetimeMs(common.userType)) };
+  const cookie = sessionCookie('session', context.siteType);
+  if (!context.splitSession) return [await cookie.serialize({ info }, options)];
+  const written = [await cookie.serialize({ info: { COMMON: info.COMMON } }, options)];
+  for (const [part, kind] of SPLIT_PARTS) {
+    const value = info[part];
+    written.push(
+      value ? await sessionCookie(kind, context.siteType).serialize(value, options) : await clearCookie(kind, context),
+    );
+  }
+  return written;
+}
+
+/**
+ * The session rewritten in the layout the flag asks for, when the browser holds the other one (decision 0103): read
+ * either way, written the flag's way once, and the split cookies cleared when going back to one cookie.
+ */
+export async function rewrittenSessionLayout(
+  request: Request,
+  session: SessionData,
+  context: CookieContext,
+): Promise<string[]> {
+  if (!sessionLayoutMismatch(request, session, context)) return [];
+  const written = await sessionSetCookies(session, context);
+  if (!context.splitSession) for (const [, kind] of SPLIT_PARTS) written.push(await clearCookie(kind, context));
+  return written;
 }
 
 export async function clearCookie(
@@ -136,6 +202,13 @@ export async function clearCookie(
   context: CookieContext,
 ): Promise<string> {
   return sessionCookie(kind, context.siteType).serialize('', { secure: context.secure, maxAge: 0 });
+}
+
+/** Clears the session: its cookie, and in the split layout (decision 0103) its parts' cookies too. */
+export async function clearSession(context: CookieContext): Promise<string[]> {
+  const cleared = [await clearCookie('session', context)];
+  if (context.splitSession) for (const [, kind] of SPLIT_PARTS) cleared.push(await clearCookie(kind, context));
+  return cleared;
 }
 
 const idPattern = /^[0-9a-f-]{36}$/;

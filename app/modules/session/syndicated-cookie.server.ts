@@ -3,7 +3,7 @@ import { appEnv } from '~/modules/config/env.server';
 import { log } from '~/modules/config/logger.server';
 import { storeById } from '~/modules/stores/stores.server';
 import { auxiliaryCookieName, SYNDICATED_COOKIE_LIFETIME_S } from './cookie-policy';
-import { serializeSession, type CookieContext } from './session-cookie.server';
+import { sessionSetCookies, type CookieContext } from './session-cookie.server';
 import type { SessionData } from './session-schema';
 import {
   crossDomainTags,
@@ -157,5 +157,5 @@ async function reconcile(
 
 /** The session cookie and, with it, the syndicated user cookie: every change of store or preference writes both. */
 export async function sessionCookies(session: SessionData, context: CookieContext, host: string): Promise<string[]> {
-  return [await serializeSession(session, context), await syndicatedCookieForSession(session, context, host)];
+  return [...(await sessionSetCookies(session, context)), await syndicatedCookieForSession(session, context, host)];
 }

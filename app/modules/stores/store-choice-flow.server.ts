@@ -3,7 +3,7 @@ import { safeRedirect } from '~/modules/access/safe-redirect';
 import { hostForBanner, type BannerId } from '~/modules/banners/hosts';
 import { geoAddressCookie } from '~/modules/session/consent.server';
 import { offBannerBlock } from '~/modules/session/off-banner';
-import { serializeSession } from '~/modules/session/session-cookie.server';
+import { sessionSetCookies } from '~/modules/session/session-cookie.server';
 import { applySessionUpdate, type Preference } from '~/modules/session/session-schema';
 import { chooseStore } from '~/modules/session/store-choice.server';
 import { withNotice } from '~/modules/identity/notices';
@@ -102,7 +102,7 @@ export async function applyStoreChoice(
       info: { COMMON: { userType: shopper.userType === 'A' ? 'G' : shopper.userType } },
     };
     const updated = applySessionUpdate(base, { info: { offbanner: off.offbanner } });
-    if (updated.ok) setCookies.push(await serializeSession(updated.session, shopper.cookie));
+    if (updated.ok) setCookies.push(...(await sessionSetCookies(updated.session, shopper.cookie)));
     const token = await signHandoff({
       storeId: String(store.id),
       preference: input.preference,
