@@ -33,6 +33,8 @@ import { customerStandingSchema } from './migrations/0032-customer-standing';
 import { profilePromptSchema } from './migrations/0034-profile-prompt';
 import { homeContentSchema } from './migrations/0035-home-content';
 import { outboxExpirySchema } from './migrations/0036-outbox-expiry';
+import { specialOccasionsSchema } from './migrations/0038-special-occasions';
+import { referralsSchema } from './migrations/0039-referrals';
 
 function migrationsFor(dialect: DialectName): Record<string, Migration> {
   return {
@@ -69,6 +71,8 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0034-profile-prompt': profilePromptSchema,
     '0035-home-content': homeContentSchema,
     '0036-outbox-expiry': outboxExpirySchema,
+    '0038-special-occasions': specialOccasionsSchema,
+    '0039-referrals': referralsSchema,
   };
 }
 

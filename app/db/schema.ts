@@ -66,6 +66,9 @@ export interface Database {
   customer_loyalty_partners: CustomerLoyaltyPartnerTable;
   webauthn_challenges: WebauthnChallengeTable;
   home_content: HomeContentTable;
+  occasion_offers: OccasionOfferTable;
+  referral_codes: ReferralCodeTable;
+  referrals: ReferralTable;
 }
 
 export type Flag = 0 | 1;
@@ -235,6 +238,8 @@ export interface OfferTable {
   image_key: string;
   /** The estimated saving, so offers of every kind sort on one scale ("biggest saving"). */
   savings_cents: Generated<number>;
+  /** A personal offer (0038: a birthday or anniversary offer) only this customer sees; null for everyone's. */
+  customer_id: Generated<number | null>;
 }
 
 export interface OfferProductTable {
@@ -267,6 +272,11 @@ export interface CustomerTable {
   profile_prompt_dismissed_at: string | null;
   /** When the account was closed (0032); null while it is open. Its orders stay. */
   closed_at: Generated<string | null>;
+  /** Birthday and anniversary, month and day (0038, flag enableSpecialOccasion); null when not given. */
+  birthday_month: Generated<number | null>;
+  birthday_day: Generated<number | null>;
+  anniversary_month: Generated<number | null>;
+  anniversary_day: Generated<number | null>;
 }
 
 /** A loyalty partner account the customer linked (0032); the partner catalogue is LOYALTY_PARTNERS. */
@@ -548,7 +558,7 @@ export interface RewardLedgerTable {
   id: Generated<number>;
   customer_id: number;
   points: number;
-  reason: 'order' | 'bonus' | 'redeem' | 'refund';
+  reason: 'order' | 'bonus' | 'redeem' | 'refund' | 'referral';
   description: string;
   reward_id: number | null;
   created_at: string;
@@ -791,4 +801,30 @@ export interface ShopperStateVersionTable {
   subject: string;
   version: number;
   changed_at: string;
+}
+
+/** The personal offer given for one occasion in one year (0038): the key keeps it to once a year. */
+export interface OccasionOfferTable {
+  customer_id: number;
+  occasion: 'birthday' | 'anniversary';
+  occasion_year: number;
+  offer_id: number;
+  issued_at: string;
+}
+
+/** A customer's own refer-a-friend code (0039). */
+export interface ReferralCodeTable {
+  customer_id: number;
+  code: string;
+  created_at: string;
+}
+
+/** Who referred a new customer (0039), and the order that credited both (null until their first order). */
+export interface ReferralTable {
+  referee_id: number;
+  referrer_id: number;
+  code: string;
+  created_at: string;
+  credited_order_id: number | null;
+  credited_at: string | null;
 }

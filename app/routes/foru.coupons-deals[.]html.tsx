@@ -3,6 +3,7 @@ import { Form, Link, useLoaderData, useLocation } from '@remix-run/react';
 import { pageAccess, PUBLIC_PAGE, SIGN_IN_PATH, pageMeta } from '~/components/page-essentials';
 import { json, offerGalleryPage, requireUserType } from '~/pages/coupons-page.server';
 import { OfferCard } from '~/components/OfferCard';
+import { OccasionOffers } from '~/components/OccasionOffers';
 import { StatusNotice } from '~/components/Alerts';
 
 /** Coupons & deals: everyone browses the offers of their store's banner; signed-in customers clip. */
@@ -65,6 +66,8 @@ export default function CouponsPage() {
           </Link>
         </div>
       )}
+
+      <OccasionOffers offers={data.occasionOffers} firstName={data.firstName} returnTo={returnTo} />
 
       <Form
         method="get"

@@ -55,6 +55,8 @@ describe.each(DIALECTS)('database on %s', (dialect) => {
       '0034-profile-prompt',
       '0035-home-content',
       '0036-outbox-expiry',
+      '0038-special-occasions',
+      '0039-referrals',
     ]);
   });
 
