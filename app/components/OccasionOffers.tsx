@@ -4,21 +4,18 @@ export interface OccasionOfferData extends OfferCardData {
   occasion: 'birthday' | 'anniversary';
 }
 
-const GREETINGS = { birthday: 'Happy birthday', anniversary: 'Happy anniversary' } as const;
-
 /** The customer's birthday or anniversary offers (flag enableSpecialOccasion): clipped like any coupon. */
 export function OccasionOffers({
   offers,
-  firstName,
+  greeting,
   returnTo,
 }: {
   offers: OccasionOfferData[];
-  firstName: string | null;
+  /** "Happy birthday, Jordan!" (occasionGreeting). */
+  greeting: string;
   returnTo: string;
 }) {
   if (offers.length === 0) return null;
-  const occasions = [...new Set(offers.map((offer) => offer.occasion))];
-  const greeting = occasions.map((occasion) => GREETINGS[occasion]).join(' and ');
   return (
     <section
       className="card mt-6 border-rose-200 bg-rose-50 p-5"
@@ -27,12 +24,11 @@ export function OccasionOffers({
     >
       <h2 id="occasion-offers-heading" className="text-lg font-bold">
         {greeting}
-        {firstName ? `, ${firstName}` : ''}!
       </h2>
       <p className="mt-1 text-sm text-stone-700">
         A treat from us, just for you. Clip it and it comes off at checkout; it is yours once this year.
       </p>
-      <ul className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3">
+      <ul className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
         {offers.map((offer) => (
           <li key={offer.id} className="flex">
             <OfferCard offer={offer} returnTo={returnTo} detailsHref={`/foru/offer-details.${offer.id}.html`} />

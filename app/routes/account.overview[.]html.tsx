@@ -14,7 +14,7 @@ import { profilePrompt, putOffProfilePrompt } from '~/modules/customers/profile-
 import { PROFILE_GAP_LINKS } from '~/modules/customers/profile-completion-rules';
 import { parseForm } from '~/modules/http/forms.server';
 import { originOf } from '~/modules/http/request-origin';
-import { occasionOffers } from '~/modules/offers/occasion-offers.server';
+import { occasionGreeting, occasionOffers } from '~/modules/offers/occasion-offers.server';
 import { referralCodeFor, referralSummary } from '~/modules/customers/referrals.server';
 import { formatReferralCode, REFERRAL_POINTS, referralLink } from '~/modules/customers/referral-rules';
 import { ACCOUNT_SUBSCRIPTION_PATH, formatDay, PLANS_PATH } from '~/modules/subscriptions/subscription-rules';
@@ -45,7 +45,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
     ? { planName: subscription.planName, until: formatDay(subscription.periodEnd) }
     : null;
   return json(
-    { ...summary, deliveryPass, profilePrompt: missing, occasionOffers: occasions, referral },
+    {
+      ...summary,
+      deliveryPass,
+      profilePrompt: missing,
+      occasionOffers: occasions,
+      occasionGreeting: occasionGreeting(occasions, shopper.customer?.firstName || null),
+      referral,
+    },
     { headers: withHeaders(shopper.headers, { 'Cache-Control': 'private, no-store' }) },
   );
 }
@@ -111,7 +118,7 @@ export default function AccountOverviewPage() {
       ) : null}
       <OccasionOffers
         offers={account.occasionOffers}
-        firstName={account.name.split(' ')[0] ?? null}
+        greeting={account.occasionGreeting}
         returnTo="/account/overview.html"
       />
       <div className="mt-6 grid gap-4 md:grid-cols-2">

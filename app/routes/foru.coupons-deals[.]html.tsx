@@ -3,7 +3,6 @@ import { Form, Link, useLoaderData, useLocation } from '@remix-run/react';
 import { pageAccess, PUBLIC_PAGE, SIGN_IN_PATH, pageMeta } from '~/components/page-essentials';
 import { json, offerGalleryPage, requireUserType } from '~/pages/coupons-page.server';
 import { OfferCard } from '~/components/OfferCard';
-import { OccasionOffers } from '~/components/OccasionOffers';
 import { StatusNotice } from '~/components/Alerts';
 
 /** Coupons & deals: everyone browses the offers of their store's banner; signed-in customers clip. */
@@ -67,7 +66,23 @@ export default function CouponsPage() {
         </div>
       )}
 
-      <OccasionOffers offers={data.occasionOffers} firstName={data.firstName} returnTo={returnTo} />
+      {data.occasionOffers.length > 0 ? (
+        // The customer's birthday or anniversary offer (decision 0097); plain markup, this page's JavaScript is budgeted.
+        <section
+          className="card mt-6 border-rose-200 bg-rose-50 p-5"
+          aria-label="Just for you"
+          data-testid="occasion-offers"
+        >
+          <h2 className="text-lg font-bold">{data.occasionGreeting}</h2>
+          <ul className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
+            {data.occasionOffers.map((offer) => (
+              <li key={offer.id} className="flex">
+                <OfferCard offer={offer} returnTo={returnTo} detailsHref={`/foru/offer-details.${offer.id}.html`} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
 
       <Form
         method="get"

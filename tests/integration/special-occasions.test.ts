@@ -65,6 +65,7 @@ describe.each(DIALECTS)('special occasions (flag enableSpecialOccasion) on %s', 
       title: 'Happy birthday! $5 off a bakery cake or dessert',
       valueLabel: '$5.00 off',
       endsAt: '2026-12-06T08:00:00.000Z',
+      expires: 'Use by Dec 5',
       clipped: false,
     });
     const row = await test.db.selectFrom('offers').selectAll().where('id', '=', offer!.id).executeTakeFirstOrThrow();

@@ -7,7 +7,7 @@ import { galleryFiltersSchema } from './gallery-filters';
 import { contentNoteFor } from '~/modules/content/content-mode';
 import { offerGallery, offersNotYetStarted } from './offers.server';
 import { offerViewer } from './offer-viewer.server';
-import { occasionOffers, type OccasionOffer } from './occasion-offers.server';
+import { occasionGreeting, occasionOffers, type OccasionOffer } from './occasion-offers.server';
 import { completePendingClip } from './pending-clip.server';
 import { CLIP_REFUSALS } from './refusals';
 
@@ -47,7 +47,7 @@ export async function offerGalleryPage(request: Request, shopper: AuthorizedShop
   const data = {
     ...gallery,
     occasionOffers: personal,
-    firstName: shopper.customer?.firstName || null,
+    occasionGreeting: occasionGreeting(personal, shopper.customer?.firstName || null),
     filters,
     signedIn: viewer.customerId !== null,
     storeName: store?.name ?? null,

@@ -10,7 +10,7 @@ import {
   type Occasion,
   type OccasionDates,
 } from '~/modules/customers/special-occasion-rules';
-import { offerExpiryLabel, offerValueLabel } from './offer-value';
+import { offerValueLabel } from './offer-value';
 
 /**
  * Special occasions (flag enableSpecialOccasion, decision 0097): the customer's birthday and anniversary, and the
@@ -76,7 +76,10 @@ export async function occasionOffers(
     .selectFrom('occasion_offers as oo')
     .innerJoin('offers as o', 'o.id', 'oo.offer_id')
     .leftJoin('clips as c', (join) => join.onRef('c.offer_id', '=', 'o.id').on('c.customer_id', '=', customerId))
+    .innerJoin('customers as cu', 'cu.id', 'oo.customer_id')
+    .innerJoin('stores as s', 's.id', 'cu.store_id')
     .select([
+      's.timezone',
       'o.id',
       'oo.occasion',
       'o.title',
@@ -104,10 +107,26 @@ export async function occasionOffers(
     offerType: row.offer_type,
     valueLabel: offerValueLabel(row.kind, row.value, row.min_quantity),
     endsAt: row.ends_at,
-    expires: offerExpiryLabel(row.ends_at),
+    // It ends at the store's midnight: the last day it can be used is the day before, there.
+    expires: `Use by ${lastDayLabel(row.ends_at, row.timezone)}`,
     imageKey: row.image_key,
     clipped: Boolean(row.clipped_at),
   }));
+}
+
+/** "Dec 4": the store's day of the last moment before `endsAt`. */
+function lastDayLabel(endsAt: string, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone }).format(
+    new Date(Date.parse(endsAt) - 1),
+  );
+}
+
+/** "Happy birthday, Jordan!" (and anniversary): the heading above the customer's occasion offers. */
+export function occasionGreeting(offers: readonly { occasion: Occasion }[], firstName: string | null): string {
+  const words = [...new Set(offers.map((offer) => offer.occasion))].map((occasion) =>
+    occasion === 'birthday' ? 'Happy birthday' : 'Happy anniversary',
+  );
+  return `${words.join(' and ')}${firstName ? `, ${firstName}` : ''}!`;
 }
 
 /** Gives each occasion whose week today is in (the store's day) its offer, unless this occasion-year has one. */
