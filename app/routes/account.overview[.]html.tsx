@@ -15,7 +15,7 @@ import { PROFILE_GAP_LINKS } from '~/modules/customers/profile-completion-rules'
 import { parseForm } from '~/modules/http/forms.server';
 import { originOf } from '~/modules/http/request-origin';
 import { occasionGreeting, occasionOffers } from '~/modules/offers/occasion-offers.server';
-import { referralCodeFor, referralSummary } from '~/modules/customers/referrals.server';
+import { referralCode, referralSummary } from '~/modules/customers/referrals.server';
 import { formatReferralCode, REFERRAL_POINTS, referralLink } from '~/modules/customers/referral-rules';
 import { ACCOUNT_SUBSCRIPTION_PATH, formatDay, PLANS_PATH } from '~/modules/subscriptions/subscription-rules';
 import { activeSubscription } from '~/modules/subscriptions/subscriptions.server';
@@ -57,9 +57,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
-/** The customer's refer-a-friend code (made the first time it shows), share link and what it earned. */
+/** The customer's refer-a-friend code, share link and what it earned (null for an account without a code). */
 async function referAFriend(customerId: number, origin: string) {
-  const code = await referralCodeFor(customerId);
+  const code = await referralCode(customerId);
+  if (!code) return null;
   return {
     code: formatReferralCode(code),
     link: referralLink(origin, code),

@@ -7,8 +7,9 @@ import { REFERRAL_MESSAGES, REFERRAL_POINTS } from '~/modules/customers/referral
 import {
   checkReferralCode,
   creditReferralAtFirstOrder,
+  giveReferralCode,
   REFERRAL_CODE_TRIES,
-  referralCodeFor,
+  referralCode,
   referralSummary,
 } from '~/modules/customers/referrals.server';
 import { registerCustomer } from '~/modules/identity/registration.server';
@@ -120,13 +121,25 @@ describe.each(DIALECTS)('refer a friend (flag referralProgramEnabled) on %s', (d
         .execute()
     ).map((row) => row.points);
 
-  it('gives each customer one stable code, even when it is first asked for twice at once', async () => {
-    const [first, second] = await Promise.all([referralCodeFor(JORDAN), referralCodeFor(JORDAN)]);
-    expect(first).toMatch(/^[23456789ABCDEFGHJKMNPQRSTVWXYZ]{8}$/);
-    expect(second).toBe(first);
-    expect(await referralCodeFor(JORDAN)).toBe(first);
-    expect(await referralCodeFor(500002)).not.toBe(first);
-    jordanCode = first;
+  it('gives every account its own code with the account, keeps it, and draws again a code already taken', async () => {
+    jordanCode = (await referralCode(JORDAN))!;
+    expect(jordanCode).toMatch(/^[23456789ABCDEFGHJKMNPQRSTVWXYZ]{8}$/);
+    expect(await referralCode(500002)).not.toBe(jordanCode);
+    expect(await giveReferralCode(db(), JORDAN, now)).toBe(jordanCode);
+
+    const friend = await signUp(null);
+    const code = await referralCode(friend);
+    expect(code).toMatch(/^[23456789ABCDEFGHJKMNPQRSTVWXYZ]{8}$/);
+    // Jordan's code drawn again for someone else: skipped, and the next draw is theirs.
+    await test.db.deleteFrom('referral_codes').where('customer_id', '=', friend).execute();
+    const alphabet = '23456789ABCDEFGHJKMNPQRSTVWXYZ';
+    const bytes = [...jordanCode, ...'22222222'].map((char) => alphabet.indexOf(char));
+    let next = 0;
+    expect(await giveReferralCode(db(), friend, now, () => bytes[next++]!)).toBe('22222222');
+    // Two gives at once agree on one code.
+    await test.db.deleteFrom('referral_codes').where('customer_id', '=', friend).execute();
+    const [a, b] = await Promise.all([giveReferralCode(db(), friend, now), giveReferralCode(db(), friend, now)]);
+    expect(a).toBe(b);
   });
 
   it('checks a typed code: none is fine; a known consumer code, typed loosely, names its owner', async () => {
@@ -143,7 +156,7 @@ describe.each(DIALECTS)('refer a friend (flag referralProgramEnabled) on %s', (d
     expect(await checkReferralCode(unknown, client)).toEqual({ ok: false, message: REFERRAL_MESSAGES.unknown });
     // The business site has no programme, and a business account's code is no code.
     expect(await checkReferralCode(jordanCode, { ...client, siteType: 'B' })).toMatchObject({ ok: false });
-    const cafeCode = await referralCodeFor(CAFE);
+    const cafeCode = (await referralCode(CAFE))!;
     expect(await checkReferralCode(cafeCode, client)).toEqual({ ok: false, message: REFERRAL_MESSAGES.unknown });
   });
 

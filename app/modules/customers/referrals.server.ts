@@ -14,31 +14,49 @@ import { normalizeReferralCode, REFERRAL_MESSAGES, REFERRAL_POINTS, referralCode
 export const REFERRAL_CODE_TRIES = { limit: 10, windowSeconds: 15 * 60 } as const;
 
 /**
- * The customer's own code, made the first time it is asked for. Two first asks at once agree: the customer id is the
- * key, so the second insert does nothing and both read the one stored code.
+ * Gives a customer their refer-a-friend code, in the transaction that creates the account (registration, the seed;
+ * migration 0039 gave every older account one). A code drawn twice (one chance in hundreds of billions) is drawn again;
+ * a customer who has one keeps it. Every conflict is skipped rather than raised, so a transaction never aborts here.
  */
-export async function referralCodeFor(customerId: number, now = new Date()): Promise<string> {
-  const stored = () =>
-    db().selectFrom('referral_codes').select('code').where('customer_id', '=', customerId).executeTakeFirst();
-  const existing = await stored();
-  if (existing) return existing.code;
+export async function giveReferralCode(
+  executor: Kysely<Database>,
+  customerId: number,
+  now: Date,
+  randomByte: () => number = randomBytesSource(),
+): Promise<string> {
   for (let attempt = 0; attempt < 5; attempt++) {
-    const bytes = randomBytes(64);
-    let next = 0;
-    const code = referralCodeFrom(() => bytes[next++ % bytes.length]!);
-    try {
-      await db()
-        .insertInto('referral_codes')
-        .values({ customer_id: customerId, code, created_at: now.toISOString() })
-        .onConflict((conflict) => conflict.column('customer_id').doNothing())
-        .execute();
-      const row = await stored();
-      if (row) return row.code;
-    } catch {
-      // The same code drawn for another customer (the code is unique): draw again.
-    }
+    await executor
+      .insertInto('referral_codes')
+      .values({ customer_id: customerId, code: referralCodeFrom(randomByte), created_at: now.toISOString() })
+      .onConflict((conflict) => conflict.doNothing())
+      .execute();
+    const row = await executor
+      .selectFrom('referral_codes')
+      .select('code')
+      .where('customer_id', '=', customerId)
+      .executeTakeFirst();
+    if (row) return row.code;
   }
-  throw new Error('could not make a referral code');
+  throw new Error('could not draw a free referral code');
+}
+
+function randomBytesSource(): () => number {
+  let bytes = randomBytes(64);
+  let next = 0;
+  return () => {
+    if (next === bytes.length) [bytes, next] = [randomBytes(64), 0];
+    return bytes[next++]!;
+  };
+}
+
+/** The customer's code (read only: a page that shows it writes nothing), or null for an account without one. */
+export async function referralCode(customerId: number): Promise<string | null> {
+  const row = await db()
+    .selectFrom('referral_codes')
+    .select('code')
+    .where('customer_id', '=', customerId)
+    .executeTakeFirst();
+  return row?.code ?? null;
 }
 
 /** What the account shows beside the code: friends who joined with it, and the points they earned the customer. */

@@ -3,7 +3,7 @@ import { db } from '~/db/db.server';
 import type { HostInfo } from '~/modules/banners/hosts';
 import { bannerById } from '~/modules/banners/banners.server';
 import { queueMessage, sendMessage } from '~/modules/mail/queue.server';
-import { recordReferral } from '~/modules/customers/referrals.server';
+import { giveReferralCode, recordReferral } from '~/modules/customers/referrals.server';
 import { resolveStoresByZip } from '~/modules/stores/store-resolver.server';
 import { customerByEmail, normalizeEmail } from './customers.server';
 import { hashPassword } from './passwords.server';
@@ -107,6 +107,8 @@ export async function registerCustomer(
               created_at: new Date().toISOString(),
             })
             .execute();
+          // Every new account has its own refer-a-friend code, shown while the programme is on (decision 0098).
+          await giveReferralCode(trx, next, new Date());
           if (referral) await recordReferral(trx, { refereeId: next, ...referral, now: new Date() });
           await queueMessage(trx, {
             kind: 'welcome',
