@@ -34,6 +34,8 @@ import { profilePromptSchema } from './migrations/0034-profile-prompt';
 import { homeContentSchema } from './migrations/0035-home-content';
 import { outboxExpirySchema } from './migrations/0036-outbox-expiry';
 import { samlAnsweredRequestsSchema } from './migrations/0037-saml-answered-requests';
+import { specialOccasionsSchema } from './migrations/0038-special-occasions';
+import { referralsSchema } from './migrations/0039-referrals';
 import { storeCustomFieldsSchema } from './migrations/0040-store-custom-fields';
 import { marketingEmailSchema } from './migrations/0041-marketing-email';
 
@@ -73,6 +75,8 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0035-home-content': homeContentSchema,
     '0036-outbox-expiry': outboxExpirySchema,
     '0037-saml-answered-requests': samlAnsweredRequestsSchema,
+    '0038-special-occasions': specialOccasionsSchema,
+    '0039-referrals': referralsSchema,
     '0040-store-custom-fields': storeCustomFieldsSchema,
     '0041-marketing-email': marketingEmailSchema,
   };

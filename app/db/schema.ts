@@ -68,6 +68,9 @@ export interface Database {
   webauthn_challenges: WebauthnChallengeTable;
   home_content: HomeContentTable;
   saml_answered_requests: SamlAnsweredRequestTable;
+  occasion_offers: OccasionOfferTable;
+  referral_codes: ReferralCodeTable;
+  referrals: ReferralTable;
 }
 
 export type Flag = 0 | 1;
@@ -245,6 +248,8 @@ export interface OfferTable {
   image_key: string;
   /** The estimated saving, so offers of every kind sort on one scale ("biggest saving"). */
   savings_cents: Generated<number>;
+  /** A personal offer (0038: a birthday or anniversary offer) only this customer sees; null for everyone's. */
+  customer_id: Generated<number | null>;
 }
 
 export interface OfferProductTable {
@@ -279,6 +284,11 @@ export interface CustomerTable {
   closed_at: Generated<string | null>;
   /** When the customer unsubscribed from marketing email (0041); null: they get it. */
   marketing_opt_out_at: Generated<string | null>;
+  /** Birthday and anniversary, month and day (0038, flag enableSpecialOccasion); null when not given. */
+  birthday_month: Generated<number | null>;
+  birthday_day: Generated<number | null>;
+  anniversary_month: Generated<number | null>;
+  anniversary_day: Generated<number | null>;
 }
 
 /** A loyalty partner account the customer linked (0032); the partner catalogue is LOYALTY_PARTNERS. */
@@ -562,7 +572,7 @@ export interface RewardLedgerTable {
   id: Generated<number>;
   customer_id: number;
   points: number;
-  reason: 'order' | 'bonus' | 'redeem' | 'refund';
+  reason: 'order' | 'bonus' | 'redeem' | 'refund' | 'referral';
   description: string;
   reward_id: number | null;
   created_at: string;
@@ -813,4 +823,30 @@ export interface SamlAnsweredRequestTable {
   request_id: string;
   customer_id: number;
   answered_at: string;
+}
+
+/** The personal offer given for one occasion in one year (0038): the key keeps it to once a year. */
+export interface OccasionOfferTable {
+  customer_id: number;
+  occasion: 'birthday' | 'anniversary';
+  occasion_year: number;
+  offer_id: number;
+  issued_at: string;
+}
+
+/** A customer's own refer-a-friend code (0039). */
+export interface ReferralCodeTable {
+  customer_id: number;
+  code: string;
+  created_at: string;
+}
+
+/** Who referred a new customer (0039), and the order that credited both (null until their first order). */
+export interface ReferralTable {
+  referee_id: number;
+  referrer_id: number;
+  code: string;
+  created_at: string;
+  credited_order_id: number | null;
+  credited_at: string | null;
 }

@@ -15,6 +15,7 @@ import { businessRegistrationSchema, registrationSchema } from '~/modules/identi
 import { originOf } from '~/modules/http/request-origin';
 import { startAuthorization } from '~/modules/identity/sign-in.server';
 import { keepsSignedIn } from '~/modules/identity/keep-me-signed-in.server';
+import { checkReferralCode } from '~/modules/customers/referrals.server';
 import { ErrorAlert, StatusNotice } from '~/components/Alerts';
 
 export const access = pageAccess({
@@ -24,16 +25,25 @@ export const access = pageAccess({
 });
 export const handle = { access };
 
-const CreateAccountForm = registrationSchema.extend({ goto: z.string().max(2048).optional() });
+/** The refer-a-friend code (flag referralProgramEnabled): optional, checked by the referrals module. */
+const referralCodeField = z.string().max(40, 'A referral code is 8 letters and digits, like ABCD-2345.').optional();
+const CreateAccountForm = registrationSchema.extend({
+  goto: z.string().max(2048).optional(),
+  referralCode: referralCodeField,
+});
 /** The business site opens business accounts: the same form plus the company and its EIN. */
 const BusinessCreateAccountForm = businessRegistrationSchema.extend({ goto: z.string().max(2048).optional() });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const shopper = await requireUserType(request, access);
   const goto = safeRedirect(new URL(request.url).searchParams.get('goto') ?? '/', redirectPolicy());
+  const business = shopper.host.siteType === 'B';
+  const referrals = shopper.flags.referralProgramEnabled && !business;
   return json(
     {
       goto,
+      // The share link's code fills the field in (checked only when the form is posted).
+      referralCode: referrals ? (new URL(request.url).searchParams.get('ref') ?? '').slice(0, 40) : null,
       zipcode: shopper.session?.info.COMMON.zipcode?.slice(0, 5) ?? '',
       business: shopper.host.siteType === 'B',
       checkEmail: new URL(request.url).searchParams.has('check-email'),
@@ -61,11 +71,31 @@ export async function action({ request }: ActionFunctionArgs) {
         headers: withHeaders(shopper.headers, { 'Retry-After': String(limit.retryAfterSeconds) }),
       },
     );
+  // Flag referralProgramEnabled: a code is checked (and its tries counted) before anything depends on the email; a
+  // bad code refuses the form, which comes back filled in. With the flag off a posted code is ignored.
+  const referral =
+    shopper.flags.referralProgramEnabled && shopper.host.siteType === 'C'
+      ? await checkReferralCode('referralCode' in form.data ? form.data.referralCode : undefined, {
+          clientKey: clientKey(request, shopper.session?.info.COMMON.deviceId),
+          siteType: shopper.host.siteType,
+        })
+      : ({ ok: true, referral: null } as const);
+  if (!referral.ok)
+    return json(
+      { errors: { referralCode: referral.message }, message: referral.message, values: keptValues(form.values) },
+      {
+        status: referral.retryAfterSeconds ? 429 : 400,
+        headers: referral.retryAfterSeconds
+          ? withHeaders(shopper.headers, { 'Retry-After': String(referral.retryAfterSeconds) })
+          : shopper.headers,
+      },
+    );
   const created = await registerCustomer(
     shopper.host,
     form.data,
     originOf(request),
     keepsSignedIn(shopper.flags, true),
+    referral.referral,
   );
   if (!created.ok)
     return json(
@@ -92,7 +122,7 @@ export async function action({ request }: ActionFunctionArgs) {
   return redirect(start.redirectTo, { headers });
 }
 
-const KEPT_FIELDS = ['companyName', 'taxId', 'firstName', 'lastName', 'email', 'phone', 'zipcode'];
+const KEPT_FIELDS = ['companyName', 'taxId', 'firstName', 'lastName', 'email', 'phone', 'zipcode', 'referralCode'];
 
 function keptValues(form: FormValues): Record<string, string> {
   const values: Record<string, string> = {};
@@ -122,8 +152,16 @@ const FIELDS: readonly Field[] = [
   { name: 'zipcode', label: 'ZIP code', autoComplete: 'postal-code', type: 'text' },
 ];
 
+const REFERRAL_FIELD: Field = {
+  name: 'referralCode',
+  label: 'Referral code (optional)',
+  autoComplete: 'off',
+  type: 'text',
+  hint: 'From a friend who shops with us: you both get 1,000 points at your first order.',
+};
+
 export default function CreateAccountPage() {
-  const { goto, zipcode, business, checkEmail } = useLoaderData<typeof loader>();
+  const { goto, zipcode, business, checkEmail, referralCode } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const busy = useNavigation().state !== 'idle';
   const errors: Record<string, string> = result?.errors ?? {};
@@ -144,31 +182,40 @@ export default function CreateAccountPage() {
         ) : null}
         <Form method="post" className="mt-5 grid gap-3" noValidate>
           <input type="hidden" name="goto" value={goto} />
-          {(business ? [...BUSINESS_FIELDS, ...FIELDS] : FIELDS).map((field) => (
-            <label key={field.name} className="text-sm font-semibold">
-              {field.label}
-              <input
-                name={field.name}
-                type={field.type}
-                autoComplete={field.autoComplete}
-                defaultValue={values[field.name] ?? (field.name === 'zipcode' ? zipcode : undefined)}
-                aria-invalid={errors[field.name] ? true : undefined}
-                aria-describedby={
-                  errors[field.name] ? `${field.name}-error` : field.hint ? `${field.name}-hint` : undefined
-                }
-                className="mt-1 block w-full rounded-xl border border-stone-300 px-3 py-2 text-base font-normal"
-              />
-              {errors[field.name] ? (
-                <span id={`${field.name}-error`} className="mt-1 block text-xs font-medium text-red-700">
-                  {errors[field.name]}
-                </span>
-              ) : field.hint ? (
-                <span id={`${field.name}-hint`} className="mt-1 block text-xs font-normal text-stone-500">
-                  {field.hint}
-                </span>
-              ) : null}
-            </label>
-          ))}
+          {[...(business ? BUSINESS_FIELDS : []), ...FIELDS, ...(referralCode !== null ? [REFERRAL_FIELD] : [])].map(
+            (field) => (
+              <label key={field.name} className="text-sm font-semibold">
+                {field.label}
+                <input
+                  name={field.name}
+                  type={field.type}
+                  autoComplete={field.autoComplete}
+                  defaultValue={
+                    values[field.name] ??
+                    (field.name === 'zipcode'
+                      ? zipcode
+                      : field.name === 'referralCode'
+                        ? (referralCode ?? undefined)
+                        : undefined)
+                  }
+                  aria-invalid={errors[field.name] ? true : undefined}
+                  aria-describedby={
+                    errors[field.name] ? `${field.name}-error` : field.hint ? `${field.name}-hint` : undefined
+                  }
+                  className="mt-1 block w-full rounded-xl border border-stone-300 px-3 py-2 text-base font-normal"
+                />
+                {errors[field.name] ? (
+                  <span id={`${field.name}-error`} className="mt-1 block text-xs font-medium text-red-700">
+                    {errors[field.name]}
+                  </span>
+                ) : field.hint ? (
+                  <span id={`${field.name}-hint`} className="mt-1 block text-xs font-normal text-stone-500">
+                    {field.hint}
+                  </span>
+                ) : null}
+              </label>
+            ),
+          )}
           <p className="text-xs text-stone-500">At least 8 characters, with a letter and a number.</p>
           <button type="submit" className="btn-primary py-3 text-base" disabled={busy}>
             {busy ? 'Creating your account…' : 'Create account'}

@@ -3,6 +3,8 @@ import { json, redirect } from '@remix-run/node';
 import { Form, Link, useLoaderData } from '@remix-run/react';
 import { z } from 'zod';
 import { AccountNav } from '~/components/AccountNav';
+import { OccasionOffers } from '~/components/OccasionOffers';
+import { ReferAFriend } from '~/components/ReferAFriend';
 import { SignOutButton } from '~/components/SignOutButton';
 import { pageAccess, SIGN_IN_PATH, formatCents, pageMeta } from '~/components/page-essentials';
 import { requireUserType } from '~/modules/access/shopper.server';
@@ -11,6 +13,10 @@ import { accountSummary } from '~/modules/customers/account-summary.server';
 import { profilePrompt, putOffProfilePrompt } from '~/modules/customers/profile-completion.server';
 import { PROFILE_GAP_LINKS } from '~/modules/customers/profile-completion-rules';
 import { parseForm } from '~/modules/http/forms.server';
+import { originOf } from '~/modules/http/request-origin';
+import { occasionGreeting, occasionOffers } from '~/modules/offers/occasion-offers.server';
+import { referralCode, referralSummary } from '~/modules/customers/referrals.server';
+import { formatReferralCode, REFERRAL_POINTS, referralLink } from '~/modules/customers/referral-rules';
 import { ACCOUNT_SUBSCRIPTION_PATH, formatDay, PLANS_PATH } from '~/modules/subscriptions/subscription-rules';
 import { activeSubscription } from '~/modules/subscriptions/subscriptions.server';
 
@@ -25,19 +31,42 @@ export const handle = { access };
 export async function loader({ request }: LoaderFunctionArgs) {
   const shopper = await requireUserType(request, access);
   const customerId = Number(shopper.customer!.customerId);
-  const [summary, subscription, missing] = await Promise.all([
+  // Refer a friend is the consumer site's (decision 0098).
+  const referrals = shopper.flags.referralProgramEnabled && shopper.host.siteType === 'C';
+  const [summary, subscription, missing, occasions, referral] = await Promise.all([
     accountSummary(customerId),
     activeSubscription(customerId),
     profilePrompt(customerId, shopper.flags.enableProfileComplete),
+    occasionOffers(customerId, { enabled: shopper.flags.enableSpecialOccasion }),
+    referrals ? referAFriend(customerId, originOf(request)) : null,
   ]);
   if (!summary) throw json({ message: 'We could not find your account.' }, { status: 404 });
   const deliveryPass = subscription
     ? { planName: subscription.planName, until: formatDay(subscription.periodEnd) }
     : null;
   return json(
-    { ...summary, deliveryPass, profilePrompt: missing },
+    {
+      ...summary,
+      deliveryPass,
+      profilePrompt: missing,
+      occasionOffers: occasions,
+      occasionGreeting: occasionGreeting(occasions, shopper.customer?.firstName || null),
+      referral,
+    },
     { headers: withHeaders(shopper.headers, { 'Cache-Control': 'private, no-store' }) },
   );
+}
+
+/** The customer's refer-a-friend code, share link and what it earned (null for an account without a code). */
+async function referAFriend(customerId: number, origin: string) {
+  const code = await referralCode(customerId);
+  if (!code) return null;
+  return {
+    code: formatReferralCode(code),
+    link: referralLink(origin, code),
+    points: REFERRAL_POINTS,
+    ...(await referralSummary(customerId)),
+  };
 }
 
 const OverviewAction = z.object({ intent: z.literal('put-off-profile-prompt') });
@@ -88,6 +117,11 @@ export default function AccountOverviewPage() {
           </Form>
         </section>
       ) : null}
+      <OccasionOffers
+        offers={account.occasionOffers}
+        greeting={account.occasionGreeting}
+        returnTo="/account/overview.html"
+      />
       <div className="mt-6 grid gap-4 md:grid-cols-2">
         <section className="card p-5" aria-labelledby="profile-heading">
           <h2 id="profile-heading" className="font-bold">
@@ -148,6 +182,7 @@ export default function AccountOverviewPage() {
           </>
         )}
       </p>
+      {account.referral ? <ReferAFriend referral={account.referral} /> : null}
       <div className="mt-6">
         <SignOutButton />
       </div>

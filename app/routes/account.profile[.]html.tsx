@@ -20,6 +20,10 @@ import {
 import { preferenceChoiceFor } from '~/modules/profile/profile-page.server';
 import { PREFERENCES } from '~/modules/session/session-schema';
 import { applyStoreChoice } from '~/modules/stores/store-choice-flow.server';
+import { customerOccasions, saveOccasions } from '~/modules/offers/occasion-offers.server';
+import { occasionsFormSchema } from '~/modules/customers/special-occasion-form';
+import { fieldErrors } from '~/modules/customers/form-errors';
+import { SpecialOccasionsForm } from '~/components/SpecialOccasionsForm';
 
 /** The signed-in customer's profile: details, verification prompts and fulfilment preferences per banner. */
 export const access = pageAccess({ allowedUserTypes: CUSTOMER_ONLY, redirections: { DEFAULT: SIGN_IN_PATH } });
@@ -44,7 +48,20 @@ const ProfileForm = z.discriminatedUnion('intent', [
 
 type ActionAnswer =
   | { ok: true; intent: string; message: string; channel?: VerifyChannel; codeSent?: boolean }
-  | { ok: false; intent: string; message: string; channel?: VerifyChannel; field?: string; codeSent?: boolean };
+  | {
+      ok: false;
+      intent: string;
+      message: string;
+      channel?: VerifyChannel;
+      field?: string;
+      codeSent?: boolean;
+      /** The occasions form: a message per field, and what was typed (it comes back filled in). */
+      errors?: Record<string, string>;
+      values?: Record<string, string>;
+    };
+
+/** Flag enableSpecialOccasion off: the form is not there, and a post of it is refused (decision 0097). */
+const OCCASIONS_OFF_MESSAGE = 'Birthdays and anniversaries are not part of your profile here.';
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const shopper = await requireUserType(request, access);
@@ -54,8 +71,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // emailPrompt180 / phonePrompt180: showing a prompt starts its 180 days.
   const prompts = { email: profile.emailPrompt180, phone: profile.phonePrompt180 };
   for (const channel of VERIFY_CHANNELS) if (prompts[channel]) await recordPromptShown(customerId, channel);
+  const occasions = shopper.flags.enableSpecialOccasion ? await customerOccasions(customerId) : null;
   return json(
-    { profile, prompts, bannerId: shopper.host.bannerId },
+    { profile, prompts, bannerId: shopper.host.bannerId, occasions },
     { headers: withHeaders(shopper.headers, { 'Cache-Control': 'private, no-store' }) },
   );
 }
@@ -66,6 +84,20 @@ export async function action({ request }: ActionFunctionArgs) {
   const posted = await parseForm(request, z.object({ intent: z.string().max(20) }).passthrough());
   const reply = (answer: ActionAnswer, status = answer.ok ? 200 : 400) =>
     json(answer, { status, headers: shopper.headers });
+  if (posted.ok && posted.data.intent === 'occasions') {
+    if (!shopper.flags.enableSpecialOccasion)
+      return reply({ ok: false, intent: 'occasions', message: OCCASIONS_OFF_MESSAGE });
+    const occasions = occasionsFormSchema.safeParse(posted.data);
+    if (!occasions.success) {
+      const { errors, message } = fieldErrors(occasions.error);
+      const values: Record<string, string> = {};
+      for (const name of ['birthdayMonth', 'birthdayDay', 'anniversaryMonth', 'anniversaryDay'])
+        if (typeof posted.data[name] === 'string') values[name] = String(posted.data[name]).slice(0, 10);
+      return reply({ ok: false, intent: 'occasions', message, errors, values });
+    }
+    await saveOccasions(customerId, occasions.data);
+    return reply({ ok: true, intent: 'occasions', message: 'Your special days are saved.' });
+  }
   const form = ProfileForm.safeParse(posted.ok ? posted.data : {});
   if (!form.success) {
     const issue = form.error.issues[0];
@@ -217,7 +249,7 @@ function CodeForm({ channel, error }: { channel: VerifyChannel; error: string | 
 }
 
 export default function ProfilePage() {
-  const { profile, prompts, bannerId } = useLoaderData<typeof loader>();
+  const { profile, prompts, bannerId, occasions } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>() as ActionAnswer | undefined;
   const navigation = useNavigation();
   const [params] = useSearchParams();
@@ -253,7 +285,9 @@ export default function ProfilePage() {
           <VerifyPrompt key={channel} channel={channel} target={channel === 'email' ? profile.email : profile.phone} />
         ) : null,
       )}
-      {answer && !['name', 'preferences'].includes(answer.intent) ? <div>{notice(answer.intent)}</div> : null}
+      {answer && !['name', 'preferences', 'occasions'].includes(answer.intent) ? (
+        <div>{notice(answer.intent)}</div>
+      ) : null}
       {codeFor ? <CodeForm channel={codeFor} error={answer && !answer.ok ? answer.message : null} /> : null}
 
       <section className="card mt-6 p-5" aria-labelledby="details-heading">
@@ -333,6 +367,14 @@ export default function ProfilePage() {
           .
         </p>
       </section>
+
+      {occasions ? (
+        <SpecialOccasionsForm
+          saved={occasions}
+          answer={answer?.intent === 'occasions' ? answer : null}
+          busy={busy === 'occasions'}
+        />
+      ) : null}
 
       <section className="card mt-6 p-5" aria-labelledby="preferences-heading">
         <h2 id="preferences-heading" className="text-lg font-bold">

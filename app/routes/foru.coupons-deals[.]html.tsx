@@ -66,6 +66,24 @@ export default function CouponsPage() {
         </div>
       )}
 
+      {data.occasionOffers.length > 0 ? (
+        // The customer's birthday or anniversary offer (decision 0097); plain markup, this page's JavaScript is budgeted.
+        <section
+          className="card mt-6 border-rose-200 bg-rose-50 p-5"
+          aria-label="Just for you"
+          data-testid="occasion-offers"
+        >
+          <h2 className="text-lg font-bold">{data.occasionGreeting}</h2>
+          <ul className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
+            {data.occasionOffers.map((offer) => (
+              <li key={offer.id} className="flex">
+                <OfferCard offer={offer} returnTo={returnTo} detailsHref={`/foru/offer-details.${offer.id}.html`} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
       <Form
         method="get"
         className="mt-6 grid gap-3 rounded-2xl border border-stone-200 bg-white p-4 md:grid-cols-[2fr_1fr_1fr_1fr_auto] md:items-end"

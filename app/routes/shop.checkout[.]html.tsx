@@ -73,6 +73,7 @@ export async function action({ request }: ActionFunctionArgs) {
     addressId: data.addressId,
     tenderId: data.tenderId,
     origin: originOf(request),
+    referralsEnabled: shopper.flags.referralProgramEnabled,
   });
   if (!result.ok)
     return json({ error: ORDER_REFUSALS[result.code], errors: {} }, { status: 409, headers: shopper.headers });

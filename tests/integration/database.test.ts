@@ -56,6 +56,8 @@ describe.each(DIALECTS)('database on %s', (dialect) => {
       '0035-home-content',
       '0036-outbox-expiry',
       '0037-saml-answered-requests',
+      '0038-special-occasions',
+      '0039-referrals',
       '0040-store-custom-fields',
       '0041-marketing-email',
     ]);

@@ -23,6 +23,7 @@ import type { DialectName } from '../dialect';
 import type { Database, ProductTable, StoreTable } from '../schema';
 import { DEMO_CUSTOMERS } from './demo-customers';
 import { SeededRandom } from './random';
+import { giveReferralCode } from '~/modules/customers/referrals.server';
 import { generateStores } from './stores.seed';
 import { seedPharmacyDemo } from './pharmacy.seed';
 import { seedDemoStaff } from './staff.seed';
@@ -46,6 +47,9 @@ type Db = Kysely<Database>;
 /** Tables in an order that respects foreign keys when deleting (reverse to insert). */
 const TABLES_CHILD_FIRST: (keyof Database)[] = [
   'saml_answered_requests',
+  'occasion_offers',
+  'referrals',
+  'referral_codes',
   'home_content',
   'staff_roles',
   'shipping_cache',
@@ -76,9 +80,10 @@ const TABLES_CHILD_FIRST: (keyof Database)[] = [
   'pets',
   'customer_address_selections',
   'customer_addresses',
-  'customers',
+  // Before the customers: a personal offer (a birthday offer) names its customer.
   'offer_products',
   'offers',
+  'customers',
   'rewards',
   'recipe_ingredients',
   'recipes',
@@ -739,6 +744,9 @@ async function seedDemoCustomers(
         created_at: isoDaysFrom(now, -400),
       })
       .execute();
+    // Its own generator, so the codes leave the rest of the demo data as it was.
+    const codeRandom = new SeededRandom(demo.id);
+    await giveReferralCode(db, demo.id, now, () => codeRandom.int(0, 255));
     if (!demo.withHistory) continue;
 
     const home = {

@@ -55,6 +55,7 @@ export async function productDetails(id: number, kind: ProductKind, ctx: PriceCo
       .select(['f.id', 'f.title', 'f.description', 'f.ends_at'])
       .where('op.product_id', '=', id)
       .where('f.banner_id', '=', ctx.bannerId)
+      .where('f.customer_id', 'is', null)
       .where('f.starts_at', '<=', ctx.now)
       .where('f.ends_at', '>', ctx.now)
       .orderBy('f.ends_at')

@@ -3,6 +3,7 @@ import { db } from '~/db/db.server';
 import type { HostInfo } from '~/modules/banners/hosts';
 import { bannerById } from '~/modules/banners/banners.server';
 import { queueMessage, sendMessage } from '~/modules/mail/queue.server';
+import { giveReferralCode, recordReferral } from '~/modules/customers/referrals.server';
 import { resolveStoresByZip } from '~/modules/stores/store-resolver.server';
 import { customerByEmail, normalizeEmail } from './customers.server';
 import { hashPassword } from './passwords.server';
@@ -57,6 +58,8 @@ export async function registerCustomer(
   origin: string,
   /** Spec section 4: kept signed in for 90 days after registration, where the site offers it (keepsSignedIn). */
   remember = true,
+  /** The friend whose refer-a-friend code the sign-up gave (checkReferralCode; flag referralProgramEnabled). */
+  referral: { referrerId: number; code: string } | null = null,
 ): Promise<RegistrationResult> {
   const business = host.siteType === 'B' ? businessDetails(input) : null;
   if (host.siteType === 'B' && !business)
@@ -104,6 +107,9 @@ export async function registerCustomer(
               created_at: new Date().toISOString(),
             })
             .execute();
+          // Every new account has its own refer-a-friend code, shown while the programme is on (decision 0098).
+          await giveReferralCode(trx, next, new Date());
+          if (referral) await recordReferral(trx, { refereeId: next, ...referral, now: new Date() });
           await queueMessage(trx, {
             kind: 'welcome',
             to: normalizeEmail(input.email),

@@ -47,11 +47,15 @@ export async function clipOffer(
 
 /** Why the offer cannot be clipped by this viewer at `at`, or null when it can. */
 async function refusalFor(
-  offer: { banner_id: string | null; starts_at: string | null; ends_at: string | null } | undefined,
+  offer:
+    | { banner_id: string | null; starts_at: string | null; ends_at: string | null; customer_id: number | null }
+    | undefined,
   viewer: OfferViewer,
   at: string,
 ): Promise<ClipResult | null> {
-  if (!offer) return refuse('OFFER_NOT_FOUND');
+  // Another customer's personal offer (a birthday offer, decision 0097) is not there for this one.
+  if (!offer || (offer.customer_id !== null && offer.customer_id !== viewer.customerId))
+    return refuse('OFFER_NOT_FOUND');
   if (offer.banner_id !== viewer.bannerId) {
     const banner = await bannerById(offer.banner_id as BannerId).catch(() => null);
     return {
@@ -82,7 +86,7 @@ async function insertClip(customerId: number, offerId: number, at: string, subje
 const clippableOffer = compiledOnce((conn, offerId: number) =>
   conn
     .selectFrom('offers')
-    .select(['id', 'title', 'banner_id', 'starts_at', 'ends_at'])
+    .select(['id', 'title', 'banner_id', 'starts_at', 'ends_at', 'customer_id'])
     .where('id', '=', offerId)
     .compile(),
 );
@@ -110,12 +114,14 @@ const clipNoted = compiledOnce(
       banner_id: string | null;
       starts_at: string | null;
       ends_at: string | null;
+      customer_id: number | null;
       clippable: number;
       inserted: number;
     }>`
     with offer as (
-      select id, title, banner_id, starts_at, ends_at,
-        (banner_id = ${bannerId}::text and starts_at <= ${at}::text and ends_at > ${at}::text) as clippable
+      select id, title, banner_id, starts_at, ends_at, customer_id,
+        (banner_id = ${bannerId}::text and starts_at <= ${at}::text and ends_at > ${at}::text
+          and (customer_id is null or customer_id = ${customerId}::integer)) as clippable
       from offers where id = ${offerId}::integer
     ), clip as (
       insert into clips (customer_id, offer_id, clipped_at)
@@ -123,7 +129,7 @@ const clipNoted = compiledOnce(
       on conflict (customer_id, offer_id) do nothing
       returning offer_id
     )${stateVersionBumpFrom('clip', subject, at)}
-    select offer.id, offer.title, offer.banner_id, offer.starts_at, offer.ends_at,
+    select offer.id, offer.title, offer.banner_id, offer.starts_at, offer.ends_at, offer.customer_id,
       coalesce(offer.clippable, false)::int as clippable, (select count(*)::int from clip) as inserted
     from (select 1) as base left join offer on true`.compile(conn),
 );

@@ -7,6 +7,7 @@ import { galleryFiltersSchema } from './gallery-filters';
 import { contentNoteFor } from '~/modules/content/content-mode';
 import { offerGallery, offersNotYetStarted } from './offers.server';
 import { offerViewer } from './offer-viewer.server';
+import { occasionGreeting, occasionOffers, type OccasionOffer } from './occasion-offers.server';
 import { completePendingClip } from './pending-clip.server';
 import { CLIP_REFUSALS } from './refusals';
 
@@ -26,9 +27,13 @@ export async function offerGalleryPage(request: Request, shopper: AuthorizedShop
   const pending = await completePendingClip(request, shopper, viewer);
   // A content editor sees the gallery as of the moment their link names, drafts included (decision 0093).
   const contentMode = await readContentMode(request, shopper.host.siteType);
-  const [gallery, store] = await Promise.all([
+  const [gallery, store, personal] = await Promise.all([
     offerGallery(viewer, filters, storefrontMoment(contentMode)),
     storeById(viewer.storeId),
+    // The customer's birthday or anniversary offer, above everyone's (flag enableSpecialOccasion, decision 0097).
+    viewer.customerId !== null && !contentMode
+      ? occasionOffers(viewer.customerId, { enabled: shopper.flags.enableSpecialOccasion, bannerId: viewer.bannerId })
+      : ([] as OccasionOffer[]),
   ]);
   if (contentMode) {
     const drafts = await offersNotYetStarted(gallery.offers.map((offer) => offer.id));
@@ -41,6 +46,8 @@ export async function offerGalleryPage(request: Request, shopper: AuthorizedShop
   for (const cookie of pending.setCookies) headers.append('Set-Cookie', cookie);
   const data = {
     ...gallery,
+    occasionOffers: personal,
+    occasionGreeting: occasionGreeting(personal, shopper.customer?.firstName || null),
     filters,
     signedIn: viewer.customerId !== null,
     storeName: store?.name ?? null,

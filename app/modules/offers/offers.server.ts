@@ -28,13 +28,22 @@ export interface OfferCard {
 
 const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
-function activeOffers(viewer: OfferViewer, now: Date) {
+/**
+ * The banner's running offers a viewer sees: everyone's, and with `personal` also the viewer's own personal offers
+ * (a birthday offer, decision 0097). Another customer's personal offer is never among them.
+ */
+function activeOffers(viewer: OfferViewer, now: Date, personal: 'with-personal' | 'everyones' = 'with-personal') {
   const at = now.toISOString();
   return db()
     .selectFrom('offers as o')
     .where('o.banner_id', '=', viewer.bannerId)
     .where('o.starts_at', '<=', at)
-    .where('o.ends_at', '>', at);
+    .where('o.ends_at', '>', at)
+    .where((eb) =>
+      personal === 'with-personal' && viewer.customerId !== null
+        ? eb.or([eb('o.customer_id', 'is', null), eb('o.customer_id', '=', viewer.customerId)])
+        : eb('o.customer_id', 'is', null),
+    );
 }
 
 function toCard(
@@ -86,7 +95,8 @@ const OFFER_COLUMNS = [
  * sees what they clipped. Category and type counts ignore those two filters so every choice shows.
  */
 export async function offerGallery(viewer: OfferViewer, filters: GalleryFilters, now = new Date()) {
-  let base = activeOffers(viewer, now);
+  // The customer's personal offers have their own place above the gallery (gallery-page.server.ts).
+  let base = activeOffers(viewer, now, 'everyones');
   if (filters.q) {
     const pattern = likePattern(filters.q);
     base = base.where((eb) =>
@@ -222,6 +232,8 @@ export async function offerDetails(viewer: OfferViewer, offerId: number, now = n
     .select([...OFFER_COLUMNS, 'o.starts_at', 'c.clipped_at'])
     .where('o.id', '=', offerId)
     .where('o.banner_id', '=', viewer.bannerId)
+    // Someone else's personal offer is not found.
+    .where((eb) => eb.or([eb('o.customer_id', 'is', null), eb('o.customer_id', '=', customerId)]))
     .executeTakeFirst();
   if (!row) return null;
   const products = (await productsForOffers([row.id], viewer, 12)).get(row.id) ?? [];

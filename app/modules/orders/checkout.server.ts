@@ -5,6 +5,7 @@ import type { Database } from '~/db/schema';
 import { appEnv } from '~/modules/config/env.server';
 import { cartView, keepShippedLines, type CartView } from '~/modules/cart/cart-view.server';
 import { newAddressSchema } from '~/modules/customers/address-rules';
+import { creditReferralAtFirstOrder } from '~/modules/customers/referrals.server';
 import { noteStoreChange } from '~/modules/http/state-versions.server';
 import { addAddress as addCustomerAddress, listAddresses, type AddResult } from '~/modules/customers/addresses.server';
 import { queueMessage } from '~/modules/mail/queue.server';
@@ -135,6 +136,8 @@ export async function placeOrder(input: {
   tenderId: number;
   /** The shopper's origin, for the link in the confirmation email (callers outside a request: the local store). */
   origin?: string;
+  /** Flag referralProgramEnabled: a referred customer's first order credits both (decision 0098). */
+  referralsEnabled?: boolean;
   now?: Date;
 }): Promise<PlaceResult> {
   const { customer } = input;
@@ -216,6 +219,13 @@ export async function placeOrder(input: {
         .returning('id')
         .executeTakeFirstOrThrow();
       await insertOrderLines(tx, order.id, lines);
+      await creditReferralAtFirstOrder(tx, {
+        customerId: customer.customerId,
+        orderId: order.id,
+        orderNumber,
+        enabled: input.referralsEnabled ?? false,
+        now,
+      });
       await tx.updateTable('carts').set({ order_id: order.id }).where('id', '=', input.cartId!).execute();
       await keepShippedLines(
         tx,

@@ -7,6 +7,7 @@ import { ORDER_CUTOFF_MS } from '~/modules/slots/slot-rules';
 import { storeById } from '~/modules/stores/stores.server';
 import { deliveryFeeFor } from '~/modules/subscriptions/subscriptions.server';
 import { recordStep } from '~/modules/fulfilment/order-events.server';
+import { withdrawReferralCredit } from '~/modules/customers/referrals.server';
 import { insertOrderLines } from './checkout.server';
 import { orderSummary, type OrderSummary } from './order-history.server';
 import {
@@ -56,6 +57,8 @@ export async function cancelOrder(
     .executeTakeFirst();
   if (!updated) return { ok: false, code: 'NOT_PENDING' };
   await recordStep(db(), updated.id, 'cancelled', 'shopper', now);
+  // A first order that earned refer-a-friend points gives them back (decision 0098).
+  await withdrawReferralCredit(updated.id, now);
   await noteStoreChange(updated.store_id);
   const hold = await db()
     .selectFrom('slot_holds')

@@ -29,6 +29,8 @@ export async function placeDeliveryOrder(
   firstName: string,
   lines = 3,
   kind: 'delivery' | 'pickup' = 'delivery',
+  /** How the customer signs up once the cart is filled (a test about sign-up drives the page); over HTTP by default. */
+  signUp: (page: Page, firstName: string) => Promise<string> = createAccountOverHttp,
 ) {
   await page.goto('/');
   const cards = page.locator('article').filter({ has: page.getByRole('button', { name: ADD }) });
@@ -36,7 +38,7 @@ export async function placeDeliveryOrder(
     await addToCart(cards.nth(nth));
     await expect(page.getByTestId('cart-count')).toHaveText(String(nth + 1));
   }
-  const email = await createAccountOverHttp(page, firstName);
+  const email = await signUp(page, firstName);
   await reserveWindow(page, kind);
   await expect(page.getByTestId('held-slot')).toContainText('Reserved');
   await page.goto('/shop/checkout.html');
