@@ -4,7 +4,8 @@ import { useActionData, useLoaderData } from '@remix-run/react';
 import { pageAccess, PUBLIC_PAGE, pageMeta } from '~/components/page-essentials';
 import { requireUserType } from '~/modules/access/shopper.server';
 import { UNSUBSCRIBE_INVALID, unsubscribe, unsubscribeTarget } from '~/modules/customers/marketing-email.server';
-import { assertSameOrigin } from '~/modules/http/forms.server';
+import { z } from 'zod';
+import { parseForm } from '~/modules/http/forms.server';
 
 /**
  * The unsubscribe link of every marketing email (decision 0100): anyone holding the signed link may use it, with no
@@ -19,6 +20,9 @@ export const headers: HeadersFunction = () => ({ 'Cache-Control': 'private, no-s
 
 const tokenOf = (request: Request) => new URL(request.url).searchParams.get('t');
 
+/** The page's button sends nothing; a mail client's one-click POST sends `List-Unsubscribe=One-Click` (RFC 8058). */
+const UnsubscribeForm = z.object({ 'List-Unsubscribe': z.literal('One-Click').optional() }).strict();
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const shopper = await requireUserType(request, access);
   const target = await unsubscribeTarget(tokenOf(request));
@@ -28,7 +32,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const shopper = await requireUserType(request, access);
-  assertSameOrigin(request);
+  const form = await parseForm(request, UnsubscribeForm);
+  if (!form.ok) return json({ error: form.message, done: null }, { status: 400, headers: shopper.headers });
   const done = await unsubscribe(tokenOf(request));
   if (!done) return json({ error: UNSUBSCRIBE_INVALID, done: null }, { status: 400, headers: shopper.headers });
   return json({ error: null, done }, { headers: shopper.headers });
