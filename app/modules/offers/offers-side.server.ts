@@ -1,20 +1,12 @@
+import type { StoreTable } from '~/db/schema';
 import { storeWithCustomFields } from '~/modules/stores/stores.server';
 import { storeRewards } from '~/modules/stores/store-rewards';
 
 /** Spec section 3 "storeLocation": where the offers' store is (address, position, time zone, phone, hours). */
-export interface StoreLocation {
-  storeId: string;
-  name: string;
-  address1: string;
-  city: string;
-  state: string;
-  zipcode: string;
-  latitude: number;
-  longitude: number;
-  timezone: string;
-  phone: string;
-  hours: string;
-}
+export type StoreLocation = { storeId: string } & Pick<
+  StoreTable,
+  'name' | 'address1' | 'city' | 'state' | 'zipcode' | 'latitude' | 'longitude' | 'timezone' | 'phone' | 'hours'
+>;
 
 /** The offers side's view of the customer: who clips (null for a guest). */
 export interface OffersUserData {
