@@ -78,9 +78,24 @@ describe('the preload call', () => {
       '1001',
     );
     expect(offline).toEqual({ loaded: true, status: 0, flags: {} });
+    // Headers came (200), then the body was cut off: no answer, not an empty set of flags.
+    const cutOff = await requestStoreFlags(
+      {
+        service: SERVICE,
+        log,
+        fetch: async () =>
+          new Response(
+            new ReadableStream({ start: (controller) => controller.error(new TypeError('network error')) }),
+            { status: 200 },
+          ),
+      },
+      '1001',
+    );
+    expect(cutOff).toEqual({ loaded: true, status: 0, flags: {} });
     expect(logged).toEqual([
       { branchId: '1001', status: 401 },
       { branchId: '1001', status: 0, error: 'Failed to fetch' },
+      { branchId: '1001', status: 200, error: 'network error' },
     ]);
   });
 });

@@ -154,6 +154,18 @@ describe('store flags (spec section 4)', () => {
     });
   });
 
+  it('records nothing for a call cut short by leaving the page, so a late write cannot undo the next page', async () => {
+    const storage = new MemoryStorage();
+    storage.setItem(VISIT_KEYS.timezone, 'America/Los_Angeles');
+    const aborted = (async () => {
+      throw new TypeError('Failed to fetch');
+    }) as typeof fetch;
+    const record = await loadStoreFlags(storage, '1001', call(aborted), NOW, () => true);
+    expect(record).toMatchObject({ status: 0, flags: {} });
+    expect(storage.getItem(VISIT_KEYS.storeFlags)).toBeNull();
+    expect(storage.getItem(VISIT_KEYS.timezone)).toBe('America/Los_Angeles');
+  });
+
   it("reuses the same store's flags for five minutes, then asks again", async () => {
     const storage = new MemoryStorage();
     const fetchImpl = flagsAnswer('America/Los_Angeles');

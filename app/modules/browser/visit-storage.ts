@@ -139,13 +139,16 @@ export interface PreloadCall {
 
 /**
  * Loads the store's flags with the preload call (GET /api/stores/preload/{storeId}, with the service call headers),
- * unless the same store's were recorded in the last five minutes, and records them. A failed call records empty flags.
+ * unless the same store's were recorded in the last five minutes, and records them. A failed call records empty flags,
+ * except one cut short because the page is being left (`leaving`): the next page records its own, and a late write from
+ * the page going away could otherwise land between the next page's flags and its time zone.
  */
 export async function loadStoreFlags(
   storage: KeyValueStorage,
   storeId: string,
   call: PreloadCall,
   now: number,
+  leaving: () => boolean = () => false,
 ): Promise<StoreFlagsRecord> {
   const stored = readJson<StoreFlagsRecord>(storage, VISIT_KEYS.storeFlags);
   if (
@@ -157,6 +160,7 @@ export async function loadStoreFlags(
     return stored;
   const loaded = await requestStoreFlags({ fetch: call.fetch, service: call.service }, storeId);
   // Status 0: no answer at all (offline, refused).
+  if (loaded.status === 0 && leaving()) return { loaded: true, storeId, status: 0, flags: {}, savedAt: now };
   const answer =
     loaded.status === 0 ? null : { status: loaded.status, flags: loaded.flags as StoreFlagsRecord['flags'] };
   return recordStoreFlags(storage, storeId, answer, now);
@@ -186,10 +190,14 @@ export async function recordVisit(
     location: { search: string; host: string };
     document: { referrer: string };
     dispatchEvent(event: Event): boolean;
+    addEventListener?(type: 'pagehide', listener: () => void): void;
+    removeEventListener?(type: 'pagehide', listener: () => void): void;
   },
   call: PreloadCall,
 ): Promise<StoreFlagsRecord | null> {
   const now = Date.now();
+  let leaving = false;
+  const onLeave = () => (leaving = true);
   const [visitorId, sessionId] = (ids ?? '').split(' ');
   if (visitorId && sessionId) mirrorVisitIds(storage, { visitorId, sessionId }, now);
   recordAttribution(
@@ -203,7 +211,12 @@ export async function recordVisit(
     storage.removeItem(VISIT_KEYS.timezone);
     return null;
   }
-  const record = await loadStoreFlags(storage, storeId, call, now);
-  win.dispatchEvent(new CustomEvent(STORE_FLAGS_EVENT, { detail: record }));
-  return record;
+  win.addEventListener?.('pagehide', onLeave);
+  try {
+    const record = await loadStoreFlags(storage, storeId, call, now, () => leaving);
+    if (!leaving) win.dispatchEvent(new CustomEvent(STORE_FLAGS_EVENT, { detail: record }));
+    return record;
+  } finally {
+    win.removeEventListener?.('pagehide', onLeave);
+  }
 }

@@ -41,7 +41,8 @@ export async function requestStoreFlags(
     }
   } catch (error) {
     log('store flags not loaded', { branchId, status, error: error instanceof Error ? error.message : String(error) });
-    return { loaded: true, status, flags: {} };
+    // A 200 whose body could not be read (cut off when the page was left) is no answer, never "loaded, no flags".
+    return { loaded: true, status: status >= 200 && status < 300 ? 0 : status, flags: {} };
   }
   log('store flags not loaded', { branchId, status });
   return { loaded: true, status, flags: {} };
