@@ -35,6 +35,7 @@ import { homeContentSchema } from './migrations/0035-home-content';
 import { outboxExpirySchema } from './migrations/0036-outbox-expiry';
 import { storeCustomFieldsSchema } from './migrations/0040-store-custom-fields';
 import { marketingEmailSchema } from './migrations/0041-marketing-email';
+import { loyaltyCardsSchema } from './migrations/0042-loyalty-cards';
 
 function migrationsFor(dialect: DialectName): Record<string, Migration> {
   return {
@@ -73,6 +74,7 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0036-outbox-expiry': outboxExpirySchema,
     '0040-store-custom-fields': storeCustomFieldsSchema,
     '0041-marketing-email': marketingEmailSchema,
+    '0042-loyalty-cards': loyaltyCardsSchema,
   };
 }
 

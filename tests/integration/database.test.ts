@@ -57,6 +57,7 @@ describe.each(DIALECTS)('database on %s', (dialect) => {
       '0036-outbox-expiry',
       '0040-store-custom-fields',
       '0041-marketing-email',
+      '0042-loyalty-cards',
     ]);
   });
 

@@ -26,6 +26,7 @@ import { SeededRandom } from './random';
 import { generateStores } from './stores.seed';
 import { seedPharmacyDemo } from './pharmacy.seed';
 import { seedDemoStaff } from './staff.seed';
+import { seedDemoStoreCards } from './store-cards.seed';
 
 export const DEFAULT_PRODUCT_COUNT = 20_000;
 export const DEFAULT_SEED = 20_261_122;
@@ -75,6 +76,7 @@ const TABLES_CHILD_FIRST: (keyof Database)[] = [
   'pets',
   'customer_address_selections',
   'customer_addresses',
+  'loyalty_cards',
   'customers',
   'offer_products',
   'offers',
@@ -686,6 +688,7 @@ async function seedInto(db: Db, dialect: DialectName, partial: Partial<SeedOptio
 
   await seedPharmacyDemo(db, DEMO_CUSTOMERS[0]!.id, now);
   await seedDemoStaff(db, stores, defaultStoreOf.get(DEMO_CUSTOMERS[0]!.bannerId)!);
+  await seedDemoStoreCards(db, defaultStoreOf, now);
   // PostgreSQL plans from table statistics, which a bulk load leaves empty until autovacuum (when
   // it runs at all) gets there: without them the search's offer set was planned for one offer and
   // probed offer_products once per offer, 5 ms of a 20 ms budget.
