@@ -143,7 +143,7 @@ const STORE_CARD_FIELDS: readonly Field[] = [
     label: 'Phone number on the card',
     autoComplete: 'off',
     type: 'tel',
-    hint: 'Leave it empty if it is your mobile phone above.',
+    hint: 'Leave it empty when it is the number above.',
   },
 ];
 
