@@ -26,7 +26,7 @@ async function refuseCookies(page: Page) {
     const response = await fetch(request.url(), {
       method: request.method(),
       headers,
-      body: request.postDataBuffer() ?? undefined,
+      body: (request.postDataBuffer() as Uint8Array<ArrayBuffer> | null) ?? undefined,
       redirect: 'manual',
     });
     const answer: Record<string, string> = {};
