@@ -38,6 +38,7 @@ import { specialOccasionsSchema } from './migrations/0038-special-occasions';
 import { referralsSchema } from './migrations/0039-referrals';
 import { storeCustomFieldsSchema } from './migrations/0040-store-custom-fields';
 import { marketingEmailSchema } from './migrations/0041-marketing-email';
+import { loyaltyCardsSchema } from './migrations/0042-loyalty-cards';
 
 function migrationsFor(dialect: DialectName): Record<string, Migration> {
   return {
@@ -79,6 +80,7 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0039-referrals': referralsSchema,
     '0040-store-custom-fields': storeCustomFieldsSchema,
     '0041-marketing-email': marketingEmailSchema,
+    '0042-loyalty-cards': loyaltyCardsSchema,
   };
 }
 

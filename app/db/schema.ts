@@ -22,6 +22,7 @@ export interface Database {
   offers: OfferTable;
   offer_products: OfferProductTable;
   customers: CustomerTable;
+  loyalty_cards: LoyaltyCardTable;
   staff_roles: StaffRoleTable;
   customer_addresses: CustomerAddressTable;
   clips: ClipTable;
@@ -289,6 +290,26 @@ export interface CustomerTable {
   birthday_day: Generated<number | null>;
   anniversary_month: Generated<number | null>;
   anniversary_day: Generated<number | null>;
+}
+
+/**
+ * A club card issued at a store's till (0042): a household and points, no online account until it is stepped up
+ * at registration, when customer_id and stepped_up_at are set and its points move to the account's ledger.
+ */
+export interface LoyaltyCardTable {
+  club_card: string;
+  house_id: string;
+  /** Ten digits, as registration stores a phone. */
+  phone: string;
+  first_name: string;
+  last_name: string;
+  banner_id: string;
+  store_id: number;
+  /** Points not yet moved to an account (0 once stepped up). */
+  points: Generated<number>;
+  issued_at: string;
+  customer_id: number | null;
+  stepped_up_at: string | null;
 }
 
 /** A loyalty partner account the customer linked (0032); the partner catalogue is LOYALTY_PARTNERS. */
@@ -572,7 +593,8 @@ export interface RewardLedgerTable {
   id: Generated<number>;
   customer_id: number;
   points: number;
-  reason: 'order' | 'bonus' | 'redeem' | 'refund' | 'referral';
+  /** store-card: the points a club card issued in store carried when it was stepped up (0042). */
+  reason: 'order' | 'bonus' | 'redeem' | 'refund' | 'referral' | 'store-card';
   description: string;
   reward_id: number | null;
   created_at: string;

@@ -104,6 +104,7 @@ describe.each(DIALECTS)('business site on %s', (dialect) => {
       const email = `nocompany-${dialect}@bakery.test`;
       expect(await registerCustomer(BUSINESS_HOST, { ...person, email }, ORIGIN)).toEqual({
         ok: false,
+        code: 'BUSINESS_DETAILS',
         field: 'companyName',
         message: BUSINESS_DETAILS_MESSAGE,
       });

@@ -60,6 +60,7 @@ describe.each(DIALECTS)('database on %s', (dialect) => {
       '0039-referrals',
       '0040-store-custom-fields',
       '0041-marketing-email',
+      '0042-loyalty-cards',
     ]);
   });
 

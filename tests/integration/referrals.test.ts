@@ -70,7 +70,7 @@ describe.each(DIALECTS)('refer a friend (flag referralProgramEnabled) on %s', (d
       },
       ORIGIN,
       true,
-      referral,
+      { referral },
     );
     if (!created.ok || created.outcome !== 'created') throw new Error('sign-up failed');
     return created.customerId;
@@ -197,7 +197,7 @@ describe.each(DIALECTS)('refer a friend (flag referralProgramEnabled) on %s', (d
       },
       ORIGIN,
       true,
-      { referrerId: 500002, code: 'ABCD2345' },
+      { referral: { referrerId: 500002, code: 'ABCD2345' } },
     );
     expect(again).toMatchObject({ ok: true, outcome: 'existing' });
     const after = await test.db

@@ -23,8 +23,9 @@ function post(
   fields: Record<string, string>,
   headers: Record<string, string> = {},
   pathname = '/account/sign-in.html',
+  json?: string,
 ) {
-  const body = new URLSearchParams(fields).toString();
+  const body = json ?? new URLSearchParams(fields).toString();
   return new Promise<{ status: number; text: string }>((resolve, reject) => {
     const req = httpRequest(
       {
@@ -35,7 +36,7 @@ function post(
         path: pathname,
         headers: {
           Host: `localhost:${port}`,
-          'Content-Type': 'application/x-www-form-urlencoded',
+          'Content-Type': json === undefined ? 'application/x-www-form-urlencoded' : 'application/json',
           'Content-Length': Buffer.byteLength(body),
           ...headers,
         },
@@ -49,6 +50,10 @@ function post(
     req.on('error', reject);
     req.end(body);
   });
+}
+
+function postJson(port: number, localAddress: string, pathname: string, body: unknown) {
+  return post(port, localAddress, {}, {}, pathname, JSON.stringify(body));
 }
 
 async function waitForHealth(port: number, server: ChildProcess) {
@@ -176,5 +181,42 @@ describe.each(DIALECTS)('sign-in limits across two storefront processes on %s', 
     }
     // Other emails from those same clients are not refused.
     expect((await signUp(0, '127.0.3.1', `another-${dialect}@pantry.test`)).status).toBe(302);
+  });
+
+  const lookUp = (i: number, client: string, clubCard: string, phone = '2065550100') =>
+    postJson(ports[i % 2]!, client, '/api/session/lookup', { clubCard, phone });
+
+  it('limits store card lookups per card and client across both processes, and per client over all cards', async () => {
+    // Five phone guesses on one card from one client, alternating processes; the sixth is refused.
+    for (let i = 0; i < 5; i++) expect((await lookUp(i, '127.0.4.1', '550000001111')).status).toBe(200);
+    const refused = await lookUp(1, '127.0.4.1', '550000001111', '2065550101');
+    expect(refused.status).toBe(429);
+    expect(refused.text).toContain('Too many attempts. Please try again in');
+    // Another client on that card is not refused.
+    expect((await lookUp(0, '127.0.4.2', '550000001111')).status).toBe(200);
+    // One client over many cards: sign-up's client limit.
+    for (let i = 0; i < SIGN_UP_CLIENT_LIMIT; i++)
+      expect((await lookUp(i, '127.0.4.9', `55000000200${i}`)).status).toBe(200);
+    expect((await lookUp(0, '127.0.4.9', '550000003000')).status).toBe(429);
+  });
+
+  it('counts a step-up against the same card tries: a client out of tries on a card cannot step it up', async () => {
+    const stepUp = await postJson(ports[0]!, '127.0.4.1', '/api/customers/register/stepup', {
+      clubCard: '550000001111',
+      phone: '2065550100',
+      firstName: 'Robin',
+      lastName: 'Okafor',
+      email: `stepup-limit-${dialect}@pantry.test`,
+      password: 'Fresh-basil-42',
+      zipcode: '98101',
+    });
+    expect(stepUp.status).toBe(429);
+    expect(
+      await database.db
+        .selectFrom('customers')
+        .select('id')
+        .where('email', '=', `stepup-limit-${dialect}@pantry.test`)
+        .executeTakeFirst(),
+    ).toBeUndefined();
   });
 });

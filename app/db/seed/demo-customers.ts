@@ -122,3 +122,57 @@ export const DEMO_STAFF_ROLES: {
   { customerId: 500007, store: 'demo', role: 'manager' },
   { customerId: 500007, store: 'second', role: 'manager' },
 ];
+
+/** A club card issued at a store's till, with no online account yet (decision 0102); README lists the first. */
+export interface DemoStoreCard {
+  clubCard: string;
+  houseId: string;
+  phone: string;
+  firstName: string;
+  lastName: string;
+  bannerId: string;
+  points: number;
+}
+
+/**
+ * Demo store cards, none linked to an account: the first is README's; the end-to-end tests step up the next two
+ * (one per browser project), so each run finds them unlinked in its fresh database.
+ */
+export const DEMO_STORE_CARDS: DemoStoreCard[] = [
+  {
+    clubCard: '440012345678',
+    houseId: 'HH440012345',
+    phone: '2065550123',
+    firstName: 'Alex',
+    lastName: 'Moreno',
+    bannerId: 'greenleaf',
+    points: 2450,
+  },
+  {
+    clubCard: '440023456789',
+    houseId: 'HH440023456',
+    phone: '2065550124',
+    firstName: 'Morgan',
+    lastName: 'Lee',
+    bannerId: 'greenleaf',
+    points: 1200,
+  },
+  {
+    clubCard: '440034567890',
+    houseId: 'HH440034567',
+    phone: '2065550125',
+    firstName: 'Taylor',
+    lastName: 'Brooks',
+    bannerId: 'greenleaf',
+    points: 800,
+  },
+  {
+    clubCard: '440045678901',
+    houseId: 'HH440045678',
+    phone: '6025550126',
+    firstName: 'Jamie',
+    lastName: 'Ortiz',
+    bannerId: 'mesa',
+    points: 600,
+  },
+];

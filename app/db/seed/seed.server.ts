@@ -27,6 +27,7 @@ import { giveReferralCode } from '~/modules/customers/referrals.server';
 import { generateStores } from './stores.seed';
 import { seedPharmacyDemo } from './pharmacy.seed';
 import { seedDemoStaff } from './staff.seed';
+import { seedDemoStoreCards } from './store-cards.seed';
 
 export const DEFAULT_PRODUCT_COUNT = 20_000;
 export const DEFAULT_SEED = 20_261_122;
@@ -80,7 +81,8 @@ const TABLES_CHILD_FIRST: (keyof Database)[] = [
   'pets',
   'customer_address_selections',
   'customer_addresses',
-  // Before the customers: a personal offer (a birthday offer) names its customer.
+  // Before the customers: a store card and a personal offer (a birthday offer) name their customer.
+  'loyalty_cards',
   'offer_products',
   'offers',
   'customers',
@@ -692,6 +694,7 @@ async function seedInto(db: Db, dialect: DialectName, partial: Partial<SeedOptio
 
   await seedPharmacyDemo(db, DEMO_CUSTOMERS[0]!.id, now);
   await seedDemoStaff(db, stores, defaultStoreOf.get(DEMO_CUSTOMERS[0]!.bannerId)!);
+  await seedDemoStoreCards(db, defaultStoreOf, now);
   // PostgreSQL plans from table statistics, which a bulk load leaves empty until autovacuum (when
   // it runs at all) gets there: without them the search's offer set was planned for one offer and
   // probed offer_products once per offer, 5 ms of a 20 ms budget.

@@ -23,6 +23,10 @@ export const RATE_RULES = {
   codesSentPerAccountCeiling: { limit: 20, windowSeconds: 15 * 60 },
   // Sign-up is a second way to ask "has this email an account?"; bounded per email too.
   signUpsPerEmail: { limit: 5, windowSeconds: 60 * 60 },
+  /** Store card lookups and step-ups one client may try on one card number (guessing its phone)… */
+  storeCardTriesPerCardAndClient: { limit: 5, windowSeconds: 15 * 60 },
+  /** …and on one card from all clients together: reached only from four clients or more (decision 0102). */
+  storeCardTriesPerCard: { limit: 20, windowSeconds: 60 * 60 },
 } as const satisfies Record<string, RateRule>;
 
 /** Sign-in attempts per client (IP, else visitor): 100 per 15 minutes unless SIGNIN_CLIENT_LIMIT says otherwise. */

@@ -1,5 +1,17 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { db } from '~/db/db.server';
+import type { StoreCardProof } from '~/modules/customers/store-card-schema';
+import {
+  STORE_CARD_BUSINESS_MESSAGE,
+  STORE_CARD_LINKED_MESSAGE,
+  STORE_CARD_NOT_FOUND_MESSAGE,
+} from '~/modules/customers/store-card-words';
+import {
+  linkStoreCard,
+  stepUpCandidate,
+  unusedClubCardNumber,
+  type StepUpCard,
+} from '~/modules/customers/store-cards.server';
 import type { HostInfo } from '~/modules/banners/hosts';
 import { bannerById } from '~/modules/banners/banners.server';
 import { queueMessage, sendMessage } from '~/modules/mail/queue.server';
@@ -16,13 +28,16 @@ export const BUSINESS_DETAILS_MESSAGE = 'Enter your company name and tax id (EIN
 /** Where a sign-up whose automatic sign-in did not happen lands (decision 0030). */
 export const SIGN_UP_CHECK_EMAIL_PATH = '/account/create-account.html?check-email=1';
 
+export type RegistrationRefusal =
+  'BUSINESS_DETAILS' | 'CARD_NOT_FOUND' | 'CARD_ALREADY_LINKED' | 'CARD_ON_BUSINESS_SITE';
+
 export type RegistrationResult =
-  | { ok: false; field: 'companyName' | undefined; message: string; retryAfterSeconds?: number }
+  | { ok: false; code: RegistrationRefusal; field: 'companyName' | 'clubCard'; message: string }
   /**
    * `sessionToken` is real for a new account and a decoy (same form, never stored) for an email that
    * already has one: the caller must answer both alike (decision 0030). `outcome` is for tests and logs.
    */
-  | { ok: true; outcome: 'created'; customerId: number; sessionToken: string }
+  | { ok: true; outcome: 'created'; customerId: number; sessionToken: string; steppedUp: StepUpCard | null }
   | { ok: true; outcome: 'existing'; sessionToken: string };
 
 /**
@@ -42,6 +57,19 @@ export async function signUpAllowed(clientKey: string, email: string, nowMs = Da
   };
 }
 
+const CARD_REFUSALS = {
+  CARD_NOT_FOUND: STORE_CARD_NOT_FOUND_MESSAGE,
+  CARD_ALREADY_LINKED: STORE_CARD_LINKED_MESSAGE,
+  CARD_ON_BUSINESS_SITE: STORE_CARD_BUSINESS_MESSAGE,
+} as const;
+
+function cardRefusal(code: keyof typeof CARD_REFUSALS): RegistrationResult {
+  return { ok: false, code, field: 'clubCard', message: CARD_REFUSALS[code] };
+}
+
+/** Thrown inside the transaction when another step-up linked the card first: the account is rolled back. */
+class StoreCardTaken extends Error {}
+
 /**
  * Creates a customer with a club card and household id, at the banner's nearest store to their ZIP
  * code, and returns a sessionToken for the automatic sign-in that follows (kept signed in). On the
@@ -51,6 +79,11 @@ export async function signUpAllowed(clientKey: string, email: string, nowMs = Da
  * An email that already has an account gets the same answer and the same work (a password hash, the
  * store lookup, one email): the owner is told by email, and the caller redirects with a decoy token
  * that the provider refuses (decision 0030). A new customer gets a welcome email, so both find one.
+ *
+ * With a store card (number and the phone on it, decision 0102) the account is a step-up: it takes the card's club
+ * card number and household, the card's points move to its ledger and the card is linked to it, all in the one
+ * transaction that creates it, at most once per card. A card that does not match, or already has an account, is
+ * refused before anything depends on the email; an email that has an account leaves the card as it was.
  */
 export async function registerCustomer(
   host: HostInfo,
@@ -58,12 +91,22 @@ export async function registerCustomer(
   origin: string,
   /** Spec section 4: kept signed in for 90 days after registration, where the site offers it (keepsSignedIn). */
   remember = true,
-  /** The friend whose refer-a-friend code the sign-up gave (checkReferralCode; flag referralProgramEnabled). */
-  referral: { referrerId: number; code: string } | null = null,
+  extras: {
+    /** A store card to step up (decision 0102). */
+    storeCard?: StoreCardProof;
+    /** The friend whose refer-a-friend code the sign-up gave (checkReferralCode; flag referralProgramEnabled). */
+    referral?: { referrerId: number; code: string } | null;
+  } = {},
 ): Promise<RegistrationResult> {
+  const { storeCard, referral = null } = extras;
+  if (storeCard && host.siteType === 'B') return cardRefusal('CARD_ON_BUSINESS_SITE');
   const business = host.siteType === 'B' ? businessDetails(input) : null;
   if (host.siteType === 'B' && !business)
-    return { ok: false as const, field: 'companyName' as const, message: BUSINESS_DETAILS_MESSAGE };
+    return { ok: false, code: 'BUSINESS_DETAILS', field: 'companyName', message: BUSINESS_DETAILS_MESSAGE };
+  if (storeCard) {
+    const candidate = await stepUpCandidate(host.bannerId, storeCard);
+    if (!candidate.ok) return cardRefusal(candidate.code);
+  }
   const existing = await customerByEmail(input.email);
   const [nearest, banner, passwordHash] = await Promise.all([
     resolveStoresByZip({ banner: host.bannerId, zipcode: input.zipcode, size: 1 }).catch(() => null),
@@ -74,9 +117,14 @@ export async function registerCustomer(
   const storeId = nearest?.ok ? Number(nearest.stores[0]!.storeId) : banner.default_store_id;
   for (let attempt = 0; attempt < 5; attempt++) {
     try {
-      const id = await db()
+      const created = await db()
         .transaction()
         .execute(async (trx) => {
+          // Read again in the transaction: the card may have been stepped up since.
+          const candidate = storeCard ? await stepUpCandidate(host.bannerId, storeCard, trx) : null;
+          if (candidate && !candidate.ok) throw new StoreCardTaken(candidate.code);
+          const card = candidate?.ok ? candidate.card : null;
+          const now = new Date().toISOString();
           const max = await trx
             .selectFrom('customers')
             .select((eb) => eb.fn.max('id').as('max'))
@@ -91,8 +139,8 @@ export async function registerCustomer(
               first_name: input.firstName,
               last_name: input.lastName,
               phone: input.phone,
-              club_card: `${randomInt(100_000, 999_999)}${randomInt(100_000, 999_999)}`,
-              house_id: `HH${randomInt(100_000_000, 999_999_999)}`,
+              club_card: card?.clubCard ?? (await unusedClubCardNumber(trx)),
+              house_id: card?.houseId ?? `HH${randomInt(100_000_000, 999_999_999)}`,
               banner_id: host.bannerId,
               site_type: host.siteType,
               customer_type: host.siteType === 'B' ? 'business' : 'consumer',
@@ -104,9 +152,10 @@ export async function registerCustomer(
               preference: 'Delivery',
               email_verified: 0,
               phone_verified: 0,
-              created_at: new Date().toISOString(),
+              created_at: now,
             })
             .execute();
+          if (card && !(await linkStoreCard(trx, card, next, now))) throw new StoreCardTaken('CARD_ALREADY_LINKED');
           // Every new account has its own refer-a-friend code, shown while the programme is on (decision 0098).
           await giveReferralCode(trx, next, new Date());
           if (referral) await recordReferral(trx, { refereeId: next, ...referral, now: new Date() });
@@ -116,11 +165,12 @@ export async function registerCustomer(
             bannerId: host.bannerId,
             data: { signInUrl: `${origin}/account/sign-in.html` },
           });
-          return next;
+          return { id: next, card };
         });
-      const sessionToken = await issueSessionToken(id, { remember, method: 'registration' });
-      return { ok: true as const, outcome: 'created' as const, customerId: id, sessionToken };
+      const sessionToken = await issueSessionToken(created.id, { remember, method: 'registration' });
+      return { ok: true, outcome: 'created', customerId: created.id, sessionToken, steppedUp: created.card };
     } catch (error) {
+      if (error instanceof StoreCardTaken) return cardRefusal('CARD_ALREADY_LINKED');
       // Two sign-ups at once can pick the same id; the email is unique, so only retry on the id.
       const raced = await customerByEmail(input.email);
       if (raced) return existingAccount(raced, origin);
