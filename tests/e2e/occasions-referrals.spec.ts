@@ -133,7 +133,7 @@ test.describe('with enableSpecialOccasion and referralProgramEnabled off', () =>
   let flagsOff: { origin: string; stop: () => void } | undefined;
   // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures from the first argument's pattern.
   test.beforeAll(async ({}, testInfo) => {
-    flagsOff = await startFlagServer(testInfo, 3, { enableSpecialOccasion: 'false', referralProgramEnabled: 'false' });
+    flagsOff = await startFlagServer(testInfo, 6, { enableSpecialOccasion: 'false', referralProgramEnabled: 'false' });
   });
   test.afterAll(() => flagsOff?.stop());
 

@@ -8,6 +8,10 @@ import { STOREFRONT } from '../../../scripts/server-commands';
  * "flag off" half of a flag's tests. It shares the e2e server's cookie secret and identity provider, and cookies on
  * `localhost` go to every port, so a customer signed in on the e2e server is signed in here too. Each project gets
  * its own port (e2e port + `offset`, + 1 more for nojs), so the two projects never clash.
+ *
+ * Ports beside the e2e port: +1 the identity provider, +4/+5 the SAML stand-in sites (scripts/e2e-server.ts), +25 SMTP,
+ * +50/+51 the closed business site (business.spec.ts). Flag servers: +6 occasions and referrals, +8 the cookie layout,
+ * +10 the banner switch.
  */
 export async function startFlagServer(
   testInfo: TestInfo,
