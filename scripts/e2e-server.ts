@@ -61,9 +61,9 @@ process.env = env;
 const { prepareDatabase } = await import('../app/db/prepare.server');
 await prepareDatabase({ log: () => {} });
 const idpPort = process.env.E2E_IDP_PORT ?? String(Number(env.PORT) + 1);
-// The banner-switch test's second storefront (tests/e2e/banner-switch.spec.ts, e2e port + 10 and + 11) signs shoppers
-// in through this provider too: its banner origins are the provider's clients as well.
-const flagStorefronts = [10, 11].flatMap((offset) => ownBannerOrigins(storefrontPort + offset)).join(',');
+// Second storefronts that sign shoppers in through this provider too (tests/e2e/support/flag-server.ts): the banner
+// switch's (e2e port + 10 and + 11) and the account flags' (+ 12 and + 13). Their origins are its clients as well.
+const flagStorefronts = [10, 11, 12, 13].flatMap((offset) => ownBannerOrigins(storefrontPort + offset)).join(',');
 const idp = spawn(process.execPath, IDENTITY_PROVIDER, {
   env: { ...env, IDP_PORT: idpPort, STOREFRONT_PORT: env.PORT, STOREFRONT_ORIGINS: flagStorefronts },
   stdio: ['ignore', 'ignore', 'inherit'],

@@ -11,7 +11,8 @@ import { STOREFRONT } from '../../../scripts/server-commands';
  *
  * Ports beside the e2e port: +1 the identity provider, +4/+5 the SAML stand-in sites (scripts/e2e-server.ts), +25 SMTP,
  * +50/+51 the closed business site (business.spec.ts). Flag servers: +6 occasions and referrals, +8 the cookie layout,
- * +10 the banner switch.
+ * +10 the banner switch, +12 the account flags. Those two sign in through the e2e identity provider, which takes
+ * their origins as clients (scripts/e2e-server.ts).
  */
 export async function startFlagServer(
   testInfo: TestInfo,
