@@ -3,6 +3,7 @@ import { BusinessPriceTag, brandHref, sellerHref, formatCents } from '~/componen
 import type { ProductDetails } from '~/modules/catalog/product-details.server';
 import { ITEM_MESSAGES } from '~/modules/catalog/item-messages';
 import { BusinessPriceHint } from './BusinessPriceHint';
+import { NutritionLabel } from './NutritionLabel';
 
 /**
  * The product page's links and text around its cart form (ProductDetailsView). Nothing here has state or
@@ -139,6 +140,7 @@ export function ProductAbout({ product }: { product: ProductDetails }) {
           ))}
         </ul>
       ) : null}
+      {product.nutrition ? <NutritionLabel facts={product.nutrition} /> : null}
     </section>
   );
 }

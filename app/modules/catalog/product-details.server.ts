@@ -4,6 +4,7 @@ import type { PriceContext } from '~/modules/search/price-context.server';
 import type { ProductHit } from '~/modules/search/product-query';
 import { findProducts } from '~/modules/search/product-search.server';
 import { DIETARY_TAGS } from '~/modules/search/query';
+import { nutritionFacts, type NutritionFacts } from './nutrition';
 import { productCardColumns, toProductHit } from './product-card-select.server';
 import { taxonomy, type SellerInfo } from './taxonomy.server';
 
@@ -16,6 +17,8 @@ export interface ProductDetails extends ProductHit {
   offers: { id: number; title: string; description: string; endsAt: string }[];
   wine: { varietal: string; color: string; region: string; country: string; vintage: number } | null;
   seller: SellerInfo | null;
+  /** The Nutrition Facts label, ingredients and allergens of a grocery food; null for anything else. */
+  nutrition: NutritionFacts | null;
   related: ProductHit[];
 }
 
@@ -107,6 +110,8 @@ export async function productDetails(id: number, kind: ProductKind, ctx: PriceCo
         ? { varietal: row.varietal, color: row.color, region: row.region, country: row.country, vintage: row.vintage }
         : null,
     seller: row.seller_id !== null ? (tax.sellerById.get(row.seller_id) ?? null) : null,
+    nutrition:
+      kind === 'grocery' ? nutritionFacts({ id, name: row.name, brand: row.brand, aisleSlug: aisle?.slug ?? null }) : null,
     related,
   };
 }
