@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useDatabaseForTests } from '~/db/db.server';
 import { brandIndex } from '~/modules/catalog/brands.server';
+import { nutritionFacts } from '~/modules/catalog/nutrition';
 import { storePriceCents } from '~/modules/catalog/pricing';
 import { productDetails } from '~/modules/catalog/product-details.server';
 import { recipeDetails } from '~/modules/catalog/recipes.server';
@@ -44,6 +45,25 @@ describe.each(DIALECTS)('catalogue pages on %s', (dialect) => {
     });
     expect(product!.offers.map((offer) => offer.title)).toEqual(['Save $1.00 on Meadow Dairy Whole Milk']);
     expect(product!.related.map((p) => p.id)).toEqual([IDS.chocolateMilk]);
+  });
+
+  it('carries the Nutrition Facts label of a food, the same as the catalogue derives it, with its allergens', async () => {
+    const eggs = await productDetails(IDS.whiteEggs, 'grocery', await ctx(STORE));
+    expect(eggs!.nutrition).toEqual(
+      nutritionFacts({
+        id: IDS.whiteEggs,
+        name: 'Hilltop Large White Eggs, 12 ct',
+        brand: 'Hilltop',
+        aisleSlug: 'eggs',
+      }),
+    );
+    expect(eggs!.nutrition).toMatchObject({
+      servingSize: '1 large egg (50g)',
+      servingsPerContainer: 'About 12 servings per container',
+      allergens: ['Eggs'],
+    });
+    const bananas = await productDetails(IDS.bananas, 'grocery', await ctx(STORE));
+    expect(bananas!.nutrition).toMatchObject({ servingSize: '1 medium banana (126g)', allergens: [] });
   });
 
   it('gives each store its availability', async () => {
