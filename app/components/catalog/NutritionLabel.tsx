@@ -14,7 +14,7 @@ export function NutritionLabel({ facts }: { facts: NutritionFacts }) {
       </h2>
       <table className="mt-2 w-full max-w-sm border-2 border-stone-900 bg-white text-sm text-stone-900">
         <caption className="caption-top border-2 border-b-0 border-stone-900 bg-white px-2 pt-1 text-left">
-          <span className="block text-3xl font-black leading-tight">Nutrition Facts</span>
+          <span className="block text-3xl font-black leading-tight">Nutrition Facts</span>{' '}
           <span className="block">{facts.servingsPerContainer}</span>
         </caption>
         <tbody>

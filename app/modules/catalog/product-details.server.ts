@@ -111,7 +111,9 @@ export async function productDetails(id: number, kind: ProductKind, ctx: PriceCo
         : null,
     seller: row.seller_id !== null ? (tax.sellerById.get(row.seller_id) ?? null) : null,
     nutrition:
-      kind === 'grocery' ? nutritionFacts({ id, name: row.name, brand: row.brand, aisleSlug: aisle?.slug ?? null }) : null,
+      kind === 'grocery'
+        ? nutritionFacts({ id, name: row.name, brand: row.brand, aisleSlug: aisle?.slug ?? null })
+        : null,
     related,
   };
 }
