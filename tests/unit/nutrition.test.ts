@@ -18,8 +18,14 @@ describe('allergens inferred from the kind of food', () => {
     expect(allergensOf('Creamy Peanut Butter, 16 oz jar', 'nut-butters-spreads')).toEqual(['Peanuts']);
   });
 
-  it('finds no allergen in bananas', () => {
-    expect(allergensOf('Bananas, 2 lb bunch', 'fresh-fruit')).toEqual([]);
+  it('finds no allergen in bananas, whose only ingredient is the food itself', () => {
+    const bananas = nutritionFacts(product('Organic Bananas, 2 lb bunch', 'fresh-fruit'))!;
+    expect(bananas.allergens).toEqual([]);
+    expect(bananas.ingredients).toBe('Organic Bananas');
+  });
+
+  it('says a basil pesto contains milk and tree nuts', () => {
+    expect(allergensOf('Basil Pesto, 6.5 oz jar', 'pasta-sauce')).toEqual(['Milk', 'Tree Nuts']);
   });
 
   it('says a sliced bread contains wheat, and its gluten-free loaf does not', () => {

@@ -99,6 +99,9 @@ function p(
   return { serving, servingGrams, amounts: a(row), ingredients, allergens, perCount };
 }
 
+/** Stands for the food itself ("Organic Gala Apples"): a one-ingredient food lists its own name. */
+export const ITEM = '{item}';
+
 const FLOUR = 'Enriched Wheat Flour (Wheat Flour, Niacin, Reduced Iron, Thiamine Mononitrate, Riboflavin, Folic Acid)';
 
 /** A profile for names matching `match` in one of `aisles`; the first rule that fits wins. */
@@ -112,19 +115,19 @@ export interface FoodRule {
 // prettier-ignore
 export const FOOD_RULES: readonly FoodRule[] = [
   // Produce
-  { aisles: ['fresh-fruit'], match: /banana/, profile: p('1 medium banana (126g)', 126, [0.4, 0.1, 0, 0, 1, 29, 3, 15, 0, 1.3, 0, 6, 0.3, 450], ['Bananas']) },
-  { aisles: ['fresh-fruit'], match: /avocado/, profile: p('1/3 medium avocado (50g)', 50, [7.5, 1, 0, 0, 4, 4.3, 3.4, 0.3, 0, 1, 0, 6, 0.3, 250], ['Avocados']) },
-  { aisles: ['fresh-fruit'], profile: p('1 cup (150g)', 150, [0.3, 0, 0, 0, 2, 20, 3, 15, 0, 1, 0, 15, 0.3, 210], ['Fresh Fruit']) },
-  { aisles: ['fresh-vegetables'], match: /potato/, profile: p('1 medium potato (148g)', 148, [0.1, 0, 0, 0, 10, 26, 2.2, 1.2, 0, 3, 0, 20, 1.1, 620], ['Potatoes']) },
+  { aisles: ['fresh-fruit'], match: /banana/, profile: p('1 medium banana (126g)', 126, [0.4, 0.1, 0, 0, 1, 29, 3, 15, 0, 1.3, 0, 6, 0.3, 450], [ITEM]) },
+  { aisles: ['fresh-fruit'], match: /avocado/, profile: p('1/3 medium avocado (50g)', 50, [7.5, 1, 0, 0, 4, 4.3, 3.4, 0.3, 0, 1, 0, 6, 0.3, 250], [ITEM]) },
+  { aisles: ['fresh-fruit'], profile: p('1 cup (150g)', 150, [0.3, 0, 0, 0, 2, 20, 3, 15, 0, 1, 0, 15, 0.3, 210], [ITEM]) },
+  { aisles: ['fresh-vegetables'], match: /potato/, profile: p('1 medium potato (148g)', 148, [0.1, 0, 0, 0, 10, 26, 2.2, 1.2, 0, 3, 0, 20, 1.1, 620], [ITEM]) },
   { aisles: ['fresh-vegetables', 'salads-herbs'], match: /caesar salad kit/, profile: p('1 1/2 cups (85g)', 85, [12, 2.5, 0, 10, 300, 6, 1.5, 1, 0.5, 3, 0, 60, 0.5, 150], ['Romaine Lettuce', 'Caesar Dressing (Soybean Oil, Water, Parmesan Cheese [Milk], Egg Yolk, Anchovies, Salt)', 'Croutons (' + FLOUR + ', Soybean Oil, Salt)', 'Parmesan Cheese (Milk, Salt, Enzymes)'], ['Milk', 'Eggs', 'Fish', 'Wheat', 'Soybeans']) },
   { aisles: ['fresh-vegetables', 'salads-herbs'], match: /coleslaw/, profile: p('1 1/2 cups (85g)', 85, [0.1, 0, 0, 0, 15, 5, 2, 3, 0, 1, 0, 35, 0.4, 170], ['Green Cabbage', 'Red Cabbage', 'Carrots']) },
-  { aisles: ['fresh-vegetables', 'salads-herbs'], profile: p('1 cup (85g)', 85, [0.2, 0, 0, 0, 20, 5, 1.8, 2, 0, 1.5, 0, 30, 0.6, 250], ['Fresh Vegetables']) },
+  { aisles: ['fresh-vegetables', 'salads-herbs'], profile: p('1 cup (85g)', 85, [0.2, 0, 0, 0, 20, 5, 1.8, 2, 0, 1.5, 0, 30, 0.6, 250], [ITEM]) },
   // Meat and seafood
-  { aisles: ['chicken-turkey', 'beef', 'pork'], match: /ground|80\/20|93\/7/, profile: p('4 oz (112g)', 112, [15, 6, 1, 75, 75, 0, 0, 0, 0, 21, 0.1, 20, 2.4, 300], ['Ground Meat']) },
-  { aisles: ['chicken-turkey', 'beef', 'pork'], profile: p('4 oz (112g)', 112, [6, 2, 0, 80, 70, 0, 0, 0, 0, 25, 0.2, 10, 1, 350], ['Meat']) },
+  { aisles: ['chicken-turkey', 'beef', 'pork'], match: /ground|80\/20|93\/7/, profile: p('4 oz (112g)', 112, [15, 6, 1, 75, 75, 0, 0, 0, 0, 21, 0.1, 20, 2.4, 300], [ITEM]) },
+  { aisles: ['chicken-turkey', 'beef', 'pork'], profile: p('4 oz (112g)', 112, [6, 2, 0, 80, 70, 0, 0, 0, 0, 25, 0.2, 10, 1, 350], [ITEM]) },
   { aisles: ['bacon-sausage'], profile: p('2 links (56g)', 56, [16, 6, 0, 45, 520, 1, 0, 1, 0.5, 9, 0.3, 10, 0.6, 180], ['Pork', 'Water', 'Salt', 'Sugar', 'Spices', 'Sodium Nitrite']) },
   { aisles: ['seafood'], match: /shrimp|scallop/, profile: p('4 oz (112g)', 112, [1, 0.2, 0, 160, 550, 1, 0, 0, 0, 22, 0, 70, 0.4, 200], ['Shrimp', 'Salt', 'Sodium Tripolyphosphate'], ['Shellfish']) },
-  { aisles: ['seafood'], profile: p('4 oz (112g)', 112, [9, 1.8, 0, 60, 65, 0, 0, 0, 0, 23, 12, 15, 0.4, 420], ['Fish'], ['Fish']) },
+  { aisles: ['seafood'], profile: p('4 oz (112g)', 112, [9, 1.8, 0, 60, 65, 0, 0, 0, 0, 23, 12, 15, 0.4, 420], [ITEM], ['Fish']) },
   // Dairy and eggs
   { aisles: ['milk-cream'], match: /almond milk/, profile: p('1 cup (240mL)', 240, [2.5, 0, 0, 0, 170, 1, 0.5, 0, 0, 1, 2.4, 450, 0.3, 170], ['Almondmilk (Filtered Water, Almonds)', 'Calcium Carbonate', 'Sea Salt', 'Sunflower Lecithin', 'Gellan Gum', 'Vitamin D2'], ['Tree Nuts']) },
   { aisles: ['milk-cream'], match: /oat milk/, profile: p('1 cup (240mL)', 240, [5, 0.5, 0, 0, 100, 16, 2, 7, 7, 3, 3.6, 350, 0.3, 390], ['Oatmilk (Filtered Water, Oats)', 'Rapeseed Oil', 'Dipotassium Phosphate', 'Calcium Carbonate', 'Sea Salt', 'Vitamin D2']) },
@@ -148,7 +151,7 @@ export const FOOD_RULES: readonly FoodRule[] = [
   { aisles: ['bagels-muffins-pastries', 'cakes-desserts'], profile: p('1 piece (57g)', 57, [10, 5, 0, 35, 210, 28, 1, 14, 13, 3, 0, 20, 1.2, 60], [FLOUR, 'Sugar', 'Butter (Cream [Milk])', 'Eggs', 'Baking Powder', 'Salt', 'Soy Lecithin'], ['Milk', 'Eggs', 'Wheat', 'Soybeans']) },
   { aisles: ['sliced-bread', 'rolls-buns', 'bagels-muffins-pastries', 'tortillas-flatbreads'], profile: p('1 slice (34g)', 34, [1, 0.2, 0, 0, 170, 17, 1, 2, 2, 3, 0, 40, 1, 40], [FLOUR, 'Water', 'Sugar', 'Yeast', 'Soybean Oil', 'Salt'], ['Wheat', 'Soybeans']) },
   // Deli
-  { aisles: ['deli-meats'], profile: p('2 oz (56g)', 56, [1.5, 0.5, 0, 25, 500, 1, 0, 1, 1, 10, 0, 0, 0.4, 140], ['Meat', 'Water', 'Salt', 'Sugar', 'Sodium Phosphate', 'Sodium Nitrite']) },
+  { aisles: ['deli-meats'], profile: p('2 oz (56g)', 56, [1.5, 0.5, 0, 25, 500, 1, 0, 1, 1, 10, 0, 0, 0.4, 140], [ITEM, 'Water', 'Salt', 'Sugar', 'Sodium Phosphate', 'Sodium Nitrite']) },
   { aisles: ['dips-salads'], match: /hummus/, profile: p('2 Tbsp (28g)', 28, [5, 0.5, 0, 0, 130, 4, 1, 0, 0, 2, 0, 10, 0.5, 65], ['Chickpeas', 'Tahini (Ground Sesame)', 'Canola Oil', 'Lemon Juice', 'Garlic', 'Salt'], ['Sesame']) },
   { aisles: ['dips-salads'], match: /guacamole|pico/, profile: p('2 Tbsp (30g)', 30, [4, 0.5, 0, 0, 110, 3, 2, 0, 0, 0.6, 0, 5, 0.2, 140], ['Avocados', 'Tomatoes', 'Onions', 'Jalapeño Peppers', 'Cilantro', 'Lime Juice', 'Salt']) },
   { aisles: ['prepared-meals'], match: /rotisserie/, profile: p('3 oz (85g)', 85, [8, 2.5, 0, 95, 380, 1, 0, 0, 0, 22, 0.1, 15, 1, 220], ['Whole Chicken', 'Water', 'Salt', 'Sugar', 'Spices', 'Garlic', 'Onion']) },
@@ -163,21 +166,23 @@ export const FOOD_RULES: readonly FoodRule[] = [
   { aisles: ['dips-salads', 'prepared-meals'], profile: p('1 cup (140g)', 140, [12, 4, 0, 40, 620, 25, 2, 4, 2, 14, 0.2, 120, 1.8, 300], [FLOUR, 'Chicken', 'Water', 'Cheddar Cheese (Milk)', 'Mayonnaise (Soybean Oil, Egg Yolks, Vinegar)', 'Salt', 'Spices'], ['Milk', 'Eggs', 'Wheat', 'Soybeans']) },
   // Frozen
   { aisles: ['frozen-vegetables-fruit'], match: /fries|potato|hash brown/, profile: p('3 oz (84g)', 84, [5, 1, 0, 0, 280, 19, 2, 0, 0, 2, 0, 10, 0.5, 330], ['Potatoes', 'Vegetable Oil (Canola, Soybean)', 'Salt', 'Dextrose'], ['Soybeans']) },
-  { aisles: ['frozen-vegetables-fruit'], profile: p('1 cup (140g)', 140, [0.4, 0, 0, 0, 30, 12, 4, 5, 0, 2.5, 0, 40, 0.8, 250], ['Frozen Vegetables']) },
+  { aisles: ['frozen-vegetables-fruit'], profile: p('1 cup (140g)', 140, [0.4, 0, 0, 0, 30, 12, 4, 5, 0, 2.5, 0, 40, 0.8, 250], [ITEM]) },
   { aisles: ['ice-cream-novelties'], match: /oat milk|fruit bars|party ice/, profile: p('1 bar (70g)', 70, [0, 0, 0, 0, 5, 20, 0.5, 17, 15, 0, 0, 0, 0, 60], ['Water', 'Fruit Puree', 'Cane Sugar', 'Lemon Juice', 'Guar Gum']) },
   { aisles: ['ice-cream-novelties'], profile: p('2/3 cup (95g)', 95, [14, 9, 0.5, 55, 50, 24, 0, 20, 17, 4, 0.2, 120, 0.1, 180], ['Cream', 'Skim Milk', 'Cane Sugar', 'Egg Yolks', 'Natural Flavor'], ['Milk', 'Eggs']) },
   { aisles: ['frozen-meals', 'frozen-pizza', 'frozen-breakfast'], profile: p('1 cup (140g)', 140, [11, 4.5, 0, 30, 680, 36, 3, 4, 2, 15, 0.1, 150, 2.2, 320], [FLOUR, 'Water', 'Mozzarella Cheese (Pasteurized Milk, Cultures, Salt, Enzymes)', 'Tomato Puree', 'Soybean Oil', 'Salt', 'Spices'], ['Milk', 'Wheat', 'Soybeans']) },
   // Pantry
-  { aisles: ['pasta-sauce'], match: /sauce|pesto/, profile: p('1/2 cup (125g)', 125, [2, 0.3, 0, 0, 440, 10, 2, 6, 0, 2, 0, 30, 1, 430], ['Tomato Puree (Water, Tomato Paste)', 'Diced Tomatoes', 'Olive Oil', 'Salt', 'Garlic', 'Basil']) },
+  { aisles: ['pasta-sauce'], match: /pesto/, profile: p('1/4 cup (62g)', 62, [20, 3.5, 0, 10, 470, 4, 1, 1, 0, 4, 0, 100, 0.5, 110], ['Basil', 'Sunflower Oil', 'Parmesan Cheese (Milk, Salt, Enzymes)', 'Cashews', 'Pine Nuts', 'Garlic', 'Salt'], ['Milk', 'Tree Nuts']) },
+  { aisles: ['pasta-sauce'], match: /alfredo/, profile: p('1/4 cup (61g)', 61, [8, 4, 0, 25, 390, 3, 0, 1, 0, 1, 0, 40, 0, 30], ['Water', 'Cream (Milk)', 'Parmesan Cheese (Milk, Salt, Enzymes)', 'Butter (Milk)', 'Modified Food Starch', 'Salt', 'Garlic'], ['Milk']) },
+  { aisles: ['pasta-sauce'], match: /sauce/, profile: p('1/2 cup (125g)', 125, [2, 0.3, 0, 0, 440, 10, 2, 6, 0, 2, 0, 30, 1, 430], ['Tomato Puree (Water, Tomato Paste)', 'Diced Tomatoes', 'Olive Oil', 'Salt', 'Garlic', 'Basil']) },
   { aisles: ['pasta-sauce'], match: /macaroni & cheese/, profile: p('1 cup prepared (70g dry)', 70, [2.5, 1, 0, 10, 720, 48, 2, 6, 0, 10, 0, 100, 2, 250], [FLOUR, 'Cheese Sauce Mix (Whey, Milkfat, Milk Protein Concentrate, Salt, Sodium Tripolyphosphate)'], ['Milk', 'Wheat']) },
   { aisles: ['pasta-sauce'], profile: p('2 oz (56g) dry', 56, [1, 0.2, 0, 0, 0, 42, 2, 2, 0, 7, 0, 10, 2, 120], ['Semolina (Wheat)', 'Durum Flour (Wheat)', 'Niacin', 'Iron (Ferrous Sulfate)', 'Thiamine Mononitrate', 'Riboflavin', 'Folic Acid'], ['Wheat']) },
-  { aisles: ['rice-grains-beans'], match: /bean|lentil|chickpea/, profile: p('1/2 cup (130g)', 130, [0.5, 0, 0, 0, 380, 20, 7, 1, 0, 7, 0, 40, 1.9, 400], ['Prepared Beans', 'Water', 'Salt']) },
-  { aisles: ['rice-grains-beans'], profile: p('1/4 cup (45g) dry', 45, [0.5, 0, 0, 0, 0, 36, 0.5, 0, 0, 3, 0, 10, 1.7, 50], ['Rice']) },
+  { aisles: ['rice-grains-beans'], match: /bean|lentil|chickpea/, profile: p('1/2 cup (130g)', 130, [0.5, 0, 0, 0, 380, 20, 7, 1, 0, 7, 0, 40, 1.9, 400], [ITEM, 'Water', 'Salt']) },
+  { aisles: ['rice-grains-beans'], profile: p('1/4 cup (45g) dry', 45, [0.5, 0, 0, 0, 0, 36, 0.5, 0, 0, 3, 0, 10, 1.7, 50], [ITEM]) },
   { aisles: ['canned-goods-soups'], match: /tuna/, profile: p('1 can drained (113g)', 113, [1, 0.3, 0, 35, 360, 0, 0, 0, 0, 25, 1.5, 15, 1.3, 230], ['Light Tuna', 'Water', 'Vegetable Broth', 'Salt', 'Pyrophosphate'], ['Fish', 'Soybeans']) },
   { aisles: ['canned-goods-soups'], match: /coconut milk/, profile: p('1/3 cup (80mL)', 80, [12, 11, 0, 0, 15, 2, 0, 1, 0, 1, 0, 5, 1.8, 110], ['Coconut Milk (Coconut, Water)', 'Guar Gum']) },
   { aisles: ['canned-goods-soups'], match: /cream of/, profile: p('1/2 cup condensed (120g)', 120, [8, 1.5, 0, 5, 860, 9, 1, 1, 0.5, 1, 0, 20, 0.3, 80], ['Water', 'Mushrooms', 'Vegetable Oil', 'Modified Food Starch', 'Wheat Flour', 'Cream (Milk)', 'Salt', 'Soy Protein Concentrate'], ['Milk', 'Wheat', 'Soybeans']) },
   { aisles: ['canned-goods-soups'], match: /noodle soup/, profile: p('1/2 cup condensed (122g)', 122, [2.5, 0.8, 0, 10, 890, 10, 1, 1, 0.5, 3, 0, 20, 0.5, 80], ['Chicken Stock', 'Enriched Egg Noodles (Wheat Flour, Eggs, Niacin, Ferrous Sulfate, Thiamine Mononitrate, Riboflavin, Folic Acid)', 'Chicken Meat', 'Salt', 'Cream (Milk)', 'Soy Protein Isolate'], ['Milk', 'Eggs', 'Wheat', 'Soybeans']) },
-  { aisles: ['canned-goods-soups'], profile: p('1/2 cup (125g)', 125, [0.3, 0, 0, 0, 340, 7, 2, 4, 0, 1.5, 0, 40, 1.1, 300], ['Vegetables', 'Water', 'Salt', 'Citric Acid']) },
+  { aisles: ['canned-goods-soups'], profile: p('1/2 cup (125g)', 125, [0.3, 0, 0, 0, 340, 7, 2, 4, 0, 1.5, 0, 40, 1.1, 300], [ITEM, 'Water', 'Salt', 'Citric Acid']) },
   { aisles: ['baking'], match: /flour|mix/, profile: p('1/4 cup (30g)', 30, [0.3, 0, 0, 0, 0, 23, 1, 0, 0, 3, 0, 0, 1.5, 30], [FLOUR], ['Wheat']) },
   { aisles: ['baking'], match: /chocolate/, profile: p('1 Tbsp (15g)', 15, [4, 2.5, 0, 0, 0, 10, 1, 9, 9, 1, 0, 0, 0.8, 60], ['Cane Sugar', 'Chocolate', 'Cocoa Butter', 'Soy Lecithin', 'Vanilla Extract'], ['Soybeans']) },
   { aisles: ['baking'], match: /condensed milk/, profile: p('2 Tbsp (39g)', 39, [3, 2, 0, 10, 50, 22, 0, 22, 19, 3, 0, 110, 0.1, 140], ['Milk', 'Sugar'], ['Milk']) },
@@ -185,7 +190,7 @@ export const FOOD_RULES: readonly FoodRule[] = [
   { aisles: ['oils-condiments-spices'], match: /mayonnaise/, profile: p('1 Tbsp (13g)', 13, [10, 1.5, 0, 5, 90, 0, 0, 0, 0, 0, 0, 0, 0, 0], ['Soybean Oil', 'Water', 'Whole Eggs', 'Egg Yolks', 'Vinegar', 'Salt', 'Lemon Juice Concentrate'], ['Eggs', 'Soybeans']) },
   { aisles: ['oils-condiments-spices'], match: /soy sauce|tamari/, profile: p('1 Tbsp (15mL)', 15, [0, 0, 0, 0, 920, 1, 0, 0, 0, 1, 0, 0, 0.3, 30], ['Water', 'Soybeans', 'Wheat', 'Salt'], ['Wheat', 'Soybeans']) },
   { aisles: ['oils-condiments-spices'], match: /ranch/, profile: p('2 Tbsp (30g)', 30, [14, 2, 0, 10, 260, 2, 0, 1, 1, 0.5, 0, 10, 0, 20], ['Soybean Oil', 'Water', 'Buttermilk', 'Egg Yolk', 'Salt', 'Garlic', 'Onion'], ['Milk', 'Eggs', 'Soybeans']) },
-  { aisles: ['oils-condiments-spices'], match: /oil/, profile: p('1 Tbsp (14mL)', 14, [14, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0], ['Oil']) },
+  { aisles: ['oils-condiments-spices'], match: /oil/, profile: p('1 Tbsp (14mL)', 14, [14, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0], [ITEM]) },
   { aisles: ['oils-condiments-spices'], profile: p('1 Tbsp (17g)', 17, [0.1, 0, 0, 0, 160, 4, 0, 3, 2, 0.2, 0, 3, 0.1, 50], ['Vinegar', 'Tomato Concentrate', 'Sugar', 'Salt', 'Spices']) },
   // Breakfast
   { aisles: ['cereal'], profile: p('1 cup (39g)', 39, [2, 0.4, 0, 0, 160, 32, 3, 9, 8, 3, 2, 100, 8, 110], ['Whole Grain Oats', 'Sugar', 'Corn Starch', 'Salt', 'Tripotassium Phosphate', 'Vitamin E', 'Iron', 'Vitamin D3']) },
@@ -204,14 +209,14 @@ export const FOOD_RULES: readonly FoodRule[] = [
   { aisles: ['cookies-sweet-snacks'], profile: p('3 cookies (34g)', 34, [7, 2.5, 0, 5, 110, 23, 1, 12, 12, 2, 0, 10, 1, 60], [FLOUR, 'Sugar', 'Semisweet Chocolate (Sugar, Chocolate, Cocoa Butter, Soy Lecithin)', 'Butter (Milk)', 'Eggs', 'Salt', 'Baking Soda'], ['Milk', 'Eggs', 'Wheat', 'Soybeans']) },
   { aisles: ['nuts-dried-fruit'], match: /peanut/, profile: p('1 oz (28g)', 28, [14, 2, 0, 0, 90, 6, 2, 1, 0, 7, 0, 20, 0.6, 200], ['Peanuts', 'Salt'], ['Peanuts']) },
   { aisles: ['nuts-dried-fruit'], match: /almond|cashew|nuts|trail mix/, profile: p('1 oz (28g)', 28, [14, 1.5, 0, 0, 85, 6, 3, 1, 0, 6, 0, 70, 1, 200], ['Almonds', 'Cashews', 'Sea Salt'], ['Tree Nuts']) },
-  { aisles: ['nuts-dried-fruit'], profile: p('1/4 cup (40g)', 40, [0.5, 0, 0, 0, 5, 33, 2, 29, 10, 1, 0, 20, 0.6, 130], ['Dried Fruit', 'Sugar', 'Sunflower Oil']) },
+  { aisles: ['nuts-dried-fruit'], profile: p('1/4 cup (40g)', 40, [0.5, 0, 0, 0, 5, 33, 2, 29, 10, 1, 0, 20, 0.6, 130], [ITEM, 'Sugar', 'Sunflower Oil']) },
   { aisles: ['candy-chocolate'], match: /chocolate|peanut butter cups/, profile: p('1 bar (43g)', 43, [13, 8, 0, 10, 35, 26, 1, 24, 22, 3, 0, 80, 0.5, 150], ['Milk Chocolate (Sugar, Cocoa Butter, Chocolate, Skim Milk, Lactose, Milkfat, Soy Lecithin)'], ['Milk', 'Soybeans']) },
   { aisles: ['candy-chocolate'], profile: p('17 pieces (40g)', 40, [0, 0, 0, 0, 10, 34, 0, 21, 21, 2, 0, 0, 0, 0], ['Corn Syrup', 'Sugar', 'Gelatin', 'Citric Acid', 'Natural and Artificial Flavors', 'Carnauba Wax']) },
   // Beverages
   { aisles: ['water-sparkling'], profile: p('1 bottle (500mL)', 500, [0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 10, 0, 0], ['Water']) },
   { aisles: ['soft-drinks'], match: /diet|zero|club soda/, profile: p('1 can (355mL)', 355, [0, 0, 0, 0, 40, 0, 0, 0, 0, 0, 0, 0, 0, 0], ['Carbonated Water', 'Natural Flavors', 'Citric Acid', 'Aspartame', 'Potassium Benzoate']) },
   { aisles: ['soft-drinks', 'sports-energy'], profile: p('1 can (355mL)', 355, [0, 0, 0, 0, 45, 39, 0, 39, 39, 0, 0, 0, 0, 0], ['Carbonated Water', 'High Fructose Corn Syrup', 'Natural Flavors', 'Citric Acid', 'Sodium Benzoate']) },
-  { aisles: ['juice'], profile: p('8 fl oz (240mL)', 240, [0, 0, 0, 0, 10, 26, 0.5, 22, 0, 1.5, 0, 20, 0.4, 450], ['100% Juice']) },
+  { aisles: ['juice'], profile: p('8 fl oz (240mL)', 240, [0, 0, 0, 0, 10, 26, 0.5, 22, 0, 1.5, 0, 20, 0.4, 450], [ITEM]) },
   { aisles: ['coffee', 'tea-cocoa'], match: /cocoa|cold brew|iced tea/, profile: p('8 fl oz (240mL)', 240, [1, 0.5, 0, 0, 120, 22, 1, 18, 17, 1, 0, 40, 0.6, 200], ['Sugar', 'Cocoa Processed with Alkali', 'Nonfat Milk', 'Salt', 'Natural Flavor'], ['Milk']) },
   { aisles: ['coffee', 'tea-cocoa'], profile: p('8 fl oz (240mL) prepared', 240, [0, 0, 0, 0, 5, 0, 0, 0, 0, 0.3, 0, 5, 0, 115], ['100% Arabica Coffee']) },
   // Baby food: not infant formula, whose label has its own daily values (21 CFR 107).

@@ -7,6 +7,7 @@
 import {
   ALLERGEN_WORDS,
   FOOD_RULES,
+  ITEM,
   MAJOR_ALLERGENS,
   NOT_DAIRY,
   WHEAT_FREE,
@@ -79,7 +80,7 @@ export function nutritionFacts(product: LabelledProduct): NutritionFacts | null 
   );
   if (!rule) return null;
   const amounts = adjustForClaims(jitter(rule.profile.amounts, product.id), words);
-  const { ingredients, allergens } = ingredientsAndAllergens(rule.profile, words);
+  const { ingredients, allergens } = ingredientsAndAllergens(rule.profile, words, itemName(product));
   // Atwater factors: 9 kcal a gram of fat, 4 of protein and of digestible carbohydrate, 2 of fibre.
   const kcal =
     9 * amounts.totalFat +
@@ -97,10 +98,15 @@ export function nutritionFacts(product: LabelledProduct): NutritionFacts | null 
 }
 
 /** "2% Reduced Fat Milk" out of "Meadow Dairy 2% Reduced Fat Milk, 1 gal": the brand's words are not the food's. */
-export function itemWords(product: Pick<LabelledProduct, 'name' | 'brand'>): string {
+export function itemName(product: Pick<LabelledProduct, 'name' | 'brand'>): string {
   const withoutBrand = product.name.startsWith(product.brand) ? product.name.slice(product.brand.length) : product.name;
   const comma = withoutBrand.lastIndexOf(',');
-  return (comma === -1 ? withoutBrand : withoutBrand.slice(0, comma)).trim().toLowerCase();
+  return (comma === -1 ? withoutBrand : withoutBrand.slice(0, comma)).trim();
+}
+
+/** The food's name in lower case, which the rules' patterns read. */
+export function itemWords(product: Pick<LabelledProduct, 'name' | 'brand'>): string {
+  return itemName(product).toLowerCase();
 }
 
 function nutrientLine(line: (typeof LINES)[number], amount: number): NutrientLine {
@@ -159,8 +165,9 @@ function adjustForClaims(amounts: RawAmounts, words: string): RawAmounts {
 function ingredientsAndAllergens(
   profile: FoodProfile,
   words: string,
+  item: string,
 ): { ingredients: string[]; allergens: Allergen[] } {
-  const ingredients = [...profile.ingredients];
+  const ingredients = profile.ingredients.map((ingredient) => (ingredient === ITEM ? item : ingredient));
   const allergens = new Set<Allergen>(profile.allergens);
   for (const { pattern, allergen, ingredient } of ALLERGEN_WORDS) {
     if (allergens.has(allergen) || !pattern.test(words)) continue;
