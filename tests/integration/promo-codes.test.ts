@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useDatabaseForTests } from '~/db/db.server';
 import { cartForWriting } from '~/modules/cart/active-cart.server';
-import { addToCart } from '~/modules/cart/cart-lines.server';
+import { addToCart, setQuantity } from '~/modules/cart/cart-lines.server';
 import { cartView } from '~/modules/cart/cart-view.server';
 import { addTender, placeOrder } from '~/modules/orders/checkout.server';
+import { saveEdit, startEdit } from '~/modules/orders/order-changes.server';
 import { orderSummary } from '~/modules/orders/order-history.server';
 import type { OrderCustomer } from '~/modules/orders/order-rules';
 import { applyPromoCode, checkoutPromo, checkPromoCode, removePromoCode } from '~/modules/orders/promo-codes.server';
@@ -185,11 +186,17 @@ describe.each(DIALECTS)('promo codes at checkout on %s (docs/decisions/0105-prom
     expect(redemption).toMatchObject({ customer_id: customer.customerId, discount_cents: discount, once_key: null });
   });
 
-  it('removes an applied code', async () => {
+  it('removes an applied code, and only the cart owner changes it', async () => {
     const customer = await newCustomer();
     const { cartId } = await readyCart(customer, 1);
     await applyPromoCode(customer, cartId, 'WELCOME5', 6000, now);
     expect(await checkoutPromo(customer, cartId, 6000, now)).toMatchObject({ code: 'WELCOME5' });
+    // Another customer can neither change nor clear this cart's code.
+    const stranger = await newCustomer();
+    await applyPromoCode(stranger, cartId, 'SAVE10', 6000, now);
+    await removePromoCode(stranger, cartId);
+    expect(await checkoutPromo(customer, cartId, 6000, now)).toMatchObject({ code: 'WELCOME5' });
+    expect(await checkoutPromo(stranger, cartId, 6000, now)).toBeNull();
     await removePromoCode(customer, cartId);
     expect(await checkoutPromo(customer, cartId, 6000, now)).toBeNull();
   });
@@ -224,12 +231,33 @@ describe.each(DIALECTS)('promo codes at checkout on %s (docs/decisions/0105-prom
     expect(cart.status).toBe('active');
   });
 
+  it('keeps the discount through an edit, never more than the edited basket', async () => {
+    await insertCode({ code: 'DEEP30', kind: 'amount', value: 3000 });
+    const customer = await newCustomer();
+    const ready = await readyCart(customer, 26, 3);
+    const view = await basketOf(customer, ready.cartId);
+    expect(await applyPromoCode(customer, ready.cartId, 'DEEP30', view.totalCents, now)).toMatchObject({
+      discountCents: 3000,
+    });
+    const placed = await placeOrder({ customer, ...ready, store, preference: 'Delivery', now });
+    if (!placed.ok) throw new Error(`refused: ${placed.code}`);
+    const edit = await startEdit(customer, placed.orderNumber, now);
+    if (!edit.ok) throw new Error(edit.code);
+    await setQuantity(edit.cartId, productIds[0]!, 1, store.id);
+    const smaller = await basketOf(customer, edit.cartId);
+    expect(smaller.totalCents).toBeLessThan(3000);
+    const saved = await saveEdit(customer, placed.orderNumber, now);
+    if (!saved.ok) throw new Error(saved.code);
+    expect(saved.order.promoCents).toBe(smaller.totalCents);
+    expect(saved.order.totalCents).toBe(saved.order.feesCents);
+  });
+
   it(`holds a usage cap of ${CAP} under ${RACERS} concurrent checkouts`, async () => {
     await insertCode({ code: 'RACE5', kind: 'amount', value: 300, usage_cap: CAP });
     const racers = [];
     for (let i = 0; i < RACERS; i++) {
       const customer = await newCustomer();
-      const ready = await readyCart(customer, 6 + i);
+      const ready = await readyCart(customer, 30 + i);
       expect(await applyPromoCode(customer, ready.cartId, 'RACE5', 6000, now)).toMatchObject({ ok: true });
       racers.push({ customer, ready });
     }
