@@ -39,6 +39,7 @@ import { referralsSchema } from './migrations/0039-referrals';
 import { storeCustomFieldsSchema } from './migrations/0040-store-custom-fields';
 import { marketingEmailSchema } from './migrations/0041-marketing-email';
 import { loyaltyCardsSchema } from './migrations/0042-loyalty-cards';
+import { promoCodesSchema } from './migrations/0043-promo-codes';
 
 function migrationsFor(dialect: DialectName): Record<string, Migration> {
   return {
@@ -81,6 +82,7 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0040-store-custom-fields': storeCustomFieldsSchema,
     '0041-marketing-email': marketingEmailSchema,
     '0042-loyalty-cards': loyaltyCardsSchema,
+    '0043-promo-codes': promoCodesSchema(dialect),
   };
 }
 

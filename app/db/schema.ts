@@ -72,6 +72,8 @@ export interface Database {
   occasion_offers: OccasionOfferTable;
   referral_codes: ReferralCodeTable;
   referrals: ReferralTable;
+  promo_codes: PromoCodeTable;
+  promo_redemptions: PromoRedemptionTable;
 }
 
 export type Flag = 0 | 1;
@@ -383,6 +385,9 @@ export interface OrderTable {
   final_total_cents: number | null;
   /** Bumped by every fulfilment change: a watching page compares it to know something moved. */
   version: Generated<number>;
+  /** The promo code redeemed with the order and its discount (0043; 0 without one). */
+  promo_code: string | null;
+  promo_cents: Generated<number>;
 }
 
 export type PickOutcome = 'picked' | 'short' | 'substituted';
@@ -621,6 +626,8 @@ export interface CartTable {
   order_id: number | null;
   created_at: string;
   updated_at: string;
+  /** The promo code the shopper applied at checkout (0043); checked again when the order is placed. */
+  promo_code: string | null;
 }
 
 export interface CartItemTable {
@@ -871,4 +878,36 @@ export interface ReferralTable {
   created_at: string;
   credited_order_id: number | null;
   credited_at: string | null;
+}
+
+export type PromoKind = 'percent' | 'amount';
+
+/** A promo code of one banner and site (0043). value: whole percent, or cents off. */
+export interface PromoCodeTable {
+  id: Generated<number>;
+  code: string;
+  banner_id: string;
+  site_type: 'C' | 'B';
+  kind: PromoKind;
+  value: number;
+  min_basket_cents: Generated<number>;
+  first_order_only: Generated<Flag>;
+  once_per_customer: Generated<Flag>;
+  starts_at: string;
+  ends_at: string;
+  /** null: no cap. */
+  usage_cap: number | null;
+  /** Only ever raised by a conditional UPDATE … WHERE used_count < usage_cap. */
+  used_count: Generated<number>;
+}
+
+export interface PromoRedemptionTable {
+  id: Generated<number>;
+  code_id: number;
+  customer_id: number;
+  order_id: number;
+  /** The customer id when the code is once per customer, else null: unique with code_id. */
+  once_key: number | null;
+  discount_cents: number;
+  created_at: string;
 }

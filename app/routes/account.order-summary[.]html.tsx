@@ -172,6 +172,12 @@ export default function OrderSummaryPage() {
               <dt>Savings</dt>
               <dd>-{formatCents(order.savingsCents)}</dd>
             </div>
+            {order.promoCents > 0 ? (
+              <div className="flex justify-between text-green-800" data-testid="order-promo">
+                <dt>Promo code {order.promoCode}</dt>
+                <dd>-{formatCents(order.promoCents)}</dd>
+              </div>
+            ) : null}
             <div className="flex justify-between">
               <dt>Fees</dt>
               <dd>{formatCents(order.feesCents)}</dd>

@@ -106,6 +106,12 @@ export default function ReceiptPage() {
             <dt>Clipped-offer savings</dt>
             <dd>−{formatCents(receipt.savingsCents)}</dd>
           </div>
+          {receipt.promoCents > 0 ? (
+            <div className="flex justify-between text-green-800" data-testid="receipt-promo">
+              <dt>Promo code</dt>
+              <dd>−{formatCents(receipt.promoCents)}</dd>
+            </div>
+          ) : null}
           <div className="flex justify-between">
             <dt>Fees</dt>
             <dd>{formatCents(receipt.feesCents)}</dd>

@@ -18,6 +18,8 @@ import {
   customerTenders,
   placeOrder,
 } from '~/modules/orders/checkout.server';
+import { applyPromoCode, checkoutPromo, removePromoCode } from '~/modules/orders/promo-codes.server';
+import { PROMO_CODE_MAX } from '~/modules/orders/promo-rules';
 import { SLOT_KIND_LABELS } from '~/modules/slots/slot-rules';
 import { heldSlot } from '~/modules/slots/slots.server';
 import { deliveryFeeFor } from '~/modules/subscriptions/subscriptions.server';
@@ -43,21 +45,29 @@ export async function loader({ request }: LoaderFunctionArgs) {
     customerAddresses(customer),
     customerTenders(customer.customerId),
   ]);
-  const fee = held ? await deliveryFeeFor(customer, held, view.totalCents) : null;
+  const [fee, promo] = await Promise.all([
+    held ? deliveryFeeFor(customer, held, view.totalCents) : null,
+    checkoutPromo(customer, cart.cartId, view.totalCents),
+  ]);
   const headers = new Headers(shopper.headers);
   for (const cookie of cart.setCookies) headers.append('Set-Cookie', cookie);
-  return json({ cart: view, held, fee, addresses, tenders }, { headers });
+  return json({ cart: view, held, fee, promo, addresses, tenders }, { headers });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const shopper = await requireUserType(request, access);
   const customer = orderCustomer(shopper)!;
   const form = await parseForm(request, checkoutFormSchema);
-  if (!form.ok) return json({ error: form.message, errors: form.errors }, { status: 400, headers: shopper.headers });
+  if (!form.ok)
+    return json(
+      { error: form.message, errors: form.errors, promoError: 'promoCode' in form.errors },
+      { status: 400, headers: shopper.headers },
+    );
   const data = form.data;
   if (data.intent === 'address') {
     const saved = await addAddress(customer, data);
-    if (!saved.ok) return json({ error: saved.message, errors: {} }, { status: 400, headers: shopper.headers });
+    if (!saved.ok)
+      return json({ error: saved.message, errors: {}, promoError: false }, { status: 400, headers: shopper.headers });
     return redirect('/shop/checkout.html#address', { headers: shopper.headers });
   }
   if (data.intent === 'card') {
@@ -65,6 +75,23 @@ export async function action({ request }: ActionFunctionArgs) {
     return redirect('/shop/checkout.html#payment', { headers: shopper.headers });
   }
   const cart = await shopperCart(request, shopper);
+  if (data.intent === 'promo-remove') {
+    await removePromoCode(customer, cart.cartId);
+    return redirect('/shop/checkout.html#promo', { headers: shopper.headers });
+  }
+  if (data.intent === 'promo-apply') {
+    const view = await cartView({
+      cartId: cart.cartId,
+      customerId: customer.customerId,
+      bannerId: customer.bannerId,
+      store: cart.store,
+      preference: cart.preference,
+    });
+    const applied = await applyPromoCode(customer, cart.cartId, data.promoCode, view.totalCents);
+    if (!applied.ok)
+      return json({ error: applied.message, errors: {}, promoError: true }, { status: 400, headers: shopper.headers });
+    return redirect('/shop/checkout.html#promo', { headers: shopper.headers });
+  }
   const result = await placeOrder({
     customer,
     cartId: cart.cartId,
@@ -75,8 +102,10 @@ export async function action({ request }: ActionFunctionArgs) {
     origin: originOf(request),
     referralsEnabled: shopper.flags.referralProgramEnabled,
   });
-  if (!result.ok)
-    return json({ error: ORDER_REFUSALS[result.code], errors: {} }, { status: 409, headers: shopper.headers });
+  if (!result.ok) {
+    const error = 'message' in result ? result.message : ORDER_REFUSALS[result.code];
+    return json({ error, errors: {}, promoError: 'message' in result }, { status: 409, headers: shopper.headers });
+  }
   const headers = new Headers(shopper.headers);
   headers.append('Set-Cookie', await orderNumberCookie(result.orderNumber, result.cutoffAt, shopper));
   const onboarding = await receiptsOnboardingCookie(shopper.cookie, {
@@ -92,7 +121,7 @@ export const meta: MetaFunction = () => pageMeta('Checkout', 'Review your order,
 const input = 'mt-1 block w-full rounded-lg border border-stone-300 px-3 py-2 text-sm';
 
 export default function CheckoutPage() {
-  const { cart, held, fee: quote, addresses, tenders } = useLoaderData<typeof loader>();
+  const { cart, held, fee: quote, promo, addresses, tenders } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const busy = useNavigation().state === 'submitting';
   const buyable = cart.lines.filter((line) => line.available);
@@ -101,7 +130,7 @@ export default function CheckoutPage() {
   return (
     <div className="container-page py-8">
       <h1 className="text-2xl font-extrabold md:text-3xl">Checkout</h1>
-      {answer?.error ? (
+      {answer?.error && !answer.promoError ? (
         <p
           role="alert"
           className="mt-4 rounded-xl border border-red-200 bg-red-50 p-3 text-sm font-semibold text-red-800"
@@ -239,6 +268,12 @@ export default function CheckoutPage() {
                   <dd>-{formatCents(cart.savingsCents)}</dd>
                 </div>
               ) : null}
+              {promo && promo.discountCents > 0 ? (
+                <div className="flex justify-between text-green-800" data-testid="checkout-promo">
+                  <dt>Promo code {promo.code}</dt>
+                  <dd>-{formatCents(promo.discountCents)}</dd>
+                </div>
+              ) : null}
               <div className="flex justify-between">
                 <dt>Delivery or pickup fee</dt>
                 <dd data-testid="checkout-fee">
@@ -254,9 +289,10 @@ export default function CheckoutPage() {
               </div>
               <div className="flex justify-between pt-1 text-base font-extrabold">
                 <dt>Total</dt>
-                <dd data-testid="checkout-total">{formatCents(cart.totalCents + fee)}</dd>
+                <dd data-testid="checkout-total">{formatCents(cart.totalCents - (promo?.discountCents ?? 0) + fee)}</dd>
               </div>
             </dl>
+            <PromoCodeForm promo={promo} error={answer?.promoError ? answer.error : null} />
             <button
               type="submit"
               form="place-order"
@@ -269,5 +305,60 @@ export default function CheckoutPage() {
         </div>
       )}
     </div>
+  );
+}
+
+/** The promo code field (decision 0105): apply one code; an applied code shows with a Remove button. */
+function PromoCodeForm({
+  promo,
+  error,
+}: {
+  promo: { code: string; discountCents: number; refusal: string | null } | null;
+  error: string | null;
+}) {
+  return (
+    <section id="promo" className="mt-4 border-t border-stone-200 pt-3" aria-labelledby="promo-heading">
+      <h3 id="promo-heading" className="text-sm font-bold">
+        Promo code
+      </h3>
+      {promo ? (
+        <Form method="post" className="mt-2 flex items-center justify-between gap-2 text-sm">
+          <input type="hidden" name="intent" value="promo-remove" />
+          <span data-testid="promo-applied">
+            <span className="font-semibold">{promo.code}</span> applied
+            {promo.refusal ? <span className="block text-amber-800">{promo.refusal}</span> : null}
+          </span>
+          <button type="submit" className="btn-outline text-sm" aria-label={`Remove promo code ${promo.code}`}>
+            Remove
+          </button>
+        </Form>
+      ) : (
+        <Form method="post" className="mt-2 flex items-end gap-2">
+          <input type="hidden" name="intent" value="promo-apply" />
+          <label className="grow text-sm font-semibold">
+            <span className="sr-only">Promo code</span>
+            <input
+              name="promoCode"
+              required
+              maxLength={PROMO_CODE_MAX}
+              autoCapitalize="characters"
+              autoComplete="off"
+              spellCheck={false}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? 'promo-error' : undefined}
+              className={input}
+            />
+          </label>
+          <button type="submit" className="btn-outline text-sm">
+            Apply
+          </button>
+        </Form>
+      )}
+      {error ? (
+        <p id="promo-error" role="alert" className="mt-2 text-sm font-semibold text-red-800">
+          {error}
+        </p>
+      ) : null}
+    </section>
   );
 }

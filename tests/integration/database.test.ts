@@ -61,6 +61,7 @@ describe.each(DIALECTS)('database on %s', (dialect) => {
       '0040-store-custom-fields',
       '0041-marketing-email',
       '0042-loyalty-cards',
+      '0043-promo-codes',
     ]);
   });
 

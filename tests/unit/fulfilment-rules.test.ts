@@ -225,6 +225,7 @@ describe('the receipt', () => {
       orderedCents: 3000,
       subtotalCents: 1000,
       savingsCents: 100,
+      promoCents: 0,
       feesCents: 499,
       totalCents: 1399,
     });

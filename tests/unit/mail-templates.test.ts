@@ -170,6 +170,13 @@ describe('mail templates', () => {
     expect(reset.text).toContain('http://localhost:3000/account/reset-password?token=abc&x=1');
   });
 
+  it('shows a promo code discount among the totals only when the order has one', () => {
+    const data = EXAMPLES['order-placed'].data;
+    expect(renderMessage('order-placed', 'greenleaf', data).text).not.toContain('Promo code');
+    const withPromo = renderMessage('order-placed', 'greenleaf', { ...data, promoCents: 500 });
+    expect(withPromo.text).toMatch(/Promo code.*-\$5\.00/);
+  });
+
   it('refuses data that does not fit the kind', () => {
     expect(() => renderMessage('sign-in-code', 'greenleaf', { code: 'abc', minutes: 10 })).toThrow();
     expect(() => renderMessage('order-placed', 'greenleaf', { ...EXAMPLES['order-placed'].data, lines: [] })).toThrow();

@@ -27,6 +27,7 @@ import { giveReferralCode } from '~/modules/customers/referrals.server';
 import { generateStores } from './stores.seed';
 import { seedPharmacyDemo } from './pharmacy.seed';
 import { seedDemoStaff } from './staff.seed';
+import { seedDemoPromoCodes } from './promo-codes.seed';
 import { seedDemoStoreCards } from './store-cards.seed';
 
 export const DEFAULT_PRODUCT_COUNT = 20_000;
@@ -47,6 +48,8 @@ type Db = Kysely<Database>;
 
 /** Tables in an order that respects foreign keys when deleting (reverse to insert). */
 const TABLES_CHILD_FIRST: (keyof Database)[] = [
+  'promo_redemptions',
+  'promo_codes',
   'saml_answered_requests',
   'occasion_offers',
   'referrals',
@@ -695,6 +698,11 @@ async function seedInto(db: Db, dialect: DialectName, partial: Partial<SeedOptio
   await seedPharmacyDemo(db, DEMO_CUSTOMERS[0]!.id, now);
   await seedDemoStaff(db, stores, defaultStoreOf.get(DEMO_CUSTOMERS[0]!.bannerId)!);
   await seedDemoStoreCards(db, defaultStoreOf, now);
+  await seedDemoPromoCodes(
+    db,
+    BANNERS.map((banner) => banner.id),
+    now,
+  );
   // PostgreSQL plans from table statistics, which a bulk load leaves empty until autovacuum (when
   // it runs at all) gets there: without them the search's offer set was planned for one offer and
   // probed offer_products once per offer, 5 ms of a 20 ms budget.

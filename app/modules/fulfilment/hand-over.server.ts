@@ -42,7 +42,10 @@ async function changes(tx: Kysely<Database>, step: StaffStep, order: Order, staf
     return { driver_id: staff.staffId, arrival_start: window.start, arrival_end: window.end };
   }
   if (step === 'deliver' || step === 'handOver') {
-    const totals = receiptTotals(await orderLines(tx, order.id), { feesCents: order.fees_cents });
+    const totals = receiptTotals(await orderLines(tx, order.id), {
+      feesCents: order.fees_cents,
+      promoCents: order.promo_cents,
+    });
     return { handed_over_at: now.toISOString(), final_total_cents: totals.totalCents };
   }
   return {};

@@ -17,6 +17,7 @@ interface MessageOrder {
   slot_end: string;
   address_text: string | null;
   fees_cents: number;
+  promo_cents: number;
   tender_id: number | null;
 }
 
@@ -133,7 +134,7 @@ export async function queueReceipt(
   handedOverAt: Date,
   origin: string | undefined,
 ) {
-  const totals = receiptTotals(lines, { feesCents: order.fees_cents });
+  const totals = receiptTotals(lines, { feesCents: order.fees_cents, promoCents: order.promo_cents });
   const tender = order.tender_id
     ? await conn
         .selectFrom('customer_tenders')
@@ -160,6 +161,7 @@ export async function queueReceipt(
           : [{ name: 'Nothing could be picked', quantity: 1, lineCents: 0 }],
       subtotalCents: totals.subtotalCents,
       savingsCents: totals.savingsCents,
+      promoCents: totals.promoCents,
       feesCents: totals.feesCents,
       totalCents: totals.totalCents,
       tender: tender ? { brand: tender.brand, lastFour: tender.last_four } : null,

@@ -26,15 +26,19 @@ export function isCharged(line: ReceiptLineInput): boolean {
   return line.pick !== null && line.pick.approval !== 'rejected' && line.pick.outcome !== 'short';
 }
 
-export function receiptTotals(lines: readonly ReceiptLineInput[], fees: { feesCents: number }) {
+/** The receipt's totals; a promo code's discount (decision 0105) never takes more than the picked basket. */
+export function receiptTotals(lines: readonly ReceiptLineInput[], fees: { feesCents: number; promoCents?: number }) {
   const subtotalCents = lines.reduce((sum, line) => sum + (isCharged(line) ? line.pick!.chargedCents : 0), 0);
   const savingsCents = lines.reduce((sum, line) => sum + receiptLineSavings(line), 0);
   const orderedCents = lines.reduce((sum, line) => sum + line.ordered.quantity * line.ordered.unitPriceCents, 0);
+  const basketCents = Math.max(0, subtotalCents - savingsCents);
+  const promoCents = Math.min(fees.promoCents ?? 0, basketCents);
   return {
     orderedCents,
     subtotalCents,
     savingsCents,
+    promoCents,
     feesCents: fees.feesCents,
-    totalCents: Math.max(0, subtotalCents - savingsCents) + fees.feesCents,
+    totalCents: basketCents - promoCents + fees.feesCents,
   };
 }

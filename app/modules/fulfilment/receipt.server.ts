@@ -29,7 +29,7 @@ export async function orderReceipt(customer: OrderCustomer, orderNumber: string)
   if (!order || !HANDED_OVER.includes(order.status as OrderStatus) || !order.handed_over_at) return null;
   const [lines, store] = await Promise.all([orderLines(db(), order.id), storeById(order.store_id)]);
   const timezone = store?.timezone ?? 'UTC';
-  const totals = receiptTotals(lines, { feesCents: order.fees_cents });
+  const totals = receiptTotals(lines, { feesCents: order.fees_cents, promoCents: order.promo_cents });
   return {
     orderNumber: order.order_number,
     storeName: store?.name ?? '',

@@ -30,6 +30,8 @@ export const orderLineSchema = z.object({ name, quantity: z.number().int().posit
 const totals = {
   subtotalCents: cents,
   savingsCents: cents,
+  /** A promo code's discount (decision 0105); absent on messages queued before promo codes. */
+  promoCents: cents.optional(),
   feesCents: cents,
   totalCents: cents,
 };

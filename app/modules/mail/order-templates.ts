@@ -16,9 +16,16 @@ import type { ParsedMessageData, RenderedMessage } from './message-kinds';
 
 /** Order messages: placed, substitutions to approve, on its way, ready for pickup, the receipt. */
 
-function totalsRows(data: { subtotalCents: number; savingsCents: number; feesCents: number; totalCents: number }) {
+function totalsRows(data: {
+  subtotalCents: number;
+  savingsCents: number;
+  promoCents?: number | undefined;
+  feesCents: number;
+  totalCents: number;
+}) {
   const rows: TableRow[] = [{ label: 'Subtotal', value: money(data.subtotalCents) }];
   if (data.savingsCents > 0) rows.push({ label: 'Savings', value: money(-data.savingsCents) });
+  if (data.promoCents) rows.push({ label: 'Promo code', value: money(-data.promoCents) });
   rows.push({ label: 'Fees', value: money(data.feesCents) });
   return rows;
 }

@@ -14,6 +14,8 @@ import { ORDER_CUTOFF_MS } from '~/modules/slots/slot-rules';
 import type { Store } from '~/modules/stores/stores.server';
 import { deliveryFeeFor } from '~/modules/subscriptions/subscriptions.server';
 import { cardBrand, ORDER_STATUS, type OrderCustomer, type Refusal } from './order-rules';
+import { promoForOrder, PromoRefusedError, redeemPromo } from './promo-codes.server';
+import type { PromoRefusal } from './promo-rules';
 
 /**
  * The next order number of the site's own series (C… consumer, B… business): one conditional
@@ -99,7 +101,7 @@ export async function addTender(customerId: number, cardNumber: string, expiry: 
   return row.id;
 }
 
-export type PlaceResult = { ok: true; orderId: number; orderNumber: string; cutoffAt: string } | Refusal;
+export type PlaceResult = { ok: true; orderId: number; orderNumber: string; cutoffAt: string } | Refusal | PromoRefusal;
 
 /** An order's lines, copied from the available cart lines (with the shopper's substitution and note). */
 export async function insertOrderLines(
@@ -173,7 +175,7 @@ export async function placeOrder(input: {
   const fee = await deliveryFeeFor(customer, hold, view.totalCents, now);
 
   const cutoffAt = new Date(new Date(hold.startsAt).getTime() - ORDER_CUTOFF_MS).toISOString();
-  const placed = await db()
+  const placing = db()
     .transaction()
     .execute(async (tx) => {
       // The cart is ordered once: a second submit of the same cart finds it no longer active.
@@ -185,6 +187,10 @@ export async function placeOrder(input: {
         .where('status', '=', 'active')
         .executeTakeFirst();
       if (Number(claimed.numUpdatedRows) === 0) return null;
+      // The applied promo code, checked again here: it applies to the basket after clipped-offer savings.
+      const promo = await promoForOrder(tx, customer, input.cartId!, view.totalCents, now);
+      const promoCents = promo?.discountCents ?? 0;
+      const totalCents = view.totalCents - promoCents + fee.feeCents;
       const orderNumber = await nextOrderNumber(customer.siteType, tx);
       const order = await tx
         .insertInto('orders')
@@ -201,7 +207,9 @@ export async function placeOrder(input: {
           subtotal_cents: view.subtotalCents,
           savings_cents: view.savingsCents,
           fees_cents: fee.feeCents,
-          total_cents: view.totalCents + fee.feeCents,
+          total_cents: totalCents,
+          promo_code: promo?.code ?? null,
+          promo_cents: promoCents,
           placed_at: now.toISOString(),
           cutoff_at: cutoffAt,
           address_id: address?.id ?? null,
@@ -218,6 +226,7 @@ export async function placeOrder(input: {
         })
         .returning('id')
         .executeTakeFirstOrThrow();
+      if (promo) await redeemPromo(tx, customer, promo, order.id, now);
       await insertOrderLines(tx, order.id, lines);
       await creditReferralAtFirstOrder(tx, {
         customerId: customer.customerId,
@@ -266,12 +275,21 @@ export async function placeOrder(input: {
           subtotalCents: view.subtotalCents,
           savingsCents: view.savingsCents,
           feesCents: fee.feeCents,
-          totalCents: view.totalCents + fee.feeCents,
+          promoCents,
+          totalCents,
           orderUrl: `${origin}/account/order-summary.html?orderNumber=${orderNumber}`,
         },
       });
       return { orderId: order.id, orderNumber };
     });
+  let placed: Awaited<typeof placing>;
+  try {
+    placed = await placing;
+  } catch (error) {
+    // The transaction rolled back: the cart is still active, no order, no number, no redemption.
+    if (error instanceof PromoRefusedError) return error.refusal;
+    throw error;
+  }
   if (!placed) return { ok: false, code: 'EMPTY_CART' };
   await noteStoreChange(input.store.id);
   return { ok: true, ...placed, cutoffAt };

@@ -196,6 +196,8 @@ export async function saveEdit(
   if (lines.length === 0) return { ok: false, code: 'EMPTY_CART' };
   const newHold = await heldSlot(cartId, store.timezone, now);
   const fees = await editedOrderFee(customer, order, newHold, view.totalCents, now);
+  // The promo code's discount stays as placed (decision 0105), never more than the edited basket.
+  const promoCents = Math.min(order.promoCents, view.totalCents);
   const savedAt = now.toISOString();
   const result = await db()
     .transaction()
@@ -207,7 +209,8 @@ export async function saveEdit(
           subtotal_cents: view.subtotalCents,
           savings_cents: view.savingsCents,
           fees_cents: fees,
-          total_cents: view.totalCents + fees,
+          promo_cents: promoCents,
+          total_cents: view.totalCents - promoCents + fees,
           updated_at: savedAt,
           ...(slot
             ? {

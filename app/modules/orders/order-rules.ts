@@ -1,5 +1,6 @@
 /** Page-safe order vocabulary and forms (no server imports). */
 import { z } from 'zod';
+import { promoFormFields } from './promo-rules';
 
 export const ORDER_STATUS = { pending: 'PENDING', cancelled: 'CANCELLED', delivered: 'DELIVERED' } as const;
 
@@ -72,6 +73,9 @@ export const checkoutFormSchema = z.discriminatedUnion('intent', [
       .trim()
       .regex(/^(0[1-9]|1[0-2])\/\d{2}$/, 'Enter the expiry as MM/YY.'),
   }),
+  // After the card form: the delivery-pass payment page reuses options[2].
+  promoFormFields.apply,
+  promoFormFields.remove,
 ]);
 
 /** The Luhn check digit test every card number passes. */
