@@ -12,7 +12,7 @@ import { PROMO_MESSAGES } from '~/modules/orders/promo-rules';
 import { listSlots, reserveSlot } from '~/modules/slots/slots.server';
 import { forgetCachedStores, type Store } from '~/modules/stores/stores.server';
 import { DIALECTS, type TestDatabase } from './support/databases';
-import { saveCheckoutAddress, seededDeliveryWorld } from './support/fixtures';
+import { deliverableGroceries, saveCheckoutAddress, seededDeliveryWorld } from './support/fixtures';
 
 const FIRST_ID = 710_001;
 const RACERS = 20;
@@ -104,17 +104,7 @@ describe.each(DIALECTS)('promo codes at checkout on %s (docs/decisions/0105-prom
 
   beforeAll(async () => {
     ({ test, store } = await seededDeliveryWorld(dialect));
-    productIds = (
-      await test.db
-        .selectFrom('products')
-        .select('id')
-        .where('kind', '=', 'grocery')
-        .where('attended_delivery_only', '=', 0)
-        .orderBy('id')
-        .limit(2)
-        .execute()
-    ).map((p) => p.id);
-    await test.db.deleteFrom('store_product_overrides').where('product_id', 'in', productIds).execute();
+    productIds = await deliverableGroceries(test.db, 2);
     // A known price: $20.00 a unit.
     await test.db.updateTable('products').set({ base_price_cents: 2000 }).where('id', 'in', productIds).execute();
   });

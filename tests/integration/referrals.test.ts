@@ -19,7 +19,7 @@ import type { OrderCustomer } from '~/modules/orders/order-rules';
 import { listSlots, reserveSlot } from '~/modules/slots/slots.server';
 import { forgetCachedStores, type Store } from '~/modules/stores/stores.server';
 import { DIALECTS, type TestDatabase } from './support/databases';
-import { saveCheckoutAddress, seededDeliveryWorld } from './support/fixtures';
+import { deliverableGroceries, saveCheckoutAddress, seededDeliveryWorld } from './support/fixtures';
 
 const JORDAN = 500001; // the referrer: a consumer customer of greenleaf
 const CAFE = 500003; // a business customer
@@ -36,17 +36,7 @@ describe.each(DIALECTS)('refer a friend (flag referralProgramEnabled) on %s', (d
 
   beforeAll(async () => {
     ({ test, store } = await seededDeliveryWorld(dialect));
-    productIds = (
-      await test.db
-        .selectFrom('products')
-        .select('id')
-        .where('kind', '=', 'grocery')
-        .where('attended_delivery_only', '=', 0)
-        .orderBy('id')
-        .limit(2)
-        .execute()
-    ).map((p) => p.id);
-    await test.db.deleteFrom('store_product_overrides').where('product_id', 'in', productIds).execute();
+    productIds = await deliverableGroceries(test.db, 2);
   });
   afterAll(async () => {
     useDatabaseForTests(undefined);

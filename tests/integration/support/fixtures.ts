@@ -94,3 +94,22 @@ export async function seededDeliveryWorld(dialect: DialectName): Promise<{ test:
     .executeTakeFirstOrThrow();
   return { test, store: (await storeById(row.id))! };
 }
+
+/**
+ * The first `count` grocery products any delivery may carry, at their shelf price everywhere (store overrides
+ * removed): the products an order test fills its carts with.
+ */
+export async function deliverableGroceries(db: Kysely<Database>, count: number): Promise<number[]> {
+  const ids = (
+    await db
+      .selectFrom('products')
+      .select('id')
+      .where('kind', '=', 'grocery')
+      .where('attended_delivery_only', '=', 0)
+      .orderBy('id')
+      .limit(count)
+      .execute()
+  ).map((product) => product.id);
+  await db.deleteFrom('store_product_overrides').where('product_id', 'in', ids).execute();
+  return ids;
+}
