@@ -74,6 +74,7 @@ export interface Database {
   referrals: ReferralTable;
   promo_codes: PromoCodeTable;
   promo_redemptions: PromoRedemptionTable;
+  weekly_ad_deals: WeeklyAdDealTable;
 }
 
 export type Flag = 0 | 1;
@@ -910,4 +911,23 @@ export interface PromoRedemptionTable {
   once_key: number | null;
   discount_cents: number;
   created_at: string;
+}
+
+export type WeeklyAdKind = 'sale-price' | 'bogo';
+
+/**
+ * A weekly ad deal (0047): one product, for every store of the banner (store_id null) or one store. sale-price:
+ * value is the price of each unit in cents; bogo: buying min_quantity, one more is value% off (100 = free).
+ * starts_on and ends_on are calendar days, both included, in each store's time zone.
+ */
+export interface WeeklyAdDealTable {
+  id: Generated<number>;
+  banner_id: string;
+  store_id: number | null;
+  product_id: number;
+  kind: WeeklyAdKind;
+  value: number;
+  min_quantity: Generated<number>;
+  starts_on: string;
+  ends_on: string;
 }

@@ -63,6 +63,9 @@ export default function Home() {
               <Link to="/shop/search-results.html?q=fresh" className="btn-primary px-6 py-3 text-base">
                 Start shopping
               </Link>
+              <Link to="/shop/weekly-ad.html" className="btn-outline bg-white px-6 py-3 text-base">
+                This week&apos;s ad
+              </Link>
               {!chosenStore ? (
                 <Link to="/set-store.html" className="btn-outline bg-white px-6 py-3 text-base">
                   Choose a store

@@ -228,6 +228,11 @@ function walk(): Record<string, Visit[]> {
       { as: 'BC', path: '/shop/search-results.html?q=milk' },
     ],
     'shop.slots[.]html': everyone('/shop/slots.html'),
+    'shop.weekly-ad[.]html': [
+      ...everyone('/shop/weekly-ad.html'),
+      { as: 'A', path: '/shop/weekly-ad.html?view=print' },
+      { as: 'A', path: '/shop/weekly-ad.html?department=nosuchdepartment' },
+    ],
     'shop.vineandcellar.$page': [{ as: 'A', path: `/shop/vineandcellar/product-details.{wine}.html` }],
     'shop.vineandcellar.search-results[.]html': [{ as: 'A', path: '/shop/vineandcellar/search-results.html' }],
     'staff._index': [

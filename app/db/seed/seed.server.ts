@@ -29,6 +29,7 @@ import { seedPharmacyDemo } from './pharmacy.seed';
 import { seedDemoStaff } from './staff.seed';
 import { seedDemoPromoCodes } from './promo-codes.seed';
 import { seedDemoStoreCards } from './store-cards.seed';
+import { seedWeeklyAds } from './weekly-ad.seed';
 
 export const DEFAULT_PRODUCT_COUNT = 20_000;
 export const DEFAULT_SEED = 20_261_122;
@@ -48,6 +49,7 @@ type Db = Kysely<Database>;
 
 /** Tables in an order that respects foreign keys when deleting (reverse to insert). */
 const TABLES_CHILD_FIRST: (keyof Database)[] = [
+  'weekly_ad_deals',
   'promo_redemptions',
   'promo_codes',
   'saml_answered_requests',
@@ -703,6 +705,7 @@ async function seedInto(db: Db, dialect: DialectName, partial: Partial<SeedOptio
     BANNERS.map((banner) => banner.id),
     now,
   );
+  await seedWeeklyAds(db, defaultStoreOf, options.seed, now);
   // PostgreSQL plans from table statistics, which a bulk load leaves empty until autovacuum (when
   // it runs at all) gets there: without them the search's offer set was planned for one offer and
   // probed offer_products once per offer, 5 ms of a 20 ms budget.

@@ -4,7 +4,7 @@ import type { Database, Substitution } from '~/db/schema';
 import { cartPriceTier } from '~/modules/catalog/price-tier.server';
 import { productPrice, productPriceColumns, storePricing } from '~/modules/catalog/product-card-select.server';
 import type { PriceTier } from '~/modules/catalog/pricing';
-import { clippedSavings } from '~/modules/offers/savings.server';
+import { basketSavings } from '~/modules/offers/savings.server';
 import type { Store } from '~/modules/stores/stores.server';
 import { createCart, type CartOwner } from './active-cart.server';
 import { ITEM_MESSAGES } from './cart-forms';
@@ -63,7 +63,7 @@ export interface CartView {
   priceTier: PriceTier;
 }
 
-/** The cart's lines, priced and stocked at `store` (so a store change re-prices), with clipped savings. */
+/** The cart's lines, priced and stocked at `store` (so a store change re-prices), with offer and weekly ad savings. */
 export async function cartView(input: {
   cartId: string | null;
   customerId: number | null;
@@ -147,9 +147,10 @@ export async function cartView(input: {
     };
   });
   const buyable = lines.filter((line) => line.available);
-  const savings = await clippedSavings({
+  const savings = await basketSavings({
     customerId: input.customerId,
     bannerId: input.bannerId,
+    store,
     lines: buyable.map((line) => ({
       productId: line.productId,
       quantity: line.quantity,

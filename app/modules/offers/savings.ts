@@ -1,6 +1,6 @@
 /**
- * Savings from clipped offers on a basket (issue: savings in the cart). Pure, so the rules are unit
- * tested; savings.server.ts loads the clipped offers that cover the basket's products.
+ * Savings on a basket from the customer's clipped offers and the store's weekly ad deals. Pure, so the rules are
+ * unit tested; savings.server.ts loads the offers and deals that cover the basket's products.
  *
  * Rules: each offer is used at most once per basket, on the line where it saves most; each line takes
  * at most one offer (its best). Kinds:
@@ -8,7 +8,9 @@
  * - buy-n-save: the amount off once min_quantity units are in the line;
  * - percent-off: the percent off one unit;
  * - bogo: buying min_quantity, one more unit is value% off (100 = free), so min_quantity + 1 units;
- * - points: no money off (points are earned at checkout).
+ * - points: no money off (points are earned at checkout);
+ * - sale-price (a weekly ad deal): every unit at value cents, when that is below the unit price.
+ * A weekly ad deal and a clipped offer on the same line do not add up: the line takes the bigger saving.
  */
 export interface BasketLine {
   productId: number;
@@ -42,6 +44,8 @@ export function offerSavingOnLine(offer: ClippedOffer, line: BasketLine): number
       return line.quantity >= offer.minQuantity ? Math.min(offer.value, unit * line.quantity) : 0;
     case 'percent-off':
       return line.quantity >= offer.minQuantity ? Math.floor((unit * offer.value) / 100) : 0;
+    case 'sale-price':
+      return line.quantity >= offer.minQuantity && offer.value < unit ? (unit - offer.value) * line.quantity : 0;
     case 'bogo':
       return line.quantity >= offer.minQuantity + 1 ? Math.floor((unit * Math.min(offer.value, 100)) / 100) : 0;
     default:

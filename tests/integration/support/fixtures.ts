@@ -96,8 +96,8 @@ export async function seededDeliveryWorld(dialect: DialectName): Promise<{ test:
 }
 
 /**
- * The first `count` grocery products any delivery may carry, at their shelf price everywhere (store overrides
- * removed): the products an order test fills its carts with.
+ * The first `count` grocery products any delivery may carry, at their shelf price everywhere (store overrides and
+ * weekly ad deals removed): the products an order test fills its carts with.
  */
 export async function deliverableGroceries(db: Kysely<Database>, count: number): Promise<number[]> {
   const ids = (
@@ -111,5 +111,6 @@ export async function deliverableGroceries(db: Kysely<Database>, count: number):
       .execute()
   ).map((product) => product.id);
   await db.deleteFrom('store_product_overrides').where('product_id', 'in', ids).execute();
+  await db.deleteFrom('weekly_ad_deals').where('product_id', 'in', ids).execute();
   return ids;
 }

@@ -1,0 +1,141 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { json } from '@remix-run/node';
+import { Link, useLoaderData } from '@remix-run/react';
+import { z } from 'zod';
+import { pageAccess, pageMeta, PUBLIC_PAGE } from '~/components/page-essentials';
+import { AdDealCard } from '~/components/weekly-ad/AdDealCard';
+import { AdPrintList } from '~/components/weekly-ad/AdPrintList';
+import { requireUserType } from '~/modules/access/shopper.server';
+import { pageStore } from '~/modules/catalog/page-store.server';
+import { parseSearchParams } from '~/modules/http/forms.server';
+import { priceContextFor } from '~/modules/search/price-context.server';
+import { weeklyAdAtStore } from '~/modules/weekly-ad/weekly-ad.server';
+
+/** The weekly ad: `/shop/weekly-ad.html`, this week's deals at the shopper's store by department, or printable. */
+export const access = pageAccess({ allowedUserTypes: PUBLIC_PAGE, escapeSSO: true, showZipcodeModal: true });
+export const handle = { access };
+
+const AdQuery = z.object({
+  department: z
+    .string()
+    .regex(/^[a-z0-9-]{1,60}$/, 'That department is not one we know. Choose one from the weekly ad.')
+    .optional(),
+  view: z.enum(['print'], { message: 'The weekly ad has a normal and a printable view only.' }).optional(),
+});
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const shopper = await requireUserType(request, access);
+  const query = parseSearchParams(request, AdQuery);
+  const { store, headerStore } = await pageStore(shopper);
+  const ad = await weeklyAdAtStore(store, priceContextFor(store, store.banner_id), query.department ?? null);
+  return json(
+    {
+      ad,
+      department: query.department ?? null,
+      print: query.view === 'print',
+      store: { name: store.name, address: `${store.address1}, ${store.city}, ${store.state} ${store.zipcode}` },
+      headerStore,
+    },
+    { headers: shopper.headers },
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  pageMeta(
+    data ? `Weekly ad at ${data.store.name}` : 'Weekly ad',
+    "This week's sale prices and deals at your store, by department, ready to add to your cart or print.",
+  );
+
+export default function WeeklyAdPage() {
+  const { ad, department, print, store } = useLoaderData<typeof loader>();
+  const chosen = department ? ad.departments.find((d) => d.slug === department) : null;
+  const shown = ad.departments.filter((d) => d.items.length > 0);
+  return (
+    <div className="container-page py-6 md:py-8">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-extrabold md:text-3xl">Weekly ad</h1>
+          <p className="mt-1 text-stone-700">
+            <span className="font-semibold">{store.name}</span>
+            <span className="hidden print:inline">, {store.address}</span>
+          </p>
+          <p className="text-sm font-semibold text-stone-800" data-testid="ad-dates">
+            Prices valid {ad.week.label}
+          </p>
+        </div>
+        <p className="flex flex-wrap gap-2 print:hidden">
+          {print ? (
+            <Link to={department ? `?department=${department}` : '?'} className="btn-outline">
+              Back to the ad
+            </Link>
+          ) : (
+            <Link to={department ? `?department=${department}&view=print` : '?view=print'} className="btn-outline">
+              Printable list
+            </Link>
+          )}
+          <Link to="/set-store.html" className="btn-outline">
+            Change store
+          </Link>
+        </p>
+      </div>
+      {print ? (
+        <p className="mt-2 text-sm text-stone-600 print:hidden">
+          Use your browser&apos;s Print command to print this list.
+        </p>
+      ) : null}
+
+      {ad.itemCount === 0 ? (
+        <p className="card mt-6 p-6 text-stone-700" data-testid="ad-empty">
+          This week&apos;s ad is not out yet at {store.name}. A new ad starts every Wednesday.
+        </p>
+      ) : (
+        <>
+          <nav aria-label="Weekly ad departments" className="mt-5 print:hidden">
+            <ul className="flex flex-wrap gap-2 text-sm">
+              <li>
+                <Link
+                  to={print ? '?view=print' : '?'}
+                  aria-current={department === null ? 'page' : undefined}
+                  className="btn-outline aria-[current=page]:bg-brand aria-[current=page]:text-white"
+                >
+                  All departments ({ad.itemCount})
+                </Link>
+              </li>
+              {ad.departments.map((d) => (
+                <li key={d.slug}>
+                  <Link
+                    to={`?department=${d.slug}${print ? '&view=print' : ''}`}
+                    aria-current={department === d.slug ? 'page' : undefined}
+                    className="btn-outline aria-[current=page]:bg-brand aria-[current=page]:text-white"
+                  >
+                    {d.name}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          {department !== null && !chosen ? (
+            <p className="card mt-6 p-6 text-stone-700" data-testid="ad-empty">
+              No deals in that department this week. <Link to="?">See the whole ad</Link>.
+            </p>
+          ) : print ? (
+            <AdPrintList departments={shown} />
+          ) : (
+            shown.map((d) => (
+              <section key={d.slug} aria-labelledby={`ad-${d.slug}`} className="mt-8">
+                <h2 id={`ad-${d.slug}`} className="text-xl font-bold">
+                  {d.name}
+                </h2>
+                <div className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3 md:grid-cols-4 lg:grid-cols-6">
+                  {d.items.map((item) => (
+                    <AdDealCard key={item.dealId} item={item} />
+                  ))}
+                </div>
+              </section>
+            ))
+          )}
+        </>
+      )}
+    </div>
+  );
+}
