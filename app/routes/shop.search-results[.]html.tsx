@@ -113,18 +113,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
 export default function SearchResultsPage() {
   const { params, results, departments, store } = useLoaderData<typeof loader>();
   const { query } = results;
-  const base = {
-    q: params.q || undefined,
-    tab: params.tab,
-    sort: params.sort,
-    department: params.department,
-    aisle: params.aisle,
-    brand: params.brand,
-    diet: params.diet,
-    price: params.price,
-    offer: params.offer,
-    spell: params.spell,
-  };
+  // Every parameter but the page carries over to the page's links.
+  const base = { ...params, q: params.q || undefined, page: undefined };
   const hrefWith = (changes: Record<string, string | null>) =>
     searchHref(PATH, { ...base, ...Object.fromEntries(Object.entries(changes).map(([k, v]) => [k, v ?? undefined])) });
 
@@ -190,18 +180,15 @@ function ProductsPanel({
 }) {
   const products = results.products;
   if (!products) return null;
-  const hidden = {
-    q: params.q || undefined,
-    department: params.department,
-    aisle: params.aisle,
-    brand: params.brand,
-    diet: params.diet,
-    price: params.price,
-    offer: params.offer,
-    spell: params.spell,
-  };
+  const { tab: _tab, sort: _sort, page: _page, ...hidden } = { ...params, q: params.q || undefined };
   const anyFilter = Boolean(
-    params.diet || params.price || params.offer || params.brand || (params.q && (params.department || params.aisle)),
+    params.diet ||
+    params.price ||
+    params.offer ||
+    params.brand ||
+    params.free ||
+    params.nutrition ||
+    (params.q && (params.department || params.aisle)),
   );
   return (
     <div className="grid gap-x-6 gap-y-4 lg:grid-cols-[15rem_1fr]">
