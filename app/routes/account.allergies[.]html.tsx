@@ -49,12 +49,16 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await parseForm(request, AllergyForm);
   if (!form.ok) return json({ message: form.message }, { status: 400, headers });
   const saved = await saveHouseholdAllergies(Number(shopper.customer!.customerId), form.data.allergen);
-  if (!saved) return json({ message: 'We could not find your household. Please sign in again.' }, { status: 404, headers });
+  if (!saved)
+    return json({ message: 'We could not find your household. Please sign in again.' }, { status: 404, headers });
   return redirect('/account/allergies.html?done=saved', { headers });
 }
 
 export const meta: MetaFunction = () =>
-  pageMeta("Your household's allergies", 'Tell us which allergens your household avoids, and we will flag products that contain them.');
+  pageMeta(
+    "Your household's allergies",
+    'Tell us which allergens your household avoids, and we will flag products that contain them.',
+  );
 
 export default function AllergiesPage() {
   const { allergens, done } = useLoaderData<typeof loader>();
@@ -71,8 +75,8 @@ export default function AllergiesPage() {
           Allergens your household avoids
         </h2>
         <p className="mt-1 text-sm text-stone-700">
-          Everyone in your household shares this list. Products whose label lists one of these allergens say so on
-          their card, on their page and in your cart.
+          Everyone in your household shares this list. Products whose label lists one of these allergens say so on their
+          card, on their page and in your cart.
         </p>
         <Form key={formKey} method="post" className="mt-4">
           <fieldset>

@@ -26,6 +26,7 @@ import {
   taxonomy,
   parseSearchParams,
   searchProductsPage,
+  allergyWarnings,
 } from '~/pages/search-page.server';
 
 // Like the home page, searching stays anonymous and cookie-free (prices are the default store's
@@ -68,6 +69,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const params = parseSearchParams(request, searchParamsSchema) as SearchParams;
   const { store, headerStore } = await pageStore(shopper);
   const results = await searchProductsPage(store, params);
+  // The answer is shared (cached); the household's warnings are the customer's own, added after it.
+  const warnings = await allergyWarnings(shopper, results.products?.items.map((p) => p.id) ?? []);
   if (results.unknownFilter) {
     throw json(
       { message: `We don't have that ${results.unknownFilter}. Try a search or browse the aisles instead.` },
@@ -82,7 +85,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
       params,
       results: {
         ...results,
-        products: results.products && { ...results.products, items: results.products.items.map(cardOnly) },
+        products: results.products && {
+          ...results.products,
+          items: results.products.items.map((item) => ({ ...cardOnly(item), allergyWarning: warnings[item.id] })),
+        },
         carousels: {
           wine: results.carousels.wine.map(cardOnly),
           marketplace: results.carousels.marketplace.map(cardOnly),

@@ -1,5 +1,6 @@
 import { db } from '~/db/db.server';
-import { allergenBits, allergenIdsOf, type AllergenId } from '~/modules/catalog/label-flags';
+import type { Shopper } from '~/modules/access/shopper.server';
+import { allergenBits, allergenIdsOf, allergyWarning, type AllergenId } from '~/modules/catalog/label-flags';
 import { stateVersionBump, subjectOf } from '~/modules/http/state-versions.server';
 
 /**
@@ -61,4 +62,29 @@ export async function saveHouseholdAllergies(customerId: number, allergens: Alle
       for (const member of members) await stateVersionBump(trx, subjectOf(member.id), now).execute();
       return true;
     });
+}
+
+/**
+ * "Contains peanuts — on your household's allergy list" for each of the products whose label lists one of
+ * the household's allergens, by product id. Nothing to read for a guest or a household without a list.
+ */
+export async function allergyWarnings(
+  shopper: Pick<Shopper, 'userType' | 'customer'>,
+  productIds: readonly number[],
+): Promise<Record<number, string>> {
+  const warnings: Record<number, string> = {};
+  // Only a customer whose token the server verified (C) has a household here.
+  if (productIds.length === 0 || shopper.userType !== 'C' || !shopper.customer) return warnings;
+  const bits = await householdAllergenBits(shopper.customer.customerId);
+  if (bits === 0) return warnings;
+  const rows = await db()
+    .selectFrom('products')
+    .select(['id', 'label_flags'])
+    .where('id', 'in', [...productIds])
+    .execute();
+  for (const row of rows) {
+    const warning = allergyWarning(Number(row.label_flags), bits);
+    if (warning) warnings[Number(row.id)] = warning;
+  }
+  return warnings;
 }
