@@ -64,7 +64,10 @@ export function ProductDetailsView({
         <div>
           <ProductSummary product={product} storeName={storeName} />
           {product.allergyWarning ? (
-            <p className="mt-3 rounded-xl border border-red-200 bg-red-50 p-3 text-sm font-semibold text-red-800">
+            <p
+              className="mt-3 rounded-xl border border-red-200 bg-red-50 p-3 text-sm font-semibold text-red-800"
+              data-testid="allergy-warning"
+            >
               {product.allergyWarning}
             </p>
           ) : null}
