@@ -27,6 +27,8 @@ import {
   parseSearchParams,
   searchProductsPage,
   allergyWarnings,
+  householdFreeFromOption,
+  shopperHouseholdAllergens,
 } from '~/pages/search-page.server';
 
 // Like the home page, searching stays anonymous and cookie-free (prices are the default store's
@@ -68,7 +70,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const shopper = await requireUserType(request, access);
   const params = parseSearchParams(request, searchParamsSchema) as SearchParams;
   const { store, headerStore } = await pageStore(shopper);
-  const results = await searchProductsPage(store, params);
+  const [results, household] = await Promise.all([
+    searchProductsPage(store, params),
+    shopperHouseholdAllergens(shopper),
+  ]);
   // The answer is shared (cached); the household's warnings are the customer's own, added after it.
   const warnings = await allergyWarnings(shopper, results.products?.items.map((p) => p.id) ?? []);
   if (results.unknownFilter) {
@@ -77,6 +82,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       { status: 404, headers: shopper.headers },
     );
   }
+  const householdOption = results.products && (await householdFreeFromOption(store, params, household));
+  if (householdOption) results.products!.facets.freeFrom.unshift(householdOption);
   const departments = results.blank
     ? (await taxonomy()).departments.map((d) => ({ slug: d.slug, name: d.name, imageKey: d.imageKey }))
     : [];

@@ -62,6 +62,15 @@ test.describe('Allergen filters and the household allergy list', () => {
       .filter({ has: page.getByRole('link', { name: peanutButter.name }) });
     await expect(card.getByText(WARNING)).toBeVisible();
 
+    // Offered, not applied unasked: one link hides every product with the household's allergens.
+    const filters = page.getByRole('complementary', { name: 'Filters' });
+    const freeFrom = filters.getByRole('group', { name: 'Free from' });
+    if (!(await freeFrom.isVisible())) await filters.getByText('Filters', { exact: true }).click();
+    await freeFrom.getByRole('link', { name: /^Your household's allergens \(peanuts\)/ }).click();
+    await expect(page).toHaveURL(/[?&]free=peanuts(&|$)/);
+    await expect(page.getByRole('list', { name: 'Products' }).getByRole('article').first()).toBeVisible();
+    await expect(page.getByText(WARNING)).toHaveCount(0);
+
     await page.goto(`/shop/product-details.${peanutButter.id}.html`);
     await expect(page.getByTestId('allergy-warning')).toHaveText(WARNING);
 

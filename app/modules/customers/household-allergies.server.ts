@@ -64,6 +64,14 @@ export async function saveHouseholdAllergies(customerId: number, allergens: Alle
     });
 }
 
+/** The allergens on the list of whoever is asking: none for a guest (only a verified customer, C, has a household). */
+export async function shopperHouseholdAllergens(
+  shopper: Pick<Shopper, 'userType' | 'customer'>,
+): Promise<AllergenId[]> {
+  if (shopper.userType !== 'C' || !shopper.customer) return [];
+  return (await householdAllergies(Number(shopper.customer.customerId)))?.allergens ?? [];
+}
+
 /**
  * "Contains peanuts — on your household's allergy list" for each of the products whose label lists one of
  * the household's allergens, by product id. Nothing to read for a guest or a household without a list.

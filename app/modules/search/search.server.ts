@@ -1,5 +1,5 @@
 import type { ProductKind } from '~/db/schema';
-import { ALLERGENS, NUTRITION_CLAIMS, parseIdList } from '~/modules/catalog/label-flags';
+import { ALLERGENS, NUTRITION_CLAIMS, parseIdList, type AllergenId } from '~/modules/catalog/label-flags';
 import { brandBySlug, taxonomy, type BrandInfo } from '~/modules/catalog/taxonomy.server';
 import type { Store } from '~/modules/stores/stores.server';
 import { priceContextFor, type PriceContext } from './price-context.server';
@@ -299,6 +299,34 @@ export async function productResults(ctx: PriceContext, query: ProductQuery): Pr
       freeFrom: toggleOptions(ALLERGENS, facets.freeFrom, query.filters.freeFrom ?? []),
       nutrition: toggleOptions(NUTRITION_CLAIMS, facets.claims, query.filters.claims ?? []),
     },
+  };
+}
+
+/**
+ * "Your household's allergens": one link that adds the household's whole list to the "free from" filter
+ * (docs/decisions/0108-allergen-and-nutrition-filters.md: offered, never applied unasked). Its count is
+ * the total of the page it leads to, computed through the same cache, so following it costs nothing more.
+ */
+export async function householdFreeFromOption(
+  store: Store,
+  params: SearchParams,
+  household: AllergenId[],
+  now = new Date(),
+): Promise<FacetOption | null> {
+  if (household.length === 0) return null;
+  const current = parseIdList(params.free, ALLERGENS).ids;
+  const wanted = ALLERGENS.filter((a) => current.includes(a.id) || household.includes(a.id)).map((a) => a.id);
+  const selected = household.every((id) => current.includes(id));
+  const total = selected
+    ? null
+    : (await searchProductsPage(store, { ...params, free: wanted.join(','), page: 1 }, now)).products?.total;
+  const names = ALLERGENS.filter((a) => household.includes(a.id)).map((a) => a.noun);
+  return {
+    value: 'household',
+    label: `Your household's allergens (${names.join(', ')})`,
+    count: total ?? 0,
+    selected,
+    toggled: selected ? current.filter((id) => !household.includes(id)).join(',') : wanted.join(','),
   };
 }
 
