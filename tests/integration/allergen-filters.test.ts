@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useDatabaseForTests } from '~/db/db.server';
-import { backfillLabelFlags } from '~/db/migrations/0046-allergen-filters';
+import { backfillLabelFlags } from '~/db/seed/label-flags.seed';
 import { seedDatabase } from '~/db/seed/seed.server';
 import { meetsLabelFilters } from '~/modules/catalog/label-flags';
 import { nutritionFacts } from '~/modules/catalog/nutrition';
