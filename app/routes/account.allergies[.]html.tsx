@@ -20,8 +20,13 @@ const UNKNOWN_ALLERGEN = 'Choose allergens from the list: one of them is not one
 
 const PageQuery = z.object({ done: z.enum(['saved']).optional().catch(undefined) });
 
-// Only the allergens are read: the household is always the signed-in customer's own.
+// A form this page never renders (an old tab, a hand-made post) gets a plain message and changes nothing.
+const UNKNOWN_FORM = 'We could not tell what that form was for. Please try again.';
+
+// Only the allergens are read: the household is always the signed-in customer's own. An empty list is a
+// choice (nothing ticked), so the form says it is this form with its intent.
 const AllergyForm = z.object({
+  intent: z.literal('save-allergies', { errorMap: () => ({ message: UNKNOWN_FORM }) }),
   allergen: z
     .union([z.string(), z.array(z.string())])
     .optional()
@@ -79,6 +84,7 @@ export default function AllergiesPage() {
           card, on their page and in your cart.
         </p>
         <Form key={formKey} method="post" className="mt-4">
+          <input type="hidden" name="intent" value="save-allergies" />
           <fieldset>
             <legend className="text-sm font-semibold">The nine major food allergens</legend>
             <div className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-3">

@@ -88,7 +88,7 @@ describe.each(DIALECTS)('household allergy list on %s', (dialect) => {
 
   it('is one list for the whole household: what one member saves, another member sees', async () => {
     const versionBefore = await stateVersion(subjectOf(PAT));
-    const answer = (await post(JORDAN, 'allergen=peanuts&allergen=sesame')) as Response;
+    const answer = (await post(JORDAN, 'intent=save-allergies&allergen=peanuts&allergen=sesame')) as Response;
     expect(answer.status).toBe(302);
     expect(answer.headers.get('Location')).toBe('/account/allergies.html?done=saved');
     expect((await householdAllergies(PAT))!.allergens).toEqual(['peanuts', 'sesame']);
@@ -133,7 +133,7 @@ describe.each(DIALECTS)('household allergy list on %s', (dialect) => {
 
   it('refuses an allergen it does not know with a 400 and saves nothing', async () => {
     await saveHouseholdAllergies(JORDAN, ['milk']);
-    const answer = (await post(JORDAN, 'allergen=peanuts&allergen=gluten')) as Response;
+    const answer = (await post(JORDAN, 'intent=save-allergies&allergen=peanuts&allergen=gluten')) as Response;
     expect(answer.status).toBe(400);
     expect(((await answer.json()) as { message: string }).message).toBe(
       'Choose allergens from the list: one of them is not one we know.',
@@ -144,15 +144,25 @@ describe.each(DIALECTS)('household allergy list on %s', (dialect) => {
   it("only ever writes the signed-in customer's household, whatever house id the form names", async () => {
     await saveHouseholdAllergies(BART, ['fish']);
     const bartHouse = (await householdAllergies(BART))!.houseId;
-    const answer = (await post(JORDAN, `allergen=eggs&house_id=${bartHouse}&houseId=${bartHouse}`)) as Response;
+    const answer = (await post(
+      JORDAN,
+      `intent=save-allergies&allergen=eggs&house_id=${bartHouse}&houseId=${bartHouse}`,
+    )) as Response;
     expect(answer.status).toBe(302);
     expect((await householdAllergies(BART))!.allergens).toEqual(['fish']);
     expect((await householdAllergies(JORDAN))!.allergens).toEqual(['eggs']);
   });
 
   it('clears the list when nothing is ticked', async () => {
-    const answer = (await post(PAT, '')) as Response;
+    const answer = (await post(PAT, 'intent=save-allergies')) as Response;
     expect(answer.status).toBe(302);
     expect((await householdAllergies(JORDAN))!.allergens).toEqual([]);
+  });
+
+  it('changes nothing for a post that is not this form (no intent)', async () => {
+    await saveHouseholdAllergies(JORDAN, ['wheat']);
+    const answer = (await post(JORDAN, '')) as Response;
+    expect(answer.status).toBe(400);
+    expect((await householdAllergies(JORDAN))!.allergens).toEqual(['wheat']);
   });
 });
