@@ -1,4 +1,4 @@
-/** What shoppers type: common words, misspellings, several words, synonyms, attribute words, filters, sorts and deep pages. */
+/** What shoppers type: common words, misspellings, several words, synonyms, attribute words, filters (allergens and nutrition too), sorts and deep pages. */
 export const QUERIES: Record<string, string>[] = [
   { q: 'milk' },
   { q: 'bananna' },
@@ -26,4 +26,7 @@ export const QUERIES: Record<string, string>[] = [
   { q: 'gluten free bread' },
   { q: 'vegan ice cream' },
   { aisle: 'fresh-fruit' },
+  { q: 'peanut butter', free: 'peanuts' },
+  { q: 'crackers', free: 'milk,wheat' },
+  { aisle: 'canned-goods-soups', nutrition: 'low-sodium' },
 ];

@@ -7,6 +7,7 @@ export const ACCOUNT_PAGES = [
   { to: '/account/addresses.html', label: 'Addresses' },
   { to: '/account/orders.html', label: 'Orders' },
   { to: '/account/pet.html', label: 'Pets' },
+  { to: '/account/allergies.html', label: 'Household allergies' },
   { to: '/account/security.html', label: 'Sign-in & security' },
   { to: '/account/delivery-subscription.html', label: 'Delivery subscription' },
 ] as const;

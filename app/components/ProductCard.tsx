@@ -7,7 +7,11 @@ import { HIGH_FETCH_PRIORITY } from './catalog/fetch-priority';
 import type { ProductCard as ProductCardData } from '~/modules/catalog/product-card-select.server';
 
 /** What a card shows (brand and size are part of the name), so a listing's data can leave the rest out. */
-export type CardProduct = Omit<ProductCardData, 'brand' | 'sizeLabel'> & { kind?: ProductKind };
+export type CardProduct = Omit<ProductCardData, 'brand' | 'sizeLabel'> & {
+  kind?: ProductKind;
+  /** "Contains peanuts — on your household's allergy list", for a signed-in household that listed it. */
+  allergyWarning?: string;
+};
 
 const STOCK_MESSAGES = {
   out_of_stock: 'This item is currently out of stock.',
@@ -48,6 +52,7 @@ export function ProductCard({ product, priority }: { product: CardProduct; prior
       ) : product.attendedDeliveryOnly ? (
         <p className="note text-amber-800">Available only with Attended Delivery</p>
       ) : null}
+      {product.allergyWarning ? <p className="note text-red-700">{product.allergyWarning}</p> : null}
       <AddToCart productId={product.id} name={product.name} disabled={product.stock !== 'in_stock'} />
     </article>
   );

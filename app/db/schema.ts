@@ -15,6 +15,7 @@ export interface Database {
   brands: BrandTable;
   sellers: SellerTable;
   products: ProductTable;
+  household_allergy_profiles: HouseholdAllergyProfileTable;
   wine_details: WineDetailTable;
   store_product_overrides: StoreProductOverrideTable;
   recipes: RecipeTable;
@@ -185,6 +186,16 @@ export interface ProductTable {
   popularity: number;
   /** What the catalogue expects before orders say otherwise; a popularity refresh starts from it. */
   popularity_prior: number;
+  /** The label's allergens, whether it has a label, and its nutrient claims, as bits (catalog/label-flags.ts). */
+  label_flags: number;
+}
+
+/** A household's allergy list (0046), shared by every customer whose house_id it is. */
+export interface HouseholdAllergyProfileTable {
+  house_id: string;
+  /** The allergens as bits (catalog/label-flags.ts allergenBits). */
+  allergen_bits: number;
+  updated_at: string;
 }
 
 export interface WineDetailTable {

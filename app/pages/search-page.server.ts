@@ -7,7 +7,8 @@ export { requireUserType } from '~/modules/access/shopper.server';
 export { pageStore } from '~/modules/catalog/page-store.server';
 export { taxonomy } from '~/modules/catalog/taxonomy.server';
 export { parseSearchParams } from '~/modules/http/forms.server';
-export { searchProductsPage } from '~/modules/search/search.server';
+export { householdFreeFromOption, searchProductsPage } from '~/modules/search/search.server';
+export { allergyWarnings, shopperHouseholdAllergens } from '~/modules/customers/household-allergies.server';
 // The server renders these in the page; the browser loads them on demand (components/Deferred.tsx).
 export { BlankSearch as BlankSearchOnServer } from '~/components/search/BlankSearch';
 export { RecipeResults as RecipeResultsOnServer } from '~/components/search/RecipeResults';

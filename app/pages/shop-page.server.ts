@@ -17,3 +17,4 @@ export { parseForm, parseSearchParams } from '~/modules/http/forms.server';
 export { offerDetailsPage } from '~/modules/offers/offer-details-page.server';
 export { priceContextFor } from '~/modules/search/price-context.server';
 export { readContentMode, storefrontMoment } from '~/modules/content/content-mode.server';
+export { allergyWarnings } from '~/modules/customers/household-allergies.server';

@@ -21,6 +21,7 @@ import {
   priceContextFor,
   readContentMode,
   storefrontMoment,
+  allergyWarnings,
 } from '~/pages/shop-page.server';
 
 // Offer pages are few: product and aisle pages do not load the offer view's code.
@@ -73,8 +74,18 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const moment = storefrontMoment(await readContentMode(request, shopper.host.siteType));
   const product = await productDetails(page.bpn, 'grocery', priceContextFor(store, store.banner_id, moment));
   if (!product) throw json({ message: 'We could not find that product.' }, { status: 404, headers: shopper.headers });
+  const warnings = await allergyWarnings(shopper, [product.id, ...product.related.map((card) => card.id)]);
   return json(
-    { page: 'product' as const, store: { id: store.id, name: store.name, city: store.city }, product, headerStore },
+    {
+      page: 'product' as const,
+      store: { id: store.id, name: store.name, city: store.city },
+      product: {
+        ...product,
+        allergyWarning: warnings[product.id] ?? null,
+        related: product.related.map((card) => ({ ...card, allergyWarning: warnings[card.id] })),
+      },
+      headerStore,
+    },
     { headers: shopper.headers },
   );
 }

@@ -16,6 +16,7 @@ import { CART_DONE_MESSAGES, CART_ERROR_MESSAGES } from '~/modules/cart/cart-mes
 import { requireUserType } from '~/modules/access/shopper.server';
 import { shopperCart } from '~/modules/cart/cart-session.server';
 import { cartView, type CartLine } from '~/modules/cart/cart-view.server';
+import { allergyWarnings } from '~/modules/customers/household-allergies.server';
 import { ShipZipForm } from '~/components/ShippingEstimate';
 import { cartShipments, shippingZip, type Shipment } from '~/modules/shipping/shipping-estimates.server';
 
@@ -33,12 +34,22 @@ export async function loader({ request }: LoaderFunctionArgs) {
     store: cart.store,
     preference: cart.preference,
   });
+  const warnings = await allergyWarnings(
+    shopper,
+    view.lines.map((line) => line.productId),
+  );
   const zipcode = view.shippedLines.length ? await shippingZip(request, shopper) : null;
   const shipments = await cartShipments(view.shippedLines, { zipcode, store: cart.store });
   const headers = new Headers(shopper.headers);
   for (const cookie of cart.setCookies) headers.append('Set-Cookie', cookie);
   return json(
-    { cart: view, shipments, zipcode, signedIn: shopper.userType === 'C', preference: cart.preference },
+    {
+      cart: { ...view, lines: view.lines.map((line) => ({ ...line, allergyWarning: warnings[line.productId] })) },
+      shipments,
+      zipcode,
+      signedIn: shopper.userType === 'C',
+      preference: cart.preference,
+    },
     { headers },
   );
 }
@@ -162,7 +173,7 @@ export default function CartPage() {
   );
 }
 
-function CartLineItem({ line }: { line: CartLine }) {
+function CartLineItem({ line }: { line: CartLine & { allergyWarning?: string } }) {
   const fetcher = useFetcher();
   const choiceFetcher = useFetcher();
   const noteFetcher = useFetcher();
@@ -192,6 +203,11 @@ function CartLineItem({ line }: { line: CartLine }) {
               {line.sizeLabel} · {formatCents(line.unitPriceCents)} each
               {line.unitPrice ? ` · ${line.unitPrice}` : ''}
             </p>
+            {line.allergyWarning ? (
+              <p className="mt-1 text-sm font-semibold text-red-800" data-testid="line-allergy-warning">
+                {line.allergyWarning}
+              </p>
+            ) : null}
           </div>
           <div className="text-right">
             <p className="font-bold" data-testid="line-total">

@@ -26,6 +26,9 @@ import {
   taxonomy,
   parseSearchParams,
   searchProductsPage,
+  allergyWarnings,
+  householdFreeFromOption,
+  shopperHouseholdAllergens,
 } from '~/pages/search-page.server';
 
 // Like the home page, searching stays anonymous and cookie-free (prices are the default store's
@@ -67,13 +70,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const shopper = await requireUserType(request, access);
   const params = parseSearchParams(request, searchParamsSchema) as SearchParams;
   const { store, headerStore } = await pageStore(shopper);
-  const results = await searchProductsPage(store, params);
+  const [results, household] = await Promise.all([
+    searchProductsPage(store, params),
+    shopperHouseholdAllergens(shopper),
+  ]);
+  // The answer is shared (cached); the household's warnings are the customer's own, added after it.
+  const warnings = await allergyWarnings(shopper, results.products?.items.map((p) => p.id) ?? []);
   if (results.unknownFilter) {
     throw json(
       { message: `We don't have that ${results.unknownFilter}. Try a search or browse the aisles instead.` },
       { status: 404, headers: shopper.headers },
     );
   }
+  const householdOption = results.products && (await householdFreeFromOption(store, params, household));
+  if (householdOption) results.products!.facets.freeFrom.unshift(householdOption);
   const departments = results.blank
     ? (await taxonomy()).departments.map((d) => ({ slug: d.slug, name: d.name, imageKey: d.imageKey }))
     : [];
@@ -82,7 +92,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
       params,
       results: {
         ...results,
-        products: results.products && { ...results.products, items: results.products.items.map(cardOnly) },
+        products: results.products && {
+          ...results.products,
+          items: results.products.items.map((item) => ({ ...cardOnly(item), allergyWarning: warnings[item.id] })),
+        },
         carousels: {
           wine: results.carousels.wine.map(cardOnly),
           marketplace: results.carousels.marketplace.map(cardOnly),
@@ -113,18 +126,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
 export default function SearchResultsPage() {
   const { params, results, departments, store } = useLoaderData<typeof loader>();
   const { query } = results;
-  const base = {
-    q: params.q || undefined,
-    tab: params.tab,
-    sort: params.sort,
-    department: params.department,
-    aisle: params.aisle,
-    brand: params.brand,
-    diet: params.diet,
-    price: params.price,
-    offer: params.offer,
-    spell: params.spell,
-  };
+  // Every parameter but the page carries over to the page's links.
+  const base = { ...params, q: params.q || undefined, page: undefined };
   const hrefWith = (changes: Record<string, string | null>) =>
     searchHref(PATH, { ...base, ...Object.fromEntries(Object.entries(changes).map(([k, v]) => [k, v ?? undefined])) });
 
@@ -190,18 +193,15 @@ function ProductsPanel({
 }) {
   const products = results.products;
   if (!products) return null;
-  const hidden = {
-    q: params.q || undefined,
-    department: params.department,
-    aisle: params.aisle,
-    brand: params.brand,
-    diet: params.diet,
-    price: params.price,
-    offer: params.offer,
-    spell: params.spell,
-  };
+  const { tab: _tab, sort: _sort, page: _page, ...hidden } = { ...params, q: params.q || undefined };
   const anyFilter = Boolean(
-    params.diet || params.price || params.offer || params.brand || (params.q && (params.department || params.aisle)),
+    params.diet ||
+    params.price ||
+    params.offer ||
+    params.brand ||
+    params.free ||
+    params.nutrition ||
+    (params.q && (params.department || params.aisle)),
   );
   return (
     <div className="grid gap-x-6 gap-y-4 lg:grid-cols-[15rem_1fr]">

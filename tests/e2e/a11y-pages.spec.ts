@@ -147,6 +147,7 @@ function walk(): Record<string, Visit[]> {
       { as: 'C', path: '/account/overview.html' },
       { as: 'BC', path: '/account/overview.html' },
     ],
+    'account.allergies[.]html': [{ as: 'C', path: '/account/allergies.html' }],
     'account.pet[.]html': [{ as: 'C', path: '/account/pet.html' }],
     'account.profile[.]html': [{ as: 'C', path: '/account/profile.html' }],
     'account.security[.]html': [{ as: 'C', path: '/account/security.html' }],

@@ -47,6 +47,7 @@ function granola(n: number): ProductTable {
     attended_delivery_only: 0,
     popularity: (n * 7) % 50,
     popularity_prior: (n * 7) % 50,
+    label_flags: 0,
   };
 }
 

@@ -46,6 +46,10 @@ function actionCalls(ids: { customerId: string; uuid: string; offerId: string })
     'account.overview[.]html': { path: '/account/overview.html', form: { intent: 'put-off-profile-prompt' } },
     'account.passkey.options': { path: '/account/passkey/options', json: {} },
     'account.passkey.sign-in': { path: '/account/passkey/sign-in', json: {} },
+    'account.allergies[.]html': {
+      path: '/account/allergies.html',
+      form: { intent: 'save-allergies', allergen: 'peanuts' },
+    },
     'account.pet[.]html': { path: '/account/pet.html', form: { intent: 'add', name: 'Evil', type: 'Dog' } },
     'account.profile[.]html': { path: '/account/profile.html', form: { intent: 'name', firstName: 'Evil' } },
     'account.security[.]html': { path: '/account/security.html', form: { intent: 'email', email: 'evil@pantry.test' } },

@@ -31,7 +31,7 @@ export function ProductDetailsView({
   shippingNote,
   arriveBy = null,
 }: {
-  product: ProductDetails;
+  product: ProductDetails & { allergyWarning?: string | null };
   storeName: string | null;
   shippingNote: string | null;
   /**
@@ -63,6 +63,14 @@ export function ProductDetailsView({
 
         <div>
           <ProductSummary product={product} storeName={storeName} />
+          {product.allergyWarning ? (
+            <p
+              className="mt-3 rounded-xl border border-red-200 bg-red-50 p-3 text-sm font-semibold text-red-800"
+              data-testid="allergy-warning"
+            >
+              {product.allergyWarning}
+            </p>
+          ) : null}
 
           <Form method="post" className="mt-5 flex flex-wrap items-end gap-3" preventScrollReset>
             <input type="hidden" name="intent" value="add-to-cart" />

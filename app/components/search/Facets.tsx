@@ -25,7 +25,9 @@ export function FacetGroup({
             {/* The box before the label and the look are `.facet` (app/tailwind.css). These
                 links lead to the listing's own route, so there is nothing to discover. */}
             <Link
-              to={hrefWith({ [param]: option.selected ? null : option.value })}
+              to={hrefWith({
+                [param]: option.toggled !== undefined ? option.toggled || null : option.selected ? null : option.value,
+              })}
               preventScrollReset
               discover="none"
               aria-current={option.selected ? 'true' : undefined}
@@ -81,6 +83,8 @@ export function FacetPanel({
         param="offer"
         hrefWith={hrefWith}
       />
+      <FacetGroup title="Free from" options={facets.freeFrom} param="free" hrefWith={hrefWith} />
+      <FacetGroup title="Nutrition per serving" options={facets.nutrition} param="nutrition" hrefWith={hrefWith} />
       <FacetGroup title="Dietary" options={facets.diets} param="diet" hrefWith={hrefWith} />
       <FacetGroup title="Price" options={facets.prices} param="price" hrefWith={hrefWith} />
     </div>

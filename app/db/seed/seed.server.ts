@@ -30,6 +30,7 @@ import { seedDemoStaff } from './staff.seed';
 import { seedDemoPromoCodes } from './promo-codes.seed';
 import { seedDemoStoreCards } from './store-cards.seed';
 import { seedWeeklyAds } from './weekly-ad.seed';
+import { labelFlags } from '~/modules/catalog/label-flags-of-product';
 
 export const DEFAULT_PRODUCT_COUNT = 20_000;
 export const DEFAULT_SEED = 20_261_122;
@@ -90,6 +91,7 @@ const TABLES_CHILD_FIRST: (keyof Database)[] = [
   'loyalty_cards',
   'offer_products',
   'offers',
+  'household_allergy_profiles',
   'customers',
   'rewards',
   'recipe_ingredients',
@@ -267,6 +269,7 @@ async function seedInto(db: Db, dialect: DialectName, partial: Partial<SeedOptio
   const shelf: {
     departmentSlug: string;
     aisleId: number;
+    aisleSlug: string;
     departmentIndex: number;
     aisleIndex: number;
     itemIndex: number;
@@ -279,6 +282,7 @@ async function seedInto(db: Db, dialect: DialectName, partial: Partial<SeedOptio
         shelf.push({
           departmentSlug: department.slug,
           aisleId,
+          aisleSlug: aisle.slug,
           departmentIndex,
           aisleIndex: position,
           itemIndex,
@@ -414,6 +418,8 @@ async function seedInto(db: Db, dialect: DialectName, partial: Partial<SeedOptio
         attended_delivery_only: item.attendedDeliveryOnly ? 1 : 0,
         popularity: prior,
         popularity_prior: prior,
+        // The same rules print the label and fill the column the search filters on (0108).
+        label_flags: labelFlags({ id, name, brand, aisleSlug: entry.aisleSlug }),
       });
     }
     await db.transaction().execute((trx) => bulkInsert(trx, dialect, 'products', batch));
@@ -468,6 +474,7 @@ async function seedInto(db: Db, dialect: DialectName, partial: Partial<SeedOptio
       attended_delivery_only: 1,
       popularity,
       popularity_prior: popularity,
+      label_flags: 0,
     });
     wineDetails.push({
       product_id: id,
@@ -509,6 +516,7 @@ async function seedInto(db: Db, dialect: DialectName, partial: Partial<SeedOptio
         attended_delivery_only: 0,
         popularity,
         popularity_prior: popularity,
+        label_flags: 0,
       });
     }
   });

@@ -73,14 +73,9 @@ const LINES: { id: NutrientId; label: string; indent: 0 | 1 | 2 }[] = [
 
 /** The label of a grocery product, or null for one that has none (not food, alcohol, infant formula, supplements). */
 export function nutritionFacts(product: LabelledProduct): NutritionFacts | null {
-  if (!product.aisleSlug) return null;
-  const words = itemWords(product);
-  const rule = FOOD_RULES.find(
-    (candidate) => candidate.aisles.includes(product.aisleSlug!) && (!candidate.match || candidate.match.test(words)),
-  );
-  if (!rule) return null;
-  const amounts = adjustForClaims(jitter(rule.profile.amounts, product.id), words);
-  const { ingredients, allergens } = ingredientsAndAllergens(rule.profile, words, itemName(product));
+  const label = labelContents(product);
+  if (!label) return null;
+  const { rule, amounts, ingredients, allergens } = label;
   // Atwater factors: 9 kcal a gram of fat, 4 of protein and of digestible carbohydrate, 2 of fibre.
   const kcal =
     9 * amounts.totalFat +
@@ -95,6 +90,23 @@ export function nutritionFacts(product: LabelledProduct): NutritionFacts | null 
     ingredients: ingredients.join(', '),
     allergens,
   };
+}
+
+/**
+ * What a product's label is made of before it is printed: the rule that fits, the amounts in a serving
+ * (unrounded), the ingredients and the major allergens. Null when the product carries no label. The
+ * search's stored label flags (label-flags.ts) are computed from this, so the page and the filters agree.
+ */
+export function labelContents(product: LabelledProduct) {
+  if (!product.aisleSlug) return null;
+  const words = itemWords(product);
+  const rule = FOOD_RULES.find(
+    (candidate) => candidate.aisles.includes(product.aisleSlug!) && (!candidate.match || candidate.match.test(words)),
+  );
+  if (!rule) return null;
+  const amounts = adjustForClaims(jitter(rule.profile.amounts, product.id), words);
+  const { ingredients, allergens } = ingredientsAndAllergens(rule.profile, words, itemName(product));
+  return { rule, amounts, ingredients, allergens };
 }
 
 /** "2% Reduced Fat Milk" out of "Meadow Dairy 2% Reduced Fat Milk, 1 gal": the brand's words are not the food's. */

@@ -9,7 +9,8 @@ import {
   unitPrice,
   type PriceContext,
 } from './price-context.server';
-import { filterConditions, source } from './product-filters.server';
+import { ALLERGENS, LABELLED, NUTRITION_CLAIMS, labelCondition } from '~/modules/catalog/label-flags';
+import { filterConditions, labelFlagsOf, source } from './product-filters.server';
 import type { Facets, ProductHit, ProductQuery } from './product-query';
 import { productsByIds } from './product-search.server';
 import { DIETARY_TAGS, MATCH_CAP, PRICE_BUCKETS, type SortId } from './query';
@@ -26,6 +27,7 @@ interface FacetRow {
   pos: number | string;
   unit_price: number | string;
   seen: number | string;
+  label_flags: number | string;
 }
 
 /**
@@ -56,7 +58,7 @@ async function listingPage(ctx: PriceContext, query: ProductQuery): Promise<Coun
   const result = await sql<FacetRow>`with ${candidates(ctx, query, MATCH_CAP + 1)}
     select p.id, p.aisle_id, p.brand_id, p.dietary_tags as tags, ${price} as price,
       case when ${onOfferExpression(ctx)} then 1 else 0 end as on_offer,
-      c.pos, ${unitPrice(price)} as unit_price, (select count(*) from c) as seen
+      c.pos, ${unitPrice(price)} as unit_price, (select count(*) from c) as seen, p.label_flags
     from c join products p on p.id = c.id
     left join store_product_overrides o on o.store_id = ${ctx.storeId ?? -1} and o.product_id = p.id
     where c.pos <= ${MATCH_CAP}`.execute(database().db);
@@ -69,6 +71,7 @@ async function listingPage(ctx: PriceContext, query: ProductQuery): Promise<Coun
     onOffer: Number(row.on_offer) === 1,
     pos: Number(row.pos),
     unitPrice: Number(row.unit_price),
+    labelFlags: Number(row.label_flags),
   }));
   return countPage(query, rows, Number(result.rows[0]?.seen ?? 0));
 }
@@ -89,6 +92,8 @@ interface FactRow {
   onOffer: boolean;
   pos: number;
   unitPrice: number;
+  /** products.label_flags (catalog/label-flags.ts). */
+  labelFlags: number;
 }
 
 /**
@@ -107,6 +112,7 @@ async function factsPage(ctx: PriceContext, query: ProductQuery): Promise<Counte
   if (database().dialect === 'sqlite') return sqliteFactsPage(ctx, query, found, price, stocked);
   const id = sql`p.id`;
   const matched = sql`select p.k, p.score, p.id, p.aisle_id, p.brand_id, p.tags, ${price} as price, ${factOnOffer(ctx, id)} as on_offer,
+      ${labelFlagsOf(id)} as label_flags,
       coalesce(cast(${price} as double precision) / nullif(p.size_oz, 0), 1e12) as unit_price
     from (${found.union}) p`;
   const order: Record<SortId, RawBuilder<unknown>> = {
@@ -123,6 +129,9 @@ async function factsPage(ctx: PriceContext, query: ProductQuery): Promise<Counte
         : sql`sum(case when price between ${sql.lit(bucket.min)} and ${sql.lit(bucket.max)} then 1 else 0 end)`,
     ),
     sql`sum(on_offer)`,
+    ...LABEL_FACETS.map(
+      ({ mask, want }) => sql`sum(case when (label_flags & ${sql.lit(mask)}) = ${sql.lit(want)} then 1 else 0 end)`,
+    ),
   ];
   const offset = (query.page - 1) * query.pageSize;
   const result = await sql<{ f: string; v: number | string | null; n: number | string | null; s: string | null }>`
@@ -154,7 +163,21 @@ async function factsPage(ctx: PriceContext, query: ProductQuery): Promise<Counte
       diets: DIETARY_TAGS.map((tag, i) => ({ id: tag.id, count: counts[i] ?? 0 })),
       prices: PRICE_BUCKETS.map((bucket, i) => ({ id: bucket.id, count: counts[DIETARY_TAGS.length + i] ?? 0 })),
       onOffer: counts[DIETARY_TAGS.length + PRICE_BUCKETS.length] ?? 0,
+      ...labelFacets((i) => counts[DIETARY_TAGS.length + PRICE_BUCKETS.length + 1 + i] ?? 0),
     },
+  };
+}
+
+/** One count per "free from" allergen, then per nutrient claim: the condition each counts (label-flags.ts). */
+const LABEL_FACETS = [
+  ...ALLERGENS.map((allergen) => labelCondition([allergen.id], [])),
+  ...NUTRITION_CLAIMS.map((claim) => labelCondition([], [claim.id])),
+];
+
+function labelFacets(count: (i: number) => number): Pick<Facets, 'freeFrom' | 'claims'> {
+  return {
+    freeFrom: ALLERGENS.map((allergen, i) => ({ id: allergen.id, count: count(i) })),
+    claims: NUTRITION_CLAIMS.map((claim, i) => ({ id: claim.id, count: count(ALLERGENS.length + i) })),
   };
 }
 
@@ -176,17 +199,17 @@ async function sqliteFactsPage(
   const id = sql`t.k % ${sql.lit(ID_SPAN)}`;
   const result = await sql<{ rows: string }>`with ${found.ctes}
     select json_group_array(json_array(t.score, t.k / ${sql.lit(ID_SPAN)}, ${id}, p.aisle_id, p.brand_id, p.tags,
-        ${price}, ${factOnOffer(ctx, id)}, p.size_oz)) as rows
+        ${price}, ${factOnOffer(ctx, id)}, p.size_oz, ${labelFlagsOf(id)})) as rows
     from (${found.union}) t join product_search_facts p on p.k = t.k ${stocked ? overrideJoin(ctx, id) : sql``}`.execute(
     database().db,
   );
-  type Match = [number, number, number, number | null, number, number, number, number, number];
+  type Match = [number, number, number, number | null, number, number, number, number, number, number];
   const matches = JSON.parse(result.rows[0]?.rows ?? '[]') as Match[];
   // Best match first: tier, then the search key (popularity, then id).
   matches.sort((a, b) => a[0] - b[0] || a[1] - b[1] || a[2] - b[2]);
   const rows = matches
     .slice(0, MATCH_CAP)
-    .map(([, , productId, aisleId, brandId, tags, cents, onOffer, size], i): FactRow => ({
+    .map(([, , productId, aisleId, brandId, tags, cents, onOffer, size, labelFlags], i): FactRow => ({
       id: productId,
       aisleId,
       brandId,
@@ -196,6 +219,7 @@ async function sqliteFactsPage(
       pos: i + 1,
       // coalesce(price / nullif(size, 0), 1e12), as the other dialect computes it.
       unitPrice: size ? cents / size : 1e12,
+      labelFlags,
     }));
   return countPage(query, rows, matches.length);
 }
@@ -222,6 +246,7 @@ function countPage(query: ProductQuery, rows: FactRow[], total: number): Counted
   const dietCounts = DIETARY_TAGS.map(() => 0);
   const priceCounts = PRICE_BUCKETS.map(() => 0);
   let onOffer = 0;
+  const labelCounts = LABEL_FACETS.map(() => 0);
   const countAisles = query.kind === 'grocery';
   for (const row of rows) {
     brandCounts.set(row.brandId, (brandCounts.get(row.brandId) ?? 0) + 1);
@@ -232,6 +257,11 @@ function countPage(query: ProductQuery, rows: FactRow[], total: number): Counted
       if (row.price >= bucket.min && (bucket.max === null || row.price <= bucket.max)) priceCounts[i]!++;
     }
     if (row.onOffer) onOffer++;
+    if (row.labelFlags & LABELLED)
+      for (let i = 0; i < LABEL_FACETS.length; i++) {
+        const { mask, want } = LABEL_FACETS[i]!;
+        if ((row.labelFlags & mask) === want) labelCounts[i]!++;
+      }
   }
   const brands = [...brandCounts]
     .sort(([a, n], [b, m]) => m - n || a - b)
@@ -247,6 +277,7 @@ function countPage(query: ProductQuery, rows: FactRow[], total: number): Counted
       diets: DIETARY_TAGS.map((tag, i) => ({ id: tag.id, count: dietCounts[i]! })),
       prices: PRICE_BUCKETS.map((bucket, i) => ({ id: bucket.id, count: priceCounts[i]! })),
       onOffer,
+      ...labelFacets((i) => labelCounts[i]!),
     },
   };
 }

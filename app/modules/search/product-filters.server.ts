@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import { database } from '~/db/db.server';
+import { labelCondition } from '~/modules/catalog/label-flags';
 import type { ProductKind } from '~/db/schema';
 import { factOnOffer, onOfferExpression, priceExpression, unitPrice, type PriceContext } from './price-context.server';
 import type { ProductFilters, ProductQuery } from './product-query';
@@ -35,6 +36,22 @@ export function inKind(kind: ProductKind, rowid = sql`rowid`): RawBuilder<unknow
   const [lo, hi] = kindRange(kind);
   return sql`${rowid} >= ${sql.raw(lo)} and ${rowid} < ${sql.raw(hi)}`;
 }
+
+/** Whether the filters ask about the label (free from an allergen, a nutrient claim). */
+export const hasLabelFilters = (filters: ProductFilters) => Boolean(filters.freeFrom?.length || filters.claims?.length);
+
+/** The label filters over a flags expression (products.label_flags): `(flags & mask) = want`. */
+export function labelFlagsCondition(filters: ProductFilters, flags: RawBuilder<unknown>): RawBuilder<unknown> {
+  const { mask, want } = labelCondition(filters.freeFrom ?? [], filters.claims ?? []);
+  return sql`(${flags} & ${sql.lit(mask)}) = ${sql.lit(want)}`;
+}
+
+/**
+ * A match's label flags, read from its product row by primary key: the facts rows of both dialects
+ * stay as they are, and a tier reads the flags of the matches it walks only (at most MATCH_CAP + 1).
+ */
+export const labelFlagsOf = (id: RawBuilder<unknown>) =>
+  sql`(select lf.label_flags from products lf where lf.id = ${id})`;
 
 /** `select id` of the products matching the words. */
 function matches(terms: string[], kind: ProductKind, prefix: boolean): RawBuilder<unknown> {
@@ -80,6 +97,7 @@ export function factConditions(ctx: PriceContext, query: ProductQuery, id: RawBu
     );
   if (filters.region)
     parts.push(sql`exists (select 1 from wine_details w where w.product_id = ${id} and w.region = ${filters.region})`);
+  if (hasLabelFilters(filters)) parts.push(labelFlagsCondition(filters, labelFlagsOf(id)));
   return parts.length ? sql` and ${sql.join(parts, sql` and `)}` : sql``;
 }
 
@@ -130,6 +148,7 @@ export function filterConditions(
     );
   if (filters.region)
     parts.push(sql`exists (select 1 from wine_details w where w.product_id = p.id and w.region = ${filters.region})`);
+  if (hasLabelFilters(filters)) parts.push(labelFlagsCondition(filters, sql`p.label_flags`));
   return parts.length ? sql` and ${sql.join(parts, sql` and `)}` : sql``;
 }
 
@@ -149,15 +168,23 @@ export function orderBy(ctx: PriceContext, query: ProductQuery): RawBuilder<unkn
   }
 }
 
+/** Whether any filter is set (label lists are set only when not empty, resolveFilters). */
 export const hasFilters = (filters: ProductFilters) =>
   Object.values(filters).some((value) => value !== undefined && value !== false);
 
 /**
- * Filters the index cannot answer, checked on each match's facts: price, offer and wine details
- * (an empty aisle list matches nothing). The same on both dialects.
+ * Filters the index cannot answer, checked on each match's facts: price, offer, wine details and the
+ * label (an empty aisle list matches nothing). The same on both dialects.
  */
 export function factFilters(filters: ProductFilters): ProductFilters {
   return filters.aisleIds?.length === 0
     ? { aisleIds: [] }
-    : { price: filters.price, onOffer: filters.onOffer, varietal: filters.varietal, region: filters.region };
+    : {
+        price: filters.price,
+        onOffer: filters.onOffer,
+        varietal: filters.varietal,
+        region: filters.region,
+        freeFrom: filters.freeFrom,
+        claims: filters.claims,
+      };
 }

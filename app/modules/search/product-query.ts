@@ -1,4 +1,5 @@
 import type { ProductKind } from '~/db/schema';
+import type { AllergenId, NutritionClaimId } from '~/modules/catalog/label-flags';
 import type { ProductCard } from '~/modules/catalog/product-card-select.server';
 import type { DietaryTagId, PriceBucketId, SortId } from './query';
 
@@ -11,6 +12,10 @@ export interface ProductFilters {
   onOffer?: boolean;
   varietal?: string;
   region?: string;
+  /** Labelled products free from all of these allergens (products.label_flags). */
+  freeFrom?: AllergenId[];
+  /** Labelled products meeting all of these nutrient claims. */
+  claims?: NutritionClaimId[];
 }
 
 export interface ProductQuery {
@@ -44,4 +49,7 @@ export interface Facets {
   diets: { id: DietaryTagId; count: number }[];
   prices: { id: PriceBucketId; count: number }[];
   onOffer: number;
+  /** Matches free from each allergen, and meeting each claim, in ALLERGENS and NUTRITION_CLAIMS order. */
+  freeFrom: { id: AllergenId; count: number }[];
+  claims: { id: NutritionClaimId; count: number }[];
 }

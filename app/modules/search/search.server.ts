@@ -1,4 +1,5 @@
 import type { ProductKind } from '~/db/schema';
+import { ALLERGENS, NUTRITION_CLAIMS, parseIdList, type AllergenId } from '~/modules/catalog/label-flags';
 import { brandBySlug, taxonomy, type BrandInfo } from '~/modules/catalog/taxonomy.server';
 import type { Store } from '~/modules/stores/stores.server';
 import { priceContextFor, type PriceContext } from './price-context.server';
@@ -27,6 +28,8 @@ export interface FacetOption {
   label: string;
   count: number;
   selected: boolean;
+  /** For a filter of several values (free=peanuts,milk): the parameter's value once this one is toggled. */
+  toggled?: string;
 }
 
 export interface ProductResults {
@@ -42,6 +45,8 @@ export interface ProductResults {
     diets: FacetOption[];
     prices: FacetOption[];
     onOffer: { count: number; selected: boolean };
+    freeFrom: FacetOption[];
+    nutrition: FacetOption[];
   };
 }
 
@@ -103,6 +108,11 @@ export async function resolveFilters(params: Partial<SearchParams>): Promise<Res
   if (params.diet) filters.diet = params.diet as ProductFilters['diet'];
   if (params.price) filters.price = params.price as ProductFilters['price'];
   if (params.offer === '1') filters.onOffer = true;
+  // The schema refused unknown ids; an empty list is no filter.
+  const freeFrom = parseIdList(params.free, ALLERGENS).ids;
+  if (freeFrom.length) filters.freeFrom = freeFrom;
+  const claims = parseIdList(params.nutrition, NUTRITION_CLAIMS).ids;
+  if (claims.length) filters.claims = claims;
   return { filters, unknown, scope };
 }
 
@@ -286,8 +296,62 @@ export async function productResults(ctx: PriceContext, query: ProductQuery): Pr
         selected: query.filters.price === bucket.id,
       })).filter((option) => option.count > 0 || option.selected),
       onOffer: { count: facets.onOffer, selected: Boolean(query.filters.onOffer) },
+      freeFrom: toggleOptions(ALLERGENS, facets.freeFrom, query.filters.freeFrom ?? []),
+      nutrition: toggleOptions(NUTRITION_CLAIMS, facets.claims, query.filters.claims ?? []),
     },
   };
+}
+
+/**
+ * "Your household's allergens": one link that adds the household's whole list to the "free from" filter
+ * (docs/decisions/0108-allergen-and-nutrition-filters.md: offered, never applied unasked). Its count is
+ * the total of the page it leads to, computed through the same cache, so following it costs nothing more.
+ */
+export async function householdFreeFromOption(
+  store: Store,
+  params: SearchParams,
+  household: AllergenId[],
+  now = new Date(),
+): Promise<FacetOption | null> {
+  if (household.length === 0) return null;
+  const current = parseIdList(params.free, ALLERGENS).ids;
+  const wanted = ALLERGENS.filter((a) => current.includes(a.id) || household.includes(a.id)).map((a) => a.id);
+  const selected = household.every((id) => current.includes(id));
+  const total = selected
+    ? null
+    : (await searchProductsPage(store, { ...params, free: wanted.join(','), page: 1 }, now)).products?.total;
+  const names = ALLERGENS.filter((a) => household.includes(a.id)).map((a) => a.noun);
+  return {
+    value: 'household',
+    label: `Your household's allergens (${names.join(', ')})`,
+    count: total ?? 0,
+    selected,
+    toggled: selected ? current.filter((id) => !household.includes(id)).join(',') : wanted.join(','),
+  };
+}
+
+/** Options of a several-valued filter: each link adds its id to the list, or takes it out. */
+function toggleOptions<T extends string>(
+  list: readonly { id: T; label: string }[],
+  counts: { id: T; count: number }[],
+  selected: T[],
+): FacetOption[] {
+  return list
+    .map((entry) => {
+      const on = selected.includes(entry.id);
+      const next = on ? selected.filter((id) => id !== entry.id) : [...selected, entry.id];
+      return {
+        value: entry.id,
+        label: entry.label,
+        count: counts.find((c) => c.id === entry.id)?.count ?? 0,
+        selected: on,
+        toggled: list
+          .filter((e) => next.includes(e.id))
+          .map((e) => e.id)
+          .join(','),
+      };
+    })
+    .filter((option) => option.count > 0 || option.selected);
 }
 
 const CAROUSEL_SIZE = 8;

@@ -24,7 +24,7 @@ export const YOGURTS = 30;
 
 type Product = Omit<
   ProductTable,
-  'kind' | 'seller_id' | 'item_key' | 'image_key' | 'size_quantity' | 'size_unit' | 'popularity_prior'
+  'kind' | 'seller_id' | 'item_key' | 'image_key' | 'size_quantity' | 'size_unit' | 'popularity_prior' | 'label_flags'
 > &
   Partial<ProductTable>;
 
@@ -35,6 +35,7 @@ const product = (p: Product): ProductTable => ({
   image_key: 'generic',
   size_quantity: 1,
   size_unit: 'ct',
+  label_flags: 0,
   // Until orders say otherwise, a product is as popular as the catalogue made it.
   popularity_prior: p.popularity,
   ...p,
