@@ -1,6 +1,7 @@
 import { Form } from '@remix-run/react';
 import { formatCents } from '~/components/page-essentials';
 import { DELIVERY_NOTE_MAX, GATE_CODE_MAX, type DeliveryInstructions } from '~/modules/orders/delivery-instructions';
+import { TIP_PERCENTS, tipFromPercent } from '~/modules/orders/tip-rules';
 
 /** Checkout's tip, EBT and delivery-instruction fields (decision 0107); all inside the place-order form. */
 
@@ -160,5 +161,55 @@ export function AddEbtCardForm() {
         </button>
       </Form>
     </details>
+  );
+}
+
+/** The order page's tip form (intent=tip): the same choices as at checkout, the current tip kept as chosen. */
+export function OrderTipForm({
+  orderNumber,
+  basketCents,
+  tipCents,
+}: {
+  orderNumber: string;
+  basketCents: number;
+  tipCents: number;
+}) {
+  const choices = TIP_PERCENTS.map((percent) => ({ percent, cents: tipFromPercent(percent, basketCents) }));
+  const current = choices.find((choice) => choice.cents === tipCents);
+  return (
+    <Form method="post" className="mt-3 border-t border-stone-200 pt-3" aria-labelledby="tip-edit-heading">
+      <input type="hidden" name="intent" value="tip" />
+      <input type="hidden" name="orderNumber" value={orderNumber} />
+      <fieldset>
+        <legend id="tip-edit-heading" className="font-semibold">
+          Change your tip
+        </legend>
+        <div className="mt-2 flex flex-wrap gap-2">
+          {choices.map((choice) => (
+            <label key={choice.percent} className="flex items-center gap-1 text-sm">
+              <input type="radio" name="tipChoice" value={choice.percent} defaultChecked={choice === current} />
+              {choice.percent}% {formatCents(choice.cents)}
+            </label>
+          ))}
+          <label className="flex items-center gap-1 text-sm">
+            <input type="radio" name="tipChoice" value="custom" defaultChecked={!current} />
+            Other amount
+          </label>
+        </div>
+        <label className="mt-2 block text-sm font-semibold">
+          Other amount in dollars
+          <input
+            name="tipCustom"
+            inputMode="decimal"
+            defaultValue={current ? '' : (tipCents / 100).toFixed(2)}
+            autoComplete="off"
+            className={input}
+          />
+        </label>
+      </fieldset>
+      <button type="submit" className="btn-outline mt-2 text-sm">
+        Save tip
+      </button>
+    </Form>
   );
 }

@@ -6,10 +6,11 @@ import type { TipChoice } from './tip-rules';
 
 const amount = z.string().max(40, 'Enter an amount in dollars and cents.').default('');
 
+/** The tip: "0", "5", "10", "15", "20" (per cent of the basket) or "custom" (tipCustom in dollars); absent for pickup. */
+export const tipFormFields = { tipChoice: z.string().max(10).default('0'), tipCustom: amount };
+
 export const checkoutExtraFields = {
-  /** "0", "5", "10", "15", "20" (per cent of the basket) or "custom" (tipCustom in dollars); absent for pickup. */
-  tipChoice: z.string().max(10).default('0'),
-  tipCustom: amount,
+  ...tipFormFields,
   /** 0: no EBT part. */
   ebtTenderId: z.coerce.number({ invalid_type_error: EBT_MESSAGES.NO_CARD }).int().nonnegative().default(0),
   ebtAmount: amount,
