@@ -14,7 +14,11 @@ export interface DeliveryInstructions {
 }
 
 /** Control characters (other than a line break) are dropped: they mean nothing to a driver. */
-const printable = (value: string) => value.replace(/[\u0000-\u0009\u000B-\u001F\u007F]/g, '').trim();
+const printable = (value: string) =>
+  [...value]
+    .filter((char) => char === '\n' || (char >= ' ' && char !== '\u007f'))
+    .join('')
+    .trim();
 
 export const deliveryInstructionFields = {
   gateCode: z
