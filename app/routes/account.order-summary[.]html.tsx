@@ -222,7 +222,7 @@ export default function OrderSummaryPage() {
           {order.tipEditable ? (
             <OrderTipForm
               orderNumber={order.orderNumber}
-              basketCents={order.totalCents - order.feesCents - order.tipCents}
+              basketCents={order.tipBasketCents}
               tipCents={order.tipCents}
             />
           ) : null}

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from './support/test';
 import { createAccountOverHttp } from './support/accounts';
+import { axeViolations } from './support/axe';
 import { addToCart } from './support/cart';
 import { mailTo } from './support/mailbox';
 import { signInOverHttp } from './support/sign-in';
@@ -63,6 +64,7 @@ test('a split EBT checkout with a tip and delivery instructions; the order, driv
   await page.getByRole('button', { name: 'Save EBT card' }).click();
   await expect(page.getByLabel('EBT card ending in 9012')).toBeVisible();
 
+  expect(await axeViolations(page, browser, testInfo)).toEqual([]);
   const eligible = cents(await page.getByTestId('ebt-eligible').innerText());
   expect(eligible).toBeGreaterThan(0);
   await expect(page.getByTestId('checkout-ebt-eligible')).toHaveText(`$${dollars(eligible)}`);
@@ -110,6 +112,7 @@ test('a split EBT checkout with a tip and delivery instructions; the order, driv
   await expect(page.getByTestId('order-instructions')).toHaveText(
     'Delivery instructions: Gate code 4411 · Leave at door · <b>Ring twice</b>',
   );
+  expect(await axeViolations(page, browser, testInfo)).toEqual([]);
   const placed = await mailTo(email, /is placed/);
   expect(placed.text).toContain(payment);
   expect(placed.text).toContain('Gate code 4411 · Leave at door · <b>Ring twice</b>');
@@ -168,6 +171,15 @@ test('a split EBT checkout with a tip and delivery instructions; the order, driv
   await expect(page.getByTestId('receipt-instructions')).toHaveText(
     'Delivery instructions: Gate code 4411 · Leave at door · <b>Ring twice</b>',
   );
+  expect(await axeViolations(page, browser, testInfo)).toEqual([]);
+  // Within 24 hours of delivery the tip can still change.
+  await page.goto(`/account/order-summary.html?orderNumber=${orderNumber}`);
+  const twenty = page.getByRole('radio', { name: /^20% / });
+  const twentyAmount = (await page.locator('label').filter({ has: twenty }).innerText()).replace(/^20% /, '');
+  await twenty.check();
+  await page.getByRole('button', { name: 'Save tip' }).click();
+  await expect(page.getByRole('status')).toHaveText('Your tip is saved.');
+  await expect(page.getByTestId('order-tip')).toHaveText(twentyAmount.trim());
 });
 
 test('a pickup order offers no tip and no delivery instructions', async ({ page }) => {

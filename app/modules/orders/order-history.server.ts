@@ -14,7 +14,7 @@ import { storeById, type Store } from '~/modules/stores/stores.server';
 import { instructionsText } from './delivery-instructions';
 import { paymentSplitLabel } from './ebt-split';
 import { ORDER_STATUS, type OrderCustomer } from './order-rules';
-import { tipEditable } from './tip-rules';
+import { tipBasketCents, tipEditable } from './tip-rules';
 
 export interface OrderListItem {
   orderNumber: string;
@@ -141,6 +141,8 @@ export async function orderSummary(customer: OrderCustomer, orderNumber: string,
     promoCode: order.promo_code,
     promoCents: order.promo_cents,
     tipCents: order.tip_cents,
+    /** What a tip percentage is of: the groceries handed over once delivered, else those ordered (tip-edit.server.ts). */
+    tipBasketCents: tipBasketCents(order),
     ebtCents: order.ebt_cents,
     totalCents: order.total_cents,
     /** "EBT SNAP $12.00, Visa ••1234 $30.50" (decision 0107). */

@@ -4,7 +4,7 @@
  */
 import { db } from '~/db/db.server';
 import type { OrderCustomer } from './order-rules';
-import { resolveTip, TIP_MESSAGES, tipEditable, type TipChoice } from './tip-rules';
+import { resolveTip, TIP_MESSAGES, tipBasketCents, tipEditable, type TipChoice } from './tip-rules';
 
 export type TipEditResult =
   { ok: true; tipCents: number } | { ok: false; code: 'NOT_FOUND' | 'REFUSED'; message: string };
@@ -37,9 +37,7 @@ export async function changeTip(
   if (fulfilment === 'pickup') return { ok: false, code: 'REFUSED', message: TIP_MESSAGES.PICKUP };
   if (!tipEditable({ fulfillment: order.fulfillment, status: order.status, handedOverAt: order.handed_over_at }, now))
     return { ok: false, code: 'REFUSED', message: TIP_MESSAGES.WINDOW };
-  // The groceries the tip is a share of: what was delivered once handed over, else what was ordered.
-  const basketCents = (order.final_total_cents ?? order.total_cents) - order.fees_cents - order.tip_cents;
-  const tip = resolveTip(choice, basketCents, fulfilment);
+  const tip = resolveTip(choice, tipBasketCents(order), fulfilment);
   if (!tip.ok) return { ok: false, code: 'REFUSED', message: tip.message };
   const difference = tip.tipCents - order.tip_cents;
   // Conditional on the tip it read: two edits at once change it once, and the totals stay consistent.

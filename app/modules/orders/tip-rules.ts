@@ -89,6 +89,16 @@ export function tipEditable(
   return now.getTime() - new Date(order.handedOverAt).getTime() <= TIP_EDIT_WINDOW_MS;
 }
 
+/** The groceries a tip is a share of: what was handed over once delivered, else what was ordered. */
+export function tipBasketCents(order: {
+  total_cents: number;
+  final_total_cents: number | null;
+  fees_cents: number;
+  tip_cents: number;
+}): number {
+  return (order.final_total_cents ?? order.total_cents) - order.fees_cents - order.tip_cents;
+}
+
 function dollars(cents: number): string {
   return `$${(cents / 100).toFixed(2)}`;
 }
