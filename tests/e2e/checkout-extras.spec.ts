@@ -185,7 +185,13 @@ test('a split EBT checkout with a tip and delivery instructions; the order, driv
 test('a pickup order offers no tip and no delivery instructions', async ({ page }) => {
   await page.goto('/');
   const cards = page.locator('article').filter({ has: page.getByRole('button', { name: ADD }) });
+  const productLink = await cards.first().locator('a').first().getAttribute('href');
   await addToCart(cards.first());
+  // The home page's first product is fresh food: SNAP eligible on its page and in the cart, rendered by the server.
+  await page.goto(productLink!);
+  await expect(page.getByText('SNAP eligible', { exact: true })).toBeVisible();
+  await page.goto('/shop/cart.html');
+  await expect(page.getByText('SNAP eligible', { exact: true })).toBeVisible();
   await createAccountOverHttp(page, 'Pickup');
   await page.goto('/shop/slots.html?type=pickup');
   const reserve = page.getByRole('button', { name: /^Reserve DriveUp & Go pickup / }).and(page.locator(':enabled'));
