@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useDatabaseForTests } from '~/db/db.server';
 import { cartForWriting } from '~/modules/cart/active-cart.server';
-import { addToCart } from '~/modules/cart/cart-lines.server';
+import { addToCart, setQuantity } from '~/modules/cart/cart-lines.server';
 import { cartView } from '~/modules/cart/cart-view.server';
 import { addTender, customerAddresses, customerTenders, placeOrder } from '~/modules/orders/checkout.server';
 import { addEbtCard, type CheckoutExtrasInput } from '~/modules/orders/checkout-payment.server';
 import { EBT_MESSAGES } from '~/modules/orders/ebt-split';
+import { saveEdit, startEdit } from '~/modules/orders/order-changes.server';
 import { orderSummary } from '~/modules/orders/order-history.server';
 import type { OrderCustomer } from '~/modules/orders/order-rules';
 import { changeTip } from '~/modules/orders/tip-edit.server';
@@ -337,6 +338,32 @@ describe.each(DIALECTS)('tips, EBT SNAP and delivery instructions on %s', (diale
       .where('id', '=', placed.orderId)
       .executeTakeFirstOrThrow();
     expect(unchanged.tip_cents).toBe(twenty);
+  });
+
+  it('keeps the EBT part within the eligible items and the tip within its cap when the order is edited', async () => {
+    const customer = await newCustomer();
+    const ready = await readyCart(customer);
+    const placed = await place(
+      customer,
+      ready,
+      extras({ ebt: { tenderId: ready.ebtId, amount: dollars(ready.eligibleCents), balance: '100' } }),
+    );
+    if (!placed.ok) throw new Error('not placed');
+    const edit = await startEdit(customer, placed.orderNumber, now);
+    if (!edit.ok) throw new Error(edit.code);
+    // One milk instead of two: half the eligible items are left for EBT.
+    await setQuantity(edit.cartId, milk, 1, store.id);
+    const saved = await saveEdit(customer, placed.orderNumber, now);
+    if (!saved.ok) throw new Error(saved.code);
+    const row = await test.db
+      .selectFrom('orders')
+      .selectAll()
+      .where('id', '=', placed.orderId)
+      .executeTakeFirstOrThrow();
+    const oneMilk = ready.eligibleCents / 2;
+    expect(row.ebt_cents).toBe(oneMilk);
+    expect(row.tip_cents).toBe(Math.round(ready.basketCents / 10));
+    expect(row.total_cents).toBe(ready.basketCents - oneMilk + row.fees_cents + row.tip_cents);
   });
 
   it('keeps EBT cards apart from the cards a checkout or delivery pass charges', async () => {
