@@ -12,7 +12,12 @@ export function PendingOrderAlert() {
   const order = root?.pendingOrder;
   if (!order || pathname === '/erums') return null;
   return (
-    <div className="border-b border-amber-200 bg-amber-50" data-testid="pending-order-alert">
+    // A landmark of its own: it sits above the page's main content, and axe wants every part of a page in one.
+    <aside
+      aria-label="Your upcoming order"
+      className="border-b border-amber-200 bg-amber-50"
+      data-testid="pending-order-alert"
+    >
       <div className="container-page flex flex-wrap items-center justify-between gap-2 py-2 text-sm text-amber-950">
         <p>
           Order <span className="font-semibold">{order.orderNumber}</span> is scheduled for {order.slotLabel}. You can
@@ -27,6 +32,6 @@ export function PendingOrderAlert() {
           </Link>
         </div>
       </div>
-    </div>
+    </aside>
   );
 }

@@ -353,6 +353,10 @@ export interface CustomerAddressTable {
   is_selected: Flag;
   selected_banner: string | null;
   created_at: string;
+  /** Delivery instructions (0045): shown to the driver as text, copied onto each order placed to the address. */
+  gate_code: Generated<string>;
+  leave_at_door: Generated<Flag>;
+  delivery_note: Generated<string>;
 }
 
 export interface ClipTable {
@@ -400,6 +404,15 @@ export interface OrderTable {
   /** The promo code redeemed with the order and its discount (0043; 0 without one). */
   promo_code: string | null;
   promo_cents: Generated<number>;
+  /** The delivery instructions the order was placed with (0045). */
+  gate_code: Generated<string>;
+  leave_at_door: Generated<Flag>;
+  delivery_note: Generated<string>;
+  /** The driver's tip (0045), in total_cents, never on EBT. */
+  tip_cents: Generated<number>;
+  /** The part paid with an EBT SNAP card (0045); the rest of total_cents goes on tender_id. */
+  ebt_cents: Generated<number>;
+  ebt_tender_id: number | null;
 }
 
 export type PickOutcome = 'picked' | 'short' | 'substituted';
@@ -687,6 +700,8 @@ export interface CustomerTenderTable {
   last_four: string;
   expiry: string;
   created_at: string;
+  /** 'card' or 'ebt' (0045): an EBT card pays only the SNAP-eligible part of an order. */
+  kind: Generated<'card' | 'ebt'>;
 }
 
 export interface OrderSequenceTable {

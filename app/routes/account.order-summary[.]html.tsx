@@ -13,6 +13,9 @@ import { fulfillmentLabel, ORDER_REFUSALS, orderNumberSchema } from '~/modules/o
 import { clearEditModeCookies, clearOrderNumberCookie, orderCustomer } from '~/modules/orders/order-session.server';
 import { cancelOrder } from '~/modules/orders/order-changes.server';
 import { orderSummary } from '~/modules/orders/order-history.server';
+import { tipChoiceOf } from '~/modules/orders/checkout-extras-form';
+import { changeTip } from '~/modules/orders/tip-edit.server';
+import { OrderTipForm } from '~/components/checkout/CheckoutExtras';
 
 /**
  * One order: its lines, time, address, card and totals; cancel or edit before the cut-off; where it is
@@ -21,7 +24,12 @@ import { orderSummary } from '~/modules/orders/order-history.server';
 export const access = pageAccess({ allowedUserTypes: CUSTOMER_ONLY, redirections: { DEFAULT: SIGN_IN_PATH } });
 export const handle = { access };
 
-const Query = z.object({ orderNumber: orderNumberSchema, placed: z.string().optional(), saved: z.string().optional() });
+const Query = z.object({
+  orderNumber: orderNumberSchema,
+  placed: z.string().optional(),
+  saved: z.string().optional(),
+  tip: z.string().optional(),
+});
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const shopper = await requireUserType(request, access);
@@ -43,6 +51,15 @@ export async function action({ request }: ActionFunctionArgs) {
   const customer = orderCustomer(shopper)!;
   const { orderNumber } = form.data;
   const back = `/account/order-summary.html?orderNumber=${orderNumber}`;
+  if (form.data.intent === 'tip') {
+    const changed = await changeTip(customer, orderNumber, tipChoiceOf(form.data));
+    if (!changed.ok)
+      return json(
+        { error: changed.message },
+        { status: changed.code === 'NOT_FOUND' ? 404 : 400, headers: shopper.headers },
+      );
+    return redirect(`${back}&tip=1`, { headers: shopper.headers });
+  }
   if (form.data.intent !== 'cancel') {
     const result =
       form.data.intent === 'check-in'
@@ -85,6 +102,10 @@ export default function OrderSummaryPage() {
       {params.get('placed') ? (
         <p role="status" className="mt-4 rounded-xl border border-green-200 bg-green-50 p-4 text-green-900">
           Thank you! Your order {order.orderNumber} is placed.
+        </p>
+      ) : params.get('tip') ? (
+        <p role="status" className="mt-4 rounded-xl border border-green-200 bg-green-50 p-4 text-green-900">
+          Your tip is saved.
         </p>
       ) : params.get('saved') ? (
         <p role="status" className="mt-4 rounded-xl border border-green-200 bg-green-50 p-4 text-green-900">
@@ -158,9 +179,14 @@ export default function OrderSummaryPage() {
               <span className="font-semibold">Address:</span> {order.address}
             </p>
           ) : null}
-          {order.tender ? (
-            <p>
-              <span className="font-semibold">Card:</span> {order.tender}
+          {order.instructions ? (
+            <p data-testid="order-instructions">
+              <span className="font-semibold">Delivery instructions:</span> {order.instructions}
+            </p>
+          ) : null}
+          {order.payment ? (
+            <p data-testid="order-payment">
+              <span className="font-semibold">Paid with:</span> {order.payment}
             </p>
           ) : null}
           <dl className="mt-3 space-y-1 border-t border-stone-200 pt-3">
@@ -182,11 +208,24 @@ export default function OrderSummaryPage() {
               <dt>Fees</dt>
               <dd>{formatCents(order.feesCents)}</dd>
             </div>
+            {order.fulfillment === 'DELIVERY' ? (
+              <div className="flex justify-between">
+                <dt>Tip</dt>
+                <dd data-testid="order-tip">{formatCents(order.tipCents)}</dd>
+              </div>
+            ) : null}
             <div className="flex justify-between text-base font-extrabold">
               <dt>Total</dt>
               <dd data-testid="order-total">{formatCents(order.totalCents)}</dd>
             </div>
           </dl>
+          {order.tipEditable ? (
+            <OrderTipForm
+              orderNumber={order.orderNumber}
+              basketCents={order.tipBasketCents}
+              tipCents={order.tipCents}
+            />
+          ) : null}
         </aside>
       </div>
     </div>

@@ -116,6 +116,12 @@ export default function ReceiptPage() {
             <dt>Fees</dt>
             <dd>{formatCents(receipt.feesCents)}</dd>
           </div>
+          {receipt.tipCents > 0 ? (
+            <div className="flex justify-between">
+              <dt>Tip</dt>
+              <dd data-testid="receipt-tip">{formatCents(receipt.tipCents)}</dd>
+            </div>
+          ) : null}
           {receipt.waivedFeeCents > 0 ? (
             <div className="flex justify-between text-green-800">
               <dt>Fees waived</dt>
@@ -128,9 +134,16 @@ export default function ReceiptPage() {
           </div>
         </dl>
         <p className="mt-3 text-sm text-stone-700">
-          {receipt.tender ? `Paid with ${receipt.tender}.` : 'Paid at hand-over.'} You ordered items worth{' '}
-          {formatCents(receipt.orderedCents)}.
+          <span data-testid="receipt-payment">
+            {receipt.payment ? `Paid with ${receipt.payment}.` : 'Paid at hand-over.'}
+          </span>{' '}
+          You ordered items worth {formatCents(receipt.orderedCents)}.
         </p>
+        {receipt.instructions ? (
+          <p className="mt-1 text-sm text-stone-700" data-testid="receipt-instructions">
+            Delivery instructions: {receipt.instructions}
+          </p>
+        ) : null}
       </article>
     </div>
   );

@@ -213,6 +213,7 @@ function CartLineItem({ line }: { line: CartLine & { allergyWarning?: string } }
             <p className="font-bold" data-testid="line-total">
               {formatCents(line.lineCents - line.savingsCents)}
             </p>
+            {line.snapEligible ? <p className="text-xs text-green-800">SNAP eligible</p> : null}
             {line.savingsCents > 0 ? (
               <p className="text-xs text-green-800" data-testid="line-savings">
                 You save {formatCents(line.savingsCents)} · {line.offerTitle}

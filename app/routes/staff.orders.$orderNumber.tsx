@@ -97,6 +97,11 @@ export default function StaffPickListPage() {
             {order.businessOrder ? ' · Business order' : ''}
           </p>
           {order.address ? <p className="text-sm text-stone-700">Deliver to {order.address}</p> : null}
+          {order.instructions ? (
+            <p className="text-sm text-stone-700" data-testid="staff-order-instructions">
+              Delivery instructions: {order.instructions}
+            </p>
+          ) : null}
         </div>
         <Link
           to={`/staff/orders/${order.orderNumber}?store=${store.storeId}`}

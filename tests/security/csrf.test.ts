@@ -277,6 +277,26 @@ describe.each(DIALECTS)('CSRF and safe GETs on %s', (dialect) => {
     expect(await userTypeOf(browser, origin)).toBe('C');
   });
 
+  it("refuses the checkout's EBT card and the order page's tip change from another site, writing nothing", async () => {
+    const intents: Call[] = [
+      { path: '/shop/checkout.html', form: { intent: 'ebt-card', ebtNumber: '5077123456789012' } },
+      {
+        path: '/account/order-summary.html?orderNumber=C10000001',
+        form: { intent: 'tip', orderNumber: 'C10000001', tipChoice: '20' },
+      },
+    ];
+    const before = await snapshot(stack);
+    for (const call of intents) {
+      const { status, body } = await send(browser, origin, call, {
+        Origin: 'https://evil.example',
+        'Sec-Fetch-Site': 'cross-site',
+      });
+      expect(status).toBe(403);
+      expect(body).toContain(CROSS_SITE_MESSAGE);
+    }
+    expect(changedTables(before, await snapshot(stack))).toEqual([]);
+  });
+
   it('refuses a cross-site request riding on the cookie whatever Authorization header it carries, with or without _data', async () => {
     // A token that does not authenticate the call lifts nothing: the cookie is what would act.
     const bearers = {

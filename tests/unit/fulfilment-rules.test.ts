@@ -227,7 +227,17 @@ describe('the receipt', () => {
       savingsCents: 100,
       promoCents: 0,
       feesCents: 499,
+      tipCents: 0,
       totalCents: 1399,
+    });
+  });
+
+  it("adds the driver's tip to the total, after the fees (decision 0107)", () => {
+    const line = { ordered: { quantity: 1, unitPriceCents: 1000 }, savingsCents: 0 };
+    const picked = { ...line, pick: { outcome: 'picked', quantity: 1, approval: null, chargedCents: 1000 } };
+    expect(receiptTotals([picked], { feesCents: 499, tipCents: 150 })).toMatchObject({
+      tipCents: 150,
+      totalCents: 1649,
     });
   });
 });

@@ -131,6 +131,11 @@ export function ProductAbout({ product }: { product: ProductDetails }) {
           <dd>{product.wine.vintage}</dd>
         </dl>
       ) : null}
+      {product.snapEligible ? (
+        <p className="mt-3 w-fit rounded-full border border-green-700 px-3 py-1 text-xs font-semibold text-green-800">
+          SNAP eligible
+        </p>
+      ) : null}
       {product.dietary.length ? (
         <ul className="mt-3 flex flex-wrap gap-2" aria-label="Dietary">
           {product.dietary.map((tag) => (

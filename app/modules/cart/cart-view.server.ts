@@ -3,6 +3,7 @@ import { db } from '~/db/db.server';
 import type { Database, Substitution } from '~/db/schema';
 import { cartPriceTier } from '~/modules/catalog/price-tier.server';
 import { productPrice, productPriceColumns, storePricing } from '~/modules/catalog/product-card-select.server';
+import { isSnapEligible } from '~/modules/catalog/snap-eligibility';
 import type { PriceTier } from '~/modules/catalog/pricing';
 import { basketSavings } from '~/modules/offers/savings.server';
 import type { Store } from '~/modules/stores/stores.server';
@@ -25,6 +26,8 @@ export interface CartLine {
   substitution: Substitution;
   note: string;
   attendedDeliveryOnly: boolean;
+  /** SNAP may buy it (catalog/snap-eligibility.ts): the EBT part of checkout and the cart's badge. */
+  snapEligible: boolean;
   /** One of the spec's item messages when the line cannot be bought as the cart stands. */
   message: string | null;
   available: boolean;
@@ -98,7 +101,9 @@ export async function cartView(input: {
     .leftJoin('store_product_overrides as o', (join) =>
       join.onRef('o.product_id', '=', 'p.id').on('o.store_id', '=', store.id),
     )
+    .leftJoin('aisles as a', 'a.id', 'p.aisle_id')
     .select([
+      'a.slug as aisle_slug',
       'i.product_id',
       'i.quantity',
       'i.substitution',
@@ -142,6 +147,7 @@ export async function cartView(input: {
       substitution: row.substitution,
       note: row.note,
       attendedDeliveryOnly: attended,
+      snapEligible: isSnapEligible({ kind: 'grocery', aisleSlug: row.aisle_slug, name: row.name }),
       message,
       available,
     };

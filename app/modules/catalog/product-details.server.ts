@@ -5,6 +5,7 @@ import type { ProductHit } from '~/modules/search/product-query';
 import { findProducts } from '~/modules/search/product-search.server';
 import { DIETARY_TAGS } from '~/modules/search/query';
 import { nutritionFacts, type NutritionFacts } from './nutrition';
+import { isSnapEligible } from './snap-eligibility';
 import { productCardColumns, toProductHit } from './product-card-select.server';
 import { taxonomy, type SellerInfo } from './taxonomy.server';
 
@@ -18,6 +19,8 @@ export interface ProductDetails extends ProductHit {
   wine: { varietal: string; color: string; region: string; country: string; vintage: number } | null;
   seller: SellerInfo | null;
   /** The Nutrition Facts label, ingredients and allergens of a grocery food; null for anything else. */
+  /** SNAP may buy it (snap-eligibility.ts): the page's badge. */
+  snapEligible: boolean;
   nutrition: NutritionFacts | null;
   related: ProductHit[];
 }
@@ -110,6 +113,7 @@ export async function productDetails(id: number, kind: ProductKind, ctx: PriceCo
         ? { varietal: row.varietal, color: row.color, region: row.region, country: row.country, vintage: row.vintage }
         : null,
     seller: row.seller_id !== null ? (tax.sellerById.get(row.seller_id) ?? null) : null,
+    snapEligible: isSnapEligible({ kind, aisleSlug: aisle?.slug ?? null, name: row.name }),
     nutrition:
       kind === 'grocery'
         ? nutritionFacts({ id, name: row.name, brand: row.brand, aisleSlug: aisle?.slug ?? null })

@@ -45,6 +45,7 @@ async function changes(tx: Kysely<Database>, step: StaffStep, order: Order, staf
     const totals = receiptTotals(await orderLines(tx, order.id), {
       feesCents: order.fees_cents,
       promoCents: order.promo_cents,
+      tipCents: order.tip_cents,
     });
     return { handed_over_at: now.toISOString(), final_total_cents: totals.totalCents };
   }

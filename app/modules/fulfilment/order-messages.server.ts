@@ -18,6 +18,7 @@ interface MessageOrder {
   address_text: string | null;
   fees_cents: number;
   promo_cents: number;
+  tip_cents: number;
   tender_id: number | null;
 }
 
@@ -134,7 +135,11 @@ export async function queueReceipt(
   handedOverAt: Date,
   origin: string | undefined,
 ) {
-  const totals = receiptTotals(lines, { feesCents: order.fees_cents, promoCents: order.promo_cents });
+  const totals = receiptTotals(lines, {
+    feesCents: order.fees_cents,
+    promoCents: order.promo_cents,
+    tipCents: order.tip_cents,
+  });
   const tender = order.tender_id
     ? await conn
         .selectFrom('customer_tenders')

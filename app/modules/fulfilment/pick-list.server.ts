@@ -3,6 +3,7 @@ import { db } from '~/db/db.server';
 import { noteStoreChange } from '~/modules/http/state-versions.server';
 import { slotLabel } from '~/modules/slots/slots.server';
 import { storeById } from '~/modules/stores/stores.server';
+import { instructionsText } from '~/modules/orders/delivery-instructions';
 import { poundsLabel } from './line-rules';
 import { checkStep, isPickup, STATUS, type StaffAtStore, type StaffStep } from './order-states';
 import { orderAtStore, orderLines, settleDueAnswers, substituteChoices } from './picking.server';
@@ -39,6 +40,12 @@ export async function pickList(staff: StaffAtStore, orderNumber: string, now = n
     pickup: isPickup(order.fulfillment),
     slotLabel: slotLabel(order.slot_start, order.slot_end, store.timezone),
     address: order.address_text,
+    /** What the driver reads at the door (plain text; the page escapes it). */
+    instructions: instructionsText({
+      gateCode: order.gate_code,
+      leaveAtDoor: order.leave_at_door === 1,
+      deliveryNote: order.delivery_note,
+    }),
     businessOrder: order.site_type === 'B',
     claimedByMe: order.picker_id === staff.staffId,
     canPick: picking && mine,

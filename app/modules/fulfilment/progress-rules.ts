@@ -1,6 +1,7 @@
 /** The shopper's timeline of an order, from its status and steps (page-safe). */
 import { z } from 'zod';
 import { orderNumberSchema } from '~/modules/orders/order-rules';
+import { tipFormFields } from '~/modules/orders/checkout-extras-form';
 import { isPickup, STATUS, type OrderStatus } from './order-states';
 
 export interface TimelineStep {
@@ -96,6 +97,7 @@ export const orderPageActionSchema = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('approve'), orderNumber: orderNumberSchema, productId }),
   z.object({ intent: z.literal('reject'), orderNumber: orderNumberSchema, productId }),
   checkInFormSchema,
+  z.object({ intent: z.literal('tip'), orderNumber: orderNumberSchema, ...tipFormFields }),
 ]);
 
 export const PROGRESS_REFUSALS = {

@@ -27,7 +27,10 @@ export function isCharged(line: ReceiptLineInput): boolean {
 }
 
 /** The receipt's totals; a promo code's discount (decision 0105) never takes more than the picked basket. */
-export function receiptTotals(lines: readonly ReceiptLineInput[], fees: { feesCents: number; promoCents?: number }) {
+export function receiptTotals(
+  lines: readonly ReceiptLineInput[],
+  fees: { feesCents: number; promoCents?: number; tipCents?: number },
+) {
   const subtotalCents = lines.reduce((sum, line) => sum + (isCharged(line) ? line.pick!.chargedCents : 0), 0);
   const savingsCents = lines.reduce((sum, line) => sum + receiptLineSavings(line), 0);
   const orderedCents = lines.reduce((sum, line) => sum + line.ordered.quantity * line.ordered.unitPriceCents, 0);
@@ -39,6 +42,7 @@ export function receiptTotals(lines: readonly ReceiptLineInput[], fees: { feesCe
     savingsCents,
     promoCents,
     feesCents: fees.feesCents,
-    totalCents: basketCents - promoCents + fees.feesCents,
+    tipCents: fees.tipCents ?? 0,
+    totalCents: basketCents - promoCents + fees.feesCents + (fees.tipCents ?? 0),
   };
 }

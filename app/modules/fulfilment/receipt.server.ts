@@ -2,6 +2,8 @@ import { formatInTimeZone } from 'date-fns-tz';
 import { db } from '~/db/db.server';
 import type { OrderCustomer } from '~/modules/orders/order-rules';
 import { storeById } from '~/modules/stores/stores.server';
+import { instructionsText } from '~/modules/orders/delivery-instructions';
+import { paymentSplitLabel } from '~/modules/orders/ebt-split';
 import { fulfillmentLabel } from '~/modules/orders/order-rules';
 import { HANDED_OVER, type OrderStatus } from './order-states';
 import { orderLines } from './picking.server';
@@ -29,7 +31,13 @@ export async function orderReceipt(customer: OrderCustomer, orderNumber: string)
   if (!order || !HANDED_OVER.includes(order.status as OrderStatus) || !order.handed_over_at) return null;
   const [lines, store] = await Promise.all([orderLines(db(), order.id), storeById(order.store_id)]);
   const timezone = store?.timezone ?? 'UTC';
-  const totals = receiptTotals(lines, { feesCents: order.fees_cents, promoCents: order.promo_cents });
+  const totals = receiptTotals(lines, {
+    feesCents: order.fees_cents,
+    promoCents: order.promo_cents,
+    tipCents: order.tip_cents,
+  });
+  // EBT paid for eligible groceries only: never more than the groceries handed over (decision 0107).
+  const ebtCents = Math.min(order.ebt_cents, totals.totalCents - totals.feesCents - totals.tipCents);
   return {
     orderNumber: order.order_number,
     storeName: store?.name ?? '',
@@ -39,6 +47,16 @@ export async function orderReceipt(customer: OrderCustomer, orderNumber: string)
     placedLabel: formatInTimeZone(new Date(order.placed_at), timezone, 'EEE, MMM d, yyyy h:mm a'),
     handedOverLabel: formatInTimeZone(new Date(order.handed_over_at), timezone, 'EEE, MMM d, yyyy h:mm a'),
     tender: order.tender_brand ? `${order.tender_brand} ending in ${order.tender_last_four}` : null,
+    payment: paymentSplitLabel({
+      ebtCents,
+      cardCents: totals.totalCents - ebtCents,
+      card: order.tender_brand ? { brand: order.tender_brand, lastFour: order.tender_last_four ?? '' } : null,
+    }),
+    instructions: instructionsText({
+      gateCode: order.gate_code,
+      leaveAtDoor: order.leave_at_door === 1,
+      deliveryNote: order.delivery_note,
+    }),
     lines: lines.map((line) => ({
       productId: line.productId,
       name: line.name,

@@ -33,6 +33,8 @@ const totals = {
   /** A promo code's discount (decision 0105); absent on messages queued before promo codes. */
   promoCents: cents.optional(),
   feesCents: cents,
+  /** The driver's tip (decision 0107); absent on messages queued before tips. */
+  tipCents: cents.optional(),
   totalCents: cents,
 };
 
@@ -52,6 +54,10 @@ export const MESSAGE_DATA = {
     address: z.string().max(400).nullable(),
     lines: z.array(orderLineSchema).min(1).max(500),
     ...totals,
+    /** "EBT SNAP $12.00, Visa ••1234 $30.50" (decision 0107). */
+    payment: z.string().max(200).optional(),
+    /** The delivery instructions as the driver reads them. */
+    instructions: z.string().max(400).nullable().optional(),
     orderUrl: url,
   }),
   'substitution-request': z.object({

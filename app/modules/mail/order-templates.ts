@@ -21,12 +21,14 @@ function totalsRows(data: {
   savingsCents: number;
   promoCents?: number | undefined;
   feesCents: number;
+  tipCents?: number | undefined;
   totalCents: number;
 }) {
   const rows: TableRow[] = [{ label: 'Subtotal', value: money(data.subtotalCents) }];
   if (data.savingsCents > 0) rows.push({ label: 'Savings', value: money(-data.savingsCents) });
   if (data.promoCents) rows.push({ label: 'Promo code', value: money(-data.promoCents) });
   rows.push({ label: 'Fees', value: money(data.feesCents) });
+  if (data.tipCents) rows.push({ label: 'Tip', value: money(data.tipCents) });
   return rows;
 }
 
@@ -48,11 +50,14 @@ export function orderPlaced(banner: BannerDefinition, data: ParsedMessageData<'o
     ...lineRows(data.lines),
     ...totalsRows(data),
     { label: 'Total', value: money(data.totalCents), strong: true },
+    ...(data.payment ? [{ label: 'Paid with', value: data.payment }] : []),
   ];
+  const instructions = data.instructions ? `Delivery instructions: ${data.instructions}` : null;
   return {
     subject,
     text: textFrame(banner, [
       `Thanks for your order ${data.orderNumber}. ${where}`,
+      ...(instructions ? [instructions] : []),
       '',
       ...textTable(rows),
       '',
@@ -63,6 +68,7 @@ export function orderPlaced(banner: BannerDefinition, data: ParsedMessageData<'o
       subject,
       paragraph(`Thanks for your order ${data.orderNumber}.`) +
         paragraph(where) +
+        (instructions ? paragraph(instructions) : '') +
         htmlTable(rows) +
         button(banner, 'See or change your order', data.orderUrl),
     ),

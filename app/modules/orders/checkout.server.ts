@@ -14,6 +14,14 @@ import { ORDER_CUTOFF_MS } from '~/modules/slots/slot-rules';
 import type { Store } from '~/modules/stores/stores.server';
 import { deliveryFeeFor } from '~/modules/subscriptions/subscriptions.server';
 import { cardBrand, ORDER_STATUS, type OrderCustomer, type Refusal } from './order-rules';
+import {
+  CheckoutExtrasRefusedError,
+  resolveExtras,
+  saveAddressInstructions,
+  type CheckoutExtrasInput,
+} from './checkout-payment.server';
+import { paymentSplitLabel } from './ebt-split';
+import { instructionsText } from './delivery-instructions';
 import { promoForOrder, PromoRefusedError, redeemPromo } from './promo-codes.server';
 import type { PromoRefusal } from './promo-rules';
 
@@ -33,16 +41,32 @@ export async function nextOrderNumber(siteType: 'C' | 'B', tx: Transaction<Datab
 
 /** Checkout's delivery addresses: the one selected for deliveries on this banner first (and marked). */
 export async function customerAddresses(customer: Pick<OrderCustomer, 'customerId' | 'bannerId'>) {
-  const addresses = await listAddresses(customer.customerId, customer.bannerId);
+  const [addresses, instructions] = await Promise.all([
+    listAddresses(customer.customerId, customer.bannerId),
+    db()
+      .selectFrom('customer_addresses')
+      .select(['id', 'gate_code', 'leave_at_door', 'delivery_note'])
+      .where('customer_id', '=', customer.customerId)
+      .execute(),
+  ]);
+  const instructionsOf = new Map(instructions.map((row) => [row.id, row]));
   return addresses
     .filter((address) => address.purposes.includes('DELIVERY'))
-    .map((address) => ({
-      id: address.addressId,
-      name: address.addressName,
-      line: [address.address1, address.address2].filter(Boolean).join(', '),
-      city: `${address.city}, ${address.stateCode} ${address.postalCode}`,
-      selected: address.selectedPurposes.includes('DELIVERY'),
-    }));
+    .map((address) => {
+      const saved = instructionsOf.get(address.addressId);
+      return {
+        id: address.addressId,
+        name: address.addressName,
+        line: [address.address1, address.address2].filter(Boolean).join(', '),
+        city: `${address.city}, ${address.stateCode} ${address.postalCode}`,
+        selected: address.selectedPurposes.includes('DELIVERY'),
+        instructions: {
+          gateCode: saved?.gate_code ?? '',
+          leaveAtDoor: saved?.leave_at_door === 1,
+          deliveryNote: saved?.delivery_note ?? '',
+        },
+      };
+    });
 }
 
 /**
@@ -76,6 +100,7 @@ export async function customerTenders(customerId: number) {
     .selectFrom('customer_tenders')
     .select(['id', 'brand', 'last_four', 'expiry'])
     .where('customer_id', '=', customerId)
+    .where('kind', '=', 'card')
     .orderBy('id')
     .execute();
   return rows.map((row) => ({ id: row.id, brand: row.brand, lastFour: row.last_four, expiry: row.expiry }));
@@ -101,7 +126,11 @@ export async function addTender(customerId: number, cardNumber: string, expiry: 
   return row.id;
 }
 
-export type PlaceResult = { ok: true; orderId: number; orderNumber: string; cutoffAt: string } | Refusal | PromoRefusal;
+export type PlaceResult =
+  | { ok: true; orderId: number; orderNumber: string; cutoffAt: string }
+  | Refusal
+  | PromoRefusal
+  | CheckoutExtrasRefusedError['refusal'];
 
 /** An order's lines, copied from the available cart lines (with the shopper's substitution and note). */
 export async function insertOrderLines(
@@ -140,6 +169,8 @@ export async function placeOrder(input: {
   origin?: string;
   /** Flag referralProgramEnabled: a referred customer's first order credits both (decision 0098). */
   referralsEnabled?: boolean;
+  /** Tip, EBT part and delivery instructions (decision 0107); without them: no tip, all on the card, the address's instructions. */
+  extras?: CheckoutExtrasInput;
   now?: Date;
 }): Promise<PlaceResult> {
   const { customer } = input;
@@ -160,19 +191,39 @@ export async function placeOrder(input: {
     return { ok: false, code: 'ATTENDED_ONLY' };
   const address = await db()
     .selectFrom('customer_addresses')
-    .select(['id', 'address1', 'address2', 'city', 'state_code', 'postal_code'])
+    .select([
+      'id',
+      'address1',
+      'address2',
+      'city',
+      'state_code',
+      'postal_code',
+      'gate_code',
+      'leave_at_door',
+      'delivery_note',
+    ])
     .where('id', '=', input.addressId)
     .where('customer_id', '=', customer.customerId)
     .executeTakeFirst();
   if (!address && hold.kind !== 'pickup') return { ok: false, code: 'NO_ADDRESS' };
   const tender = await db()
     .selectFrom('customer_tenders')
-    .select('id')
+    .select(['id', 'brand', 'last_four'])
     .where('id', '=', input.tenderId)
     .where('customer_id', '=', customer.customerId)
+    .where('kind', '=', 'card')
     .executeTakeFirst();
   if (!tender) return { ok: false, code: 'NO_TENDER' };
   const fee = await deliveryFeeFor(customer, hold, view.totalCents, now);
+  const fulfilment = hold.kind === 'pickup' ? 'pickup' : 'delivery';
+  const delivered = fulfilment === 'delivery' && address ? address : null;
+  const instructions = !delivered
+    ? { gateCode: '', leaveAtDoor: false, deliveryNote: '' }
+    : (input.extras?.instructions ?? {
+        gateCode: delivered.gate_code,
+        leaveAtDoor: delivered.leave_at_door === 1,
+        deliveryNote: delivered.delivery_note,
+      });
 
   const cutoffAt = new Date(new Date(hold.startsAt).getTime() - ORDER_CUTOFF_MS).toISOString();
   const placing = db()
@@ -190,7 +241,17 @@ export async function placeOrder(input: {
       // The applied promo code, checked again here: it applies to the basket after clipped-offer savings.
       const promo = await promoForOrder(tx, customer, input.cartId!, view.totalCents, now);
       const promoCents = promo?.discountCents ?? 0;
-      const totalCents = view.totalCents - promoCents + fee.feeCents;
+      const extras = await resolveExtras(
+        tx,
+        customer.customerId,
+        { lines, basketCents: view.totalCents, promoCents, feesCents: fee.feeCents, fulfilment },
+        input.extras ?? {
+          tip: { choice: 'percent', percent: 0 },
+          ebt: { tenderId: 0, amount: '', balance: '' },
+          instructions,
+        },
+      );
+      const totalCents = view.totalCents - promoCents + fee.feeCents + extras.tipCents;
       const orderNumber = await nextOrderNumber(customer.siteType, tx);
       const order = await tx
         .insertInto('orders')
@@ -223,10 +284,17 @@ export async function placeOrder(input: {
           slot_kind: hold.kind,
           cancelled_at: null,
           updated_at: now.toISOString(),
+          tip_cents: extras.tipCents,
+          ebt_cents: extras.ebtCents,
+          ebt_tender_id: extras.ebtTenderId,
+          gate_code: instructions.gateCode,
+          leave_at_door: instructions.leaveAtDoor ? 1 : 0,
+          delivery_note: instructions.deliveryNote,
         })
         .returning('id')
         .executeTakeFirstOrThrow();
       if (promo) await redeemPromo(tx, customer, promo, order.id, now);
+      if (delivered && input.extras) await saveAddressInstructions(tx, customer.customerId, delivered.id, instructions);
       await insertOrderLines(tx, order.id, lines);
       await creditReferralAtFirstOrder(tx, {
         customerId: customer.customerId,
@@ -263,7 +331,7 @@ export async function placeOrder(input: {
         orderId: order.id,
         data: {
           orderNumber,
-          fulfilment: hold.kind === 'pickup' ? 'pickup' : 'delivery',
+          fulfilment,
           window: { startsAt: hold.startsAt, endsAt: hold.endsAt, timezone: input.store.timezone },
           storeName: input.store.name,
           address: address
@@ -276,7 +344,14 @@ export async function placeOrder(input: {
           savingsCents: view.savingsCents,
           feesCents: fee.feeCents,
           promoCents,
+          tipCents: extras.tipCents,
           totalCents,
+          payment: paymentSplitLabel({
+            ebtCents: extras.ebtCents,
+            cardCents: totalCents - extras.ebtCents,
+            card: { brand: tender.brand, lastFour: tender.last_four },
+          }),
+          instructions: instructionsText(instructions) || null,
           orderUrl: `${origin}/account/order-summary.html?orderNumber=${orderNumber}`,
         },
       });
@@ -288,6 +363,7 @@ export async function placeOrder(input: {
   } catch (error) {
     // The transaction rolled back: the cart is still active, no order, no number, no redemption.
     if (error instanceof PromoRefusedError) return error.refusal;
+    if (error instanceof CheckoutExtrasRefusedError) return error.refusal;
     throw error;
   }
   if (!placed) return { ok: false, code: 'EMPTY_CART' };

@@ -10,6 +10,8 @@ import { recordStep } from '~/modules/fulfilment/order-events.server';
 import { withdrawReferralCredit } from '~/modules/customers/referrals.server';
 import { insertOrderLines } from './checkout.server';
 import { orderSummary, type OrderSummary } from './order-history.server';
+import { ebtEligibleCents } from './ebt-split';
+import { tipCapCents } from './tip-rules';
 import {
   notPendingRefusal,
   ORDER_STATUS,
@@ -198,6 +200,10 @@ export async function saveEdit(
   const fees = await editedOrderFee(customer, order, newHold, view.totalCents, now);
   // The promo code's discount stays as placed (decision 0105), never more than the edited basket.
   const promoCents = Math.min(order.promoCents, view.totalCents);
+  // The tip and the EBT part stay as placed within the edited basket (decision 0107); a pickup has no tip.
+  const pickup = newHold ? newHold.kind === 'pickup' : order.fulfillment === 'DUG';
+  const tipCents = pickup ? 0 : Math.min(order.tipCents, tipCapCents(view.totalCents - promoCents));
+  const ebtCents = Math.min(order.ebtCents, ebtEligibleCents(lines, promoCents));
   const savedAt = now.toISOString();
   const result = await db()
     .transaction()
@@ -210,7 +216,9 @@ export async function saveEdit(
           savings_cents: view.savingsCents,
           fees_cents: fees,
           promo_cents: promoCents,
-          total_cents: view.totalCents - promoCents + fees,
+          total_cents: view.totalCents - promoCents + fees + tipCents,
+          tip_cents: tipCents,
+          ebt_cents: ebtCents,
           updated_at: savedAt,
           ...(slot
             ? {

@@ -11,7 +11,10 @@ import {
 } from '~/modules/catalog/product-card-select.server';
 import { slotLabel } from '~/modules/slots/slots.server';
 import { storeById, type Store } from '~/modules/stores/stores.server';
+import { instructionsText } from './delivery-instructions';
+import { paymentSplitLabel } from './ebt-split';
 import { ORDER_STATUS, type OrderCustomer } from './order-rules';
+import { tipBasketCents, tipEditable } from './tip-rules';
 
 export interface OrderListItem {
   orderNumber: string;
@@ -114,6 +117,11 @@ export async function orderSummary(customer: OrderCustomer, orderNumber: string,
         .where('customer_id', '=', customer.customerId)
         .executeTakeFirst()
     : undefined;
+  const instructions = {
+    gateCode: order.gate_code,
+    leaveAtDoor: order.leave_at_door === 1,
+    deliveryNote: order.delivery_note,
+  };
   return {
     id: order.id,
     orderNumber: order.order_number,
@@ -132,7 +140,22 @@ export async function orderSummary(customer: OrderCustomer, orderNumber: string,
     feesCents: order.fees_cents,
     promoCode: order.promo_code,
     promoCents: order.promo_cents,
+    tipCents: order.tip_cents,
+    /** What a tip percentage is of: the groceries handed over once delivered, else those ordered (tip-edit.server.ts). */
+    tipBasketCents: tipBasketCents(order),
+    ebtCents: order.ebt_cents,
     totalCents: order.total_cents,
+    /** "EBT SNAP $12.00, Visa ••1234 $30.50" (decision 0107). */
+    payment: paymentSplitLabel({
+      ebtCents: order.ebt_cents,
+      cardCents: order.total_cents - order.ebt_cents,
+      card: tender ? { brand: tender.brand, lastFour: tender.last_four } : null,
+    }),
+    instructions: instructionsText(instructions),
+    tipEditable: tipEditable(
+      { fulfillment: order.fulfillment, status: order.status, handedOverAt: order.handed_over_at },
+      now,
+    ),
     placedAt: order.placed_at,
     cutoffAt: order.cutoff_at,
     /** The cut-off on the store's clock (rendered the same on the server and in the browser). */

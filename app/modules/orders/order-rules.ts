@@ -1,5 +1,6 @@
 /** Page-safe order vocabulary and forms (no server imports). */
 import { z } from 'zod';
+import { checkoutExtraFields, ebtCardNumber } from './checkout-extras-form';
 import { promoFormFields } from './promo-rules';
 
 export const ORDER_STATUS = { pending: 'PENDING', cancelled: 'CANCELLED', delivered: 'DELIVERED' } as const;
@@ -47,6 +48,7 @@ export const checkoutFormSchema = z.discriminatedUnion('intent', [
       .number({ invalid_type_error: ORDER_REFUSALS.NO_TENDER })
       .int()
       .positive(ORDER_REFUSALS.NO_TENDER),
+    ...checkoutExtraFields,
   }),
   z.object({
     intent: z.literal('address'),
@@ -75,6 +77,7 @@ export const checkoutFormSchema = z.discriminatedUnion('intent', [
   }),
   // After the card form: the delivery-pass payment page reuses options[2].
   promoFormFields.apply,
+  z.object({ intent: z.literal('ebt-card'), ebtNumber: ebtCardNumber }),
   promoFormFields.remove,
 ]);
 

@@ -138,6 +138,7 @@ export async function subscribe(input: {
     .select('id')
     .where('id', '=', input.tenderId)
     .where('customer_id', '=', input.customerId)
+    .where('kind', '=', 'card')
     .executeTakeFirst();
   if (!tender) return { ok: false, code: 'NO_TENDER' };
   // A paid period that ran out frees the one active place before the new subscription takes it.
