@@ -40,6 +40,7 @@ import { storeCustomFieldsSchema } from './migrations/0040-store-custom-fields';
 import { marketingEmailSchema } from './migrations/0041-marketing-email';
 import { loyaltyCardsSchema } from './migrations/0042-loyalty-cards';
 import { promoCodesSchema } from './migrations/0043-promo-codes';
+import { shoppingListsSchema } from './migrations/0044-shopping-lists';
 
 function migrationsFor(dialect: DialectName): Record<string, Migration> {
   return {
@@ -83,6 +84,7 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0041-marketing-email': marketingEmailSchema,
     '0042-loyalty-cards': loyaltyCardsSchema,
     '0043-promo-codes': promoCodesSchema(dialect),
+    '0044-shopping-lists': shoppingListsSchema(dialect),
   };
 }
 

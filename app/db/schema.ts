@@ -74,6 +74,8 @@ export interface Database {
   referrals: ReferralTable;
   promo_codes: PromoCodeTable;
   promo_redemptions: PromoRedemptionTable;
+  shopping_lists: ShoppingListTable;
+  shopping_list_items: ShoppingListItemTable;
 }
 
 export type Flag = 0 | 1;
@@ -909,5 +911,35 @@ export interface PromoRedemptionTable {
   /** The customer id when the code is once per customer, else null: unique with code_id. */
   once_key: number | null;
   discount_cents: number;
+  created_at: string;
+}
+
+/** A shopping list (0044): a household's on one banner and site, or a guest's one list found by its key. */
+export interface ShoppingListTable {
+  id: Generated<number>;
+  /** The household that shares the list; null for a guest's list. */
+  house_id: string | null;
+  /** A guest's list: the random key its signed cookie holds; null for a household's list. */
+  guest_key: string | null;
+  banner_id: string;
+  site_type: 'C' | 'B';
+  name: string;
+  /** 1 for the household's Favorites, created on first use. */
+  is_default: Generated<Flag>;
+  /** Raised only by a conditional UPDATE under the per-list cap. */
+  item_count: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One line of a shopping list: a product (unique per list) or free text. */
+export interface ShoppingListItemTable {
+  id: Generated<number>;
+  list_id: number;
+  product_id: number | null;
+  text: string | null;
+  quantity: Generated<number>;
+  position: number;
+  checked: Generated<Flag>;
   created_at: string;
 }

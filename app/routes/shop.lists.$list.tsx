@@ -1,0 +1,325 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { json } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react';
+import { FormOutcome } from '~/components/FormOutcome';
+import { formatCents, pageAccess, PUBLIC_PAGE, pageMeta, productHref, SIGN_IN_PATH } from '~/components/page-essentials';
+import type { ProductKind } from '~/db/schema';
+import { requireUserType } from '~/modules/access/shopper.server';
+import { ITEM_MESSAGES } from '~/modules/catalog/item-messages';
+import { pageStore } from '~/modules/catalog/page-store.server';
+import { parseForm } from '~/modules/http/forms.server';
+import { listIdFromParam, listPageForm } from '~/modules/lists/list-forms';
+import {
+  addItems,
+  listView,
+  moveItem,
+  removeItem,
+  setItemChecked,
+  setItemQuantity,
+} from '~/modules/lists/list-items.server';
+import { LIST_MESSAGES, MAX_ITEM_QUANTITY, MAX_ITEM_TEXT, MAX_LIST_NAME } from '~/modules/lists/list-rules';
+import { addListToCart, type ListToCartReport } from '~/modules/lists/list-to-cart.server';
+import { renameList } from '~/modules/lists/lists.server';
+import { shopperLists } from '~/modules/lists/shopper-lists.server';
+import { priceContextFor } from '~/modules/search/price-context.server';
+
+/** One shopping list: `/shop/lists/{id}.html`. Items, quantities, order, checks, and "Add all to cart". */
+export const access = pageAccess({ allowedUserTypes: PUBLIC_PAGE, redirections: { DEFAULT: '/' } });
+export const handle = { access };
+
+type Outcome = { error: string | null; done: string | null; report?: ListToCartReport };
+
+function notFound(headers: Headers): never {
+  throw json({ message: LIST_MESSAGES.notFound }, { status: 404, headers });
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const shopper = await requireUserType(request, access);
+  const lists = await shopperLists(request, shopper);
+  const headers = new Headers(shopper.headers);
+  for (const cookie of lists.setCookies) headers.append('Set-Cookie', cookie);
+  const listId = listIdFromParam(params.list);
+  const { store } = await pageStore(shopper);
+  const list = listId ? await listView(lists.owner, listId, priceContextFor(store, store.banner_id)) : null;
+  if (!list) notFound(headers);
+  return json({ list, storeName: store.name, signedIn: lists.owner.kind === 'household' }, { headers });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const shopper = await requireUserType(request, access);
+  const lists = await shopperLists(request, shopper);
+  const headers = new Headers(shopper.headers);
+  for (const cookie of lists.setCookies) headers.append('Set-Cookie', cookie);
+  const listId = listIdFromParam(params.list);
+  if (!listId) notFound(headers);
+  const form = await parseForm(request, listPageForm);
+  const refuse = (message: string, status = 400) =>
+    json<Outcome>({ error: message, done: null }, { status, headers });
+  if (!form.ok) return refuse(form.message);
+  const owner = lists.owner;
+  const intent = form.data;
+  let result: { ok: true } | { ok: false; message: string };
+  switch (intent.intent) {
+    case 'add-text':
+      result = await addItems(owner, listId, [{ text: intent.text }]);
+      break;
+    case 'quantity':
+      result = await setItemQuantity(owner, listId, intent.itemId, intent.quantity);
+      break;
+    case 'remove':
+      result = await removeItem(owner, listId, intent.itemId);
+      break;
+    case 'move':
+      result = await moveItem(owner, listId, intent.itemId, intent.direction);
+      break;
+    case 'check':
+      result = await setItemChecked(owner, listId, intent.itemId, intent.checked === 'true');
+      break;
+    case 'rename':
+      result = await renameList(owner, listId, intent.name);
+      break;
+    case 'add-to-cart': {
+      const added = await addListToCart(request, shopper, owner, listId);
+      if (!added) notFound(headers);
+      for (const cookie of added.setCookies) headers.append('Set-Cookie', cookie);
+      const count = added.report.added.length;
+      return json<Outcome>(
+        {
+          error: null,
+          done: `Added ${count === 1 ? '1 item' : `${count} items`} to your cart at ${added.report.storeName}.`,
+          report: added.report,
+        },
+        { headers },
+      );
+    }
+  }
+  if (!result.ok) {
+    // Another household's list (or one deleted meanwhile) is not found, whatever the intent.
+    if (result.message === LIST_MESSAGES.notFound) notFound(headers);
+    return refuse(result.message, result.message === LIST_MESSAGES.itemNotFound ? 404 : 400);
+  }
+  const done = {
+    'add-text': 'Added to your list.',
+    quantity: 'Quantity updated.',
+    remove: 'Removed from your list.',
+    move: 'Moved.',
+    check: intent.intent === 'check' && intent.checked === 'true' ? 'Checked off.' : 'Unchecked.',
+    rename: 'List renamed.',
+  }[intent.intent];
+  return json<Outcome>({ error: null, done }, { headers });
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  data ? pageMeta(`${data.list.name} — your list`, 'A shopping list.') : pageMeta('List', 'A shopping list.');
+
+export default function ListPage() {
+  const { list, storeName, signedIn } = useLoaderData<typeof loader>();
+  const outcome = useActionData<Outcome>();
+  const [params] = useSearchParams();
+  const added = params.get('added');
+  return (
+    <div className="container-page py-8">
+      <nav aria-label="Breadcrumb" className="text-sm text-stone-600">
+        <Link to="/shop/lists.html" className="underline">
+          Your lists
+        </Link>
+      </nav>
+      <h1 className="mt-2 break-words text-2xl font-extrabold md:text-3xl" data-testid="list-name">
+        {list.name}
+      </h1>
+      {!signedIn ? (
+        <p className="mt-2 rounded-xl border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
+          This list is kept in this browser only.{' '}
+          <Link to={`${SIGN_IN_PATH}?goto=${encodeURIComponent(`/shop/lists/${list.id}.html`)}`} className="font-semibold underline">
+            Sign in to save your list
+          </Link>
+          .
+        </p>
+      ) : null}
+      {added ? (
+        <p role="status" className="mt-3 rounded-xl border border-green-200 bg-green-50 p-3 text-sm text-green-900">
+          {added === '1' ? 'Added to this list.' : `Added ${added} items to this list.`}
+        </p>
+      ) : null}
+      <FormOutcome error={outcome?.error} done={outcome?.done} />
+      {outcome?.report ? <CartReport report={outcome.report} /> : null}
+
+      <div className="mt-4 flex flex-wrap gap-3">
+        <Form method="post">
+          <input type="hidden" name="intent" value="add-to-cart" />
+          <button type="submit" className="btn-primary min-h-[44px]">
+            Add all to cart
+          </button>
+        </Form>
+        <Link to={`/shop/lists/store/${list.id}.html`} className="btn-outline min-h-[44px]">
+          Store mode
+        </Link>
+      </div>
+      <p className="mt-1 text-xs text-stone-600">Prices and stock at {storeName}.</p>
+
+      {list.items.length === 0 ? (
+        <p className="mt-6 rounded-2xl border border-dashed border-stone-300 p-6 text-center">This list is empty.</p>
+      ) : (
+        <ol className="mt-6 divide-y divide-stone-200 rounded-xl border border-stone-200 bg-white" data-testid="list-items">
+          {list.items.map((item, index) => {
+            const name = item.product?.name ?? item.text ?? '';
+            return (
+              <li key={item.id} className="flex flex-wrap items-center gap-3 p-3" data-testid="list-item">
+                <Form method="post">
+                  <input type="hidden" name="intent" value="check" />
+                  <input type="hidden" name="itemId" value={item.id} />
+                  <input type="hidden" name="checked" value={item.checked ? 'false' : 'true'} />
+                  <button
+                    type="submit"
+                    className="grid h-11 w-11 place-items-center rounded-lg border border-stone-300 text-lg"
+                    aria-label={`${item.checked ? 'Uncheck' : 'Check off'} ${name}`}
+                  >
+                    {item.checked ? '✓' : ''}
+                  </button>
+                </Form>
+                <span className={`min-w-[10rem] flex-1 ${item.checked ? 'text-stone-500 line-through' : ''}`}>
+                  {item.product ? (
+                    <Link to={productHref(item.product.kind as ProductKind, item.product.id)} className="font-semibold underline">
+                      {item.product.name}
+                    </Link>
+                  ) : (
+                    <span className="font-semibold">{item.text}</span>
+                  )}
+                  {item.product ? (
+                    <span className="block text-sm text-stone-600">
+                      {formatCents(item.product.priceCents)}
+                      {item.product.stock !== 'in_stock' ? (
+                        <span className="ml-2 font-semibold text-red-700">{ITEM_MESSAGES[item.product.stock]}</span>
+                      ) : null}
+                    </span>
+                  ) : null}
+                </span>
+                {item.product ? (
+                  <Form method="post" className="flex items-center gap-1">
+                    <input type="hidden" name="intent" value="quantity" />
+                    <input type="hidden" name="itemId" value={item.id} />
+                    <label className="sr-only" htmlFor={`qty-${item.id}`}>
+                      Quantity of {name}
+                    </label>
+                    <input
+                      id={`qty-${item.id}`}
+                      name="quantity"
+                      type="number"
+                      min={1}
+                      max={MAX_ITEM_QUANTITY}
+                      defaultValue={item.quantity}
+                      className="h-11 w-16 rounded-lg border border-stone-300 px-2"
+                    />
+                    <button type="submit" className="min-h-[44px] px-2 text-sm underline">
+                      Update<span className="sr-only"> quantity of {name}</span>
+                    </button>
+                  </Form>
+                ) : null}
+                <Form method="post" className="flex gap-1">
+                  <input type="hidden" name="intent" value="move" />
+                  <input type="hidden" name="itemId" value={item.id} />
+                  <button
+                    type="submit"
+                    name="direction"
+                    value="up"
+                    disabled={index === 0}
+                    className="h-11 w-11 rounded-lg border border-stone-300 disabled:opacity-40"
+                    aria-label={`Move ${name} up`}
+                  >
+                    ↑
+                  </button>
+                  <button
+                    type="submit"
+                    name="direction"
+                    value="down"
+                    disabled={index === list.items.length - 1}
+                    className="h-11 w-11 rounded-lg border border-stone-300 disabled:opacity-40"
+                    aria-label={`Move ${name} down`}
+                  >
+                    ↓
+                  </button>
+                </Form>
+                <Form method="post">
+                  <input type="hidden" name="intent" value="remove" />
+                  <input type="hidden" name="itemId" value={item.id} />
+                  <button type="submit" className="min-h-[44px] px-2 text-sm text-red-700 underline">
+                    Remove<span className="sr-only"> {name}</span>
+                  </button>
+                </Form>
+              </li>
+            );
+          })}
+        </ol>
+      )}
+
+      <Form method="post" className="mt-6 flex flex-wrap items-end gap-3">
+        <input type="hidden" name="intent" value="add-text" />
+        <label className="flex flex-col text-sm font-semibold">
+          Add something else
+          <input
+            name="text"
+            required
+            maxLength={MAX_ITEM_TEXT}
+            placeholder="birthday candles"
+            className="mt-1 min-h-[44px] rounded-lg border border-stone-300 px-3"
+          />
+        </label>
+        <button type="submit" className="btn-outline min-h-[44px]">
+          Add to list
+        </button>
+      </Form>
+      {signedIn ? (
+        <Form method="post" className="mt-4 flex flex-wrap items-end gap-3">
+          <input type="hidden" name="intent" value="rename" />
+          <label className="flex flex-col text-sm font-semibold">
+            List name
+            <input
+              name="name"
+              required
+              maxLength={MAX_LIST_NAME}
+              defaultValue={list.name}
+              className="mt-1 min-h-[44px] rounded-lg border border-stone-300 px-3"
+            />
+          </label>
+          <button type="submit" className="btn-outline min-h-[44px]">
+            Rename
+          </button>
+        </Form>
+      ) : null}
+    </div>
+  );
+}
+
+function CartReport({ report }: { report: ListToCartReport }) {
+  return (
+    <div className="mt-3 space-y-2 text-sm" data-testid="cart-report">
+      {report.unavailable.length ? (
+        <div className="rounded-xl border border-red-200 bg-red-50 p-3 text-red-900">
+          <p className="font-semibold">Not available at {report.storeName}, left on your list:</p>
+          <ul className="list-disc pl-5">
+            {report.unavailable.map((name) => (
+              <li key={name}>{name}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {report.freeText.length ? (
+        <div className="rounded-xl border border-stone-200 bg-stone-50 p-3">
+          <p className="font-semibold">Free-text items to find yourself:</p>
+          <ul className="list-disc pl-5">
+            {report.freeText.map((name, index) => (
+              <li key={`${index}-${name}`}>{name}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {report.added.length ? (
+        <p>
+          <Link to="/shop/cart.html" className="font-semibold text-brand-dark underline">
+            Go to your cart
+          </Link>
+        </p>
+      ) : null}
+    </div>
+  );
+}
