@@ -49,12 +49,12 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await parseForm(request, addToListForm);
   if (!form.ok) return refuse(form.message);
   const items =
-    form.data.intent === 'add-product'
-      ? [{ productId: form.data.productId, quantity: form.data.quantity }]
-      : (await recipeItems(form.data.slug))?.items;
+    form.data.intent === 'add-recipe'
+      ? (await recipeItems(form.data.slug))?.items
+      : [{ productId: form.data.productId, quantity: form.data.quantity }];
   if (!items) return refuse('We could not find that recipe.', 404);
   // A refusal made before the list exists keeps a guest's browser free of an empty list.
-  if (form.data.intent === 'add-product' && !(await productToAdd(form.data.productId)))
+  if (form.data.intent !== 'add-recipe' && !(await productToAdd(form.data.productId)))
     return refuse(LIST_MESSAGES.unknownProduct);
   const listId = await listForAdding(lists, shopper, form.data.listId);
   for (const cookie of lists.setCookies) headers.append('Set-Cookie', cookie);

@@ -56,6 +56,8 @@ export const addToListForm = z.discriminatedUnion('intent', [
     quantity: quantityOrOne,
     listId: listId.optional(),
   }),
+  // A product card's "Add to list" posts the card's add-to-cart fields here.
+  z.object({ intent: z.literal('add'), productId, quantity: quantityOrOne, listId: listId.optional() }),
   z.object({
     intent: z.literal('add-recipe'),
     slug: z.string().regex(/^[a-z0-9-]{1,120}$/, 'We could not find that recipe.'),
