@@ -47,12 +47,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const shopper = await requireUserType(request, access);
+  // The form first: a cross-site post is refused before anything (a guest list's merge) is written.
+  const form = await parseForm(request, listPageForm);
   const lists = await shopperLists(request, shopper);
   const headers = new Headers(shopper.headers);
   for (const cookie of lists.setCookies) headers.append('Set-Cookie', cookie);
   const listId = listIdFromParam(params.list);
   if (!listId) notFound(headers);
-  const form = await parseForm(request, listPageForm);
   const refuse = (message: string, status = 400) =>
     json<Outcome>({ error: message, done: null }, { status, headers });
   if (!form.ok) return refuse(form.message);

@@ -40,13 +40,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const shopper = await requireUserType(request, access);
+  // The form first: a cross-site post is refused before anything (a guest list's merge) is written.
+  const form = await parseForm(request, addToListForm);
   const lists = await shopperLists(request, shopper);
   const headers = new Headers(shopper.headers);
   const refuse = (message: string, status = 400) => {
     for (const cookie of lists.setCookies) headers.append('Set-Cookie', cookie);
     return json({ error: message }, { status, headers });
   };
-  const form = await parseForm(request, addToListForm);
   if (!form.ok) return refuse(form.message);
   const items =
     form.data.intent === 'add-recipe'

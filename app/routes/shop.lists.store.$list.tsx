@@ -19,14 +19,16 @@ import { priceContextFor } from '~/modules/search/price-context.server';
 export const access = pageAccess({ allowedUserTypes: PUBLIC_PAGE, redirections: { DEFAULT: '/' } });
 export const handle = { access };
 
-async function context(request: Request, param: string | undefined) {
+async function context(request: Request, param: string | undefined, readForm = false) {
   const shopper = await requireUserType(request, access);
+  // An action's form first: a cross-site post is refused before anything (a guest list's merge) is written.
+  const form = readForm ? await parseForm(request, storeModeForm) : null;
   const lists = await shopperLists(request, shopper);
   const headers = new Headers(shopper.headers);
   for (const cookie of lists.setCookies) headers.append('Set-Cookie', cookie);
   const listId = listIdFromParam(param);
   if (!listId) throw json({ message: LIST_MESSAGES.notFound }, { status: 404, headers });
-  return { shopper, lists, headers, listId };
+  return { shopper, lists, headers, listId, form };
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -39,9 +41,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { lists, headers, listId } = await context(request, params.list);
-  const form = await parseForm(request, storeModeForm);
-  if (!form.ok) throw json({ message: form.message }, { status: 400, headers });
+  const { lists, headers, listId, form } = await context(request, params.list, true);
+  if (!form?.ok) throw json({ message: form?.message ?? LIST_MESSAGES.itemNotFound }, { status: 400, headers });
   const done = await setItemChecked(lists.owner, listId, form.data.itemId, form.data.checked === 'true');
   if (!done.ok) throw json({ message: done.message }, { status: 404, headers });
   return redirect(`/shop/lists/store/${listId}.html#item-${form.data.itemId}`, { status: 303, headers });

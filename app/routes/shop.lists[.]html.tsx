@@ -35,9 +35,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const shopper = await requireUserType(request, access);
+  // The form first: a cross-site post is refused before anything (a guest list's merge) is written.
+  const form = await parseForm(request, overviewForm);
   const lists = await shopperLists(request, shopper);
   const headers = withCookies(shopper, lists.setCookies);
-  const form = await parseForm(request, overviewForm);
   if (!form.ok) return json({ error: form.message, done: null }, { status: 400, headers });
   if (form.data.intent === 'create') {
     const made = await createList(lists.owner, form.data.name);
@@ -76,7 +77,9 @@ export default function ListsPage() {
       <FormOutcome error={outcome?.error} done={outcome?.done} />
       {lists.length === 0 ? (
         <div className="mt-6 rounded-2xl border border-dashed border-stone-300 p-8 text-center">
-          <p className="font-semibold">Your list is empty.</p>
+          <p className="font-semibold">
+            {signedIn ? 'Your Favorites list starts with the first thing you add.' : 'Your list is empty.'}
+          </p>
           <p className="mt-1 text-sm text-stone-600">Add products from their pages or search results, or a recipe’s ingredients.</p>
           <Link to="/shop/aisles.html" className="btn-primary mt-4">
             Browse the aisles

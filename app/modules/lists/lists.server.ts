@@ -83,9 +83,11 @@ export async function createGuestList(owner: ListOwner & { kind: 'guest' }, gues
   return row.id;
 }
 
-/** The owner's lists, Favorites first then by name; a household's Favorites exists from here on. */
+/**
+ * The owner's lists, Favorites first then by name. A read writes nothing: a household's Favorites is made by
+ * its first add (or the first list made), so opening the page never changes the database.
+ */
 export async function listsOf(owner: ListOwner): Promise<ListSummary[]> {
-  if (owner.kind === 'household') await ensureFavorites(owner);
   const rows = await ownedLists(db(), owner)
     .select(['id', 'name', 'is_default', 'item_count'])
     .orderBy('is_default', 'desc')
