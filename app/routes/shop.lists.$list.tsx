@@ -2,7 +2,14 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { json } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react';
 import { FormOutcome } from '~/components/FormOutcome';
-import { formatCents, pageAccess, PUBLIC_PAGE, pageMeta, productHref, SIGN_IN_PATH } from '~/components/page-essentials';
+import {
+  formatCents,
+  pageAccess,
+  PUBLIC_PAGE,
+  pageMeta,
+  productHref,
+  SIGN_IN_PATH,
+} from '~/components/page-essentials';
 import type { ProductKind } from '~/db/schema';
 import { requireUserType } from '~/modules/access/shopper.server';
 import { ITEM_MESSAGES } from '~/modules/catalog/item-messages';
@@ -54,8 +61,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   for (const cookie of lists.setCookies) headers.append('Set-Cookie', cookie);
   const listId = listIdFromParam(params.list);
   if (!listId) notFound(headers);
-  const refuse = (message: string, status = 400) =>
-    json<Outcome>({ error: message, done: null }, { status, headers });
+  const refuse = (message: string, status = 400) => json<Outcome>({ error: message, done: null }, { status, headers });
   if (!form.ok) return refuse(form.message);
   const owner = lists.owner;
   const intent = form.data;
@@ -131,7 +137,10 @@ export default function ListPage() {
       {!signedIn ? (
         <p className="mt-2 rounded-xl border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
           This list is kept in this browser only.{' '}
-          <Link to={`${SIGN_IN_PATH}?goto=${encodeURIComponent(`/shop/lists/${list.id}.html`)}`} className="font-semibold underline">
+          <Link
+            to={`${SIGN_IN_PATH}?goto=${encodeURIComponent(`/shop/lists/${list.id}.html`)}`}
+            className="font-semibold underline"
+          >
             Sign in to save your list
           </Link>
           .
@@ -161,7 +170,10 @@ export default function ListPage() {
       {list.items.length === 0 ? (
         <p className="mt-6 rounded-2xl border border-dashed border-stone-300 p-6 text-center">This list is empty.</p>
       ) : (
-        <ol className="mt-6 divide-y divide-stone-200 rounded-xl border border-stone-200 bg-white" data-testid="list-items">
+        <ol
+          className="mt-6 divide-y divide-stone-200 rounded-xl border border-stone-200 bg-white"
+          data-testid="list-items"
+        >
           {list.items.map((item, index) => {
             const name = item.product?.name ?? item.text ?? '';
             return (
@@ -180,7 +192,10 @@ export default function ListPage() {
                 </Form>
                 <span className={`min-w-[10rem] flex-1 ${item.checked ? 'text-stone-500 line-through' : ''}`}>
                   {item.product ? (
-                    <Link to={productHref(item.product.kind as ProductKind, item.product.id)} className="font-semibold underline">
+                    <Link
+                      to={productHref(item.product.kind as ProductKind, item.product.id)}
+                      className="font-semibold underline"
+                    >
                       {item.product.name}
                     </Link>
                   ) : (

@@ -32,10 +32,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   for (const cookie of lists.setCookies) headers.append('Set-Cookie', cookie);
   const product = await productToAdd(query.productId);
   if (!product) throw json({ message: LIST_MESSAGES.unknownProduct }, { status: 404, headers });
-  return json(
-    { product, lists: await listsOf(lists.owner), signedIn: lists.owner.kind === 'household' },
-    { headers },
-  );
+  return json({ product, lists: await listsOf(lists.owner), signedIn: lists.owner.kind === 'household' }, { headers });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -107,7 +104,10 @@ export default function AddToListPage() {
       </Form>
       {!signedIn ? (
         <p className="mt-4 text-sm">
-          <Link to={`${SIGN_IN_PATH}?goto=${encodeURIComponent('/shop/lists.html')}`} className="font-semibold underline">
+          <Link
+            to={`${SIGN_IN_PATH}?goto=${encodeURIComponent('/shop/lists.html')}`}
+            className="font-semibold underline"
+          >
             Sign in to save your list
           </Link>{' '}
           and share it with your household.

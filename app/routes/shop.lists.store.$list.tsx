@@ -37,7 +37,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const list = await listView(lists.owner, listId, priceContextFor(store, store.banner_id));
   if (!list) throw json({ message: LIST_MESSAGES.notFound }, { status: 404, headers });
   const left = list.items.filter((item) => !item.checked).length;
-  return json({ id: list.id, name: list.name, left, groups: groupByAisle(list.items), storeName: store.name }, { headers });
+  return json(
+    { id: list.id, name: list.name, left, groups: groupByAisle(list.items), storeName: store.name },
+    { headers },
+  );
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -49,7 +52,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  pageMeta(data ? `${data.name} — store mode` : 'Store mode', 'Your shopping list, by aisle, to check off as you shop.');
+  pageMeta(
+    data ? `${data.name} — store mode` : 'Store mode',
+    'Your shopping list, by aisle, to check off as you shop.',
+  );
 
 export default function StoreModePage() {
   const { id, name, left, groups, storeName } = useLoaderData<typeof loader>();
@@ -94,7 +100,9 @@ export default function StoreModePage() {
                       </span>
                       <span className={`flex-1 ${item.checked ? 'line-through' : 'font-semibold'}`}>
                         {label}
-                        {item.quantity > 1 ? <span className="ml-2 text-base font-normal">× {item.quantity}</span> : null}
+                        {item.quantity > 1 ? (
+                          <span className="ml-2 text-base font-normal">× {item.quantity}</span>
+                        ) : null}
                       </span>
                     </button>
                   </form>

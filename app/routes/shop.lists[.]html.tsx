@@ -63,7 +63,10 @@ export default function ListsPage() {
       ) : (
         <p className="mt-2 rounded-xl border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
           This list is kept in this browser only.{' '}
-          <Link to={`${SIGN_IN_PATH}?goto=${encodeURIComponent('/shop/lists.html')}`} className="font-semibold underline">
+          <Link
+            to={`${SIGN_IN_PATH}?goto=${encodeURIComponent('/shop/lists.html')}`}
+            className="font-semibold underline"
+          >
             Sign in to save your list
           </Link>
           .
@@ -80,7 +83,9 @@ export default function ListsPage() {
           <p className="font-semibold">
             {signedIn ? 'Your Favorites list starts with the first thing you add.' : 'Your list is empty.'}
           </p>
-          <p className="mt-1 text-sm text-stone-600">Add products from their pages or search results, or a recipe’s ingredients.</p>
+          <p className="mt-1 text-sm text-stone-600">
+            Add products from their pages or search results, or a recipe’s ingredients.
+          </p>
           <Link to="/shop/aisles.html" className="btn-primary mt-4">
             Browse the aisles
           </Link>
@@ -89,7 +94,10 @@ export default function ListsPage() {
         <ul className="mt-6 divide-y divide-stone-200 rounded-xl border border-stone-200 bg-white" data-testid="lists">
           {lists.map((list) => (
             <li key={list.id} className="flex flex-wrap items-center gap-3 p-4">
-              <Link to={`/shop/lists/${list.id}.html`} className="min-h-[44px] flex-1 py-2 font-semibold text-brand-dark underline">
+              <Link
+                to={`/shop/lists/${list.id}.html`}
+                className="min-h-[44px] flex-1 py-2 font-semibold text-brand-dark underline"
+              >
                 {list.name}
               </Link>
               <span className="text-sm text-stone-600">

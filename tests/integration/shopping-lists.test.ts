@@ -214,16 +214,25 @@ describe.each(DIALECTS)('shopping lists on %s (docs/decisions/0106-shopping-list
       null,
       store.id,
     );
-    const lines = await test.db.selectFrom('cart_items').select(['product_id', 'quantity']).where('cart_id', '=', cartId).execute();
+    const lines = await test.db
+      .selectFrom('cart_items')
+      .select(['product_id', 'quantity'])
+      .where('cart_id', '=', cartId)
+      .execute();
     expect(lines).toEqual([{ product_id: productIds[0], quantity: 2 }]);
     const outsider = await newCustomer('HH-CART-OTHER');
     expect(await addListToCart(new Request('http://localhost/'), shopperFor(outsider), outsider, favorites)).toBeNull();
   });
 
   it('turns a recipe into products where it has them and free text where it does not', async () => {
-    const recipe = await test.db.selectFrom('recipes').select('slug').executeTakeFirstOrThrow();
+    const recipe = await test.db.selectFrom('recipes').select(['id', 'slug']).executeTakeFirstOrThrow();
+    await test.db
+      .insertInto('recipe_ingredients')
+      .values({ recipe_id: recipe.id, position: 999, text: 'A pinch of <magic> salt', product_id: null })
+      .execute();
     const ingredients = await recipeItems(recipe.slug);
-    expect(ingredients!.items.length).toBeGreaterThan(0);
+    expect(ingredients!.items.some((item) => 'productId' in item)).toBe(true);
+    expect(ingredients!.items.at(-1)).toEqual({ text: 'A pinch of magic salt' });
     expect(await recipeItems('no-such-recipe')).toBeNull();
   });
 });

@@ -89,7 +89,10 @@ export function ProductSummary({ product, storeName }: { product: ProductDetails
         <button type="submit" className="btn-outline min-h-[44px]" data-testid="add-to-favorites">
           Add to Favorites
         </button>
-        <a href={`/shop/lists/add.html?productId=${product.id}`} className="text-sm font-semibold text-brand-dark underline">
+        <a
+          href={`/shop/lists/add.html?productId=${product.id}`}
+          className="text-sm font-semibold text-brand-dark underline"
+        >
           Add to list…
         </a>
       </form>

@@ -4,7 +4,14 @@ import type { Database } from '~/db/schema';
 import { productCardColumns, toProductHit } from '~/modules/catalog/product-card-select.server';
 import type { PriceContext } from '~/modules/search/price-context.server';
 import type { ListOwner } from './list-owner.server';
-import { checkItemText, LIST_MESSAGES, MAX_LIST_ITEMS, mergedQuantity, moveNeighbour, type Checked } from './list-rules';
+import {
+  checkItemText,
+  LIST_MESSAGES,
+  MAX_LIST_ITEMS,
+  mergedQuantity,
+  moveNeighbour,
+  type Checked,
+} from './list-rules';
 import { ownedList } from './lists.server';
 
 const nowIso = () => new Date().toISOString();
@@ -282,7 +289,9 @@ export async function moveItem(owner: ListOwner, listId: number, itemId: number,
       if (!other) return;
       // Equal positions (two adds at once) are parted so the swap always moves the item.
       const [mine, theirs] =
-        other.position === position ? [other.position + (direction === 'up' ? 0 : 1), position + (direction === 'up' ? 1 : 0)] : [other.position, position];
+        other.position === position
+          ? [other.position + (direction === 'up' ? 0 : 1), position + (direction === 'up' ? 1 : 0)]
+          : [other.position, position];
       await tx.updateTable('shopping_list_items').set({ position: mine }).where('id', '=', itemId).execute();
       await tx.updateTable('shopping_list_items').set({ position: theirs }).where('id', '=', other.id).execute();
     });
@@ -312,7 +321,9 @@ export async function recipeItems(slug: string): Promise<{ title: string; items:
   return {
     title: recipe.title,
     items: rows.map((row) =>
-      row.product_id !== null ? { productId: row.product_id, quantity: 1 } : { text: row.text.replace(/[<>]/g, '').slice(0, 100) },
+      row.product_id !== null
+        ? { productId: row.product_id, quantity: 1 }
+        : { text: row.text.replace(/[<>]/g, '').slice(0, 100) },
     ),
   };
 }
