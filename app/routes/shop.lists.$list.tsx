@@ -26,6 +26,7 @@ import {
 } from '~/modules/lists/list-items.server';
 import { LIST_MESSAGES, MAX_ITEM_QUANTITY, MAX_ITEM_TEXT, MAX_LIST_NAME } from '~/modules/lists/list-rules';
 import { addListToCart, type ListToCartReport } from '~/modules/lists/list-to-cart.server';
+import { noteHouseholdListChange } from '~/modules/lists/list-owner.server';
 import { renameList } from '~/modules/lists/lists.server';
 import { shopperLists } from '~/modules/lists/shopper-lists.server';
 import { priceContextFor } from '~/modules/search/price-context.server';
@@ -76,11 +77,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
     case 'remove':
       result = await removeItem(owner, listId, intent.itemId);
       break;
-    case 'move':
-      result = await moveItem(owner, listId, intent.itemId, intent.direction);
+    case 'up':
+    case 'down':
+      result = await moveItem(owner, listId, intent.itemId, intent.intent);
       break;
     case 'check':
-      result = await setItemChecked(owner, listId, intent.itemId, intent.checked === 'true');
+    case 'uncheck':
+      // Sets, never toggles: the same post sent twice leaves the item as the shopper meant.
+      result = await setItemChecked(owner, listId, intent.itemId, intent.intent === 'check');
       break;
     case 'rename':
       result = await renameList(owner, listId, intent.name);
@@ -105,12 +109,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (result.message === LIST_MESSAGES.notFound) notFound(headers);
     return refuse(result.message, result.message === LIST_MESSAGES.itemNotFound ? 404 : 400);
   }
+  await noteHouseholdListChange(owner);
   const done = {
     'add-text': 'Added to your list.',
     quantity: 'Quantity updated.',
     remove: 'Removed from your list.',
-    move: 'Moved.',
-    check: intent.intent === 'check' && intent.checked === 'true' ? 'Checked off.' : 'Unchecked.',
+    up: 'Moved up.',
+    down: 'Moved down.',
+    check: 'Checked off.',
+    uncheck: 'Unchecked.',
     rename: 'List renamed.',
   }[intent.intent];
   return json<Outcome>({ error: null, done }, { headers });
@@ -176,90 +183,72 @@ export default function ListPage() {
         >
           {list.items.map((item, index) => {
             const name = item.product?.name ?? item.text ?? '';
+            // Two forms a row: the row's buttons, and the quantity (Enter in it must not press the check box).
             return (
-              <li key={item.id} className="flex flex-wrap items-center gap-3 p-3" data-testid="list-item">
+              <li key={item.id} className="list-row" data-testid="list-item">
                 <Form method="post">
-                  <input type="hidden" name="intent" value="check" />
                   <input type="hidden" name="itemId" value={item.id} />
-                  <input type="hidden" name="checked" value={item.checked ? 'false' : 'true'} />
                   <button
-                    type="submit"
-                    className="grid h-11 w-11 place-items-center rounded-lg border border-stone-300 text-lg"
+                    name="intent"
+                    value={item.checked ? 'uncheck' : 'check'}
+                    className="box"
                     aria-label={`${item.checked ? 'Uncheck' : 'Check off'} ${name}`}
                   >
                     {item.checked ? '✓' : ''}
                   </button>
-                </Form>
-                <span className={`min-w-[10rem] flex-1 ${item.checked ? 'text-stone-500 line-through' : ''}`}>
-                  {item.product ? (
-                    <Link
-                      to={productHref(item.product.kind as ProductKind, item.product.id)}
-                      className="font-semibold underline"
-                    >
-                      {item.product.name}
-                    </Link>
-                  ) : (
-                    <span className="font-semibold">{item.text}</span>
-                  )}
-                  {item.product ? (
-                    <span className="block text-sm text-stone-600">
-                      {formatCents(item.product.priceCents)}
-                      {item.product.stock !== 'in_stock' ? (
-                        <span className="ml-2 font-semibold text-red-700">{ITEM_MESSAGES[item.product.stock]}</span>
-                      ) : null}
-                    </span>
-                  ) : null}
-                </span>
-                {item.product ? (
-                  <Form method="post" className="flex items-center gap-1">
-                    <input type="hidden" name="intent" value="quantity" />
-                    <input type="hidden" name="itemId" value={item.id} />
-                    <label className="sr-only" htmlFor={`qty-${item.id}`}>
-                      Quantity of {name}
-                    </label>
-                    <input
-                      id={`qty-${item.id}`}
-                      name="quantity"
-                      type="number"
-                      min={1}
-                      max={MAX_ITEM_QUANTITY}
-                      defaultValue={item.quantity}
-                      className="h-11 w-16 rounded-lg border border-stone-300 px-2"
-                    />
-                    <button type="submit" className="min-h-[44px] px-2 text-sm underline">
-                      Update<span className="sr-only"> quantity of {name}</span>
-                    </button>
-                  </Form>
-                ) : null}
-                <Form method="post" className="flex gap-1">
-                  <input type="hidden" name="intent" value="move" />
-                  <input type="hidden" name="itemId" value={item.id} />
                   <button
-                    type="submit"
-                    name="direction"
+                    name="intent"
                     value="up"
                     disabled={index === 0}
-                    className="h-11 w-11 rounded-lg border border-stone-300 disabled:opacity-40"
+                    className="box"
                     aria-label={`Move ${name} up`}
                   >
                     ↑
                   </button>
                   <button
-                    type="submit"
-                    name="direction"
+                    name="intent"
                     value="down"
                     disabled={index === list.items.length - 1}
-                    className="h-11 w-11 rounded-lg border border-stone-300 disabled:opacity-40"
+                    className="box"
                     aria-label={`Move ${name} down`}
                   >
                     ↓
                   </button>
                 </Form>
+                <span className={item.checked ? 'name done' : 'name'}>
+                  {item.product ? (
+                    <>
+                      <a href={productHref(item.product.kind as ProductKind, item.product.id)}>{name}</a>
+                      <span className="meta">
+                        {formatCents(item.product.priceCents)}
+                        {item.product.stock !== 'in_stock' ? ` · ${ITEM_MESSAGES[item.product.stock]}` : ''}
+                      </span>
+                    </>
+                  ) : (
+                    name
+                  )}
+                </span>
+                {item.product ? (
+                  <Form method="post">
+                    <input type="hidden" name="itemId" value={item.id} />
+                    <input
+                      name="quantity"
+                      type="number"
+                      min={1}
+                      max={MAX_ITEM_QUANTITY}
+                      defaultValue={item.quantity}
+                      className="qty"
+                      aria-label={`Quantity of ${name}`}
+                    />
+                    <button name="intent" value="quantity" className="link">
+                      Update
+                    </button>
+                  </Form>
+                ) : null}
                 <Form method="post">
-                  <input type="hidden" name="intent" value="remove" />
                   <input type="hidden" name="itemId" value={item.id} />
-                  <button type="submit" className="min-h-[44px] px-2 text-sm text-red-700 underline">
-                    Remove<span className="sr-only"> {name}</span>
+                  <button name="intent" value="remove" className="link text-red-700" aria-label={`Remove ${name}`}>
+                    Remove
                   </button>
                 </Form>
               </li>

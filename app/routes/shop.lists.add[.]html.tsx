@@ -9,6 +9,7 @@ import { parseForm, parseSearchParams } from '~/modules/http/forms.server';
 import { addToListForm } from '~/modules/lists/list-forms';
 import { addItems, productToAdd, recipeItems } from '~/modules/lists/list-items.server';
 import { LIST_MESSAGES, MAX_ITEM_QUANTITY } from '~/modules/lists/list-rules';
+import { noteHouseholdListChange } from '~/modules/lists/list-owner.server';
 import { listsOf } from '~/modules/lists/lists.server';
 import { listForAdding, shopperLists } from '~/modules/lists/shopper-lists.server';
 
@@ -59,6 +60,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (listId === null) throw json({ message: LIST_MESSAGES.notFound }, { status: 404, headers });
   const added = await addItems(lists.owner, listId, items);
   if (!added.ok) return json({ error: added.message }, { status: 400, headers });
+  await noteHouseholdListChange(lists.owner);
   return redirect(`/shop/lists/${listId}.html?added=${items.length}`, { status: 303, headers });
 }
 

@@ -7,6 +7,7 @@ import { pageStore } from '~/modules/catalog/page-store.server';
 import { parseForm } from '~/modules/http/forms.server';
 import { listIdFromParam, storeModeForm } from '~/modules/lists/list-forms';
 import { listView, setItemChecked } from '~/modules/lists/list-items.server';
+import { noteHouseholdListChange } from '~/modules/lists/list-owner.server';
 import { groupByAisle, LIST_MESSAGES } from '~/modules/lists/list-rules';
 import { shopperLists } from '~/modules/lists/shopper-lists.server';
 import { priceContextFor } from '~/modules/search/price-context.server';
@@ -48,6 +49,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!form?.ok) throw json({ message: form?.message ?? LIST_MESSAGES.itemNotFound }, { status: 400, headers });
   const done = await setItemChecked(lists.owner, listId, form.data.itemId, form.data.checked === 'true');
   if (!done.ok) throw json({ message: done.message }, { status: 404, headers });
+  await noteHouseholdListChange(lists.owner);
   return redirect(`/shop/lists/store/${listId}.html#item-${form.data.itemId}`, { status: 303, headers });
 }
 

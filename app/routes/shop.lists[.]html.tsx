@@ -7,6 +7,7 @@ import { requireUserType } from '~/modules/access/shopper.server';
 import { parseForm } from '~/modules/http/forms.server';
 import { overviewForm } from '~/modules/lists/list-forms';
 import { MAX_LIST_ITEMS, MAX_LIST_NAME, MAX_LISTS } from '~/modules/lists/list-rules';
+import { noteHouseholdListChange } from '~/modules/lists/list-owner.server';
 import { createList, deleteList, listsOf } from '~/modules/lists/lists.server';
 import { shopperLists } from '~/modules/lists/shopper-lists.server';
 
@@ -43,10 +44,12 @@ export async function action({ request }: ActionFunctionArgs) {
   if (form.data.intent === 'create') {
     const made = await createList(lists.owner, form.data.name);
     if (!made.ok) return json({ error: made.message, done: null }, { status: 400, headers });
+    await noteHouseholdListChange(lists.owner);
     return redirect(`/shop/lists/${made.value}.html`, { headers });
   }
   const deleted = await deleteList(lists.owner, form.data.listId);
   if (!deleted.ok) return json({ error: deleted.message, done: null }, { status: 400, headers });
+  await noteHouseholdListChange(lists.owner);
   return json({ error: null, done: `Deleted the list “${deleted.value}”.` }, { headers });
 }
 

@@ -4,7 +4,8 @@ import type { Shopper } from '~/modules/access/shopper';
 import { cartForWriting } from '~/modules/cart/active-cart.server';
 import { mergeGuestList } from '~/modules/lists/guest-list-merge.server';
 import { addItems, listView, moveItem, recipeItems, setItemChecked } from '~/modules/lists/list-items.server';
-import { householdOwner, type ListOwner } from '~/modules/lists/list-owner.server';
+import { householdOwner, noteHouseholdListChange, type ListOwner } from '~/modules/lists/list-owner.server';
+import { stateVersion, subjectOf } from '~/modules/http/state-versions.server';
 import { LIST_MESSAGES, MAX_LIST_ITEMS, MAX_LISTS } from '~/modules/lists/list-rules';
 import { addListToCart } from '~/modules/lists/list-to-cart.server';
 import { createGuestList, createList, ensureFavorites, listsOf } from '~/modules/lists/lists.server';
@@ -95,6 +96,16 @@ describe.each(DIALECTS)('shopping lists on %s (docs/decisions/0106-shopping-list
       message: LIST_MESSAGES.notFound,
     });
     expect(await listsOf(outsider)).toEqual([]);
+  });
+
+  it('moves every other household member’s state version on after a change, so no cached list page is stale', async () => {
+    const alex = await newCustomer('HH-VERSIONS');
+    const sam = await newCustomer('HH-VERSIONS');
+    const outsider = await newCustomer('HH-VERSIONS-OTHER');
+    const before = await Promise.all([sam, outsider].map((c) => stateVersion(subjectOf(c.customerId))));
+    await noteHouseholdListChange(alex);
+    expect(await stateVersion(subjectOf(sam.customerId))).toBe(before[0]! + 1);
+    expect(await stateVersion(subjectOf(outsider.customerId))).toBe(before[1]);
   });
 
   it('refuses a name of 10,000 characters and markup, saving nothing', async () => {

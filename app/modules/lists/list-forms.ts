@@ -37,8 +37,10 @@ export const listPageForm = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('add-text'), text }),
   z.object({ intent: z.literal('quantity'), itemId, quantity }),
   z.object({ intent: z.literal('remove'), itemId }),
-  z.object({ intent: z.literal('move'), itemId, direction: z.enum(['up', 'down']) }),
-  z.object({ intent: z.literal('check'), itemId, checked: z.enum(['true', 'false']) }),
+  z.object({ intent: z.literal('up'), itemId }),
+  z.object({ intent: z.literal('down'), itemId }),
+  z.object({ intent: z.literal('check'), itemId }),
+  z.object({ intent: z.literal('uncheck'), itemId }),
   z.object({ intent: z.literal('rename'), name }),
   z.object({ intent: z.literal('add-to-cart') }),
 ]);

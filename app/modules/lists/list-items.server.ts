@@ -26,7 +26,6 @@ export interface ListItemView {
     id: number;
     kind: string;
     name: string;
-    imageKey: string;
     priceCents: number;
     stock: 'in_stock' | 'out_of_stock' | 'unavailable';
   } | null;
@@ -102,7 +101,6 @@ export async function listView(owner: ListOwner, listId: number, ctx: PriceConte
               id: hit.id,
               kind: hit.kind,
               name: hit.name,
-              imageKey: hit.imageKey,
               priceCents: hit.priceCents,
               stock: hit.stock,
             }

@@ -1,5 +1,6 @@
 import { db } from '~/db/db.server';
 import type { Shopper } from '~/modules/access/shopper';
+import { bumpStateVersion, subjectOf } from '~/modules/http/state-versions.server';
 
 /**
  * Whose lists a request reaches. A signed-in customer (C) reaches their household's lists on this banner and
@@ -23,4 +24,22 @@ export async function listOwnerFor(shopper: Shopper, guestKey: string | null): P
     if (owner) return owner;
   }
   return { kind: 'guest', guestKey, bannerId, siteType };
+}
+
+/**
+ * After a change to a household's lists: every other member's state version moves on, so a list page kept for
+ * them in the private page cache (decision 0027) is rendered afresh at their next visit. The member who made the
+ * change is moved on by their own post, as after any change.
+ */
+export async function noteHouseholdListChange(owner: ListOwner): Promise<void> {
+  if (owner.kind !== 'household') return;
+  const members = await db()
+    .selectFrom('customers')
+    .select('id')
+    .where('house_id', '=', owner.houseId)
+    .where('banner_id', '=', owner.bannerId)
+    .where('site_type', '=', owner.siteType)
+    .where('id', '!=', owner.customerId)
+    .execute();
+  for (const member of members) await bumpStateVersion(subjectOf(member.id));
 }
