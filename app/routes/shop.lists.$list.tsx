@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react';
+import { Form, Link, useActionData, useLoaderData, useSearchParams, useSubmit } from '@remix-run/react';
+import type { FormEvent } from 'react';
 import { FormOutcome } from '~/components/FormOutcome';
 import {
   formatCents,
@@ -50,7 +51,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { store } = await pageStore(shopper);
   const list = listId ? await listView(lists.owner, listId, priceContextFor(store, store.banner_id)) : null;
   if (!list) notFound(headers);
-  return json({ list, storeName: store.name, signedIn: lists.owner.kind === 'household' }, { headers });
+  // The page shows no aisles (store mode does): its data leaves them out.
+  const items = list.items.map(({ aisle: _aisle, aisleOrder: _order, ...item }) => item);
+  return json(
+    { list: { ...list, items }, storeName: store.name, signedIn: lists.owner.kind === 'household' },
+    { headers },
+  );
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -131,6 +137,13 @@ export default function ListPage() {
   const outcome = useActionData<Outcome>();
   const [params] = useSearchParams();
   const added = params.get('added');
+  const submit = useSubmit();
+  // One handler for every row's forms: with JavaScript they post as Remix forms do (no full reload).
+  const enhance = (event: FormEvent<HTMLOListElement>) => {
+    event.preventDefault();
+    const form = event.target as HTMLFormElement;
+    submit(((event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null) ?? form, { method: 'post' });
+  };
   return (
     <div className="container-page py-8">
       <nav aria-label="Breadcrumb" className="text-sm text-stone-600">
@@ -180,13 +193,15 @@ export default function ListPage() {
         <ol
           className="mt-6 divide-y divide-stone-200 rounded-xl border border-stone-200 bg-white"
           data-testid="list-items"
+          onSubmit={enhance}
         >
           {list.items.map((item, index) => {
             const name = item.product?.name ?? item.text ?? '';
-            // Two forms a row: the row's buttons, and the quantity (Enter in it must not press the check box).
+            // Plain forms (the list's onSubmit enhances them): a Remix Form would add its action to each of 1,500.
+            // Apart: the row's buttons and the quantity (Enter in it must not press the check box).
             return (
               <li key={item.id} className="list-row" data-testid="list-item">
-                <Form method="post">
+                <form method="post">
                   <input type="hidden" name="itemId" value={item.id} />
                   <button
                     name="intent"
@@ -214,7 +229,7 @@ export default function ListPage() {
                   >
                     ↓
                   </button>
-                </Form>
+                </form>
                 <span className={item.checked ? 'name done' : 'name'}>
                   {item.product ? (
                     <>
@@ -229,7 +244,7 @@ export default function ListPage() {
                   )}
                 </span>
                 {item.product ? (
-                  <Form method="post">
+                  <form method="post">
                     <input type="hidden" name="itemId" value={item.id} />
                     <input
                       name="quantity"
@@ -243,14 +258,14 @@ export default function ListPage() {
                     <button name="intent" value="quantity" className="link">
                       Update
                     </button>
-                  </Form>
+                  </form>
                 ) : null}
-                <Form method="post">
+                <form method="post">
                   <input type="hidden" name="itemId" value={item.id} />
                   <button name="intent" value="remove" className="link text-red-700" aria-label={`Remove ${name}`}>
                     Remove
                   </button>
-                </Form>
+                </form>
               </li>
             );
           })}
