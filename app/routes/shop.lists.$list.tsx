@@ -166,7 +166,7 @@ export default function ListPage() {
           .
         </p>
       ) : null}
-      {added ? (
+      {added && !outcome ? (
         <p role="status" className="mt-3 rounded-xl border border-green-200 bg-green-50 p-3 text-sm text-green-900">
           {added === '1' ? 'Added to this list.' : `Added ${added} items to this list.`}
         </p>

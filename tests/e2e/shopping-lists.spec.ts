@@ -127,3 +127,29 @@ test('a guest’s list joins the Favorites of the account they sign in to', asyn
   await expect(page.getByTestId('list-items')).toContainText('guest candles');
   await expect(page.getByRole('link', { name: 'Sign in to save your list' })).toHaveCount(0);
 });
+
+test('a list’s items move up and down, change quantity, check off and go', async ({ page }) => {
+  await createAccountOverHttp(page, 'Sorter');
+  const product = demoRow<{ id: number; name: string }>(
+    `SELECT id, name FROM products WHERE kind = 'grocery' ORDER BY id LIMIT 1`,
+  )!;
+  await page.goto(`/shop/lists/add.html?productId=${product.id}`);
+  await page.getByRole('button', { name: 'Add to list' }).click();
+  await addText(page, 'candles');
+  await addText(page, 'balloons');
+  const items = page.getByTestId('list-item');
+  await expect(items).toHaveText([new RegExp(product.name), /candles/, /balloons/]);
+  await page.getByRole('button', { name: 'Move balloons up' }).click();
+  await expect(items).toHaveText([new RegExp(product.name), /balloons/, /candles/]);
+  await page.getByRole('button', { name: `Move ${product.name} down` }).click();
+  await expect(items).toHaveText([/balloons/, new RegExp(product.name), /candles/]);
+  await page.getByRole('spinbutton', { name: `Quantity of ${product.name}` }).fill('3');
+  await page.getByRole('button', { name: 'Update' }).click();
+  await expect(page.getByRole('status')).toHaveText('Quantity updated.'); // the add's notice gave way
+  await expect(page.getByRole('spinbutton', { name: `Quantity of ${product.name}` })).toHaveValue('3');
+  await page.getByRole('button', { name: 'Check off candles' }).click();
+  await expect(page.getByRole('button', { name: 'Uncheck candles' })).toBeVisible();
+  await page.getByRole('button', { name: 'Remove balloons' }).click();
+  await expect(items).toHaveCount(2);
+  await expect(page.getByTestId('list-items')).not.toContainText('balloons');
+});
