@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { json, redirect } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { pageAccess, PUBLIC_PAGE, pageMeta } from '~/components/page-essentials';
-import { requireUserType } from '~/modules/access/shopper.server';
+import { requireUserType, type AuthorizedShopper } from '~/modules/access/shopper.server';
 import { pageStore } from '~/modules/catalog/page-store.server';
 import { parseForm } from '~/modules/http/forms.server';
 import { listIdFromParam, storeModeForm } from '~/modules/lists/list-forms';
@@ -20,8 +20,7 @@ import { priceContextFor } from '~/modules/search/price-context.server';
 export const access = pageAccess({ allowedUserTypes: PUBLIC_PAGE, redirections: { DEFAULT: '/' } });
 export const handle = { access };
 
-async function context(request: Request, param: string | undefined, readForm = false) {
-  const shopper = await requireUserType(request, access);
+async function context(request: Request, shopper: AuthorizedShopper, param: string | undefined, readForm = false) {
   // An action's form first: a cross-site post is refused before anything (a guest list's merge) is written.
   const form = readForm ? await parseForm(request, storeModeForm) : null;
   const lists = await shopperLists(request, shopper);
@@ -29,11 +28,12 @@ async function context(request: Request, param: string | undefined, readForm = f
   for (const cookie of lists.setCookies) headers.append('Set-Cookie', cookie);
   const listId = listIdFromParam(param);
   if (!listId) throw json({ message: LIST_MESSAGES.notFound }, { status: 404, headers });
-  return { shopper, lists, headers, listId, form };
+  return { lists, headers, listId, form };
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { shopper, lists, headers, listId } = await context(request, params.list);
+  const shopper = await requireUserType(request, access);
+  const { lists, headers, listId } = await context(request, shopper, params.list);
   const { store } = await pageStore(shopper);
   const list = await listView(lists.owner, listId, priceContextFor(store, store.banner_id));
   if (!list) throw json({ message: LIST_MESSAGES.notFound }, { status: 404, headers });
@@ -45,7 +45,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { lists, headers, listId, form } = await context(request, params.list, true);
+  const shopper = await requireUserType(request, access);
+  const { lists, headers, listId, form } = await context(request, shopper, params.list, true);
   if (!form?.ok) throw json({ message: form?.message ?? LIST_MESSAGES.itemNotFound }, { status: 400, headers });
   const done = await setItemChecked(lists.owner, listId, form.data.itemId, form.data.checked === 'true');
   if (!done.ok) throw json({ message: done.message }, { status: 404, headers });
