@@ -153,3 +153,25 @@ test('a list’s items move up and down, change quantity, check off and go', asy
   await expect(items).toHaveCount(2);
   await expect(page.getByTestId('list-items')).not.toContainText('balloons');
 });
+
+test('a product page adds to Favorites in one press, or to a chosen list', async ({ page }) => {
+  await createAccountOverHttp(page, 'Picker');
+  await page.goto('/shop/lists.html');
+  await page.getByRole('textbox', { name: 'New list name' }).fill('Picnic');
+  await page.getByRole('button', { name: 'Make a list' }).click();
+  await expect(page.getByTestId('list-name')).toHaveText('Picnic');
+  const product = demoRow<{ id: number; name: string }>(
+    `SELECT id, name FROM products WHERE kind = 'grocery' ORDER BY id LIMIT 1 OFFSET 3`,
+  )!;
+  await page.goto(`/shop/product-details.${product.id}.html`);
+  await page.getByTestId('add-to-favorites').click();
+  await expect(page.getByTestId('list-name')).toHaveText('Favorites');
+  await expect(page.getByTestId('list-items')).toContainText(product.name);
+  await page.goto(`/shop/product-details.${product.id}.html`);
+  await page.getByRole('link', { name: 'Add to list…' }).click();
+  await page.getByRole('combobox', { name: 'List' }).selectOption({ label: 'Picnic' });
+  await page.getByRole('spinbutton', { name: 'Quantity' }).fill('2');
+  await page.getByRole('button', { name: 'Add to list' }).click();
+  await expect(page.getByTestId('list-name')).toHaveText('Picnic');
+  await expect(page.getByRole('spinbutton', { name: `Quantity of ${product.name}` })).toHaveValue('2');
+});
