@@ -24,13 +24,16 @@ export function privatePageHooks(entryModule: unknown): PrivatePageHooks | null 
 }
 
 /**
- * The browsing pages the page budgets name, and the staff order queue and pick lists (decision 0090); account,
+ * The browsing pages the page budgets name, shopping lists (decision 0106), and the staff order queue and pick lists (decision 0090); account,
  * checkout and every other page always render.
  */
 const PRIVATE_PAGES = [
   /^\/$/,
   /^\/shop\/search-results\.html$/,
   /^\/shop\/product-details\.[\d.]+\.html$/,
+  // A household's list: a change by any member moves every member's version on (decision 0106).
+  /^\/shop\/lists\/\d+\.html$/,
+  /^\/shop\/lists\/store\/\d+\.html$/,
   /^\/staff\/orders$/,
   /^\/staff\/orders\/[CB]\d{8}$/,
 ];

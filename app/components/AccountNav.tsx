@@ -6,6 +6,7 @@ export const ACCOUNT_PAGES = [
   { to: '/account/profile.html', label: 'Profile' },
   { to: '/account/addresses.html', label: 'Addresses' },
   { to: '/account/orders.html', label: 'Orders' },
+  { to: '/shop/lists.html', label: 'Lists' },
   { to: '/account/pet.html', label: 'Pets' },
   { to: '/account/allergies.html', label: 'Household allergies' },
   { to: '/account/security.html', label: 'Sign-in & security' },

@@ -21,7 +21,7 @@ export function AddToCart({ productId, name, disabled }: { productId: number; na
     <fetcher.Form method="post" action={CART_ACTION} data-testid="add-to-cart">
       <input type="hidden" name="intent" value="add" />
       <input type="hidden" name="productId" value={productId} />
-      <input type="hidden" name="quantity" value="1" />
+      {/* No quantity field: an add without one is one unit, here and at the lists page. */}
       <input type="hidden" name="returnTo" value={`${location.pathname}${location.search}`} />
       <button
         type="submit"
@@ -30,6 +30,10 @@ export function AddToCart({ productId, name, disabled }: { productId: number; na
         aria-label={`Add ${name} to cart`}
       >
         {busy ? 'Adding…' : answer?.ok ? 'Add another' : 'Add to cart'}
+      </button>
+      {/* The same fields posted to the lists page: no code of its own (decision 0106). */}
+      <button formAction="/shop/lists/add.html" className="btn-outline" aria-label={`Add ${name} to list`}>
+        Add to list
       </button>
       <p className="sr-only" role="status">
         {answer ? answer.message : ''}

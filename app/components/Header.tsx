@@ -6,11 +6,11 @@ import { Greeting } from './Greeting';
 import { SearchBox } from './SearchBox';
 import { StoreChip } from './StoreChip';
 import { island, useHydrated } from '~/components/page-essentials';
-import { CouponsLinkOnServer, HeaderLogoOnServer } from '~/pages/root.server';
+import { HeaderLogoOnServer, ShoppingLinksOnServer } from '~/pages/root.server';
 
 // Plain links: the browser keeps their HTML and loads their code when they change.
 const HeaderLogo = island(HeaderLogoOnServer, async () => (await import('./HeaderLinks')).HeaderLogo);
-const CouponsLink = island(CouponsLinkOnServer, async () => (await import('./HeaderLinks')).CouponsLink);
+const ShoppingLinks = island(ShoppingLinksOnServer, async () => (await import('./HeaderLinks')).ShoppingLinks);
 
 export function Header({ chrome }: { chrome: StorefrontChrome; query?: string }) {
   const { banner, store, preference, greeting, siteType } = chrome;
@@ -48,7 +48,7 @@ export function Header({ chrome }: { chrome: StorefrontChrome; query?: string })
         <SearchBox />
 
         <nav aria-label="Account" className="ml-auto flex items-center gap-3 text-sm md:ml-0">
-          <CouponsLink clippedOffers={clippedOffers} />
+          <ShoppingLinks clippedOffers={clippedOffers} />
           {greeting ? (
             <Link to="/account/overview.html" className="rounded-lg px-1 hover:text-brand">
               <Greeting name={greeting} />

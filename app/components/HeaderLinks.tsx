@@ -41,3 +41,19 @@ export function CouponsLink({ clippedOffers }: { clippedOffers: number | null })
     </Link>
   );
 }
+
+/** The header's shopping links: lists and coupons, one island so the lists link adds no code to a page. */
+export function ShoppingLinks({ clippedOffers }: { clippedOffers: number | null }) {
+  return (
+    <>
+      <Link
+        to="/shop/lists.html"
+        className="inline-flex items-center rounded-lg px-1 font-semibold hover:text-brand"
+        data-testid="header-lists"
+      >
+        Lists
+      </Link>
+      <CouponsLink clippedOffers={clippedOffers} />
+    </>
+  );
+}

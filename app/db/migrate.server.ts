@@ -40,6 +40,7 @@ import { storeCustomFieldsSchema } from './migrations/0040-store-custom-fields';
 import { marketingEmailSchema } from './migrations/0041-marketing-email';
 import { loyaltyCardsSchema } from './migrations/0042-loyalty-cards';
 import { promoCodesSchema } from './migrations/0043-promo-codes';
+import { shoppingListsSchema } from './migrations/0044-shopping-lists';
 import { checkoutExtrasSchema } from './migrations/0045-checkout-extras';
 import { allergenFiltersSchema } from './migrations/0046-allergen-filters';
 import { weeklyAdSchema } from './migrations/0047-weekly-ad';
@@ -86,6 +87,7 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0041-marketing-email': marketingEmailSchema,
     '0042-loyalty-cards': loyaltyCardsSchema,
     '0043-promo-codes': promoCodesSchema(dialect),
+    '0044-shopping-lists': shoppingListsSchema(dialect),
     '0045-checkout-extras': checkoutExtrasSchema,
     '0046-allergen-filters': allergenFiltersSchema,
     '0047-weekly-ad': weeklyAdSchema(dialect),

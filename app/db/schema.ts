@@ -76,6 +76,8 @@ export interface Database {
   promo_codes: PromoCodeTable;
   promo_redemptions: PromoRedemptionTable;
   weekly_ad_deals: WeeklyAdDealTable;
+  shopping_lists: ShoppingListTable;
+  shopping_list_items: ShoppingListItemTable;
 }
 
 export type Flag = 0 | 1;
@@ -956,4 +958,34 @@ export interface WeeklyAdDealTable {
   min_quantity: Generated<number>;
   starts_on: string;
   ends_on: string;
+}
+
+/** A shopping list (0044): a household's on one banner and site, or a guest's one list found by its key. */
+export interface ShoppingListTable {
+  id: Generated<number>;
+  /** The household that shares the list; null for a guest's list. */
+  house_id: string | null;
+  /** A guest's list: the random key its signed cookie holds; null for a household's list. */
+  guest_key: string | null;
+  banner_id: string;
+  site_type: 'C' | 'B';
+  name: string;
+  /** 1 for the household's Favorites, created on first use. */
+  is_default: Generated<Flag>;
+  /** Raised only by a conditional UPDATE under the per-list cap. */
+  item_count: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One line of a shopping list: a product (unique per list) or free text. */
+export interface ShoppingListItemTable {
+  id: Generated<number>;
+  list_id: number;
+  product_id: number | null;
+  text: string | null;
+  quantity: Generated<number>;
+  position: number;
+  checked: Generated<Flag>;
+  created_at: string;
 }

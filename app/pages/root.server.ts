@@ -19,7 +19,7 @@ export { PreviewBar as PreviewBarOnServer } from '~/components/PreviewBar';
 export { ConsentBanner as ConsentBannerOnServer } from '~/components/ConsentBanner';
 /** Rendered once per banner and shopper state. */
 export const FooterOnServer = withCachedMarkup(PlainFooter);
-export { CouponsLink as CouponsLinkOnServer, HeaderLogo as HeaderLogoOnServer } from '~/components/HeaderLinks';
+export { ShoppingLinks as ShoppingLinksOnServer, HeaderLogo as HeaderLogoOnServer } from '~/components/HeaderLinks';
 export { storefrontChrome } from '~/modules/access/chrome.server';
 export { headerCounts } from '~/modules/customers/customer-header.server';
 export { loadShopper } from '~/modules/access/shopper.server';

@@ -127,6 +127,13 @@ export default function RecipePage() {
                 {buyable.length} items, {formatCents(total)} at {store}
               </span>
             </Form>
+            <Form method="post" action="/shop/lists/add.html" className="mt-3">
+              <input type="hidden" name="intent" value="add-recipe" />
+              <input type="hidden" name="slug" value={recipe.slug} />
+              <button type="submit" className="btn-outline min-h-[44px]">
+                Add the ingredients to a list
+              </button>
+            </Form>
             <p
               role="status"
               className="mt-2 min-h-[1.5rem] text-sm font-semibold text-brand-dark"

@@ -216,6 +216,36 @@ function walk(): Record<string, Visit[]> {
     ],
     'shop.delivery-subscription[.]html': everyone('/shop/delivery-subscription.html'),
     'shop.delivery-welcome[.]html': [{ as: 'G', path: '/shop/delivery-welcome.html' }],
+    'shop.lists[.]html': everyone('/shop/lists.html'),
+    'shop.lists.add[.]html': [
+      { as: 'A', path: '/shop/lists/add.html?productId={grocery}' },
+      { as: 'C', path: '/shop/lists/add.html?productId={grocery}' },
+    ],
+    'shop.lists.$list': [
+      {
+        as: 'C',
+        path: '/shop/lists/{id}.html (Favorites, one product and one free-text item)',
+        open: async (page) => {
+          await page.goto(resolve('/shop/lists/add.html?productId={grocery}'));
+          await page.getByRole('button', { name: 'Add to list' }).click();
+          await page.getByRole('textbox', { name: 'Add something else' }).fill('birthday candles');
+          await page.getByRole('button', { name: 'Add to list' }).click();
+          await expect(page.getByTestId('list-items')).toContainText('birthday candles');
+        },
+      },
+    ],
+    'shop.lists.store.$list': [
+      {
+        as: 'C',
+        path: '/shop/lists/store/{id}.html',
+        open: async (page) => {
+          await page.goto(resolve('/shop/lists/add.html?productId={grocery}'));
+          await page.getByRole('button', { name: 'Add to list' }).click();
+          await page.getByRole('link', { name: 'Store mode' }).click();
+          await expect(page.getByTestId('store-item').first()).toBeVisible();
+        },
+      },
+    ],
     'shop.marketplace.$page': [{ as: 'A', path: `/shop/marketplace/product-details.{market}.html` }],
     'shop.marketplace.search-results[.]html': [{ as: 'A', path: '/shop/marketplace/search-results.html' }],
     'shop.marketplace.sellers.$seller': [{ as: 'A', path: `/shop/marketplace/sellers/{seller}.html` }],

@@ -62,6 +62,7 @@ describe.each(DIALECTS)('database on %s', (dialect) => {
       '0041-marketing-email',
       '0042-loyalty-cards',
       '0043-promo-codes',
+      '0044-shopping-lists',
       '0045-checkout-extras',
       '0046-allergen-filters',
       '0047-weekly-ad',

@@ -130,6 +130,13 @@ function actionCalls(ids: { customerId: string; uuid: string; offerId: string })
       path: '/shop/delivery-subscription/payment.html?subscriptioncode=MONTHLY',
       form: { cardToken: 'tok' },
     },
+    'shop.lists[.]html': { path: '/shop/lists.html', form: { intent: 'create', name: 'Evil list' } },
+    'shop.lists.$list': { path: '/shop/lists/1.html', form: { intent: 'add-text', text: 'evil' } },
+    'shop.lists.add[.]html': { path: '/shop/lists/add.html', form: { intent: 'add-product', productId: '960000001' } },
+    'shop.lists.store.$list': {
+      path: '/shop/lists/store/1.html',
+      form: { intent: 'check', itemId: '1', checked: 'true' },
+    },
     'shop.marketplace.$page': { path: '/shop/marketplace/product-details.1.html', form: { productId: '1' } },
     'shop.recipes.$slug': { path: '/shop/recipes/evil', form: { productId: '960000001' } },
     'shop.shipping-zip': { path: '/shop/shipping-zip', form: { zipcode: '98101' } },
@@ -180,6 +187,7 @@ function getPath(id: string, ids: { customerId: string; uuid: string }): string 
     $brand: 'b',
     $seller: 's',
     $slug: 'r',
+    $list: '1.html',
     $page: pages[id] ?? 'x.html',
     $: 'no-such-page',
   };

@@ -27,6 +27,9 @@ describe('private cache keys', () => {
       '/staff/orders?store=1001',
       '/staff/orders?store=1001&show=all&page=2',
       '/staff/orders/C70000001?store=1001',
+      '/shop/lists/12.html',
+      '/shop/lists/12.html?added=3',
+      '/shop/lists/store/12.html',
     ])
       expect(privateKeyFor({ ...base, url }), url).not.toBeNull();
     expect(privateKeyFor({ ...base, method: 'HEAD' })).not.toBeNull();
@@ -35,6 +38,8 @@ describe('private cache keys', () => {
       '/shop/cart.html',
       '/shop/checkout.html',
       '/foru/my-list.html',
+      '/shop/lists.html',
+      '/shop/lists/add.html?productId=1',
       '/?_data=root',
       '/shop/search-results.html?q=milk&_data=routes%2Fshop.search-results%5B.%5Dhtml',
       '/api/userinfo',

@@ -82,6 +82,21 @@ export function ProductSummary({ product, storeName }: { product: ProductDetails
         ) : null}
       </ul>
 
+      {/* Lists: Favorites in one press, or any list and quantity on the lists' add page. */}
+      <form method="post" action="/shop/lists/add.html" className="mt-3 flex flex-wrap items-center gap-3">
+        <input type="hidden" name="intent" value="add-product" />
+        <input type="hidden" name="productId" value={product.id} />
+        <button type="submit" className="btn-outline min-h-[44px]" data-testid="add-to-favorites">
+          Add to Favorites
+        </button>
+        <a
+          href={`/shop/lists/add.html?productId=${product.id}`}
+          className="text-sm font-semibold text-brand-dark underline"
+        >
+          Add to list…
+        </a>
+      </form>
+
       {product.offers.length ? (
         <section aria-labelledby="offers-heading" className="mt-4 rounded-xl border border-amber-300 bg-amber-50 p-3">
           <h2 id="offers-heading" className="text-sm font-bold text-amber-900">

@@ -100,7 +100,7 @@ export async function addProductsFromPage(
 }
 
 /** The same request as if the browser had already stored these cookies. */
-function withCookies(request: Request, setCookies: string[]): Request {
+export function withCookies(request: Request, setCookies: string[]): Request {
   const pairs = setCookies.map((cookie) => cookie.split(';')[0]!);
   const existing = request.headers.get('Cookie');
   const headers = new Headers(request.headers);

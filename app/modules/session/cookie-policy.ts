@@ -72,6 +72,8 @@ export const AUXILIARY_COOKIE_NAMES = {
   orderStoreId: 'OrderStoreId',
   /** The guest cart's id (spec: cart id, guestCartId); retired once merged into a customer's cart. */
   guestCart: 'PANTRY_CART_ID',
+  /** A guest's one shopping list (its random key); merged into the household's Favorites at sign-in. */
+  guestList: 'PANTRY_LIST_ID',
   /** Spec section 3: the order number cookie, set while an order is pending (B_ prefixed on business). */
   orderNumber: 'PANTRY_ORDER_NUMBER',
   /** A clip asked for before signing in, completed once the customer is back. */

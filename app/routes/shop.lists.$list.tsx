@@ -1,0 +1,345 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { json } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData, useSearchParams, useSubmit } from '@remix-run/react';
+import type { FormEvent } from 'react';
+import { FormOutcome } from '~/components/FormOutcome';
+import {
+  formatCents,
+  pageAccess,
+  PUBLIC_PAGE,
+  pageMeta,
+  productHref,
+  SIGN_IN_PATH,
+} from '~/components/page-essentials';
+import type { ProductKind } from '~/db/schema';
+import { requireUserType } from '~/modules/access/shopper.server';
+import { ITEM_MESSAGES } from '~/modules/catalog/item-messages';
+import { pageStore } from '~/modules/catalog/page-store.server';
+import { parseForm } from '~/modules/http/forms.server';
+import { listIdFromParam, listPageForm } from '~/modules/lists/list-forms';
+import {
+  addItems,
+  listView,
+  moveItem,
+  removeItem,
+  setItemChecked,
+  setItemQuantity,
+} from '~/modules/lists/list-items.server';
+import { LIST_MESSAGES, MAX_ITEM_QUANTITY, MAX_ITEM_TEXT, MAX_LIST_NAME } from '~/modules/lists/list-rules';
+import { addListToCart, type ListToCartReport } from '~/modules/lists/list-to-cart.server';
+import { noteHouseholdListChange } from '~/modules/lists/list-owner.server';
+import { renameList } from '~/modules/lists/lists.server';
+import { shopperLists } from '~/modules/lists/shopper-lists.server';
+import { priceContextFor } from '~/modules/search/price-context.server';
+
+/** One shopping list: `/shop/lists/{id}.html`. Items, quantities, order, checks, and "Add all to cart". */
+export const access = pageAccess({ allowedUserTypes: PUBLIC_PAGE, redirections: { DEFAULT: '/' } });
+export const handle = { access };
+
+type Outcome = { error: string | null; done: string | null; report?: ListToCartReport };
+
+function notFound(headers: Headers): never {
+  throw json({ message: LIST_MESSAGES.notFound }, { status: 404, headers });
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const shopper = await requireUserType(request, access);
+  const lists = await shopperLists(request, shopper);
+  const headers = new Headers(shopper.headers);
+  for (const cookie of lists.setCookies) headers.append('Set-Cookie', cookie);
+  const listId = listIdFromParam(params.list);
+  const { store } = await pageStore(shopper);
+  const list = listId ? await listView(lists.owner, listId, priceContextFor(store, store.banner_id)) : null;
+  if (!list) notFound(headers);
+  // The page shows no aisles (store mode does): its data leaves them out.
+  const items = list.items.map(({ aisle: _aisle, aisleOrder: _order, ...item }) => item);
+  return json(
+    { list: { ...list, items }, storeName: store.name, signedIn: lists.owner.kind === 'household' },
+    { headers },
+  );
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const shopper = await requireUserType(request, access);
+  // The form first: a cross-site post is refused before anything (a guest list's merge) is written.
+  const form = await parseForm(request, listPageForm);
+  const lists = await shopperLists(request, shopper);
+  const headers = new Headers(shopper.headers);
+  for (const cookie of lists.setCookies) headers.append('Set-Cookie', cookie);
+  const listId = listIdFromParam(params.list);
+  if (!listId) notFound(headers);
+  const refuse = (message: string, status = 400) => json<Outcome>({ error: message, done: null }, { status, headers });
+  if (!form.ok) return refuse(form.message);
+  const owner = lists.owner;
+  const intent = form.data;
+  let result: { ok: true } | { ok: false; message: string };
+  switch (intent.intent) {
+    case 'add-text':
+      result = await addItems(owner, listId, [{ text: intent.text }]);
+      break;
+    case 'quantity':
+      result = await setItemQuantity(owner, listId, intent.itemId, intent.quantity);
+      break;
+    case 'remove':
+      result = await removeItem(owner, listId, intent.itemId);
+      break;
+    case 'up':
+    case 'down':
+      result = await moveItem(owner, listId, intent.itemId, intent.intent);
+      break;
+    case 'check':
+    case 'uncheck':
+      // Sets, never toggles: the same post sent twice leaves the item as the shopper meant.
+      result = await setItemChecked(owner, listId, intent.itemId, intent.intent === 'check');
+      break;
+    case 'rename':
+      result = await renameList(owner, listId, intent.name);
+      break;
+    case 'add-to-cart': {
+      const added = await addListToCart(request, shopper, owner, listId);
+      if (!added) notFound(headers);
+      for (const cookie of added.setCookies) headers.append('Set-Cookie', cookie);
+      const count = added.report.added.length;
+      return json<Outcome>(
+        {
+          error: null,
+          done: `Added ${count === 1 ? '1 item' : `${count} items`} to your cart at ${added.report.storeName}.`,
+          report: added.report,
+        },
+        { headers },
+      );
+    }
+  }
+  if (!result.ok) {
+    // Another household's list (or one deleted meanwhile) is not found, whatever the intent.
+    if (result.message === LIST_MESSAGES.notFound) notFound(headers);
+    return refuse(result.message, result.message === LIST_MESSAGES.itemNotFound ? 404 : 400);
+  }
+  await noteHouseholdListChange(owner);
+  const done = {
+    'add-text': 'Added to your list.',
+    quantity: 'Quantity updated.',
+    remove: 'Removed from your list.',
+    up: 'Moved up.',
+    down: 'Moved down.',
+    check: 'Checked off.',
+    uncheck: 'Unchecked.',
+    rename: 'List renamed.',
+  }[intent.intent];
+  return json<Outcome>({ error: null, done }, { headers });
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  data ? pageMeta(`${data.list.name} — your list`, 'A shopping list.') : pageMeta('List', 'A shopping list.');
+
+export default function ListPage() {
+  const { list, storeName, signedIn } = useLoaderData<typeof loader>();
+  const outcome = useActionData<Outcome>();
+  const [params] = useSearchParams();
+  const added = params.get('added');
+  const submit = useSubmit();
+  // One handler for every row's forms: with JavaScript they post as Remix forms do (no full reload).
+  const enhance = (event: FormEvent<HTMLOListElement>) => {
+    event.preventDefault();
+    const form = event.target as HTMLFormElement;
+    submit(((event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null) ?? form, { method: 'post' });
+  };
+  return (
+    <div className="container-page py-8">
+      <nav aria-label="Breadcrumb" className="text-sm text-stone-600">
+        <Link to="/shop/lists.html" className="underline">
+          Your lists
+        </Link>
+      </nav>
+      <h1 className="mt-2 break-words text-2xl font-extrabold md:text-3xl" data-testid="list-name">
+        {list.name}
+      </h1>
+      {!signedIn ? (
+        <p className="mt-2 rounded-xl border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
+          This list is kept in this browser only.{' '}
+          <Link
+            to={`${SIGN_IN_PATH}?goto=${encodeURIComponent(`/shop/lists/${list.id}.html`)}`}
+            className="font-semibold underline"
+          >
+            Sign in to save your list
+          </Link>
+          .
+        </p>
+      ) : null}
+      {added && !outcome ? (
+        <p role="status" className="mt-3 rounded-xl border border-green-200 bg-green-50 p-3 text-sm text-green-900">
+          {added === '1' ? 'Added to this list.' : `Added ${added} items to this list.`}
+        </p>
+      ) : null}
+      <FormOutcome error={outcome?.error} done={outcome?.done} />
+      {outcome?.report ? <CartReport report={outcome.report} /> : null}
+
+      <div className="mt-4 flex flex-wrap gap-3">
+        <Form method="post">
+          <input type="hidden" name="intent" value="add-to-cart" />
+          <button type="submit" className="btn-primary min-h-[44px]">
+            Add all to cart
+          </button>
+        </Form>
+        <Link to={`/shop/lists/store/${list.id}.html`} className="btn-outline min-h-[44px]">
+          Store mode
+        </Link>
+      </div>
+      <p className="mt-1 text-xs text-stone-600">Prices and stock at {storeName}.</p>
+
+      {list.items.length === 0 ? (
+        <p className="mt-6 rounded-2xl border border-dashed border-stone-300 p-6 text-center">This list is empty.</p>
+      ) : (
+        <ol
+          className="mt-6 divide-y divide-stone-200 rounded-xl border border-stone-200 bg-white"
+          data-testid="list-items"
+          onSubmit={enhance}
+        >
+          {list.items.map((item, index) => {
+            const name = item.product?.name ?? item.text ?? '';
+            // Plain forms (the list's onSubmit enhances them): a Remix Form would add its action to each of 1,500.
+            // Apart: the row's buttons and the quantity (Enter in it must not press the check box).
+            return (
+              <li key={item.id} className="list-row" data-testid="list-item">
+                <form method="post">
+                  <input type="hidden" name="itemId" value={item.id} />
+                  <button
+                    name="intent"
+                    value={item.checked ? 'uncheck' : 'check'}
+                    className="box"
+                    aria-label={`${item.checked ? 'Uncheck' : 'Check off'} ${name}`}
+                  >
+                    {item.checked ? '✓' : ''}
+                  </button>
+                  <button
+                    name="intent"
+                    value="up"
+                    disabled={index === 0}
+                    className="box"
+                    aria-label={`Move ${name} up`}
+                  >
+                    ↑
+                  </button>
+                  <button
+                    name="intent"
+                    value="down"
+                    disabled={index === list.items.length - 1}
+                    className="box"
+                    aria-label={`Move ${name} down`}
+                  >
+                    ↓
+                  </button>
+                </form>
+                <span className={item.checked ? 'name done' : 'name'}>
+                  {item.product ? (
+                    <>
+                      <a href={productHref(item.product.kind as ProductKind, item.product.id)}>{name}</a>
+                      <span className="meta">
+                        {formatCents(item.product.priceCents)}
+                        {item.product.stock !== 'in_stock' ? ` · ${ITEM_MESSAGES[item.product.stock]}` : ''}
+                      </span>
+                    </>
+                  ) : (
+                    name
+                  )}
+                </span>
+                {item.product ? (
+                  <form method="post">
+                    <input type="hidden" name="itemId" value={item.id} />
+                    <input
+                      name="quantity"
+                      type="number"
+                      min={1}
+                      max={MAX_ITEM_QUANTITY}
+                      defaultValue={item.quantity}
+                      className="qty"
+                      aria-label={`Quantity of ${name}`}
+                    />
+                    <button name="intent" value="quantity" className="link">
+                      Update
+                    </button>
+                  </form>
+                ) : null}
+                <form method="post">
+                  <input type="hidden" name="itemId" value={item.id} />
+                  <button name="intent" value="remove" className="link text-red-700" aria-label={`Remove ${name}`}>
+                    Remove
+                  </button>
+                </form>
+              </li>
+            );
+          })}
+        </ol>
+      )}
+
+      <Form method="post" className="mt-6 flex flex-wrap items-end gap-3">
+        <input type="hidden" name="intent" value="add-text" />
+        <label className="flex flex-col text-sm font-semibold">
+          Add something else
+          <input
+            name="text"
+            required
+            maxLength={MAX_ITEM_TEXT}
+            placeholder="birthday candles"
+            className="mt-1 min-h-[44px] rounded-lg border border-stone-300 px-3"
+          />
+        </label>
+        <button type="submit" className="btn-outline min-h-[44px]">
+          Add to list
+        </button>
+      </Form>
+      {signedIn ? (
+        <Form method="post" className="mt-4 flex flex-wrap items-end gap-3">
+          <input type="hidden" name="intent" value="rename" />
+          <label className="flex flex-col text-sm font-semibold">
+            List name
+            <input
+              name="name"
+              required
+              maxLength={MAX_LIST_NAME}
+              defaultValue={list.name}
+              className="mt-1 min-h-[44px] rounded-lg border border-stone-300 px-3"
+            />
+          </label>
+          <button type="submit" className="btn-outline min-h-[44px]">
+            Rename
+          </button>
+        </Form>
+      ) : null}
+    </div>
+  );
+}
+
+function CartReport({ report }: { report: ListToCartReport }) {
+  return (
+    <div className="mt-3 space-y-2 text-sm" data-testid="cart-report">
+      {report.unavailable.length ? (
+        <div className="rounded-xl border border-red-200 bg-red-50 p-3 text-red-900">
+          <p className="font-semibold">Not available at {report.storeName}, left on your list:</p>
+          <ul className="list-disc pl-5">
+            {report.unavailable.map((name) => (
+              <li key={name}>{name}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {report.freeText.length ? (
+        <div className="rounded-xl border border-stone-200 bg-stone-50 p-3">
+          <p className="font-semibold">Free-text items to find yourself:</p>
+          <ul className="list-disc pl-5">
+            {report.freeText.map((name, index) => (
+              <li key={`${index}-${name}`}>{name}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {report.added.length ? (
+        <p>
+          <Link to="/shop/cart.html" className="font-semibold text-brand-dark underline">
+            Go to your cart
+          </Link>
+        </p>
+      ) : null}
+    </div>
+  );
+}
