@@ -44,6 +44,7 @@ import { shoppingListsSchema } from './migrations/0044-shopping-lists';
 import { checkoutExtrasSchema } from './migrations/0045-checkout-extras';
 import { allergenFiltersSchema } from './migrations/0046-allergen-filters';
 import { weeklyAdSchema } from './migrations/0047-weekly-ad';
+import { snapFlagSchema } from './migrations/0049-snap-flag';
 
 function migrationsFor(dialect: DialectName): Record<string, Migration> {
   return {
@@ -91,6 +92,7 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0045-checkout-extras': checkoutExtrasSchema,
     '0046-allergen-filters': allergenFiltersSchema,
     '0047-weekly-ad': weeklyAdSchema(dialect),
+    '0049-snap-flag': snapFlagSchema,
   };
 }
 

@@ -4,6 +4,7 @@ import { useDatabaseForTests } from '~/db/db.server';
 import { backfillLabelFlags } from '~/db/seed/label-flags.seed';
 import { seedDatabase } from '~/db/seed/seed.server';
 import { meetsLabelFilters } from '~/modules/catalog/label-flags';
+import { isSnapEligible } from '~/modules/catalog/snap-eligibility';
 import { nutritionFacts } from '~/modules/catalog/nutrition';
 import { productDetails } from '~/modules/catalog/product-details.server';
 import { forgetTaxonomy } from '~/modules/catalog/taxonomy.server';
@@ -66,6 +67,28 @@ describe.each(DIALECTS)('allergen and nutrition filters on %s', (dialect) => {
       const sodium = (await labelOf(item.id)).nutrients.find((n) => n.id === 'sodium')!.amount;
       expect(Number(/(\d+)mg/.exec(sodium)![1])).toBeLessThanOrEqual(140);
     }
+  });
+
+  it('"SNAP eligible" keeps the food SNAP may buy and counts it, and finds no beer', async () => {
+    const [store] = await allStores();
+    const ctx = priceContextFor(store!, store!.banner_id, NOW);
+    const pizza = await search({ q: 'pizza' });
+    const eligible = await search({ q: 'pizza', snap: '1' });
+    expect(eligible.products!.total).toBe(pizza.products!.facets.snap.count);
+    expect(eligible.products!.total).toBeGreaterThan(0);
+    expect(eligible.products!.facets.snap.selected).toBe(true);
+    for (const item of eligible.products!.items) {
+      const details = (await productDetails(item.id, 'grocery', ctx))!;
+      expect(isSnapEligible({ kind: 'grocery', aisleSlug: details.aisle?.slug ?? null, name: details.name })).toBe(
+        true,
+      );
+    }
+    const beer = await search({ q: 'beer' });
+    expect(beer.products!.total).toBeGreaterThan(0);
+    // Root beer is a soft drink SNAP may buy; nothing from the beer aisle stays.
+    for (const item of (await search({ q: 'beer', snap: '1' })).products!.items)
+      expect((await productDetails(item.id, 'grocery', ctx))!.aisle?.slug).not.toBe('beer');
+    expect((await search({ aisle: 'beer', snap: '1' })).products!.total).toBe(0);
   });
 
   it('combines allergens: free from milk and wheat', async () => {

@@ -66,6 +66,7 @@ describe.each(DIALECTS)('database on %s', (dialect) => {
       '0045-checkout-extras',
       '0046-allergen-filters',
       '0047-weekly-ad',
+      '0049-snap-flag',
     ]);
   });
 

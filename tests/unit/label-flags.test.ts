@@ -6,6 +6,7 @@ import {
   LABELLED,
   meetsLabelFilters,
   parseIdList,
+  SNAP_ELIGIBLE,
 } from '~/modules/catalog/label-flags';
 import { labelFlags } from '~/modules/catalog/label-flags-of-product';
 import { nutritionFacts, type LabelledProduct } from '~/modules/catalog/nutrition';
@@ -123,5 +124,36 @@ describe('filter parameters', () => {
       nutrition: 'low-sodium,sugar-free',
     });
     expect(parsed.free).toContain('sesame');
+  });
+});
+
+describe('the SNAP bit comes from the SNAP rules, label or not', () => {
+  it('marks food SNAP-eligible and leaves beer, vitamins, dog food and shampoo out', () => {
+    expect(labelFlags(product('2% Reduced Fat Milk, 1 gal', 'milk-cream')) & SNAP_ELIGIBLE).toBe(SNAP_ELIGIBLE);
+    expect(labelFlags(product('Creamy Peanut Butter, 16 oz jar', 'nut-butters-spreads')) & SNAP_ELIGIBLE).toBe(
+      SNAP_ELIGIBLE,
+    );
+    for (const [name, aisle] of [
+      ['Pale Ale, 6 pack, 12 fl oz cans', 'beer'],
+      ['Daily Multivitamin, 100 ct', 'vitamins-supplements'],
+      ['Chicken & Rice Dog Food, 15 lb bag', 'dog-food'],
+      ['Daily Shampoo, 12 fl oz', 'hair-skin-care'],
+    ] as const)
+      expect(labelFlags(product(name, aisle)) & SNAP_ELIGIBLE).toBe(0);
+  });
+
+  it('filters on SNAP alone without asking for a label, and with "free from" needing one', () => {
+    const eligibleWithoutLabel = SNAP_ELIGIBLE;
+    expect(meetsLabelFilters(eligibleWithoutLabel, [], [], true)).toBe(true);
+    expect(meetsLabelFilters(eligibleWithoutLabel, ['peanuts'], [], true)).toBe(false);
+    expect(meetsLabelFilters(LABELLED, [], [], true)).toBe(false);
+    expect(meetsLabelFilters(LABELLED | SNAP_ELIGIBLE, ['peanuts'], [], true)).toBe(true);
+  });
+
+  it('reads snap=1 from the address and refuses anything else with a message', () => {
+    expect(searchParamsSchema.parse({ q: 'milk', snap: '1' }).snap).toBe('1');
+    expect(searchParamsSchema.safeParse({ q: 'milk', snap: 'yes' }).error?.issues[0]?.message).toBe(
+      'The SNAP filter is snap=1.',
+    );
   });
 });

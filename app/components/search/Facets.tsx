@@ -45,6 +45,10 @@ export function FacetGroup({
 }
 
 /** Facet links: each adds or removes one filter; they work the same with or without JavaScript. */
+/** A filter of one option (offer=1, snap=1), shown while it matches something or is on. */
+const oneOption = (label: string, facet: { count: number; selected: boolean }) =>
+  facet.count > 0 || facet.selected ? [{ value: '1', label, ...facet }] : [];
+
 export function FacetPanel({
   facets,
   hrefWith,
@@ -72,17 +76,11 @@ export function FacetPanel({
       )}
       <FacetGroup
         title="On offer"
-        options={[
-          {
-            value: '1',
-            label: 'On offer this week',
-            count: facets.onOffer.count,
-            selected: facets.onOffer.selected,
-          },
-        ].filter((option) => option.count > 0 || option.selected)}
+        options={oneOption('On offer this week', facets.onOffer)}
         param="offer"
         hrefWith={hrefWith}
       />
+      <FacetGroup title="SNAP EBT" options={oneOption('SNAP eligible', facets.snap)} param="snap" hrefWith={hrefWith} />
       <FacetGroup title="Free from" options={facets.freeFrom} param="free" hrefWith={hrefWith} />
       <FacetGroup title="Nutrition per serving" options={facets.nutrition} param="nutrition" hrefWith={hrefWith} />
       <FacetGroup title="Dietary" options={facets.diets} param="diet" hrefWith={hrefWith} />

@@ -30,6 +30,8 @@ export const NUTRITION_CLAIMS = [
 export type NutritionClaimId = (typeof NUTRITION_CLAIMS)[number]['id'];
 
 export const LABELLED = 1 << 9;
+/** SNAP (EBT) may buy the product (snap-eligibility.ts), label or not: produce has no label and is food. */
+export const SNAP_ELIGIBLE = 1 << 12;
 const CLAIM_BITS: Record<NutritionClaimId, number> = { 'low-sodium': 1 << 10, 'sugar-free': 1 << 11 };
 
 export const allergenBit = (id: AllergenId) => 1 << ALLERGENS.findIndex((allergen) => allergen.id === id);
@@ -46,19 +48,22 @@ export function allergenIdsOf(bits: number): AllergenId[] {
 /**
  * The condition a product's flags must meet for the filters: `(flags & mask) = want`. "Free from"
  * needs a label (a product without one is not known to be free of anything) and none of the allergens;
- * a claim needs its bit.
+ * a claim needs its bit; `snap` needs SNAP eligibility, with or without a label.
  */
-export function labelCondition(freeFrom: readonly AllergenId[], claims: readonly NutritionClaimId[]) {
+export function labelCondition(freeFrom: readonly AllergenId[], claims: readonly NutritionClaimId[], snap = false) {
   const claimed = claims.reduce((bits, id) => bits | claimBit(id), 0);
-  return { mask: LABELLED | allergenBits(freeFrom) | claimed, want: LABELLED | claimed };
+  const labelled = freeFrom.length || claims.length ? LABELLED : 0;
+  const eligible = snap ? SNAP_ELIGIBLE : 0;
+  return { mask: labelled | allergenBits(freeFrom) | claimed | eligible, want: labelled | claimed | eligible };
 }
 
 export function meetsLabelFilters(
   flags: number,
   freeFrom: readonly AllergenId[],
   claims: readonly NutritionClaimId[],
+  snap = false,
 ): boolean {
-  const { mask, want } = labelCondition(freeFrom, claims);
+  const { mask, want } = labelCondition(freeFrom, claims, snap);
   return (flags & mask) === want;
 }
 

@@ -9,7 +9,7 @@ import {
   unitPrice,
   type PriceContext,
 } from './price-context.server';
-import { ALLERGENS, LABELLED, NUTRITION_CLAIMS, labelCondition } from '~/modules/catalog/label-flags';
+import { ALLERGENS, NUTRITION_CLAIMS, labelCondition } from '~/modules/catalog/label-flags';
 import { filterConditions, labelFlagsOf, source } from './product-filters.server';
 import type { Facets, ProductHit, ProductQuery } from './product-query';
 import { productsByIds } from './product-search.server';
@@ -168,16 +168,21 @@ async function factsPage(ctx: PriceContext, query: ProductQuery): Promise<Counte
   };
 }
 
-/** One count per "free from" allergen, then per nutrient claim: the condition each counts (label-flags.ts). */
+/**
+ * One count per "free from" allergen, then per nutrient claim, then SNAP eligibility: the condition each counts
+ * (label-flags.ts).
+ */
 const LABEL_FACETS = [
   ...ALLERGENS.map((allergen) => labelCondition([allergen.id], [])),
   ...NUTRITION_CLAIMS.map((claim) => labelCondition([], [claim.id])),
+  labelCondition([], [], true),
 ];
 
-function labelFacets(count: (i: number) => number): Pick<Facets, 'freeFrom' | 'claims'> {
+function labelFacets(count: (i: number) => number): Pick<Facets, 'freeFrom' | 'claims' | 'snap'> {
   return {
     freeFrom: ALLERGENS.map((allergen, i) => ({ id: allergen.id, count: count(i) })),
     claims: NUTRITION_CLAIMS.map((claim, i) => ({ id: claim.id, count: count(ALLERGENS.length + i) })),
+    snap: count(ALLERGENS.length + NUTRITION_CLAIMS.length),
   };
 }
 
@@ -257,7 +262,7 @@ function countPage(query: ProductQuery, rows: FactRow[], total: number): Counted
       if (row.price >= bucket.min && (bucket.max === null || row.price <= bucket.max)) priceCounts[i]!++;
     }
     if (row.onOffer) onOffer++;
-    if (row.labelFlags & LABELLED)
+    if (row.labelFlags)
       for (let i = 0; i < LABEL_FACETS.length; i++) {
         const { mask, want } = LABEL_FACETS[i]!;
         if ((row.labelFlags & mask) === want) labelCounts[i]!++;

@@ -38,11 +38,12 @@ export function inKind(kind: ProductKind, rowid = sql`rowid`): RawBuilder<unknow
 }
 
 /** Whether the filters ask about the label (free from an allergen, a nutrient claim). */
-export const hasLabelFilters = (filters: ProductFilters) => Boolean(filters.freeFrom?.length || filters.claims?.length);
+export const hasLabelFilters = (filters: ProductFilters) =>
+  Boolean(filters.freeFrom?.length || filters.claims?.length || filters.snap);
 
 /** The label filters over a flags expression (products.label_flags): `(flags & mask) = want`. */
 export function labelFlagsCondition(filters: ProductFilters, flags: RawBuilder<unknown>): RawBuilder<unknown> {
-  const { mask, want } = labelCondition(filters.freeFrom ?? [], filters.claims ?? []);
+  const { mask, want } = labelCondition(filters.freeFrom ?? [], filters.claims ?? [], filters.snap);
   return sql`(${flags} & ${sql.lit(mask)}) = ${sql.lit(want)}`;
 }
 
@@ -186,5 +187,6 @@ export function factFilters(filters: ProductFilters): ProductFilters {
         region: filters.region,
         freeFrom: filters.freeFrom,
         claims: filters.claims,
+        snap: filters.snap,
       };
 }

@@ -16,6 +16,8 @@ export interface ProductFilters {
   freeFrom?: AllergenId[];
   /** Labelled products meeting all of these nutrient claims. */
   claims?: NutritionClaimId[];
+  /** Products SNAP (EBT) may buy (products.label_flags). */
+  snap?: boolean;
 }
 
 export interface ProductQuery {
@@ -52,4 +54,6 @@ export interface Facets {
   /** Matches free from each allergen, and meeting each claim, in ALLERGENS and NUTRITION_CLAIMS order. */
   freeFrom: { id: AllergenId; count: number }[];
   claims: { id: NutritionClaimId; count: number }[];
+  /** Matches SNAP may buy. */
+  snap: number;
 }

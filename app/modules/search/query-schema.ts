@@ -61,6 +61,7 @@ export const searchParamsSchema = z.object({
   /** Nutrient content claims the label meets, e.g. nutrition=low-sodium. */
   nutrition: idList(NUTRITION_CLAIMS, 'a nutrition filter'),
   offer: z.enum(['1'], { message: 'The on-offer filter is offer=1.' }).optional(),
+  snap: z.enum(['1'], { message: 'The SNAP filter is snap=1.' }).optional(),
   spell: z.enum(['off'], { message: 'spell=off searches for exactly what you typed.' }).optional(),
 });
 export type SearchParamsInput = z.infer<typeof searchParamsSchema>;

@@ -45,6 +45,7 @@ export interface ProductResults {
     diets: FacetOption[];
     prices: FacetOption[];
     onOffer: { count: number; selected: boolean };
+    snap: { count: number; selected: boolean };
     freeFrom: FacetOption[];
     nutrition: FacetOption[];
   };
@@ -108,6 +109,7 @@ export async function resolveFilters(params: Partial<SearchParams>): Promise<Res
   if (params.diet) filters.diet = params.diet as ProductFilters['diet'];
   if (params.price) filters.price = params.price as ProductFilters['price'];
   if (params.offer === '1') filters.onOffer = true;
+  if (params.snap === '1') filters.snap = true;
   // The schema refused unknown ids; an empty list is no filter.
   const freeFrom = parseIdList(params.free, ALLERGENS).ids;
   if (freeFrom.length) filters.freeFrom = freeFrom;
@@ -296,6 +298,7 @@ export async function productResults(ctx: PriceContext, query: ProductQuery): Pr
         selected: query.filters.price === bucket.id,
       })).filter((option) => option.count > 0 || option.selected),
       onOffer: { count: facets.onOffer, selected: Boolean(query.filters.onOffer) },
+      snap: { count: facets.snap, selected: Boolean(query.filters.snap) },
       freeFrom: toggleOptions(ALLERGENS, facets.freeFrom, query.filters.freeFrom ?? []),
       nutrition: toggleOptions(NUTRITION_CLAIMS, facets.claims, query.filters.claims ?? []),
     },
