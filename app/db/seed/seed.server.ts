@@ -50,6 +50,9 @@ type Db = Kysely<Database>;
 
 /** Tables in an order that respects foreign keys when deleting (reverse to insert). */
 const TABLES_CHILD_FIRST: (keyof Database)[] = [
+  'shopping_list_items',
+  'shopping_lists',
+  'household_allergy_profiles',
   'weekly_ad_deals',
   'promo_redemptions',
   'promo_codes',
