@@ -190,86 +190,103 @@ export default function ListPage() {
       {list.items.length === 0 ? (
         <p className="mt-6 rounded-2xl border border-dashed border-stone-300 p-6 text-center">This list is empty.</p>
       ) : (
-        <ol
-          className="mt-6 divide-y divide-stone-200 rounded-xl border border-stone-200 bg-white"
-          data-testid="list-items"
-          onSubmit={enhance}
-        >
-          {list.items.map((item, index) => {
-            const name = item.product?.name ?? item.text ?? '';
-            // Plain forms (the list's onSubmit enhances them): a Remix Form would add its action to each of 1,500.
-            // Apart: the row's buttons and the quantity (Enter in it must not press the check box).
-            return (
-              <li key={item.id} className="list-row" data-testid="list-item">
-                <form method="post">
-                  <input type="hidden" name="itemId" value={item.id} />
-                  <button
-                    name="intent"
-                    value={item.checked ? 'uncheck' : 'check'}
-                    className="box"
-                    aria-label={`${item.checked ? 'Uncheck' : 'Check off'} ${name}`}
-                  >
-                    {item.checked ? '✓' : ''}
-                  </button>
-                  <button
-                    name="intent"
-                    value="up"
-                    disabled={index === 0}
-                    className="box"
-                    aria-label={`Move ${name} up`}
-                  >
-                    ↑
-                  </button>
-                  <button
-                    name="intent"
-                    value="down"
-                    disabled={index === list.items.length - 1}
-                    className="box"
-                    aria-label={`Move ${name} down`}
-                  >
-                    ↓
-                  </button>
-                </form>
-                <span className={item.checked ? 'name done' : 'name'}>
-                  {item.product ? (
-                    <>
-                      <a href={productHref(item.product.kind as ProductKind, item.product.id)}>{name}</a>
-                      <span className="meta">
-                        {formatCents(item.product.priceCents)}
-                        {item.product.stock !== 'in_stock' ? ` · ${ITEM_MESSAGES[item.product.stock]}` : ''}
-                      </span>
-                    </>
-                  ) : (
-                    name
-                  )}
-                </span>
-                {item.product ? (
+        <>
+          {/* The words every row's controls are named with (aria-labelledby), written once. */}
+          <p hidden>
+            <span id="l-check">Check off</span>
+            <span id="l-uncheck">Uncheck</span>
+            <span id="l-move">Move</span>
+            <span id="l-up">up</span>
+            <span id="l-down">down</span>
+            <span id="l-qty">Quantity of</span>
+            <span id="l-remove">Remove</span>
+          </p>
+          <ol
+            className="mt-6 divide-y divide-stone-200 rounded-xl border border-stone-200 bg-white"
+            data-testid="list-items"
+            onSubmit={enhance}
+          >
+            {list.items.map((item, index) => {
+              const name = item.product?.name ?? item.text ?? '';
+              // Plain forms (the list's onSubmit enhances them): a Remix Form would add its action to each of 1,500.
+              // Apart: the row's buttons and the quantity (Enter in it must not press the check box). The controls
+              // are named from the shared words above and the row's name (n{id}), not each with its own copy.
+              const named = (...words: string[]) =>
+                words.map((word) => (word === 'name' ? `n${item.id}` : `l-${word}`)).join(' ');
+              return (
+                <li key={item.id} className="list-row" data-testid="list-item">
                   <form method="post">
                     <input type="hidden" name="itemId" value={item.id} />
-                    <input
-                      name="quantity"
-                      type="number"
-                      min={1}
-                      max={MAX_ITEM_QUANTITY}
-                      defaultValue={item.quantity}
-                      className="qty"
-                      aria-label={`Quantity of ${name}`}
-                    />
-                    <button name="intent" value="quantity" className="link">
-                      Update
+                    <button
+                      name="intent"
+                      value={item.checked ? 'uncheck' : 'check'}
+                      className="box"
+                      aria-labelledby={named(item.checked ? 'uncheck' : 'check', 'name')}
+                    >
+                      {item.checked ? '✓' : ''}
+                    </button>
+                    <button
+                      name="intent"
+                      value="up"
+                      disabled={index === 0}
+                      className="box"
+                      aria-labelledby={named('move', 'name', 'up')}
+                    >
+                      ↑
+                    </button>
+                    <button
+                      name="intent"
+                      value="down"
+                      disabled={index === list.items.length - 1}
+                      className="box"
+                      aria-labelledby={named('move', 'name', 'down')}
+                    >
+                      ↓
                     </button>
                   </form>
-                ) : null}
-                <form method="post">
-                  <input type="hidden" name="itemId" value={item.id} />
-                  <button name="intent" value="remove" className="link text-red-700" aria-label={`Remove ${name}`}>
-                    Remove
-                  </button>
-                </form>
-              </li>
-            );
-          })}
-        </ol>
+                  <span className={item.checked ? 'name done' : 'name'}>
+                    {item.product ? (
+                      <>
+                        <a id={`n${item.id}`} href={productHref(item.product.kind as ProductKind, item.product.id)}>
+                          {name}
+                        </a>
+                        <span className="meta">
+                          {formatCents(item.product.priceCents)}
+                          {item.product.stock !== 'in_stock' ? ` · ${ITEM_MESSAGES[item.product.stock]}` : ''}
+                        </span>
+                      </>
+                    ) : (
+                      <span id={`n${item.id}`}>{name}</span>
+                    )}
+                  </span>
+                  {item.product ? (
+                    <form method="post">
+                      <input type="hidden" name="itemId" value={item.id} />
+                      <input
+                        name="quantity"
+                        type="number"
+                        min={1}
+                        max={MAX_ITEM_QUANTITY}
+                        defaultValue={item.quantity}
+                        className="qty"
+                        aria-labelledby={named('qty', 'name')}
+                      />
+                      <button name="intent" value="quantity" className="link">
+                        Update
+                      </button>
+                    </form>
+                  ) : null}
+                  <form method="post">
+                    <input type="hidden" name="itemId" value={item.id} />
+                    <button name="intent" value="remove" className="link rm" aria-labelledby={named('remove', 'name')}>
+                      Remove
+                    </button>
+                  </form>
+                </li>
+              );
+            })}
+          </ol>
+        </>
       )}
 
       <Form method="post" className="mt-6 flex flex-wrap items-end gap-3">
