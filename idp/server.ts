@@ -23,6 +23,8 @@ import { createProvider, storefrontOrigins } from './provider';
 import type { ProviderContext } from './provider-page';
 import { trackSignInConfirmation } from './unconfirmed-sign-ins';
 import { askBeforeSwitchingAccounts } from './account-switch';
+import { requestLog } from './request-log';
+import { listenForMetrics } from '../server/metrics-server';
 
 async function readJson(req: IncomingMessage, limit = 16 * 1024): Promise<Record<string, unknown> | null> {
   const chunks: Buffer[] = [];
@@ -115,6 +117,7 @@ export async function startIdentityProvider(options: {
       ),
   };
 
+  provider.use(requestLog());
   provider.use(trackSignInConfirmation(IDENTITY_SESSION_MAX_AGE_S));
 
   // The provider's own pages (logout confirmation, consent, errors) get the storefront's headers, with their
@@ -231,6 +234,7 @@ if (isMain) {
     .split(',')
     .map((o) => o.trim())
     .filter(Boolean);
+  await listenForMetrics(appEnv().IDP_METRICS_PORT, appEnv().METRICS_HOST);
   await startIdentityProvider({
     port,
     issuer: process.env.IDP_ISSUER ?? `http://localhost:${port}`,

@@ -16,6 +16,12 @@ const commaList = z
           .filter(Boolean),
   );
 
+const optionalPort = z
+  .string()
+  .optional()
+  .transform((value) => (value ? value : undefined))
+  .pipe(z.coerce.number().int().min(0).max(65_535).optional());
+
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().positive().default(3000),
   IDP_PORT: z.coerce.number().int().positive().default(3001),
@@ -41,6 +47,19 @@ const EnvSchema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  /** JSON lines (production's default) or pino-pretty's coloured lines (the default elsewhere). */
+  LOG_FORMAT: z
+    .enum(['json', 'pretty'])
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /** The metrics listener's port (decision 0111); unset: no metrics listener. The cluster adds each process's index. */
+  METRICS_PORT: optionalPort,
+  /** The address the metrics listener binds: loopback unless a scraper elsewhere must reach it. */
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  /** The identity provider's metrics listener port; unset: none. */
+  IDP_METRICS_PORT: optionalPort,
+  /** On SIGTERM, how long /readyz answers 503 while the process still serves, before it stops listening. */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   /** Sign-in attempts one client may make per 15 minutes (the end-to-end suite, one client, raises it). */
   SIGNIN_CLIENT_LIMIT: z.coerce.number().int().positive().default(100),
   /** Sign-ups one client may make per hour (the end-to-end suite, one client, raises it). */

@@ -1,6 +1,7 @@
 import { mailConfig } from '~/modules/config/env.server';
 import { log } from '~/modules/config/logger.server';
-import { runMailWorkerOnce } from './delivery-worker.server';
+import { observeOutboxBacklog } from '~/modules/config/metrics.server';
+import { runMailWorkerOnce, undeliveredCount } from './delivery-worker.server';
 import { closeSmtp } from './smtp-transport.server';
 
 /**
@@ -38,6 +39,8 @@ function tick() {
  * allowed (Pantry's server calls it at start, so a wrong SMTP_URL stops the start with the reason).
  */
 export function ensureMailWorker(): void {
+  // The backlog is a metric whether or not this process sends: counted when scraped.
+  observeOutboxBacklog(undeliveredCount);
   if (started || !mailConfig().SMTP_URL) return;
   started = true;
   schedule(0);
