@@ -25,6 +25,7 @@ import { trackSignInConfirmation } from './unconfirmed-sign-ins';
 import { askBeforeSwitchingAccounts } from './account-switch';
 import { requestLog } from './request-log';
 import { listenForMetrics } from '../server/metrics-server';
+import { refuseWrongConfiguration } from '../app/modules/config/startup-check.server';
 
 async function readJson(req: IncomingMessage, limit = 16 * 1024): Promise<Record<string, unknown> | null> {
   const chunks: Buffer[] = [];
@@ -228,6 +229,7 @@ export async function startIdentityProvider(options: {
 
 const isMain = process.argv[1] && import.meta.url.endsWith(process.argv[1].replace(/^.*\//, ''));
 if (isMain) {
+  refuseWrongConfiguration('identity provider');
   const port = appEnv().IDP_PORT;
   const storefrontPort = process.env.STOREFRONT_PORT ?? String(appEnv().PORT);
   const extra = (process.env.STOREFRONT_ORIGINS ?? '')

@@ -15,8 +15,10 @@ import { importBuild } from './import-build';
 import { listenForMetrics } from './metrics-server';
 import { shutDown } from './shutdown';
 import { appEnv } from '../app/modules/config/env.server';
+import { refuseWrongConfiguration } from '../app/modules/config/startup-check.server';
 
 process.env.NODE_ENV ??= 'production';
+refuseWrongConfiguration('storefront');
 const buildPath = path.resolve(process.argv[2] ?? 'build/index.js');
 const build = await importBuild(buildPath);
 // The build's own module instances: the work pending after responses (decision 0050) and the mail worker (decision
