@@ -67,6 +67,13 @@ describe('the configuration a production start refuses', () => {
     );
   });
 
+  it('lists a wrong value and the production problems together', () => {
+    expect(configurationProblems({ ...production, PORT: 'eighty', COOKIE_SECURE: 'false' })).toEqual([
+      expect.stringMatching(/^PORT: /),
+      expect.stringMatching(/^COOKIE_SECURE=false/),
+    ]);
+  });
+
   it('refuses any value the schema does not allow, anywhere, with the variable named', () => {
     expect(configurationProblems({ PORT: 'eighty', SMTP_URL: 'http://mail', METRICS_PORT: '70000' })).toEqual([
       expect.stringMatching(/^PORT: /),
