@@ -252,6 +252,28 @@ describe.each(DIALECTS)('observability on %s', (dialect) => {
     expect(text).toMatch(/pantry_sign_ins_total\{method="password",outcome="failure",reason="unknown-email"\} [1-9]/);
   });
 
+  it("ties a queued message to the request that queued it: the request id on the queue line, with the message's id", async () => {
+    const form = new URLSearchParams({ intent: 'send-code', email: 'jordan@pantry.test' });
+    const answer = await fetch(`${origin}/account/sign-in.html`, {
+      method: 'POST',
+      body: form,
+      headers: {
+        'Content-Type': 'application/x-www-form-urlencoded',
+        Origin: origin,
+        'X-Request-Id': `obs-${dialect}-code`,
+      },
+      redirect: 'manual',
+    });
+    await answer.arrayBuffer();
+    const queued = await waitFor('the queue line', () =>
+      storefront.lines.find((line) => line.message === 'message queued' && line.requestId === `obs-${dialect}-code`),
+    );
+    expect(queued).toMatchObject({ kind: 'sign-in-code', messageId: expect.any(String) });
+    // The code itself and the full address are on no line.
+    const everything = JSON.stringify(storefront.lines);
+    expect(everything).not.toContain('jordan@pantry.test');
+  });
+
   it('answers /readyz with 503 once it has begun to stop, while it still serves', async () => {
     storefront.child.kill('SIGTERM');
     await new Promise((resolve) => setTimeout(resolve, 200));
