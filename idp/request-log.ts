@@ -36,14 +36,20 @@ export function requestLog(): Middleware {
     const record: Record<string, unknown> = { requestId };
     const started = performance.now();
     inFlight.inc();
+    let thrownStatus: number | undefined;
     try {
       await withRequestRecord(record, () => next());
+    } catch (error) {
+      // Koa answers a thrown error after this: with its status when it has one, else 500.
+      const status =
+        (error as { status?: unknown; statusCode?: unknown }).status ?? (error as { statusCode?: unknown }).statusCode;
+      thrownStatus = typeof status === 'number' && status >= 400 && status < 600 ? status : 500;
+      throw error;
     } finally {
       inFlight.dec();
       const durationMs = performance.now() - started;
       const route = routeOf(ctx);
-      // A thrown error is answered by koa after this: a 500 unless the error says otherwise.
-      const status = ctx.status;
+      const status = thrownStatus ?? ctx.status;
       httpDuration.observe({ method: ctx.method, route, status_class: statusClass(status) }, durationMs / 1000);
       withRequestRecord(record, () =>
         log.info('request', { method: ctx.method, route, status, durationMs: Math.round(durationMs * 10) / 10 }),

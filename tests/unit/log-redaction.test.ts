@@ -57,6 +57,13 @@ describe('what a log line never holds', () => {
     });
   });
 
+  it('cleans one level down without touching the caller’s object', () => {
+    const detail = { cookie: 'PANTRY_SESSION=secret-value', email: 'jane.doe@pantry.test', store: 1001 };
+    const line = parse(logLine('info', 'nested', { detail }));
+    expect(line.detail).toEqual({ cookie: REDACTED, email: 'j***@pantry.test', store: 1001 });
+    expect(detail.cookie).toBe('PANTRY_SESSION=secret-value');
+  });
+
   it('keeps a cookie name (which cookie was rejected) but never a cookie value', () => {
     expect(parse(logLine('warn', 'cookie rejected', { cookie: 'pantry_session', reason: 'tampered' }))).toMatchObject({
       cookie: 'pantry_session',

@@ -32,20 +32,44 @@ const SECRET_KEYS = [
 const EMAIL_KEYS = ['email', 'username', 'login', 'to'];
 
 /**
- * pino's redact paths: each key at the top level and one level down (`*.key`), and the request headers that carry
- * credentials.
+ * pino's redact paths: each key at the top level, and the request headers that carry credentials. One level down
+ * is `redactNested`'s: pino's `*.key` wildcards cost ~25 µs a line, ten times the line itself.
  */
 export const REDACT_PATHS = [
-  ...[...SECRET_KEYS, ...EMAIL_KEYS].flatMap((key) => [key, `*.${key}`]),
+  ...SECRET_KEYS,
+  ...EMAIL_KEYS,
   'headers.cookie',
   'headers["set-cookie"]',
   'headers.authorization',
   'headers["pantry-subscription-key"]',
-  '*.headers.cookie',
-  '*.headers.authorization',
 ];
 
 const EMAIL_KEY_SET = new Set(EMAIL_KEYS);
+const HIDDEN_KEY_SET = new Set([...SECRET_KEYS, ...EMAIL_KEYS, 'cookie']);
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype;
+}
+
+/**
+ * The fields with each plain object among them (one level down) cleaned the same way: secrets replaced, emails
+ * masked, a nested `cookie` (a header's value) replaced. A line without nested objects is returned as it is.
+ */
+export function redactNested(fields: Record<string, unknown>): Record<string, unknown> {
+  let copy: Record<string, unknown> | undefined;
+  for (const key in fields) {
+    const value = fields[key];
+    if (!isPlainObject(value)) continue;
+    let inner: Record<string, unknown> | undefined;
+    for (const innerKey in value) {
+      if (!HIDDEN_KEY_SET.has(innerKey) || value[innerKey] === undefined) continue;
+      inner ??= { ...value };
+      inner[innerKey] = EMAIL_KEY_SET.has(innerKey) ? maskEmail(value[innerKey]) : REDACTED;
+    }
+    if (inner) (copy ??= { ...fields })[key] = inner;
+  }
+  return copy ?? fields;
+}
 
 /** `jane.doe@pantry.test` → `j***@pantry.test`; anything not an address is redacted whole. */
 export function maskEmail(value: unknown): string {

@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { createRequire } from 'node:module';
 import pino, { type DestinationStream, type Logger, type LoggerOptions } from 'pino';
 import { appEnv } from './env.server';
-import { censor, maskEmailsIn, REDACT_PATHS } from './log-redaction';
+import { censor, maskEmailsIn, REDACT_PATHS, redactNested } from './log-redaction';
 
 /**
  * Fields every log line of one request carries (its request id, and an API call's correlation id, decisions 0085
@@ -133,7 +133,7 @@ let lineLogger: Logger | undefined;
 export function logLine(level: Level, message: string, fields?: Record<string, unknown>): string {
   lineLogger ??= pino(options('debug'), capture);
   captured = '';
-  lineLogger[level]({ message: maskEmailsIn(message), ...fields });
+  lineLogger[level]({ message: maskEmailsIn(message), ...(fields && redactNested(fields)) });
   return captured.trimEnd();
 }
 
@@ -141,7 +141,7 @@ function write(level: Level, message: string, fields?: Record<string, unknown>) 
   const { out, err } = loggers();
   const target = level === 'error' || level === 'warn' ? err : out;
   if (!target.isLevelEnabled(level)) return;
-  target[level]({ message: maskEmailsIn(message), ...fields });
+  target[level]({ message: maskEmailsIn(message), ...(fields && redactNested(fields)) });
 }
 
 export const log = {

@@ -25,7 +25,7 @@ function tick() {
     .then((run) => run.claimed > 0 && run.retrying === 0)
     .catch((error: unknown) => {
       // A database that is away (a restart) is tried again at the next poll; nothing is lost.
-      log.error('mail worker pass failed', { error: error instanceof Error ? error.message : String(error) });
+      log.error('mail worker pass failed', { error });
       return false;
     })
     .then((busy) => {
