@@ -15,7 +15,6 @@ describe.each(DIALECTS)('readiness on %s', (dialect) => {
 
   beforeAll(async () => {
     test = await createTestDatabase(dialect);
-    // eslint-disable-next-line react-hooks/rules-of-hooks -- the app's database switch for tests, not a React hook
     useDatabaseForTests(test);
     const port = await freePort();
     provider = createServer((req, res) => {
@@ -35,7 +34,6 @@ describe.each(DIALECTS)('readiness on %s', (dialect) => {
   afterAll(async () => {
     delete process.env.IDP_ISSUER;
     await new Promise((resolve) => provider.close(resolve));
-    // eslint-disable-next-line react-hooks/rules-of-hooks -- the app's database switch for tests, not a React hook
     useDatabaseForTests(undefined);
     await test?.drop();
   });
