@@ -81,6 +81,7 @@ describe.each(DIALECTS)('observability on %s', (dialect) => {
   let origin: string;
   let port: number;
   let metricsUrl: string;
+  let idpOrigin: string;
 
   beforeAll(async () => {
     test = await createTestDatabase(dialect);
@@ -97,7 +98,13 @@ describe.each(DIALECTS)('observability on %s', (dialect) => {
       IDP_ISSUER: `http://localhost:${idpPort}`,
       LOG_LEVEL: 'info',
     };
-    idp = launch(IDENTITY_PROVIDER, { ...base, IDP_PORT: String(idpPort), STOREFRONT_PORT: String(port) });
+    idp = launch(IDENTITY_PROVIDER, {
+      ...base,
+      IDP_PORT: String(idpPort),
+      STOREFRONT_PORT: String(port),
+      IDP_METRICS_PORT: '0',
+    });
+    idpOrigin = `http://127.0.0.1:${idpPort}`;
     await waitFor('the identity provider', () =>
       fetch(`http://127.0.0.1:${idpPort}/healthz`).then(
         (r) => (r.ok ? true : undefined),
@@ -272,6 +279,25 @@ describe.each(DIALECTS)('observability on %s', (dialect) => {
     // The code itself and the full address are on no line.
     const everything = JSON.stringify(storefront.lines);
     expect(everything).not.toContain('jordan@pantry.test');
+  });
+
+  it("counts the identity provider's sign-ins on its own metrics listener", async () => {
+    const idpMetricsPort = await waitFor('the provider metrics listener', () => {
+      const line = idp.lines.find((l) => l.message === 'metrics listening');
+      return line ? Number(line.port) : undefined;
+    });
+    const answer = await fetch(`${idpOrigin}/api/v1/authn`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Request-Id': `obs-${dialect}-authn` },
+      body: JSON.stringify({ username: 'jordan@pantry.test', password: 'not-the-password' }),
+    });
+    expect(answer.status).toBe(401);
+    expect(answer.headers.get('x-request-id')).toBe(`obs-${dialect}-authn`);
+    const text = await (await fetch(`http://127.0.0.1:${idpMetricsPort}/metrics`)).text();
+    expect(text).toMatch(/pantry_sign_ins_total\{method="password",outcome="failure",reason="password"\} [1-9]/);
+    const line = await waitFor('the provider line', () => requestLines(idp.lines, `obs-${dialect}-authn`)[0]);
+    expect(line).toMatchObject({ route: '/api/v1/authn', status: 401 });
+    expect(JSON.stringify(idp.lines)).not.toContain('not-the-password');
   });
 
   it('answers /readyz with 503 once it has begun to stop, while it still serves', async () => {
