@@ -23,6 +23,9 @@ import { createProvider, storefrontOrigins } from './provider';
 import type { ProviderContext } from './provider-page';
 import { trackSignInConfirmation } from './unconfirmed-sign-ins';
 import { askBeforeSwitchingAccounts } from './account-switch';
+import { requestLog } from './request-log';
+import { listenForMetrics } from '../server/metrics-server';
+import { refuseWrongConfiguration } from '../app/modules/config/startup-check.server';
 
 async function readJson(req: IncomingMessage, limit = 16 * 1024): Promise<Record<string, unknown> | null> {
   const chunks: Buffer[] = [];
@@ -115,6 +118,7 @@ export async function startIdentityProvider(options: {
       ),
   };
 
+  provider.use(requestLog());
   provider.use(trackSignInConfirmation(IDENTITY_SESSION_MAX_AGE_S));
 
   // The provider's own pages (logout confirmation, consent, errors) get the storefront's headers, with their
@@ -225,12 +229,14 @@ export async function startIdentityProvider(options: {
 
 const isMain = process.argv[1] && import.meta.url.endsWith(process.argv[1].replace(/^.*\//, ''));
 if (isMain) {
+  refuseWrongConfiguration('identity provider');
   const port = appEnv().IDP_PORT;
   const storefrontPort = process.env.STOREFRONT_PORT ?? String(appEnv().PORT);
   const extra = (process.env.STOREFRONT_ORIGINS ?? '')
     .split(',')
     .map((o) => o.trim())
     .filter(Boolean);
+  await listenForMetrics(appEnv().IDP_METRICS_PORT, appEnv().METRICS_HOST);
   await startIdentityProvider({
     port,
     issuer: process.env.IDP_ISSUER ?? `http://localhost:${port}`,

@@ -107,6 +107,18 @@ export async function ensurePostgresDatabase(url: string) {
   }
 }
 
+/**
+ * Each storefront's own metrics port (decision 0111): METRICS_PORT for the first, +1 for the next, …; none when
+ * METRICS_PORT is unset. Prometheus scrapes each process (docs/deploy.md).
+ */
+export function storefrontMetricsPort(metricsPort: string | undefined, index: number): string | undefined {
+  if (!metricsPort?.trim()) return undefined;
+  const base = Number(metricsPort);
+  if (!Number.isInteger(base) || base < 1 || base + index > 65_535)
+    throw new Error(`METRICS_PORT must be a port number, with room for ${index + 1} storefronts above it`);
+  return String(base + index);
+}
+
 export function haproxyConfig(input: {
   port: number;
   storefronts: { name: string; port: number }[];
@@ -128,7 +140,7 @@ export function haproxyConfig(input: {
     '  timeout server 60s',
     // A request waits up to this long for a storefront connection slot (maxconn), then 503.
     '  timeout queue 30s',
-    // A busy storefront answers /healthz slowly, not never: only a dead or database-less one is taken out.
+    // A busy storefront answers /readyz slowly, not never: only a dead, stopping or database-less one is taken out.
     '  timeout check 10s',
     '  option forwardfor',
     '  retries 2',
@@ -139,7 +151,8 @@ export function haproxyConfig(input: {
     '  default_backend storefronts',
     'backend storefronts',
     '  balance roundrobin',
-    '  option httpchk GET /healthz',
+    // Readiness, not liveness (decision 0110): a process that has begun to stop answers 503 and is drained first.
+    '  option httpchk GET /readyz',
     '  http-check expect status 200',
     ...(input.servedBy ? ['  http-response set-header X-Served-By %[srv_name]'] : []),
     ...servers,
@@ -247,6 +260,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     const ports = options.storefrontPorts ?? [];
     while (ports.length < options.size) ports.push(await freePort());
     const startStorefront = async (name: string, port: number): Promise<StorefrontProcess> => {
+      const metricsPort = storefrontMetricsPort(env.METRICS_PORT, ports.indexOf(port));
       const child = spawnChild(
         name,
         process.execPath,
@@ -256,6 +270,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
           PORT: String(port),
           HOST: '127.0.0.1',
           IDP_ISSUER: idpUrl,
+          METRICS_PORT: metricsPort ?? '',
           // haproxy connects from loopback and appends the shopper's address to X-Forwarded-For (decision 0022).
           TRUSTED_PROXIES: env.TRUSTED_PROXIES ?? '127.0.0.1,::1',
           // Redirects may go to the banner hosts shoppers see: the load balancer's port, not this process's.

@@ -2,7 +2,8 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import { createGzip } from 'node:zlib';
 import { createReadableStreamFromReadable, createRequestHandler, type ServerBuild } from '@remix-run/node';
 import { isbot } from 'isbot';
-import { log, withLogFields } from '../app/modules/config/logger.server';
+import { addLogFields, describeError, log, withLogFields } from '../app/modules/config/logger.server';
+import { metrics } from '../app/modules/config/metrics.server';
 import { acceptedCorrelationId } from '../app/modules/http/service-call';
 import { requestLineProblem, BAD_REQUEST_MESSAGE, type RequestProblem } from '../app/modules/http/request-line';
 import { CROSS_SITE_MESSAGE, isCrossSite } from '../app/modules/http/same-origin.server';
@@ -14,6 +15,8 @@ import { installFrameworkChanges } from './framework/install';
 import { applyConnectionLimits, DEFAULT_CONNECTION_LIMITS, type ConnectionLimits } from './connection-limits';
 import { routeKinds, type RouteKind } from './route-kind';
 import { loadStaticFiles, type StaticFile } from './static-files';
+import { requestObserver } from './request-log';
+import { stopping } from './shutdown';
 
 /**
  * The production HTTP server (decision 0019): node:http and Remix's request handler on Node's own
@@ -57,6 +60,12 @@ function withHsts(headers: http.OutgoingHttpHeaders): http.OutgoingHttpHeaders {
   const hsts = strictTransportSecurity();
   if (hsts) headers['Strict-Transport-Security'] = hsts;
   return headers;
+}
+
+function notReady(res: ServerResponse) {
+  const body = JSON.stringify({ ready: false, stopping: true });
+  res.writeHead(503, { ...REFUSAL_HEADERS, 'Content-Type': 'application/json; charset=utf-8', 'Retry-After': '5' });
+  res.end(body);
 }
 
 /** A request refused before Remix sees it: the client's mistake, so logged as a warning, never an error. */
@@ -299,9 +308,7 @@ export function createAppServer(options: AppServerOptions) {
     if (hooks && response.status < 500)
       await hooks
         .noteStateChange(request, { status: response.status, setCookies: headers.getSetCookie(), noted })
-        .catch((error: unknown) =>
-          console.error('state version not noted', error instanceof Error ? error.message : String(error)),
-        );
+        .catch((error: unknown) => log.error('state version not noted', { error: describeError(error) }));
     baselineHeaders(headers);
     documentCacheHeaders(headers, Boolean(req.headers.cookie || req.headers.authorization));
     res.statusCode = response.status;
@@ -355,6 +362,7 @@ export function createAppServer(options: AppServerOptions) {
     if (!grant) return render(req, res, url, null);
     const key = privateEntryKey(requestKey, grant);
     const hit = privateCache.get(key);
+    pageCacheLookups.inc({ cache: 'private', result: hit ? 'hit' : 'miss' });
     if (hit) return sendHit(req, res, hit, 'private-hit');
     const slot = { key, expiresAt: grant.expiresAt };
     const outcome = await privateCache.once(key, () => render(req, res, url, null, slot));
@@ -364,6 +372,8 @@ export function createAppServer(options: AppServerOptions) {
   }
 
   const routeKind = routeKinds(build);
+  const observer = requestObserver(build);
+  const pageCacheLookups = metrics().pageCache;
 
   async function onRequest(req: IncomingMessage, res: ServerResponse) {
     const lineProblem = requestLineProblem({
@@ -373,6 +383,8 @@ export function createAppServer(options: AppServerOptions) {
       httpVersion: req.httpVersion,
     });
     if (lineProblem) return refuse(req, res, lineProblem);
+    // A stopping process is not ready, whatever its database says: answered here, before the app.
+    if (req.url === '/readyz' && stopping()) return notReady(res);
     const url = requestUrl(req);
     if (!url) return refuse(req, res, { status: 400, code: 'BAD_REQUEST', message: BAD_REQUEST_MESSAGE });
     // Only what may change something needs its route: GET and HEAD (the hot path) skip the match.
@@ -390,7 +402,10 @@ export function createAppServer(options: AppServerOptions) {
         // a malformed escape is not a file; Remix answers it
       }
       const file = files.get(path);
-      if (file) return sendStatic(req, res, file);
+      if (file) {
+        addLogFields({ route: 'static' });
+        return sendStatic(req, res, file);
+      }
     }
     const candidate = {
       method: req.method ?? 'GET',
@@ -405,6 +420,7 @@ export function createAppServer(options: AppServerOptions) {
     const cacheKey = cache.ttlMs > 0 ? cacheKeyFor(candidate) : null;
     if (!cacheKey) return render(req, res, url, null);
     const hit = cache.get(cacheKey);
+    pageCacheLookups.inc({ cache: 'public', result: hit ? 'hit' : 'miss' });
     if (hit) return sendHit(req, res, hit);
     const outcome = await cache.once(cacheKey, () => render(req, res, url, cacheKey));
     if (outcome === 'rendered') return;
@@ -418,23 +434,29 @@ export function createAppServer(options: AppServerOptions) {
    */
   function serveCall(req: IncomingMessage, res: ServerResponse): Promise<unknown> {
     if (!(req.url ?? '').startsWith('/api/')) return onRequest(req, res);
-    const correlationId = acceptedCorrelationId(req.headers['x-correlation-id'] as string | undefined);
+    // Without one of its own, a call's correlation id is its request id: one id to follow through the logs.
+    const correlationId = acceptedCorrelationId(
+      (req.headers['x-correlation-id'] as string | undefined) ?? (req.headers['x-request-id'] as string),
+    );
     req.headers['x-correlation-id'] = correlationId;
     return withLogFields({ correlationId }, () => onRequest(req, res));
   }
 
   // Timeouts are checked every second rather than Node's 30 s, so a stalled request ends near its limit.
   const server = http.createServer({ connectionsCheckingInterval: 1_000 }, (req, res) => {
-    serveCall(req, res).catch((error: unknown) => {
-      // Remix handles its own errors; this is the server failing around it. Never a stack trace.
-      console.error('request failed', error instanceof Error ? error.message : String(error));
-      if (!res.headersSent) {
-        res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
-        res.end('Something went wrong. Please try again.');
-      } else {
-        res.destroy();
-      }
-    });
+    const record = observer.begin(req, res);
+    observer
+      .run(record, () => serveCall(req, res))
+      .catch((error: unknown) => {
+        // Remix handles its own errors; this is the server failing around it. Never a stack trace on the page.
+        observer.run(record, () => log.error('request failed', { error: describeError(error) }));
+        if (!res.headersSent) {
+          res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
+          res.end('Something went wrong. Please try again.');
+        } else {
+          res.destroy();
+        }
+      });
   });
   // Keep-alive longer than a load balancer's idle timeout, so it never reuses a closing socket.
   server.keepAliveTimeout = 65_000;

@@ -56,7 +56,7 @@ export function cacheKeyFor(request: CacheRequest): string | null {
   if (request.method !== 'GET' && request.method !== 'HEAD') return null;
   if (request.cookie || request.authorization) return null;
   const path = request.url.split('?', 1)[0] ?? '';
-  if (path.startsWith('/api/') || path === '/healthz' || path.startsWith('/build/')) return null;
+  if (path.startsWith('/api/') || path === '/healthz' || path === '/readyz' || path.startsWith('/build/')) return null;
   if (/[?&]_data=/.test(request.url)) return null;
   return `${request.bot ? 'bot' : 'human'} ${request.host.toLowerCase()} ${request.url}`;
 }

@@ -4,16 +4,21 @@
  * bench run; decision 0019). PORT, HOST, PAGE_CACHE_TTL_MS
  * (the anonymous page cache's lifetime: default 10 s, 0 turns it off), PRIVATE_PAGE_CACHE_TTL_MS (the
  * signed-in customers' private page cache, decision 0027: default and at most 10 s, 0 turns it off),
- * HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_MS and CLIENT_CONNECTION_LIMIT (decision 0063).
+ * HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_MS and CLIENT_CONNECTION_LIMIT (decision 0063), METRICS_PORT and METRICS_HOST
+ * (decision 0111), SHUTDOWN_DRAIN_MS (decision 0110).
  */
 import path from 'node:path';
 import { broadcastDevReady } from '@remix-run/node';
 import { createAppServer } from './app-server';
 import { connectionLimitsFrom } from './connection-limits';
 import { importBuild } from './import-build';
+import { listenForMetrics } from './metrics-server';
 import { shutDown } from './shutdown';
+import { appEnv } from '../app/modules/config/env.server';
+import { refuseWrongConfiguration } from '../app/modules/config/startup-check.server';
 
 process.env.NODE_ENV ??= 'production';
+refuseWrongConfiguration('storefront');
 const buildPath = path.resolve(process.argv[2] ?? 'build/index.js');
 const build = await importBuild(buildPath);
 // The build's own module instances: the work pending after responses (decision 0050) and the mail worker (decision
@@ -43,6 +48,9 @@ const onListen = () => {
   if (process.env.NODE_ENV === 'development') void broadcastDevReady(build);
   entry.ensureMailWorker?.();
 };
+const config = appEnv();
+// Left open through the stop: the scrape sees the drain.
+await listenForMetrics(config.METRICS_PORT, config.METRICS_HOST);
 if (process.env.HOST) server.listen(port, process.env.HOST, onListen);
 else server.listen(port, onListen);
 
@@ -53,5 +61,5 @@ const settle = async () => {
 };
 for (const signal of ['SIGTERM', 'SIGINT'] as const)
   process.once(signal, () => {
-    void shutDown(server, settle, 5_000).then(() => process.exit(0));
+    void shutDown(server, settle, 5_000, config.SHUTDOWN_DRAIN_MS).then(() => process.exit(0));
   });

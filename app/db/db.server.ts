@@ -1,9 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, type LogEvent } from 'kysely';
 import pg from 'pg';
 import { appEnv, dataDir } from '~/modules/config/env.server';
+import { metrics, observeDatabasePool } from '~/modules/config/metrics.server';
 import { dialectFor, type DialectName } from './dialect';
 import { poolWithPreparedStatements } from './prepared-statements.server';
 import { LockWaitingSqliteDialect } from './sqlite-dialect.server';
@@ -20,6 +21,12 @@ export interface DatabaseOptions {
   /** postgres://… for PostgreSQL, otherwise a SQLite file path (':memory:' allowed). */
   url?: string;
   poolMax?: number;
+}
+
+/** Each query's time into the metrics (decision 0111): one histogram sample, no label but the dialect. */
+function queryTimer(dialect: DialectName): (event: LogEvent) => void {
+  const histogram = metrics().dbQueryDuration.labels({ dialect });
+  return (event) => histogram.observe(event.queryDurationMillis / 1000);
 }
 
 export function openDatabase(options: DatabaseOptions = {}): DatabaseHandle {
@@ -42,8 +49,12 @@ export function openDatabase(options: DatabaseOptions = {}): DatabaseHandle {
       // fails, and the pool discards the dead client when it is released (decision 0023).
       client.on('error', () => {});
     });
+    observeDatabasePool(pool);
     return {
-      db: new Kysely<Database>({ dialect: new PostgresDialect({ pool: poolWithPreparedStatements(pool) }) }),
+      db: new Kysely<Database>({
+        dialect: new PostgresDialect({ pool: poolWithPreparedStatements(pool) }),
+        log: queryTimer(dialect),
+      }),
       dialect,
       location: url.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:***@'),
     };
@@ -63,7 +74,7 @@ export function openDatabase(options: DatabaseOptions = {}): DatabaseHandle {
   // From here on lock waits happen in LockWaitingSqliteDialect, between event-loop turns (docs/decisions/0024).
   sqlite.pragma('busy_timeout = 0');
   return {
-    db: new Kysely<Database>({ dialect: new LockWaitingSqliteDialect({ database: sqlite }) }),
+    db: new Kysely<Database>({ dialect: new LockWaitingSqliteDialect({ database: sqlite }), log: queryTimer(dialect) }),
     dialect,
     location: file,
   };

@@ -127,3 +127,10 @@ export async function migrateToLatest<T>(db: Kysely<T>, dialect: DialectName): P
     applied.push(...done);
   }
 }
+
+/** The migrations this build knows that the database has not run (empty: the schema is current). */
+export async function pendingMigrations<T>(db: Kysely<T>, dialect: DialectName): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: new InCodeMigrations(dialect), allowUnorderedMigrations: true });
+  const known = await migrator.getMigrations();
+  return known.filter((migration) => migration.executedAt === undefined).map((migration) => migration.name);
+}

@@ -34,6 +34,7 @@ describe('which requests the page cache answers', () => {
     expect(cacheKeyFor({ ...anonymous, method: 'POST' })).toBeNull();
     expect(cacheKeyFor({ ...anonymous, url: '/api/offers/gallery' })).toBeNull();
     expect(cacheKeyFor({ ...anonymous, url: '/healthz' })).toBeNull();
+    expect(cacheKeyFor({ ...anonymous, url: '/readyz' })).toBeNull();
     expect(cacheKeyFor({ ...anonymous, url: '/?_data=root' })).toBeNull();
   });
 

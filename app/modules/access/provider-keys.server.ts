@@ -1,6 +1,7 @@
 import { createLocalJWKSet, errors, type JWTVerifyGetKey } from 'jose';
-import { log } from '~/modules/config/logger.server';
+import { currentRequestId, log } from '~/modules/config/logger.server';
 import { DependencyUnavailableError } from '~/modules/http/dependency-unavailable';
+import { requestIdHeaders } from '~/modules/http/request-id';
 
 export const PROVIDER_KEYS = 'identity provider keys';
 
@@ -35,7 +36,7 @@ export function providerKeySet(url: URL, options: ProviderKeySetOptions = {}): J
     try {
       // The signal bounds the body too: a key endpoint that sends headers and then stalls cannot hold requests.
       const response = await fetch(url, {
-        headers: { Accept: 'application/json' },
+        headers: { Accept: 'application/json', ...requestIdHeaders(currentRequestId()) },
         signal: AbortSignal.timeout(timeoutMs),
       });
       if (!response.ok) throw new Error(`the key set answered ${response.status}`);

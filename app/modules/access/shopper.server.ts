@@ -2,6 +2,7 @@ import { appEnvironment } from '~/modules/config/environment.server';
 import { json, redirect } from '@remix-run/node';
 import { businessSiteClosed } from '~/modules/banners/business-site';
 import { parseHost, type HostInfo } from '~/modules/banners/hosts';
+import { addLogFields } from '~/modules/config/logger.server';
 import { appEnv, marketingParams } from '~/modules/config/env.server';
 import { featureFlags } from '~/modules/flags/feature-flags.server';
 import { assertSameOrigin } from '~/modules/http/same-origin.server';
@@ -164,6 +165,8 @@ export async function requireUserType(request: Request, access: PageAccess): Pro
     marketingParams: marketingParams(),
     policy: redirectPolicy(),
   });
+  // The request's log line names who asked (never which customer).
+  addLogFields({ userType: shopper.userType });
   if (!decision.authorized) throw redirect(decision.redirectTo, { headers: shopper.headers });
   return { ...shopper, authorized: true, pathStoreId, establishedSession: established.kind === 'session' };
 }

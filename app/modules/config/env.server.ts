@@ -16,7 +16,14 @@ const commaList = z
           .filter(Boolean),
   );
 
-const EnvSchema = z.object({
+const optionalPort = z
+  .string()
+  .optional()
+  .transform((value) => (value ? value : undefined))
+  .pipe(z.coerce.number().int().min(0).max(65_535).optional());
+
+/** What each process reads through appEnv(): parsed on first use. */
+const AppSchema = z.object({
   PORT: z.coerce.number().int().positive().default(3000),
   IDP_PORT: z.coerce.number().int().positive().default(3001),
   DATA_DIR: z.string().default('data'),
@@ -41,6 +48,19 @@ const EnvSchema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  /** JSON lines (production's default) or pino-pretty's coloured lines (the default elsewhere). */
+  LOG_FORMAT: z
+    .enum(['json', 'pretty'])
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /** The metrics listener's port (decision 0111); unset: no metrics listener. The cluster adds each process's index. */
+  METRICS_PORT: optionalPort,
+  /** The address the metrics listener binds: loopback unless a scraper elsewhere must reach it. */
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  /** The identity provider's metrics listener port; unset: none. */
+  IDP_METRICS_PORT: optionalPort,
+  /** On SIGTERM, how long /readyz answers 503 while the process still serves, before it stops listening. */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   /** Sign-in attempts one client may make per 15 minutes (the end-to-end suite, one client, raises it). */
   SIGNIN_CLIENT_LIMIT: z.coerce.number().int().positive().default(100),
   /** Sign-ups one client may make per hour (the end-to-end suite, one client, raises it). */
@@ -72,7 +92,7 @@ const EnvSchema = z.object({
     .or(z.literal('').transform(() => undefined)),
 });
 
-export type AppEnv = z.infer<typeof EnvSchema>;
+export type AppEnv = z.infer<typeof AppSchema>;
 
 let cached: AppEnv | undefined;
 
@@ -83,7 +103,7 @@ export function appEnv(): AppEnv {
 
 /** The configuration in these variables; throws on a value that is not allowed. */
 export function parseAppEnv(variables: Record<string, string | undefined>): AppEnv {
-  return EnvSchema.parse(variables);
+  return AppSchema.parse(variables);
 }
 
 export function dataDir(): string {
@@ -226,3 +246,48 @@ function isSmtpUrl(value: string): boolean {
     return false;
   }
 }
+
+const optionalText = z
+  .string()
+  .optional()
+  .transform((value) => value || undefined);
+const optionalCount = z
+  .string()
+  .optional()
+  .transform((value) => (value ? value : undefined))
+  .pipe(z.coerce.number().int().min(0).optional());
+
+/** Read where they are used (the server, the provider, the seed, SAML, the assistant client): validated here too. */
+const ProcessSchema = z.object({
+  /** The storefront's listen address; unset: every interface. */
+  HOST: optionalText,
+  PAGE_CACHE_TTL_MS: optionalCount,
+  PRIVATE_PAGE_CACHE_TTL_MS: optionalCount,
+  HEADERS_TIMEOUT_MS: optionalCount,
+  REQUEST_TIMEOUT_MS: optionalCount,
+  CLIENT_CONNECTION_LIMIT: optionalCount,
+  SEED_PRODUCTS: optionalCount,
+  PASSWORD_HASH_COST: z
+    .enum(['test'])
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /** The identity provider's: the storefront port and extra origins it sends shoppers back to. */
+  STOREFRONT_PORT: optionalPort,
+  STOREFRONT_ORIGINS: commaList,
+  IDP_JWKS: optionalText,
+  IDP_COOKIE_KEYS: optionalText,
+  SAML_ENTITY_ID: optionalText,
+  SAML_SERVICE_PROVIDERS: optionalText,
+  SAML_SIGNING_KEY: optionalText,
+  SAML_SIGNING_CERT: optionalText,
+  ASSISTANT_CLIENT_SECRET: optionalText,
+  ASSISTANT_REDIRECT_URIS: commaList,
+  EXCLUDED_STORE_IDS: commaList,
+});
+
+/**
+ * Every variable the storefront and the identity provider read, in one schema (decision 0110): the start-up check
+ * validates all of them, and the README's configuration table lists exactly these keys (a unit test holds that).
+ */
+export const EnvSchema = AppSchema.merge(IdentitySchema).merge(MailSchema).merge(ProcessSchema);
+export type FullEnv = z.infer<typeof EnvSchema>;

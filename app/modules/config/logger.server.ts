@@ -1,38 +1,147 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { createRequire } from 'node:module';
+import pino, { type DestinationStream, type Logger, type LoggerOptions } from 'pino';
 import { appEnv } from './env.server';
+import { censor, maskEmailsIn, REDACT_PATHS, redactNested } from './log-redaction';
 
 /**
- * Fields every log line of one request carries (the service call's correlation id, decision 0085). One store per
- * process: the compiled server and the app build each bundle this module, and both must see the same fields.
+ * Fields every log line of one request carries (its request id, and an API call's correlation id, decisions 0085
+ * and 0110). One store per process: the compiled server and the app build each bundle this module, and both must
+ * see the same fields.
  */
 const STORE_KEY = Symbol.for('pantry.logFields');
 const holder = globalThis as typeof globalThis & { [STORE_KEY]?: AsyncLocalStorage<Record<string, unknown>> };
 const requestFields = (holder[STORE_KEY] ??= new AsyncLocalStorage<Record<string, unknown>>());
 
+/** The record of the request a store belongs to: fields added later (the shopper's type) reach its request line. */
+const ROOT = Symbol('pantry.requestFields');
+type Fields = Record<string, unknown> & { [ROOT]?: Record<string, unknown> };
+
 /** Runs `work` with these fields added to each line it (and whatever it awaits) logs. */
 export function withLogFields<T>(fields: Record<string, unknown>, work: () => T): T {
-  return requestFields.run({ ...requestFields.getStore(), ...fields }, work);
+  const parent = requestFields.getStore() as Fields | undefined;
+  const next: Fields = { ...parent, ...fields };
+  // Not enumerable, and a symbol: never written on a line.
+  Object.defineProperty(next, ROOT, { value: parent?.[ROOT] ?? next, enumerable: false });
+  return requestFields.run(next, work);
 }
 
-const LEVELS = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 } as const;
-type Level = Exclude<keyof typeof LEVELS, 'silent'>;
+/**
+ * Runs one request's `work` with `record` as its log fields, and returns nothing of it: the caller keeps `record`,
+ * which the request's code may add to (addLogFields) until its request line is written.
+ */
+export function withRequestRecord<T>(record: Record<string, unknown>, work: () => T): T {
+  Object.defineProperty(record, ROOT, { value: record, enumerable: false });
+  return requestFields.run(record, work);
+}
+
+/** Adds fields to the lines the current request logs from here on, and to its request line. */
+export function addLogFields(fields: Record<string, unknown>): void {
+  const store = requestFields.getStore() as Fields | undefined;
+  if (!store) return;
+  Object.assign(store, fields);
+  const root = store[ROOT];
+  if (root && root !== store) Object.assign(root, fields);
+}
+
+type Level = 'debug' | 'info' | 'warn' | 'error';
 
 /** The fields the current request adds to its log lines (none outside one). */
 export function currentLogFields(): Record<string, unknown> {
   return requestFields.getStore() ?? {};
 }
 
-/** One JSON line per event, so logs stay greppable and machine-readable. */
+/** The id of the request being served, when there is one. */
+export function currentRequestId(): string | undefined {
+  const id = requestFields.getStore()?.requestId;
+  return typeof id === 'string' ? id : undefined;
+}
+
+/** An error and the errors that caused it, as plain fields (messages with their email addresses masked). */
+export function describeError(error: unknown, depth = 0): Record<string, unknown> | string {
+  if (!(error instanceof Error)) return maskEmailsIn(String(error));
+  const described: Record<string, unknown> = { type: error.name, message: maskEmailsIn(error.message) };
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' || typeof code === 'number') described.code = code;
+  if (error.stack) described.stack = maskEmailsIn(error.stack);
+  if (error.cause !== undefined && depth < 5) described.cause = describeError(error.cause, depth + 1);
+  return described;
+}
+
+const errorSerializer = (value: unknown) => describeError(value);
+
+function options(level: string): LoggerOptions {
+  return {
+    level,
+    messageKey: 'message',
+    base: undefined,
+    // Lines read `{"level":…,"message":…,<fields>,<the request's fields>,"time":…}`: the level and message lead, as
+    // they did before pino, so a grep for `"level":"warn","message":"request refused"` still finds them.
+    timestamp: false,
+    formatters: { level: (label) => ({ level: label }) },
+    mixin: () => ({ ...requestFields.getStore(), time: new Date().toISOString() }),
+    mixinMergeStrategy: (own, mixed) => Object.assign(own, mixed),
+    redact: { paths: REDACT_PATHS, censor },
+    serializers: { err: errorSerializer, error: errorSerializer, cause: errorSerializer },
+  };
+}
+
+function prettyStream(fd: 1 | 2): DestinationStream {
+  // Loaded only outside production, so a production install may leave pino-pretty out.
+  const pretty = createRequire(import.meta.url)('pino-pretty') as (
+    options: Record<string, unknown>,
+  ) => DestinationStream;
+  return pretty({ destination: fd, sync: true, messageKey: 'message', translateTime: 'HH:MM:ss.l', singleLine: true });
+}
+
+interface Loggers {
+  out: Logger;
+  err: Logger;
+}
+
+const LOGGERS_KEY = Symbol.for('pantry.loggers');
+const loggerHolder = globalThis as typeof globalThis & { [LOGGERS_KEY]?: Loggers };
+
+/**
+ * Two loggers with one configuration: debug and info to stdout, warnings and errors to stderr (as before, so a
+ * supervisor that splits the streams keeps doing so). Pretty-printed lines outside production only.
+ */
+function loggers(): Loggers {
+  const existing = loggerHolder[LOGGERS_KEY];
+  if (existing) return existing;
+  const level = appEnv().LOG_LEVEL;
+  const pretty = (appEnv().LOG_FORMAT ?? (process.env.NODE_ENV === 'production' ? 'json' : 'pretty')) === 'pretty';
+  const created: Loggers = pretty
+    ? { out: pino(options(level), prettyStream(1)), err: pino(options(level), prettyStream(2)) }
+    : {
+        out: pino(options(level), pino.destination({ dest: 1, sync: true })),
+        err: pino(options(level), pino.destination({ dest: 2, sync: true })),
+      };
+  loggerHolder[LOGGERS_KEY] = created;
+  return created;
+}
+
+let captured = '';
+const capture: DestinationStream = {
+  write(line: string) {
+    captured = line;
+  },
+};
+let lineLogger: Logger | undefined;
+
+/** The JSON line an event is written as (redacted, with the request's fields), without writing it. */
 export function logLine(level: Level, message: string, fields?: Record<string, unknown>): string {
-  // The request's fields come last, so each event's own fields keep their place after the message.
-  return JSON.stringify({ time: new Date().toISOString(), level, message, ...fields, ...currentLogFields() });
+  lineLogger ??= pino(options('debug'), capture);
+  captured = '';
+  lineLogger[level]({ message: maskEmailsIn(message), ...(fields && redactNested(fields)) });
+  return captured.trimEnd();
 }
 
 function write(level: Level, message: string, fields?: Record<string, unknown>) {
-  if (LEVELS[level] < LEVELS[appEnv().LOG_LEVEL]) return;
-  const line = logLine(level, message, fields);
-  if (level === 'error' || level === 'warn') console.error(line);
-  else console.log(line);
+  const { out, err } = loggers();
+  const target = level === 'error' || level === 'warn' ? err : out;
+  if (!target.isLevelEnabled(level)) return;
+  target[level]({ message: maskEmailsIn(message), ...(fields && redactNested(fields)) });
 }
 
 export const log = {

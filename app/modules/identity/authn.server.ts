@@ -1,3 +1,4 @@
+import { metrics } from '~/modules/config/metrics.server';
 import { log } from '~/modules/config/logger.server';
 import { runAfterResponse } from './run-after-response.server';
 import { customerByEmail, normalizeEmail } from './customers.server';
@@ -35,6 +36,16 @@ export type AuthnResult =
   | { status: 'INVALID'; message: string }
   | { status: 'LOCKED_OUT'; message: string; retryAfterSeconds: number };
 
+/** A sign-in attempt's outcome into the metrics (decision 0111): success, or failure with its reason. */
+function counted<T extends AuthnResult>(method: 'password' | 'otp', result: T, reason?: string): T {
+  metrics().signIns.inc(
+    result.status === 'SUCCESS'
+      ? { method, outcome: 'success', reason: 'none' }
+      : { method, outcome: 'failure', reason: result.status === 'LOCKED_OUT' ? 'locked-out' : (reason ?? 'invalid') },
+  );
+  return result;
+}
+
 function lockedOut(retryAfterSeconds: number): Extract<AuthnResult, { status: 'LOCKED_OUT' }> {
   return {
     status: 'LOCKED_OUT',
@@ -59,9 +70,9 @@ export async function authenticateWithPassword(input: {
   // Only the client that failed waits (decision 0065): the owner elsewhere is never locked out by it.
   const pairBucket = `signin:pair:${email}:${input.clientKey}`;
   const client = await clientAllowed(input.clientKey);
-  if (!client.allowed) return lockedOut(client.retryAfterSeconds);
+  if (!client.allowed) return counted('password', lockedOut(client.retryAfterSeconds));
   const wait = await secondsUntilNextTry(pairBucket);
-  if (wait > 0) return lockedOut(wait);
+  if (wait > 0) return counted('password', lockedOut(wait));
   const account = await peekRateLimit(accountBucket, RATE_RULES.signInFailuresPerAccount);
   if (!account.allowed) await new Promise((resolve) => setTimeout(resolve, ACCOUNT_PAUSE_MS));
 
@@ -70,12 +81,13 @@ export async function authenticateWithPassword(input: {
   if (!customer || !ok) {
     await hitRateLimit(accountBucket, RATE_RULES.signInFailuresPerAccount);
     await recordFailure(pairBucket, PASSWORD_DELAY);
-    log.info('sign-in failed', { reason: customer ? 'password' : 'unknown-email' });
-    return { status: 'INVALID', message: INVALID_CREDENTIALS_MESSAGE };
+    const reason = customer ? 'password' : 'unknown-email';
+    log.info('sign-in failed', { reason });
+    return counted('password', { status: 'INVALID', message: INVALID_CREDENTIALS_MESSAGE }, reason);
   }
   await clearFailures(pairBucket);
   const sessionToken = await issueSessionToken(customer.id, { remember: input.remember, method: 'password' });
-  return { status: 'SUCCESS', sessionToken, customerId: customer.id };
+  return counted('password', { status: 'SUCCESS', sessionToken, customerId: customer.id });
 }
 
 /**
@@ -131,15 +143,15 @@ export async function verifyPasscode(input: {
   clientKey: string;
 }): Promise<AuthnResult> {
   const client = await clientAllowed(input.clientKey);
-  if (!client.allowed) return lockedOut(client.retryAfterSeconds);
+  if (!client.allowed) return counted('otp', lockedOut(client.retryAfterSeconds));
   const guesses = `otp:verify:${normalizeEmail(input.email)}:${input.clientKey}`;
   const wait = await secondsUntilNextTry(guesses);
-  if (wait > 0) return lockedOut(wait);
+  if (wait > 0) return counted('otp', lockedOut(wait));
   const customer = await customerByEmail(input.email);
   const invalid: AuthnResult = { status: 'INVALID', message: INVALID_PASSCODE_MESSAGE };
   if (!customer || !/^\d{6}$/.test(input.passCode)) {
     await recordFailure(guesses, CODE_DELAY);
-    return invalid;
+    return counted('otp', invalid, customer ? 'code' : 'unknown-email');
   }
   const latest = await db()
     .selectFrom('one_time_passcodes')
@@ -155,13 +167,17 @@ export async function verifyPasscode(input: {
     PASSCODE_MAX_ATTEMPTS,
   );
   if (used === 'locked') {
-    return { status: 'LOCKED_OUT', retryAfterSeconds: 0, message: 'Too many wrong codes. Ask for a new code.' };
+    return counted('otp', {
+      status: 'LOCKED_OUT',
+      retryAfterSeconds: 0,
+      message: 'Too many wrong codes. Ask for a new code.',
+    });
   }
   if (used === 'invalid') {
     await recordFailure(guesses, CODE_DELAY);
-    return invalid;
+    return counted('otp', invalid, 'code');
   }
   await clearFailures(guesses);
   const sessionToken = await issueSessionToken(customer.id, { remember: input.remember, method: 'otp' });
-  return { status: 'SUCCESS', sessionToken, customerId: customer.id };
+  return counted('otp', { status: 'SUCCESS', sessionToken, customerId: customer.id });
 }

@@ -1,3 +1,5 @@
+import { currentRequestId } from '~/modules/config/logger.server';
+import { requestIdHeaders } from '~/modules/http/request-id';
 import { createHash } from 'node:crypto';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 import { z } from 'zod';
@@ -56,7 +58,7 @@ async function tokenRequest(form: Record<string, string>): Promise<TokenSet | nu
   try {
     const response = await fetch(new URL('/oauth2/v1/token', issuer), {
       method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...requestIdHeaders(currentRequestId()) },
       body: new URLSearchParams({ client_id: clientId, ...form }),
       signal: AbortSignal.timeout(5000),
     });
@@ -85,7 +87,7 @@ export async function revokeToken(token: string) {
   const { issuer, clientId } = identityConfig();
   await fetch(new URL('/oauth2/v1/revoke', issuer), {
     method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...requestIdHeaders(currentRequestId()) },
     body: new URLSearchParams({ client_id: clientId, token }),
     signal: AbortSignal.timeout(3000),
   }).catch(() => undefined);

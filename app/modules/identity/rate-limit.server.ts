@@ -1,3 +1,4 @@
+import { metrics } from '~/modules/config/metrics.server';
 import { sql } from 'kysely';
 import { db } from '~/db/db.server';
 import { appEnv } from '~/modules/config/env.server';
@@ -106,6 +107,12 @@ function stateOf(rule: RateRule, previous: number, current: number, elapsedFract
   };
 }
 
+/** `signin:account:<email>` → `signin:account`: the limit's name, never the account or client it counts. */
+export function limitName(bucket: string): string {
+  const [first = 'unknown', second] = bucket.split(':');
+  return second && /^[a-z-]{1,20}$/.test(second) ? `${first}:${second}` : first;
+}
+
 /** Counts one hit in the current window (an upsert, so concurrent processes agree) and judges the sliding count. */
 export async function hitRateLimit(bucket: string, rule: RateRule, nowMs = Date.now()): Promise<RateState> {
   const { windowId, elapsedFraction } = windowOf(rule, nowMs);
@@ -119,7 +126,9 @@ export async function hitRateLimit(bucket: string, rule: RateRule, nowMs = Date.
     )
     .returning('hits')
     .executeTakeFirstOrThrow();
-  return stateOf(rule, await previousHits(bucket, windowId), Number(row.hits), elapsedFraction, true);
+  const state = stateOf(rule, await previousHits(bucket, windowId), Number(row.hits), elapsedFraction, true);
+  if (!state.allowed) metrics().rateLimitRefusals.inc({ limit: limitName(bucket) });
+  return state;
 }
 
 /** Whether the bucket is already at its limit, without counting a hit. */

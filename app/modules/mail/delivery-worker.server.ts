@@ -1,3 +1,4 @@
+import { metrics } from '~/modules/config/metrics.server';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { database, db } from '~/db/db.server';
@@ -174,6 +175,7 @@ async function deliver(message: ClaimedMessage, token: string, now: () => Date):
       .where('claim_token', '=', token)
       .execute();
     const fields = { messageId: message.message_id, kind: message.kind, attempts: message.attempts };
+    metrics().outboxSendFailures.inc({ outcome: next.status === 'dead' ? 'dead' : 'retry' });
     if (next.status === 'dead') log.error('mail dead', { ...fields, error: describeFailure(error) });
     else log.warn('mail retry', { ...fields, error: describeFailure(error), nextAttemptAt: next.nextAttemptAt });
     return next.status === 'dead' ? 'dead' : 'retrying';

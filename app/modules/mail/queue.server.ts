@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { db } from '~/db/db.server';
 import type { Database } from '~/db/schema';
 import { mailConfig } from '~/modules/config/env.server';
+import { log } from '~/modules/config/logger.server';
 import { MARKETING_KINDS, TEXTABLE_KINDS, type QueuedMessage } from './message-kinds';
 import { renderMessage } from './render-message';
 
@@ -59,6 +60,9 @@ export async function queueMessage(executor: MailExecutor, message: QueuedMessag
         : null,
     })
     .execute();
+  // The outbox has no column for the request: this line (which carries the request id) ties the two, and the
+  // worker's lines name the same messageId.
+  log.info('message queued', { messageId, kind: message.kind, channel });
   return messageId;
 }
 

@@ -1,6 +1,7 @@
 import { mailConfig } from '~/modules/config/env.server';
 import { log } from '~/modules/config/logger.server';
-import { runMailWorkerOnce } from './delivery-worker.server';
+import { observeOutboxBacklog } from '~/modules/config/metrics.server';
+import { runMailWorkerOnce, undeliveredCount } from './delivery-worker.server';
 import { closeSmtp } from './smtp-transport.server';
 
 /**
@@ -24,7 +25,7 @@ function tick() {
     .then((run) => run.claimed > 0 && run.retrying === 0)
     .catch((error: unknown) => {
       // A database that is away (a restart) is tried again at the next poll; nothing is lost.
-      log.error('mail worker pass failed', { error: error instanceof Error ? error.message : String(error) });
+      log.error('mail worker pass failed', { error });
       return false;
     })
     .then((busy) => {
@@ -38,6 +39,8 @@ function tick() {
  * allowed (Pantry's server calls it at start, so a wrong SMTP_URL stops the start with the reason).
  */
 export function ensureMailWorker(): void {
+  // The backlog is a metric whether or not this process sends: counted when scraped.
+  observeOutboxBacklog(undeliveredCount);
   if (started || !mailConfig().SMTP_URL) return;
   started = true;
   schedule(0);

@@ -68,7 +68,7 @@ export function inProcessTransport(token: string | null): ProfileTransport {
           : await geoPreferencesCall(check.customerId, call.body);
       return { status: result.status, statusText: result.statusText };
     } catch (error) {
-      log.error('profile update failed', { error: error instanceof Error ? error.message : String(error) });
+      log.error('profile update failed', { error });
       return { status: 500, statusText: statusTextOf(500) };
     }
   };

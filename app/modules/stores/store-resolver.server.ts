@@ -39,7 +39,7 @@ async function guarded<T>(operation: string, work: () => Promise<T>): Promise<T>
   try {
     return await work();
   } catch (error) {
-    log.error('store resolver failed', { operation, error: error instanceof Error ? error.message : String(error) });
+    log.error('store resolver failed', { operation, error });
     throw new Error(STORE_RESOLVER_FAILURE, { cause: error });
   }
 }

@@ -1,0 +1,132 @@
+import client, { type Counter, type Gauge, type Histogram, type Registry } from 'prom-client';
+
+/**
+ * The process's Prometheus metrics (decision 0111), served on a listener of their own (server/metrics-server.ts),
+ * never on the public port. One registry per process: the compiled server and the app build each bundle this
+ * module, and both must count into the same metrics. Labels are bounded sets only (a route id, a status class, a
+ * reason), so a scrape stays small whatever the traffic.
+ */
+export interface PantryMetrics {
+  registry: Registry;
+  httpDuration: Histogram<'route' | 'status_class' | 'method'>;
+  inFlight: Gauge;
+  pageCache: Counter<'cache' | 'result'>;
+  dbQueryDuration: Histogram<'dialect'>;
+  dbPool: Gauge<'state'>;
+  signIns: Counter<'method' | 'outcome' | 'reason'>;
+  rateLimitRefusals: Counter<'limit'>;
+  outboxBacklog: Gauge;
+  outboxSendFailures: Counter<'outcome'>;
+}
+
+interface PoolLike {
+  totalCount: number;
+  idleCount: number;
+  waitingCount: number;
+}
+
+const KEY = Symbol.for('pantry.metrics');
+const PROBES_KEY = Symbol.for('pantry.metricProbes');
+const holder = globalThis as typeof globalThis & {
+  [KEY]?: PantryMetrics;
+  [PROBES_KEY]?: { pool?: PoolLike; backlog?: () => Promise<number> };
+};
+const probes = (holder[PROBES_KEY] ??= {});
+
+function create(): PantryMetrics {
+  const registry = new client.Registry();
+  client.collectDefaultMetrics({ register: registry, prefix: 'pantry_' });
+  const registers = [registry];
+  return {
+    registry,
+    httpDuration: new client.Histogram({
+      name: 'pantry_http_request_duration_seconds',
+      help: 'Time to answer a request, by Remix route id and status class',
+      labelNames: ['method', 'route', 'status_class'],
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      registers,
+    }),
+    inFlight: new client.Gauge({
+      name: 'pantry_http_requests_in_flight',
+      help: 'Requests being answered now',
+      registers,
+    }),
+    pageCache: new client.Counter({
+      name: 'pantry_page_cache_lookups_total',
+      help: 'Page cache lookups: the anonymous (public) and signed-in (private) caches, hit or miss',
+      labelNames: ['cache', 'result'],
+      registers,
+    }),
+    dbQueryDuration: new client.Histogram({
+      name: 'pantry_db_query_duration_seconds',
+      help: 'Time each database query took',
+      labelNames: ['dialect'],
+      buckets: [0.0005, 0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 5],
+      registers,
+    }),
+    dbPool: new client.Gauge({
+      name: 'pantry_db_pool_connections',
+      help: 'PostgreSQL pool connections: idle, busy, and requests waiting for one',
+      labelNames: ['state'],
+      registers,
+      collect() {
+        const pool = probes.pool;
+        if (!pool) return;
+        this.set({ state: 'idle' }, pool.idleCount);
+        this.set({ state: 'busy' }, pool.totalCount - pool.idleCount);
+        this.set({ state: 'waiting' }, pool.waitingCount);
+      },
+    }),
+    signIns: new client.Counter({
+      name: 'pantry_sign_ins_total',
+      help: 'Sign-in attempts by method and outcome, failures by reason',
+      labelNames: ['method', 'outcome', 'reason'],
+      registers,
+    }),
+    rateLimitRefusals: new client.Counter({
+      name: 'pantry_rate_limit_refusals_total',
+      help: 'Requests refused by a rate limit, by limit',
+      labelNames: ['limit'],
+      registers,
+    }),
+    outboxBacklog: new client.Gauge({
+      name: 'pantry_outbox_backlog',
+      help: 'Messages waiting to be sent (pending or being sent)',
+      registers,
+      async collect() {
+        if (!probes.backlog) return;
+        try {
+          this.set(await probes.backlog());
+        } catch {
+          // A database that cannot answer leaves the last value; the readiness check reports it.
+        }
+      },
+    }),
+    outboxSendFailures: new client.Counter({
+      name: 'pantry_outbox_send_failures_total',
+      help: 'Failed sends: retried later, or dead after the last try',
+      labelNames: ['outcome'],
+      registers,
+    }),
+  };
+}
+
+/** The process's metrics, made on first use. */
+export function metrics(): PantryMetrics {
+  return (holder[KEY] ??= create());
+}
+
+/** The PostgreSQL pool whose connections the scrape reports. */
+export function observeDatabasePool(pool: PoolLike): void {
+  probes.pool = pool;
+}
+
+/** How the scrape counts the outbox backlog (a query, run only when scraped). */
+export function observeOutboxBacklog(count: () => Promise<number>): void {
+  probes.backlog = count;
+}
+
+/** `404` → `4xx`: the status label stays five values whatever the routes answer. */
+export function statusClass(status: number): string {
+  return `${Math.floor(status / 100)}xx`;
+}
