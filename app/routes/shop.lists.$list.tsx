@@ -130,7 +130,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  data ? pageMeta(`${data.list.name} — your list`, 'A shopping list.') : pageMeta('List', 'A shopping list.');
+  pageMeta(
+    data ? `${data.list.name} — your list` : 'List',
+    'A shopping list: its items, quantities and prices at your store, ready to add to your cart.',
+  );
 
 export default function ListPage() {
   const { list, storeName, signedIn } = useLoaderData<typeof loader>();

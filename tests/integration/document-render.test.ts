@@ -117,6 +117,8 @@ async function urlFor(pattern: string): Promise<string | undefined> {
     const offer = (await siteLinks()).find((link) => link.startsWith(`${BUSINESS_ORIGIN}/foru/offer-details.`));
     return offer?.replace('/foru/', '/b2b/');
   }
+  // A shopping list is a household's or a guest's, never linked publicly: an id nobody has shows its not-found page.
+  if (pattern.startsWith('/shop/lists/')) return `${ORIGIN}${pattern.replace(':list', '999999999.html')}`;
   const shape = new RegExp(`^${pattern.replace(/[.]/g, '\\.').replace(/:[^/]+/g, '[^/?#]+')}$`);
   return (await siteLinks()).find((link) => shape.test(new URL(link).pathname));
 }
