@@ -42,12 +42,14 @@ describe.each(DIALECTS)('refresh-token renewals shared across processes on %s', 
   });
 
   it('passes a refusal on to the waiting process', async () => {
-    let refuse!: (tokens: null) => void;
+    let refuse: ((tokens: null) => void) | undefined;
     const provider = () => new Promise<TokenSet | null>((resolve) => (refuse = resolve));
     const first = renewAcrossProcesses('rt-refused', provider, test.db);
-    await expect.poll(async () => (await test.db.selectFrom('token_renewals').selectAll().execute()).length).toBe(2);
+    // The first process holds the claim once it has asked the provider (its row is written just before).
+    await expect.poll(() => refuse !== undefined).toBe(true);
+    expect((await test.db.selectFrom('token_renewals').selectAll().execute()).length).toBe(2);
     const second = renewAcrossProcesses('rt-refused', provider, other.db);
-    refuse(null);
+    refuse!(null);
     expect(await Promise.all([first, second])).toEqual([null, null]);
   });
 
