@@ -5,7 +5,7 @@ import { seedDatabase } from '~/db/seed/seed.server';
 import { useTokenVerifierForTests } from '~/modules/access/shopper.server';
 import { cartForWriting } from '~/modules/cart/active-cart.server';
 import { addToCart } from '~/modules/cart/cart-lines.server';
-import { allergenBit } from '~/modules/catalog/label-flags';
+import { allergenBit, LABELLED } from '~/modules/catalog/label-flags';
 import {
   allergyWarnings,
   householdAllergies,
@@ -54,7 +54,10 @@ describe.each(DIALECTS)('household allergy list on %s', (dialect) => {
       sql<{ id: number }>`select id from products where kind = 'grocery' and attended_delivery_only = 0 and ${flags}
         order by id limit 1`.execute(test.db);
     peanutProduct = Number((await products(sql`(label_flags & ${allergenBit('peanuts')}) <> 0`)).rows[0]!.id);
-    plainProduct = Number((await products(sql`label_flags = 512`)).rows[0]!.id);
+    // Labelled, and no allergen on the label (whatever else the flags say, such as SNAP eligibility).
+    plainProduct = Number(
+      (await products(sql`(label_flags & ${LABELLED | (LABELLED - 1)}) = ${LABELLED}`)).rows[0]!.id,
+    );
     await test.db
       .deleteFrom('store_product_overrides')
       .where('product_id', 'in', [peanutProduct, plainProduct])
