@@ -7,6 +7,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { STOREFRONT } from '../scripts/server-commands';
+import { reportLines, writeResults } from './results-file';
 import { freePort } from '../scripts/free-port';
 import {
   buildFloor,
@@ -90,17 +91,19 @@ const listFigures = load(listUrl, { ...BROWSER, Cookie: cookie });
 await stop(app);
 await stop(idp);
 
-console.log(
-  `\nShopping list page, ${rows} items, ${CONNECTIONS} connections, ${SECONDS} s, loopback, Accept-Encoding as a browser sends it:`,
+const { lines, print } = reportLines();
+print(
+  `Shopping list page, ${rows} items, ${CONNECTIONS} connections, ${SECONDS} s, loopback, Accept-Encoding as a browser sends it:\n`,
 );
-console.log('| target | req/s | p50 ms | p99 ms | errors |');
-console.log('| --- | ---: | ---: | ---: | ---: |');
+print('| target | req/s | p50 ms | p99 ms | errors |');
+print('| --- | ---: | ---: | ---: | ---: |');
 for (const [name, f] of [
   ['trivial Remix page (floor)', floorFigures],
   [`list page, ${rows} items, signed in (C)`, listFigures],
 ] as const)
-  console.log(`| ${name} | ${f.rps.toFixed(0)} | ${f.p50} | ${f.p99} | ${f.errors} |`);
-console.log(
+  print(`| ${name} | ${f.rps.toFixed(0)} | ${f.p50} | ${f.p99} | ${f.errors} |`);
+print(
   `\nBudget: the list page's req/s ≥ the floor's: ${listFigures.rps >= floorFigures.rps ? 'met' : '**not met**'} ` +
     `(${listFigures.rps.toFixed(0)} vs ${floorFigures.rps.toFixed(0)}).`,
 );
+writeResults('lists', lines);

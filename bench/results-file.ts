@@ -9,10 +9,12 @@ import path from 'node:path';
 
 export const RESULTS_FILE = path.resolve('bench/results.md');
 
-export type ResultsSection = 'pages' | 'search' | 'relevance' | 'fulfilment' | 'framework' | 'soak-one' | 'soak';
+export type ResultsSection =
+  'pages' | 'lists' | 'search' | 'relevance' | 'fulfilment' | 'framework' | 'soak-one' | 'soak';
 
 const TITLES: Record<ResultsSection, string> = {
   pages: 'Pages: `npm run bench:pages` (the first half of `npm run bench`)',
+  lists: 'A 500-item shopping list: `npm run bench:lists`',
   search: 'Search and seeding: `npm run bench:search` (the second half of `npm run bench`)',
   relevance: 'Search relevance: `npm run bench:relevance` (also run by `npm run bench:search`)',
   fulfilment: 'Fulfilment: `npm run bench:fulfilment` (the last part of `npm run bench`)',
@@ -22,7 +24,16 @@ const TITLES: Record<ResultsSection, string> = {
 };
 
 // The order sections take in a new file, whichever script runs first.
-const ORDER: ResultsSection[] = ['pages', 'search', 'relevance', 'fulfilment', 'framework', 'soak-one', 'soak'];
+const ORDER: ResultsSection[] = [
+  'pages',
+  'lists',
+  'search',
+  'relevance',
+  'fulfilment',
+  'framework',
+  'soak-one',
+  'soak',
+];
 
 const HEADER = `# Benchmark results
 
