@@ -50,7 +50,7 @@ export default tseslint.config(
           patterns: [
             {
               regex:
-                '^(remix-utils/use-hydrated|.*/(Deferred|Island|ProductCard|ProductCarousel|BusinessPriceTag|page-access|local-storage|cart-forms|catalog/links|catalog/pricing|search/tabs|page-meta))$',
+                '^(remix-utils/use-hydrated|.*/(Deferred|Island|ProductCard|ProductCarousel|BusinessPriceTag|page-access|local-storage|cart-forms|catalog/links|catalog/pricing|search/tabs|page-meta|Translations))$',
               allowTypeImports: true,
               message: 'Import it from ~/components/page-essentials (decision 0031: one shared browser chunk).',
             },

@@ -8,6 +8,7 @@ import {
   Scripts,
   ScrollRestoration,
   useLoaderData,
+  useMatches,
   useRouteError,
   useRouteLoaderData,
 } from '@remix-run/react';
@@ -15,7 +16,9 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useNonce } from '~/components/Nonce';
 import { BrowserSession } from '~/components/BrowserSession';
 import { SessionTimeout } from '~/components/SessionTimeout';
-import { deferred, island, pageMeta, STORE_DESCRIPTION } from '~/components/page-essentials';
+import { deferred, island, pageMeta, STORE_DESCRIPTION, TranslationsProvider } from '~/components/page-essentials';
+import type { Language } from '~/modules/i18n/languages';
+import type { Strings } from '~/modules/i18n/translate';
 import { isBusinessSiteClosed } from '~/modules/banners/business-site-closed';
 import { Header } from '~/components/Header';
 import stylesheet from '~/tailwind.css';
@@ -45,6 +48,8 @@ import {
   readVisitIds,
   PreviewBarOnServer,
   contentModeChrome,
+  pageStrings,
+  languageAlternates,
 } from '~/pages/root.server';
 
 // What few pages show: the browser loads their code only on a page that renders them.
@@ -134,6 +139,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
       visit,
       // What the page's service calls carry (the preload call for the store's flags; decision 0085).
       service: { banner: shopper.host.bannerId, subscriptionKey: pageSubscriptionKey() },
+      // The chrome's strings in the page's language; each route's loader adds its own (decision 0116).
+      i18n: pageStrings(shopper.language, ['common']),
+      alternates: languageAlternates(request, url),
     },
     { headers },
   );
@@ -143,16 +151,27 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   pageMeta(data ? `${data.banner.name} — groceries delivered` : 'Pantry', STORE_DESCRIPTION);
 
-function Document({ children, style, noindex }: { children: ReactNode; style?: string; noindex?: boolean }) {
+interface DocumentProps {
+  children: ReactNode;
+  style?: string;
+  noindex?: boolean;
+  language?: Language;
+  alternates?: { hreflang: string; href: string }[];
+}
+
+function Document({ children, style, noindex, language = 'en', alternates = [] }: DocumentProps) {
   const nonce = useNonce();
   return (
-    <html lang="en">
+    <html lang={language}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#16803c" />
         {noindex ? <meta name="robots" content="noindex" /> : null}
         <Meta />
+        {alternates.map((alternate) => (
+          <link key={alternate.hreflang} rel="alternate" hrefLang={alternate.hreflang} href={alternate.href} />
+        ))}
         <Links />
         {style ? <style nonce={nonce || undefined}>{style}</style> : null}
       </head>
@@ -163,6 +182,18 @@ function Document({ children, style, noindex }: { children: ReactNode; style?: s
         <LiveReload nonce={nonce} />
       </body>
     </html>
+  );
+}
+
+/** The root's strings and every matched route's (their loaders' `i18n`), for useT() anywhere on the page. */
+function PageTranslations({ language, children }: { language: Language; children: ReactNode }) {
+  const matches = useMatches();
+  const parts = matches.map((match) => (match.data as { i18n?: Strings } | null)?.i18n);
+  const strings = Object.assign({}, ...parts) as Strings;
+  return (
+    <TranslationsProvider language={language} strings={strings}>
+      {children}
+    </TranslationsProvider>
   );
 }
 
@@ -178,60 +209,69 @@ export default function App() {
   const cookiesRefused = useCookiesRefused();
   if (chrome.staffPage)
     return (
-      <Document style={chrome.banner.styleText}>
-        <StaffChrome bannerName={chrome.banner.name} signedIn={chrome.userType === 'C'}>
-          <Outlet />
-        </StaffChrome>
-        <SessionTimeout session={chrome.session} />
-      </Document>
+      <PageTranslations language={chrome.language}>
+        <Document style={chrome.banner.styleText} language={chrome.language}>
+          <StaffChrome bannerName={chrome.banner.name} signedIn={chrome.userType === 'C'}>
+            <Outlet />
+          </StaffChrome>
+          <SessionTimeout session={chrome.session} />
+        </Document>
+      </PageTranslations>
     );
   return (
-    <Document style={chrome.banner.styleText} noindex={chrome.contentMode !== null}>
-      {chrome.contentMode ? <PreviewBar contentMode={chrome.contentMode} /> : null}
-      <Header chrome={chrome} />
-      {chrome.pendingOrder ? <PendingOrderAlert /> : null}
-      <main id="main" className="flex-1">
-        {cookiesRefused ? <CookiesRefused /> : null}
-        {chrome.onboarding?.event === 'first-receipt' ? <ReceiptsOnboarding /> : null}
-        {chrome.notice ? (
-          <div className="container-page pt-4">
-            <p
-              role="status"
-              className="rounded-xl bg-brand-soft p-3 text-sm font-semibold text-brand-dark"
-              data-testid="notice"
-            >
-              {chrome.notice}
-            </p>
-          </div>
+    <PageTranslations language={chrome.language}>
+      <Document
+        style={chrome.banner.styleText}
+        noindex={chrome.contentMode !== null}
+        language={chrome.language}
+        alternates={chrome.alternates}
+      >
+        {chrome.contentMode ? <PreviewBar contentMode={chrome.contentMode} /> : null}
+        <Header chrome={chrome} />
+        {chrome.pendingOrder ? <PendingOrderAlert /> : null}
+        <main id="main" className="flex-1">
+          {cookiesRefused ? <CookiesRefused /> : null}
+          {chrome.onboarding?.event === 'first-receipt' ? <ReceiptsOnboarding /> : null}
+          {chrome.notice ? (
+            <div className="container-page pt-4">
+              <p
+                role="status"
+                className="rounded-xl bg-brand-soft p-3 text-sm font-semibold text-brand-dark"
+                data-testid="notice"
+              >
+                {chrome.notice}
+              </p>
+            </div>
+          ) : null}
+          <Outlet />
+        </main>
+        <Footer bannerName={chrome.banner.name} signedIn={chrome.userType === 'C'} language={chrome.language} />
+        {chrome.consentDecided ? null : <ConsentBanner language={chrome.language} />}
+        {chrome.signInModal ? <SignInModal goto={chrome.signInModal.goto} /> : null}
+        {chrome.onboarding?.event === 'account-created' ? (
+          <OnboardingModal
+            bannerName={chrome.banner.name}
+            firstName={chrome.firstName}
+            firstTimeLogin={chrome.onboarding.firstTimeLogin}
+          />
         ) : null}
-        <Outlet />
-      </main>
-      <Footer bannerName={chrome.banner.name} signedIn={chrome.userType === 'C'} />
-      {chrome.consentDecided ? null : <ConsentBanner />}
-      {chrome.signInModal ? <SignInModal goto={chrome.signInModal.goto} /> : null}
-      {chrome.onboarding?.event === 'account-created' ? (
-        <OnboardingModal
-          bannerName={chrome.banner.name}
-          firstName={chrome.firstName}
-          firstTimeLogin={chrome.onboarding.firstTimeLogin}
+        <SessionTimeout session={chrome.session} />
+        <BrowserSession
+          visit={chrome.visit}
+          service={chrome.service}
+          store={
+            chrome.store
+              ? {
+                  storeId: String(chrome.store.id),
+                  name: chrome.store.name,
+                  preference: chrome.preference,
+                  zipcode: chrome.zipcode,
+                }
+              : null
+          }
         />
-      ) : null}
-      <SessionTimeout session={chrome.session} />
-      <BrowserSession
-        visit={chrome.visit}
-        service={chrome.service}
-        store={
-          chrome.store
-            ? {
-                storeId: String(chrome.store.id),
-                name: chrome.store.name,
-                preference: chrome.preference,
-                zipcode: chrome.zipcode,
-              }
-            : null
-        }
-      />
-    </Document>
+      </Document>
+    </PageTranslations>
   );
 }
 
@@ -246,17 +286,19 @@ export function ErrorBoundary() {
       ? data.message
       : undefined;
   return (
-    <Document style={chrome?.banner.styleText} noindex={Boolean(chrome?.contentMode)}>
-      {chrome?.contentMode ? <PreviewBar contentMode={chrome.contentMode} /> : null}
-      {chrome ? <Header chrome={chrome} /> : null}
-      <main id="main" className="container-page flex-1 py-16">
-        {isBusinessSiteClosed(data) ? (
-          <BusinessSiteClosedPage closed={data} />
-        ) : (
-          <ErrorMessage status={status} message={message} />
-        )}
-      </main>
-    </Document>
+    <PageTranslations language={chrome?.language ?? 'en'}>
+      <Document style={chrome?.banner.styleText} noindex={Boolean(chrome?.contentMode)} language={chrome?.language}>
+        {chrome?.contentMode ? <PreviewBar contentMode={chrome.contentMode} /> : null}
+        {chrome ? <Header chrome={chrome} /> : null}
+        <main id="main" className="container-page flex-1 py-16">
+          {isBusinessSiteClosed(data) ? (
+            <BusinessSiteClosedPage closed={data} />
+          ) : (
+            <ErrorMessage status={status} message={message} />
+          )}
+        </main>
+      </Document>
+    </PageTranslations>
   );
 }
 

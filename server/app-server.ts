@@ -11,6 +11,7 @@ import { strictTransportSecurity } from '../app/modules/http/security-headers.se
 import { handledSubjects, STATE_VERSIONS_HANDLED_HEADER } from '../app/modules/http/handled-state-versions';
 import { cacheKeyFor, documentCacheHeaders, isPrivatelyCacheable, PageCache, type PageHit } from './page-cache';
 import { privateEntryKey, privateKeyFor, privatePageHooks } from './private-cache';
+import { languageOfHeader } from '../app/modules/i18n/accept-language.server';
 import { installFrameworkChanges } from './framework/install';
 import { applyConnectionLimits, DEFAULT_CONNECTION_LIMITS, type ConnectionLimits } from './connection-limits';
 import { routeKinds, type RouteKind } from './route-kind';
@@ -414,6 +415,7 @@ export function createAppServer(options: AppServerOptions) {
       cookie: req.headers.cookie,
       authorization: req.headers.authorization,
       bot: isbot(req.headers['user-agent'] ?? ''),
+      language: await languageOfHeader(req.headers['accept-language']),
     };
     const privateKey = privateCache.ttlMs > 0 ? privateKeyFor(candidate) : null;
     if (privateKey) return servePrivate(req, res, url, privateKey);

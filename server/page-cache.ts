@@ -49,6 +49,11 @@ export interface CacheRequest {
   cookie: string | undefined;
   authorization: string | undefined;
   bot: boolean;
+  /**
+   * The language Accept-Language asks for (decision 0116): with no language cookie and no `?lng=`, a page answers in
+   * it, so two browsers asking for different languages never share a kept page.
+   */
+  language: string;
 }
 
 /** Only anonymous document requests are looked up; API, health and data requests never are. */
@@ -58,7 +63,7 @@ export function cacheKeyFor(request: CacheRequest): string | null {
   const path = request.url.split('?', 1)[0] ?? '';
   if (path.startsWith('/api/') || path === '/healthz' || path === '/readyz' || path.startsWith('/build/')) return null;
   if (/[?&]_data=/.test(request.url)) return null;
-  return `${request.bot ? 'bot' : 'human'} ${request.host.toLowerCase()} ${request.url}`;
+  return `${request.bot ? 'bot' : 'human'} ${request.host.toLowerCase()} ${request.url} ${request.language}`;
 }
 
 /**
@@ -90,8 +95,12 @@ export function isCacheableResponse(status: number, headers: Headers): boolean {
  */
 export function documentCacheHeaders(headers: Headers, personal: boolean): void {
   if (!/^text\/html\b/i.test(headers.get('Content-Type') ?? '')) return;
-  const vary = headers.get('Vary');
-  if (!vary || !/\bcookie\b/i.test(vary)) headers.set('Vary', vary ? `${vary}, Cookie` : 'Cookie');
+  // A page's language follows the cookie, else Accept-Language (decision 0116).
+  for (const header of ['Cookie', 'Accept-Language']) {
+    const vary = headers.get('Vary');
+    if (!vary || !new RegExp(`\\b${header}\\b`, 'i').test(vary))
+      headers.set('Vary', vary ? `${vary}, ${header}` : header);
+  }
   const own = headers.get('Cache-Control');
   if (personal || headers.has('Set-Cookie')) {
     if (!own || !/\b(no-store|private)\b/i.test(own)) headers.set('Cache-Control', 'private, no-store');

@@ -50,7 +50,7 @@ export function privateKeyFor(request: CacheRequest): string | null {
   if (!PRIVATE_PAGES.some((page) => page.test(path))) return null;
   if (/(^|&)_data=/.test(query)) return null;
   const cookies = createHash('sha256').update(request.cookie).digest('base64url');
-  return `${request.bot ? 'bot' : 'human'} ${request.host.toLowerCase()} ${request.url} ${cookies}`;
+  return `${request.bot ? 'bot' : 'human'} ${request.host.toLowerCase()} ${request.url} ${cookies} ${request.language}`;
 }
 
 /** The full key: the request part, whose pages, and the state version read before the page rendered. */

@@ -1,4 +1,5 @@
 import { Link } from '@remix-run/react';
+import { useT } from '~/components/page-essentials';
 import { UNAVAILABLE_MESSAGE, UNAVAILABLE_TITLE } from '~/modules/http/unavailable-copy';
 
 const COPY: Record<number, { title: string; body: string }> = {
@@ -17,17 +18,18 @@ const COPY: Record<number, { title: string; body: string }> = {
 
 /** A friendly error panel; `message` is a sentence written for shoppers (never an exception's text). */
 export function ErrorMessage({ status, message, title }: { status: number; message?: string; title?: string }) {
+  const t = useT();
   const copy = COPY[status] ?? {
     title: title ?? 'We could not do that',
     body: message ?? 'Please go back and try again.',
   };
   return (
     <div className="mx-auto max-w-xl text-center">
-      <p className="text-sm font-semibold uppercase tracking-wide text-brand">Error {status}</p>
-      <h1 className="mt-2 text-3xl font-extrabold">{copy.title}</h1>
-      <p className="mt-3 text-stone-600">{status in COPY ? copy.body : (message ?? copy.body)}</p>
+      <p className="text-sm font-semibold uppercase tracking-wide text-brand">{t('Error {{status}}', { status })}</p>
+      <h1 className="mt-2 text-3xl font-extrabold">{t(copy.title)}</h1>
+      <p className="mt-3 text-stone-600">{t(status in COPY ? copy.body : (message ?? copy.body))}</p>
       <Link to="/" className="btn-primary mt-6">
-        Back to the home page
+        {t('Back to the home page')}
       </Link>
     </div>
   );

@@ -1,5 +1,8 @@
 import { Link } from '@remix-run/react';
 import type { ReactNode } from 'react';
+import { useT } from '~/components/page-essentials';
+import type { Language } from '~/modules/i18n/languages';
+import { LanguageSwitch } from './LanguageSwitch';
 
 interface LinkProps {
   to: string;
@@ -25,6 +28,7 @@ const ACCOUNT_LINKS = [
 export interface FooterProps {
   bannerName: string;
   signedIn: boolean;
+  language: Language;
 }
 
 /** Signed-in customers get their account links; everyone else gets the way in. */
@@ -49,70 +53,71 @@ function PlainLink({ to, className, children }: LinkProps) {
   );
 }
 
-function FooterWith({ bannerName, signedIn, LinkTo }: FooterProps & { LinkTo: FooterLink }) {
+function FooterWith({ bannerName, signedIn, language, LinkTo }: FooterProps & { LinkTo: FooterLink }) {
+  const t = useT();
   const year = 2026;
   return (
     <footer className="mt-16 border-t border-stone-200 bg-white print:hidden">
       <div className="container-page grid gap-8 py-10 text-sm text-stone-600 grid-cols-2 md:grid-cols-4 lg:grid-cols-5">
         <div className="col-span-2 md:col-span-1">
           <p className="text-base font-bold text-stone-900">{bannerName}</p>
-          <p className="mt-2">Groceries delivered, ready for pickup, or waiting in store.</p>
+          <p className="mt-2">{t('Groceries delivered, ready for pickup, or waiting in store.')}</p>
         </div>
-        <nav aria-label="Shop">
-          <p className="font-semibold text-stone-900">Shop</p>
+        <nav aria-label={t('Shop')}>
+          <p className="font-semibold text-stone-900">{t('Shop')}</p>
           <ul className="mt-2 space-y-1">
             <li>
               <LinkTo className="hover:text-brand" to="/set-store.html">
-                Choose a store
+                {t('Choose a store')}
               </LinkTo>
             </li>
             <li>
               <LinkTo className="hover:text-brand" to="/shop/search-results.html">
-                Search
+                {t('Search')}
               </LinkTo>
             </li>
             <li>
               <LinkTo className="hover:text-brand" to="/shop/aisles.html">
-                Aisles
+                {t('Aisles')}
               </LinkTo>
             </li>
             <li>
               <LinkTo className="hover:text-brand" to="/shop/brand-index">
-                Brands
+                {t('Brands')}
               </LinkTo>
             </li>
             <li>
               <LinkTo className="hover:text-brand" to="/foru/coupons-deals.html">
-                Coupons &amp; deals
+                {t('Coupons & deals')}
               </LinkTo>
             </li>
             <li>
               <LinkTo className="hover:text-brand" to="/foru/rewards.html">
-                Rewards
+                {t('Rewards')}
               </LinkTo>
             </li>
           </ul>
         </nav>
-        <nav aria-label="Services">
-          <p className="font-semibold text-stone-900">Services</p>
+        <nav aria-label={t('Services')}>
+          <p className="font-semibold text-stone-900">{t('Services')}</p>
           <ul className="mt-2 space-y-1">
             {SERVICE_LINKS.map((link) => (
               <li key={link.to}>
                 <LinkTo className="hover:text-brand" to={link.to}>
-                  {link.label}
+                  {t(link.label)}
                 </LinkTo>
               </li>
             ))}
           </ul>
         </nav>
-        <nav aria-label="Account links">
-          <p className="font-semibold text-stone-900">Account</p>
+        <nav aria-label={t('Account links')}>
+          <p className="font-semibold text-stone-900">{t('Account')}</p>
           <ul className="mt-2 space-y-1">
             {signedIn ? (
               ACCOUNT_LINKS.map((link) => (
                 <li key={link.to}>
                   <LinkTo className="hover:text-brand" to={link.to}>
-                    {link.label}
+                    {t(link.label)}
                   </LinkTo>
                 </li>
               ))
@@ -120,21 +125,23 @@ function FooterWith({ bannerName, signedIn, LinkTo }: FooterProps & { LinkTo: Fo
               <>
                 <li>
                   <LinkTo className="hover:text-brand" to="/account/sign-in.html">
-                    Sign in
+                    {t('Sign in')}
                   </LinkTo>
                 </li>
                 <li>
                   <LinkTo className="hover:text-brand" to="/account/create-account.html">
-                    Create an account
+                    {t('Create an account')}
                   </LinkTo>
                 </li>
               </>
             )}
           </ul>
         </nav>
-        <p className="col-span-2 md:col-span-4 lg:col-span-1 lg:text-right">
-          © {year} Pantry demo storefront. Prices are illustrative.
-        </p>
+        <div className="col-span-2 md:col-span-4 lg:col-span-1 lg:text-right">
+          {/* No returnTo: the footer's HTML is the same on every page, so /language goes back to the Referer. */}
+          <LanguageSwitch language={language} className="mb-2" />
+          <p>{t('© {{year}} Pantry demo storefront. Prices are illustrative.', { year })}</p>
+        </div>
       </div>
     </footer>
   );

@@ -1,8 +1,10 @@
 import { useLayoutEffect, useRef, useState } from 'react';
+import { useT } from '~/components/page-essentials';
 import { GREETING_WIDE_PX, GREETING_WIDE_VIEWPORT } from '~/modules/customers/greeting';
 
 /** "Hi, {name}" (already truncated by the server); on wide screens a wide greeting stacks. */
 export function Greeting({ name }: { name: string }) {
+  const t = useT();
   const ref = useRef<HTMLSpanElement>(null);
   const [wide, setWide] = useState(false);
   useLayoutEffect(() => {
@@ -23,10 +25,10 @@ export function Greeting({ name }: { name: string }) {
     >
       {wide ? (
         <>
-          <span>Hi,</span> <span className="font-semibold">{name}</span>
+          <span>{t('Hi,')}</span> <span className="font-semibold">{name}</span>
         </>
       ) : (
-        `Hi, ${name}`
+        t('Hi, {{name}}', { name })
       )}
     </span>
   );

@@ -5,7 +5,8 @@ import { CartLink } from './CartLink';
 import { Greeting } from './Greeting';
 import { SearchBox } from './SearchBox';
 import { StoreChip } from './StoreChip';
-import { island, useHydrated } from '~/components/page-essentials';
+import { island, useHydrated, useT } from '~/components/page-essentials';
+import { LanguageSwitch } from './LanguageSwitch';
 import { HeaderLogoOnServer, ShoppingLinksOnServer } from '~/pages/root.server';
 
 // Plain links: the browser keeps their HTML and loads their code when they change.
@@ -28,16 +29,19 @@ export function Header({ chrome }: { chrome: StorefrontChrome; query?: string })
     pageData.map((data) => data?.headerClippedOffers).find((count) => typeof count === 'number') ??
     chrome.clippedOffers;
   const signInHref = useSignInHref();
+  const t = useT();
+  const location = useLocation();
+  const language = chrome.language;
   return (
     <header className="sticky top-0 z-30 border-b border-stone-200 bg-white/95 backdrop-blur print:hidden">
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
       >
-        Skip to content
+        {t('Skip to content')}
       </a>
       <div className="container-page flex flex-wrap items-center gap-x-4 gap-y-2 py-3">
-        <HeaderLogo name={banner.name} logoText={banner.logoText} business={siteType === 'B'} />
+        <HeaderLogo name={banner.name} logoText={banner.logoText} business={siteType === 'B'} language={language} />
 
         <StoreChip
           store={established?.name ? { name: established.name } : store}
@@ -47,15 +51,16 @@ export function Header({ chrome }: { chrome: StorefrontChrome; query?: string })
 
         <SearchBox />
 
-        <nav aria-label="Account" className="ml-auto flex items-center gap-3 text-sm md:ml-0">
-          <ShoppingLinks clippedOffers={clippedOffers} />
+        <nav aria-label={t('Account')} className="ml-auto flex items-center gap-3 text-sm md:ml-0">
+          <LanguageSwitch language={language} returnTo={`${location.pathname}${location.search}`} />
+          <ShoppingLinks clippedOffers={clippedOffers} language={language} />
           {greeting ? (
             <Link to="/account/overview.html" className="rounded-lg px-1 hover:text-brand">
               <Greeting name={greeting} />
             </Link>
           ) : (
             <Link to={signInHref} className="btn-outline" data-testid="header-sign-in">
-              Sign in
+              {t('Sign in')}
             </Link>
           )}
           <CartLink />

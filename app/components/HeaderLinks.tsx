@@ -1,10 +1,23 @@
 import { Link } from '@remix-run/react';
+import { useT } from '~/components/page-essentials';
+import type { Language } from '~/modules/i18n/languages';
 
 // The header's plain links (islands in Header.tsx): no state, no handlers.
 
-export function HeaderLogo({ name, logoText, business }: { name: string; logoText: string; business: boolean }) {
+// `language` is part of each island's props so that a new language renders it again.
+export function HeaderLogo({
+  name,
+  logoText,
+  business,
+}: {
+  name: string;
+  logoText: string;
+  business: boolean;
+  language: Language;
+}) {
+  const t = useT();
   return (
-    <Link to="/" className="flex items-center gap-2 rounded-lg" aria-label={`${name} home`}>
+    <Link to="/" className="flex items-center gap-2 rounded-lg" aria-label={t('{{name}} home', { name })}>
       <span
         aria-hidden="true"
         className="grid h-9 w-9 place-items-center rounded-xl bg-brand text-lg font-black text-white"
@@ -13,13 +26,14 @@ export function HeaderLogo({ name, logoText, business }: { name: string; logoTex
       </span>{' '}
       <span className="text-xl font-extrabold tracking-tight text-brand-dark">
         {logoText}
-        {business ? <span className="ml-1 text-sm font-semibold text-stone-500">business</span> : null}
+        {business ? <span className="ml-1 text-sm font-semibold text-stone-500">{t('business')}</span> : null}
       </span>
     </Link>
   );
 }
 
 export function CouponsLink({ clippedOffers }: { clippedOffers: number | null }) {
+  const t = useT();
   return (
     <Link
       to={clippedOffers === null ? '/foru/coupons-deals.html' : '/foru/my-list.html'}
@@ -30,12 +44,12 @@ export function CouponsLink({ clippedOffers }: { clippedOffers: number | null })
         <path d="M4 7a2 2 0 0 1 2-2h12a2 2 0 0 1 2 2v2a2 2 0 0 0 0 4v2a2 2 0 0 1-2 2H6a2 2 0 0 1-2-2v-2a2 2 0 0 0 0-4V7Z" />
         <path d="M13 5v12" strokeDasharray="2 2" />
       </svg>
-      <span>Coupons</span>
+      <span>{t('Coupons')}</span>
       {/* A space for text browsers ("Coupons 5 clipped"); flex layout ignores it. */}{' '}
       {clippedOffers !== null ? (
         <span className="rounded-full bg-brand-soft px-1.5 text-xs font-bold text-brand-dark" data-testid="clip-count">
           {clippedOffers}
-          <span className="sr-only"> clipped</span>
+          <span className="sr-only"> {t('clipped')}</span>
         </span>
       ) : null}
     </Link>
@@ -43,7 +57,8 @@ export function CouponsLink({ clippedOffers }: { clippedOffers: number | null })
 }
 
 /** The header's shopping links: lists and coupons, one island so the lists link adds no code to a page. */
-export function ShoppingLinks({ clippedOffers }: { clippedOffers: number | null }) {
+export function ShoppingLinks({ clippedOffers }: { clippedOffers: number | null; language: Language }) {
+  const t = useT();
   return (
     <>
       <Link
@@ -51,7 +66,7 @@ export function ShoppingLinks({ clippedOffers }: { clippedOffers: number | null 
         className="inline-flex items-center rounded-lg px-1 font-semibold hover:text-brand"
         data-testid="header-lists"
       >
-        Lists
+        {t('Lists')}
       </Link>
       <CouponsLink clippedOffers={clippedOffers} />
     </>

@@ -1,6 +1,6 @@
 import { Form, useFetcher, useLocation, useNavigate } from '@remix-run/react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { useHydrated, optionIndexForKey } from '~/components/page-essentials';
+import { useHydrated, optionIndexForKey, useT } from '~/components/page-essentials';
 import type { Suggestion } from '~/modules/search/suggestions.server';
 
 const SEARCH_PATH = '/shop/search-results.html';
@@ -13,6 +13,7 @@ const SEARCH_PATH = '/shop/search-results.html';
  */
 export function SearchBox() {
   const hydrated = useHydrated();
+  const t = useT();
   const location = useLocation();
   const navigate = useNavigate();
   const fetcher = useFetcher<{ q: string; suggestions: Suggestion[] }>();
@@ -84,11 +85,11 @@ export function SearchBox() {
       method="get"
       action={SEARCH_PATH}
       role="search"
-      aria-label="Site search"
+      aria-label={t('Site search')}
       className="order-4 w-full md:order-none md:w-auto md:flex-1"
     >
       <label htmlFor="site-search" className="sr-only">
-        Search products and recipes
+        {t('Search products and recipes')}
       </label>
       <div className="relative">
         <div className="flex items-center rounded-full border border-stone-300 bg-stone-50 focus-within:border-brand focus-within:bg-white">
@@ -107,7 +108,7 @@ export function SearchBox() {
             aria-expanded={hydrated ? expanded : undefined}
             aria-controls={hydrated ? listId : undefined}
             aria-activedescendant={expanded && active >= 0 ? optionId(active) : undefined}
-            placeholder="Search products, brands and recipes"
+            placeholder={t('Search products, brands and recipes')}
             className="min-w-0 flex-1 rounded-full bg-transparent px-4 py-2 text-sm outline-none focus-visible:outline-none"
             autoComplete="off"
             enterKeyHint="search"
@@ -116,7 +117,7 @@ export function SearchBox() {
             type="submit"
             className="m-1 rounded-full bg-brand px-4 py-1.5 text-sm font-semibold text-white hover:bg-brand-dark"
           >
-            Search
+            {t('Search')}
           </button>
         </div>
         {hydrated ? (
@@ -124,7 +125,7 @@ export function SearchBox() {
             <ul
               id={listId}
               role="listbox"
-              aria-label="Search suggestions"
+              aria-label={t('Search suggestions')}
               hidden={!expanded}
               className="absolute left-0 right-0 top-full z-40 mt-1 max-h-96 overflow-auto rounded-2xl border border-stone-200 bg-white py-2 shadow-lg"
             >
@@ -149,7 +150,9 @@ export function SearchBox() {
             </ul>
             {/* A polite live region (not role=status, which pages keep for their own messages). */}
             <p aria-live="polite" className="sr-only">
-              {expanded ? `${suggestions.length} suggestions. Use the up and down arrows to choose.` : ''}
+              {expanded
+                ? t('{{count}} suggestions. Use the up and down arrows to choose.', { count: suggestions.length })
+                : ''}
             </p>
           </>
         ) : null}

@@ -1,6 +1,6 @@
 import { Link, useMatches } from '@remix-run/react';
 import { lazy, Suspense, useRef, useState } from 'react';
-import { useHydrated } from '~/components/page-essentials';
+import { useHydrated, useT } from '~/components/page-essentials';
 import type { PageAccess } from '~/modules/access/page-access';
 
 const PREFERENCE_LABELS: Record<string, string> = { Delivery: 'Delivery', Dug: 'DriveUp & Go', J4U: 'In-store' };
@@ -12,6 +12,7 @@ interface StoreChipProps {
 }
 
 function ChipLabel({ store, preference }: StoreChipProps) {
+  const t = useT();
   return (
     <>
       <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4 shrink-0 fill-brand">
@@ -19,11 +20,11 @@ function ChipLabel({ store, preference }: StoreChipProps) {
       </svg>
       {store ? (
         <span className="truncate">
-          <span className="font-semibold">{PREFERENCE_LABELS[preference ?? ''] ?? 'Shopping'}</span>
+          <span className="font-semibold">{t(PREFERENCE_LABELS[preference ?? ''] ?? 'Shopping')}</span>
           <span className="text-stone-600"> · {store.name}</span>
         </span>
       ) : (
-        <span className="font-semibold">Choose a store</span>
+        <span className="font-semibold">{t('Choose a store')}</span>
       )}
     </>
   );

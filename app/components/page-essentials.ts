@@ -15,3 +15,4 @@ export * from '~/modules/catalog/links';
 export * from '~/modules/catalog/pricing';
 export * from '~/modules/search/tabs';
 export { pageMeta, STORE_DESCRIPTION } from './page-meta';
+export { useT, useLanguage, TranslationsProvider } from './Translations';

@@ -45,6 +45,7 @@ import { checkoutExtrasSchema } from './migrations/0045-checkout-extras';
 import { allergenFiltersSchema } from './migrations/0046-allergen-filters';
 import { weeklyAdSchema } from './migrations/0047-weekly-ad';
 import { snapFlagSchema } from './migrations/0049-snap-flag';
+import { preferredLanguageSchema } from './migrations/0050-preferred-language';
 
 function migrationsFor(dialect: DialectName): Record<string, Migration> {
   return {
@@ -93,6 +94,7 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0046-allergen-filters': allergenFiltersSchema,
     '0047-weekly-ad': weeklyAdSchema(dialect),
     '0049-snap-flag': snapFlagSchema,
+    '0050-preferred-language': preferredLanguageSchema,
   };
 }
 

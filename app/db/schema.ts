@@ -306,6 +306,8 @@ export interface CustomerTable {
   birthday_day: Generated<number | null>;
   anniversary_month: Generated<number | null>;
   anniversary_day: Generated<number | null>;
+  /** The language the storefront speaks to them in, 'en' or 'es' (0050); null until they choose. */
+  preferred_language: Generated<string | null>;
 }
 
 /**

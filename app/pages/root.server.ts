@@ -2,7 +2,10 @@
  * The server-only imports of the root route, in one module: the browser build empties each `.server` module, and one
  * empty module per page keeps the tiny files several pages would share off the page.
  */
-import { PlainFooter } from '~/components/Footer';
+import { createElement } from 'react';
+import { PlainFooter, type FooterProps } from '~/components/Footer';
+import { TranslationsProvider } from '~/components/Translations';
+import { pageStrings } from '~/modules/i18n/translations.server';
 import { withCachedMarkup } from '~/components/cached-markup.server';
 
 export { json } from '@remix-run/node';
@@ -17,8 +20,14 @@ export { StaffChrome as StaffChromeOnServer } from '~/components/StaffChrome';
 export { PreviewBar as PreviewBarOnServer } from '~/components/PreviewBar';
 // Links and forms only: the browser keeps their HTML and loads their code when it changes (components/Island.tsx).
 export { ConsentBanner as ConsentBannerOnServer } from '~/components/ConsentBanner';
-/** Rendered once per banner and shopper state. */
-export const FooterOnServer = withCachedMarkup(PlainFooter);
+/** Rendered once per banner, shopper state and language. */
+export const FooterOnServer = withCachedMarkup((props: FooterProps) =>
+  createElement(
+    TranslationsProvider,
+    { language: props.language, strings: pageStrings(props.language, ['common']) },
+    createElement(PlainFooter, props),
+  ),
+);
 export { ShoppingLinks as ShoppingLinksOnServer, HeaderLogo as HeaderLogoOnServer } from '~/components/HeaderLinks';
 export { storefrontChrome } from '~/modules/access/chrome.server';
 export { headerCounts } from '~/modules/customers/customer-header.server';
@@ -37,3 +46,5 @@ export { isStaffPath } from '~/modules/access/staff-access';
 export { noticeFor } from '~/modules/identity/notices';
 export { signInModalTarget } from '~/modules/identity/sign-in-modal';
 export { contentModeChrome, markContentModeResponse } from '~/modules/content/content-chrome.server';
+export { pageStrings };
+export { languageAlternates } from '~/modules/i18n/alternates.server';

@@ -27,6 +27,7 @@ function shopperFor(
     elevated: false,
     cookie: { siteType: 'C', secure: false },
     url: new URL('http://localhost:3000/api/userinfo'),
+    language: 'en',
     headers: new Headers(),
   };
 }

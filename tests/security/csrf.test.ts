@@ -111,6 +111,7 @@ function actionCalls(ids: { customerId: string; uuid: string; offerId: string })
     'api.shipping.seller-methods': { path: '/api/shipping/seller-methods', json: { zipcode: '98101' } },
     'api.shipping.wine': { path: '/api/shipping/wine', json: { zipcode: '98101' } },
     consent: { path: '/consent', form: { choice: 'all', returnTo: '/' } },
+    language: { path: '/language', form: { language: 'es', returnTo: '/' } },
     'content.mode': { path: '/content/mode', form: { intent: 'leave' } },
     erums: { path: '/erums?orderNumber=C10000001', form: { orderNumber: 'C10000001' } },
     'foru.clip': { path: '/foru/clip', form: { intent: 'clip', offerId: ids.offerId } },

@@ -51,7 +51,7 @@ describe("the server's footer", () => {
     [...html.matchAll(/<a [^>]*href="([^"]+)"[^>]*>(.*?)<\/a>/g)].map(([, href, text]) => `${href} ${text}`);
 
   it.each([true, false])('has the links and text of the browser footer (signed in: %s)', (signedIn) => {
-    const props = { bannerName: 'Pantry Market', signedIn };
+    const props = { bannerName: 'Pantry Market', signedIn, language: 'en' as const };
     const browser = renderToString(
       <StaticRouter location="/shop/slots.html">
         <Footer {...props} />

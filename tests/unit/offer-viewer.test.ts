@@ -18,6 +18,7 @@ function shopper(userType: Shopper['userType'], session: SessionData, site: 'C' 
     elevated: false,
     cookie: { siteType: site, secure: false },
     url: new URL('http://localhost:3000/foru/coupons-deals.html'),
+    language: 'en',
     headers: new Headers(),
   };
 }

@@ -17,15 +17,21 @@ const anonymous = {
   cookie: undefined,
   authorization: undefined,
   bot: false,
+  language: 'en',
 };
 
 describe('which requests the page cache answers', () => {
   it('looks up anonymous GET and HEAD document requests, per host, URL and bot-ness', () => {
-    expect(cacheKeyFor(anonymous)).toBe('human localhost:3000 /');
+    expect(cacheKeyFor(anonymous)).toBe('human localhost:3000 / en');
     expect(cacheKeyFor({ ...anonymous, method: 'HEAD', url: '/shop?q=1', bot: true })).toBe(
-      'bot localhost:3000 /shop?q=1',
+      'bot localhost:3000 /shop?q=1 en',
     );
     expect(cacheKeyFor({ ...anonymous, host: 'Bayside.Local' })).not.toBe(cacheKeyFor(anonymous));
+  });
+
+  it('keeps a page per language its Accept-Language asks for', () => {
+    expect(cacheKeyFor({ ...anonymous, language: 'es' })).toBe('human localhost:3000 / es');
+    expect(cacheKeyFor({ ...anonymous, language: 'es' })).not.toBe(cacheKeyFor(anonymous));
   });
 
   it('never looks up a request with cookies or credentials, a write, an API, health or data request', () => {
@@ -48,18 +54,18 @@ describe('which requests the page cache answers', () => {
 });
 
 describe('caching headers of pages', () => {
-  it('lets anonymous pages be stored only with revalidation, and varies on Cookie', () => {
+  it('lets anonymous pages be stored only with revalidation, and varies on Cookie and Accept-Language', () => {
     const headers = html();
     documentCacheHeaders(headers, false);
     expect(headers.get('Cache-Control')).toBe('no-cache');
-    expect(headers.get('Vary')).toBe('Cookie');
+    expect(headers.get('Vary')).toBe('Cookie, Accept-Language');
   });
 
   it('makes a personal page, or one that sets cookies, private and never stored', () => {
     const personal = html({ Vary: 'Accept-Encoding' });
     documentCacheHeaders(personal, true);
     expect(personal.get('Cache-Control')).toBe('private, no-store');
-    expect(personal.get('Vary')).toBe('Accept-Encoding, Cookie');
+    expect(personal.get('Vary')).toBe('Accept-Encoding, Cookie, Accept-Language');
     const setting = html({ 'Set-Cookie': 'a=b', 'Cache-Control': 'public, max-age=60' });
     documentCacheHeaders(setting, false);
     expect(setting.get('Cache-Control')).toBe('private, no-store');

@@ -12,6 +12,7 @@ const base = {
   cookie: 'PANTRY_USER=abc; PANTRY_SESSION=def',
   authorization: undefined,
   bot: false,
+  language: 'en',
 };
 const html = (extra: Record<string, string> = {}) =>
   new Headers({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'private, no-store', ...extra });
@@ -63,6 +64,7 @@ describe('private cache keys', () => {
     expect(privateKeyFor({ ...base, host: 'www.example.test' })).not.toBe(key);
     expect(privateKeyFor({ ...base, url: '/?x=1' })).not.toBe(key);
     expect(privateKeyFor({ ...base, bot: true })).not.toBe(key);
+    expect(privateKeyFor({ ...base, language: 'es' })).not.toBe(key);
     // The Cookie header is hashed, never kept in clear in the key.
     expect(key).not.toContain('abc');
     const entry = privateEntryKey(key, { subject: 'c:1', version: 3 });

@@ -26,6 +26,7 @@ export async function storefrontChrome(shopper: Shopper) {
     siteType: shopper.host.siteType,
     environment: shopper.host.environment,
     userType: shopper.userType,
+    language: shopper.language,
     store: store ? { id: store.id, name: store.name, city: store.city, zipcode: store.zipcode } : null,
     preference: common?.preference ?? null,
     zipcode: common?.zipcode ?? null,

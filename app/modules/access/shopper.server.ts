@@ -5,6 +5,7 @@ import { parseHost, type HostInfo } from '~/modules/banners/hosts';
 import { addLogFields } from '~/modules/config/logger.server';
 import { appEnv, marketingParams } from '~/modules/config/env.server';
 import { featureFlags } from '~/modules/flags/feature-flags.server';
+import { detectLanguage } from '~/modules/i18n/language.server';
 import { assertSameOrigin } from '~/modules/http/same-origin.server';
 import {
   clearCookie,
@@ -77,9 +78,10 @@ async function resolveShopper(request: Request): Promise<Shopper> {
   };
   const headers = new Headers();
 
-  const [sessionRead, userRead] = await Promise.all([
+  const [sessionRead, userRead, language] = await Promise.all([
     readSessionCookie(request, host.siteType),
     readSignedCookie(request, 'user', host.siteType, parseUserCookie),
+    detectLanguage(request, url, host.siteType),
   ]);
   if (sessionRead.status === 'rejected')
     for (const set of await clearSession(cookie)) headers.append('Set-Cookie', set);
@@ -119,7 +121,7 @@ async function resolveShopper(request: Request): Promise<Shopper> {
   // The flag enableCookieRestructure changed since the browser's session was written: rewritten once (decision 0103).
   if (session)
     for (const set of await rewrittenSessionLayout(request, session, cookie)) headers.append('Set-Cookie', set);
-  return { userType, host, flags, session, customer, elevated, cookie, url, headers };
+  return { userType, host, flags, session, customer, elevated, cookie, url, language, headers };
 }
 
 /**

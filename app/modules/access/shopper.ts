@@ -2,6 +2,7 @@ import type { HostInfo } from '~/modules/banners/hosts';
 import type { FeatureFlags } from '~/modules/flags/feature-flags.server';
 import type { CookieContext } from '~/modules/session/session-cookie.server';
 import type { SessionData, UserType } from '~/modules/session/session-schema';
+import type { Language } from '~/modules/i18n/languages';
 import type { CustomerClaims } from './token.server';
 
 // Apart from shopper.server.ts, which resolves a shopper: the modules it calls (identity, stores, session)
@@ -18,6 +19,8 @@ export interface Shopper {
   elevated: boolean;
   cookie: CookieContext;
   url: URL;
+  /** The language the page answers in (decision 0116). */
+  language: Language;
   /** Set-Cookie headers the response must carry (for example, dropping a tampered cookie). */
   headers: Headers;
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { languageAtSignIn } from '~/modules/i18n/preferred-language.server';
 import type { Shopper } from '~/modules/access/shopper';
 import { redirectPolicy } from '~/modules/access/redirect-policy.server';
 import { safeRedirect } from '~/modules/access/safe-redirect';
@@ -121,7 +122,7 @@ export async function completeAuthorization(request: Request, shopper: Shopper):
     if (refused)
       return { ok: false, reason: 'other-account', ...refused, setCookies: [clearTx, ...refused.setCookies] };
   }
-  const signedIn = await signInCookies(shopper, tokens, tx.remember);
+  const signedIn = await signInCookies(request, shopper, tokens, tx.remember);
   if (!signedIn) return { ok: false, reason: 'token', redirectTo: '/IAUC408.html', setCookies: [clearTx] };
   const setCookies = [
     clearTx,
@@ -157,7 +158,12 @@ async function refuseAnotherAccount(request: Request, shopper: Shopper, tokens: 
 }
 
 /** Cookies for a verified token set: the user cookie (90 days when kept signed in) and a C session. */
-export async function signInCookies(shopper: Shopper, tokens: TokenSet, remember: boolean): Promise<string[] | null> {
+export async function signInCookies(
+  request: Request,
+  shopper: Shopper,
+  tokens: TokenSet,
+  remember: boolean,
+): Promise<string[] | null> {
   const check = await checkAccessToken(tokens.access_token, identityProviderVerifier());
   if (check.status !== 'active') return null;
   const userCookie = await writeUserCookie(
@@ -165,9 +171,12 @@ export async function signInCookies(shopper: Shopper, tokens: TokenSet, remember
     shopper.cookie,
   );
   const session = await customerSession(shopper.session, Number(check.claims.customerId));
+  // The language follows the customer: chosen here, it goes into the profile; else the profile's applies here.
+  const language = await languageAtSignIn(request, shopper, Number(check.claims.customerId));
   return [
     userCookie,
     await freshSessionId(shopper.cookie),
     ...(session ? await sessionCookies(session, shopper.cookie, shopper.url.host) : []),
+    ...(language ? [language] : []),
   ];
 }

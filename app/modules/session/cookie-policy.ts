@@ -93,6 +93,8 @@ export const AUXILIARY_COOKIE_NAMES = {
   sessionOffbanner: 'PANTRY_SESSION_OFFBANNER',
   /** Spec section 6: the content-management mode (preview or author) a signed editor's link set (decision 0093). */
   contentMode: 'PANTRY_CONTENT_MODE',
+  /** The language the shopper chose, 'en' or 'es' (decision 0116); a year, and in the profile when signed in. */
+  language: 'PANTRY_LANG',
 } as const;
 export type AuxiliaryCookieKind = keyof typeof AUXILIARY_COOKIE_NAMES;
 

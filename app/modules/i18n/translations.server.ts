@@ -1,0 +1,52 @@
+import i18next, { type TFunction } from 'i18next';
+import enCommon from '~/locales/en/common.json';
+import esCommon from '~/locales/es/common.json';
+import { LANGUAGES, type Language } from './languages';
+import type { Strings } from './translate';
+
+/**
+ * Every namespace in both languages, imported (never read from disk by a name a request gave). Keys are the
+ * English wording (decision 0116): English files hold only plural forms, Spanish files every string.
+ */
+export const RESOURCES = {
+  en: { common: enCommon },
+  es: { common: esCommon },
+} satisfies Record<Language, Record<string, Strings>>;
+
+export type Namespace = keyof (typeof RESOURCES)['en'];
+export const NAMESPACES = Object.keys(RESOURCES.en) as Namespace[];
+
+const instance = i18next.createInstance();
+void instance.init({
+  resources: RESOURCES,
+  lng: 'en',
+  fallbackLng: 'en',
+  supportedLngs: [...LANGUAGES],
+  ns: NAMESPACES,
+  defaultNS: 'common',
+  // The English wording is the key: no separators inside it.
+  keySeparator: false,
+  nsSeparator: false,
+  interpolation: { escapeValue: false },
+  returnNull: false,
+  returnEmptyString: false,
+  initImmediate: false,
+});
+
+/** i18next's own translate function, for what the server writes outside React (messages, emails, API errors). */
+export function serverT(language: Language, namespace: Namespace = 'common'): TFunction {
+  return instance.getFixedT(language, namespace);
+}
+
+const pageStringsCache = new Map<string, Strings>();
+
+/** The strings a page's namespaces need in one language, for its loader data (the browser translates from them). */
+export function pageStrings(language: Language, namespaces: readonly Namespace[]): Strings {
+  const key = `${language} ${namespaces.join(' ')}`;
+  let strings = pageStringsCache.get(key);
+  if (!strings) {
+    strings = Object.assign({}, ...namespaces.map((namespace) => RESOURCES[language][namespace])) as Strings;
+    pageStringsCache.set(key, strings);
+  }
+  return strings;
+}
