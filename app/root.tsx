@@ -16,7 +16,14 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useNonce } from '~/components/Nonce';
 import { BrowserSession } from '~/components/BrowserSession';
 import { SessionTimeout } from '~/components/SessionTimeout';
-import { deferred, island, pageMeta, STORE_DESCRIPTION, TranslationsProvider } from '~/components/page-essentials';
+import {
+  deferred,
+  island,
+  metaTranslator,
+  pageMeta,
+  STORE_DESCRIPTION,
+  TranslationsProvider,
+} from '~/components/page-essentials';
 import type { Language } from '~/modules/i18n/languages';
 import type { Strings } from '~/modules/i18n/translate';
 import { isBusinessSiteClosed } from '~/modules/banners/business-site-closed';
@@ -148,8 +155,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 // The home page's, and any document's whose route has no meta of its own.
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  pageMeta(data ? `${data.banner.name} — groceries delivered` : 'Pantry', STORE_DESCRIPTION);
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  const t = metaTranslator(matches);
+  return pageMeta(
+    data ? t('{{banner}} — groceries delivered', { banner: data.banner.name }) : 'Pantry',
+    t(STORE_DESCRIPTION),
+  );
+};
 
 interface DocumentProps {
   children: ReactNode;

@@ -6,7 +6,6 @@ import { Greeting } from './Greeting';
 import { SearchBox } from './SearchBox';
 import { StoreChip } from './StoreChip';
 import { island, useHydrated, useT } from '~/components/page-essentials';
-import { LanguageSwitch } from './LanguageSwitch';
 import { HeaderLogoOnServer, ShoppingLinksOnServer } from '~/pages/root.server';
 
 // Plain links: the browser keeps their HTML and loads their code when they change.
@@ -30,7 +29,6 @@ export function Header({ chrome }: { chrome: StorefrontChrome; query?: string })
     chrome.clippedOffers;
   const signInHref = useSignInHref();
   const t = useT();
-  const location = useLocation();
   const language = chrome.language;
   return (
     <header className="sticky top-0 z-30 border-b border-stone-200 bg-white/95 backdrop-blur print:hidden">
@@ -52,7 +50,6 @@ export function Header({ chrome }: { chrome: StorefrontChrome; query?: string })
         <SearchBox />
 
         <nav aria-label={t('Account')} className="ml-auto flex items-center gap-3 text-sm md:ml-0">
-          <LanguageSwitch language={language} returnTo={`${location.pathname}${location.search}`} />
           <ShoppingLinks clippedOffers={clippedOffers} language={language} />
           {greeting ? (
             <Link to="/account/overview.html" className="rounded-lg px-1 hover:text-brand">

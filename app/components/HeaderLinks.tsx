@@ -1,6 +1,7 @@
 import { Link } from '@remix-run/react';
 import { useT } from '~/components/page-essentials';
 import type { Language } from '~/modules/i18n/languages';
+import { LanguageSwitch } from './LanguageSwitch';
 
 // The header's plain links (islands in Header.tsx): no state, no handlers.
 
@@ -56,11 +57,15 @@ export function CouponsLink({ clippedOffers }: { clippedOffers: number | null })
   );
 }
 
-/** The header's shopping links: lists and coupons, one island so the lists link adds no code to a page. */
-export function ShoppingLinks({ clippedOffers }: { clippedOffers: number | null; language: Language }) {
+/**
+ * The header's language switch and shopping links (lists, coupons): one island, so they add no code to a page. The
+ * switch has no returnTo: /language goes back to the page it was posted from.
+ */
+export function ShoppingLinks({ clippedOffers, language }: { clippedOffers: number | null; language: Language }) {
   const t = useT();
   return (
     <>
+      <LanguageSwitch language={language} />
       <Link
         to="/shop/lists.html"
         className="inline-flex items-center rounded-lg px-1 font-semibold hover:text-brand"

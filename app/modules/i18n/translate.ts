@@ -8,13 +8,6 @@ export type Strings = Readonly<Record<string, string>>;
 export type TranslateOptions = Readonly<Record<string, string | number>> & { count?: number };
 export type T = (key: string, options?: TranslateOptions) => string;
 
-const pluralRules = new Map<Language, Intl.PluralRules>();
-function pluralCategory(language: Language, count: number): string {
-  let rules = pluralRules.get(language);
-  if (!rules) pluralRules.set(language, (rules = new Intl.PluralRules(INTL_LOCALE[language])));
-  return rules.select(count);
-}
-
 /**
  * i18next's lookup for the subset the storefront uses: a key, CLDR plural forms (`key_one`, `key_other`, chosen by
  * `count` through Intl.PluralRules) and `{{name}}` interpolation, not escaped (React escapes). The browser runs this
@@ -23,7 +16,8 @@ function pluralCategory(language: Language, count: number): string {
 export function translate(strings: Strings, language: Language, key: string, options?: TranslateOptions): string {
   let template: string | undefined;
   if (options && typeof options.count === 'number') {
-    template = strings[`${key}_${pluralCategory(language, options.count)}`] ?? strings[`${key}_other`];
+    template =
+      strings[`${key}_${new Intl.PluralRules(INTL_LOCALE[language]).select(options.count)}`] ?? strings[`${key}_other`];
   }
   template ??= strings[key] ?? key;
   if (!options || !template.includes('{{')) return template;

@@ -1,6 +1,18 @@
 import i18next, { type TFunction } from 'i18next';
 import enCommon from '~/locales/en/common.json';
 import esCommon from '~/locales/es/common.json';
+import enShop from '~/locales/en/shop.json';
+import esShop from '~/locales/es/shop.json';
+import enOrders from '~/locales/en/orders.json';
+import esOrders from '~/locales/es/orders.json';
+import enAccount from '~/locales/en/account.json';
+import esAccount from '~/locales/es/account.json';
+import enOffers from '~/locales/en/offers.json';
+import esOffers from '~/locales/es/offers.json';
+import enStaff from '~/locales/en/staff.json';
+import esStaff from '~/locales/es/staff.json';
+import enMail from '~/locales/en/mail.json';
+import esMail from '~/locales/es/mail.json';
 import { LANGUAGES, type Language } from './languages';
 import type { Strings } from './translate';
 
@@ -9,8 +21,24 @@ import type { Strings } from './translate';
  * English wording (decision 0116): English files hold only plural forms, Spanish files every string.
  */
 export const RESOURCES = {
-  en: { common: enCommon },
-  es: { common: esCommon },
+  en: {
+    common: enCommon,
+    shop: enShop,
+    orders: enOrders,
+    account: enAccount,
+    offers: enOffers,
+    staff: enStaff,
+    mail: enMail,
+  },
+  es: {
+    common: esCommon,
+    shop: esShop,
+    orders: esOrders,
+    account: esAccount,
+    offers: esOffers,
+    staff: esStaff,
+    mail: esMail,
+  },
 } satisfies Record<Language, Record<string, Strings>>;
 
 export type Namespace = keyof (typeof RESOURCES)['en'];
