@@ -16,14 +16,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useNonce } from '~/components/Nonce';
 import { BrowserSession } from '~/components/BrowserSession';
 import { SessionTimeout } from '~/components/SessionTimeout';
-import {
-  deferred,
-  island,
-  metaTranslator,
-  pageMeta,
-  STORE_DESCRIPTION,
-  TranslationsProvider,
-} from '~/components/page-essentials';
+import { deferred, island, pageMeta, STORE_DESCRIPTION, TranslationsProvider } from '~/components/page-essentials';
 import type { Language } from '~/modules/i18n/languages';
 import type { Strings } from '~/modules/i18n/translate';
 import { isBusinessSiteClosed } from '~/modules/banners/business-site-closed';
@@ -57,6 +50,7 @@ import {
   contentModeChrome,
   pageStrings,
   languageAlternates,
+  rootMeta,
 } from '~/pages/root.server';
 
 // What few pages show: the browser loads their code only on a page that renders them.
@@ -149,19 +143,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
       // The chrome's strings in the page's language; each route's loader adds its own (decision 0116).
       i18n: pageStrings(shopper.language, ['common']),
       alternates: languageAlternates(request, url),
+      // The home page's title and description, and any page's whose route has no meta of its own.
+      ...rootMeta(shopper.language, chrome.banner.name),
     },
     { headers },
   );
 }
 
 // The home page's, and any document's whose route has no meta of its own.
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
-  const t = metaTranslator(matches);
-  return pageMeta(
-    data ? t('{{banner}} — groceries delivered', { banner: data.banner.name }) : 'Pantry',
-    t(STORE_DESCRIPTION),
-  );
-};
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  pageMeta(data?.title ?? 'Pantry', data?.description ?? STORE_DESCRIPTION);
 
 interface DocumentProps {
   children: ReactNode;

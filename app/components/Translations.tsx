@@ -1,4 +1,4 @@
-import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import { createContext, useContext, type ReactNode } from 'react';
 import { DEFAULT_LANGUAGE, type Language } from '~/modules/i18n/languages';
 import { translator, type Strings, type T } from '~/modules/i18n/translate';
 
@@ -11,14 +11,13 @@ const TranslationsContext = createContext<Translations>({ language: DEFAULT_LANG
 
 /** The page's language and strings (the root's and its routes' loader data, merged in root.tsx). */
 export function TranslationsProvider({ language, strings, children }: Translations & { children?: ReactNode }) {
-  const value = useMemo(() => ({ language, strings }), [language, strings]);
-  return <TranslationsContext.Provider value={value}>{children}</TranslationsContext.Provider>;
+  return <TranslationsContext.Provider value={{ language, strings }}>{children}</TranslationsContext.Provider>;
 }
 
 /** The page's translate function: the English wording is the key; a count picks the plural form. */
 export function useT(): T {
   const { language, strings } = useContext(TranslationsContext);
-  return useMemo(() => translator(strings, language), [strings, language]);
+  return translator(strings, language);
 }
 
 export function useLanguage(): Language {

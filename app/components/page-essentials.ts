@@ -14,5 +14,5 @@ export * from '~/modules/cart/cart-forms';
 export * from '~/modules/catalog/links';
 export * from '~/modules/catalog/pricing';
 export * from '~/modules/search/tabs';
-export { pageMeta, metaTranslator, STORE_DESCRIPTION } from './page-meta';
+export { pageMeta, STORE_DESCRIPTION } from './page-meta';
 export { useT, useLanguage, TranslationsProvider } from './Translations';

@@ -1,6 +1,4 @@
 import type { MetaDescriptor } from '@remix-run/react';
-import type { Language } from '~/modules/i18n/languages';
-import { translator, type Strings, type T } from '~/modules/i18n/translate';
 
 /** What the store is: the home page's description, and the root's for documents no route describes. */
 export const STORE_DESCRIPTION = 'Shop groceries for delivery, DriveUp & Go pickup or in store.';
@@ -11,11 +9,4 @@ export const STORE_DESCRIPTION = 'Shop groceries for delivery, DriveUp & Go pick
  */
 export function pageMeta(title: string, description: string): MetaDescriptor[] {
   return [{ title }, { name: 'description', content: description }];
-}
-
-/** A `meta` function's translate function, from the matched routes' strings (`meta({ matches })`). */
-export function metaTranslator(matches: readonly { data?: unknown }[]): T {
-  const language = (matches[0]?.data as { language?: Language } | undefined)?.language ?? 'en';
-  const strings = Object.assign({}, ...matches.map((match) => (match.data as { i18n?: Strings } | null)?.i18n));
-  return translator(strings as Strings, language);
 }

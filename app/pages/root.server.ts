@@ -5,7 +5,9 @@
 import { createElement } from 'react';
 import { PlainFooter, type FooterProps } from '~/components/Footer';
 import { TranslationsProvider } from '~/components/Translations';
-import { pageStrings } from '~/modules/i18n/translations.server';
+import { pageStrings, serverT } from '~/modules/i18n/translations.server';
+import type { Language } from '~/modules/i18n/languages';
+import { STORE_DESCRIPTION } from '~/components/page-meta';
 import { withCachedMarkup } from '~/components/cached-markup.server';
 
 export { json } from '@remix-run/node';
@@ -48,3 +50,9 @@ export { signInModalTarget } from '~/modules/identity/sign-in-modal';
 export { contentModeChrome, markContentModeResponse } from '~/modules/content/content-chrome.server';
 export { pageStrings };
 export { languageAlternates } from '~/modules/i18n/alternates.server';
+
+/** The root's title and description, written on the server in the page's language (no translation code in meta). */
+export function rootMeta(language: Language, bannerName: string) {
+  const t = serverT(language);
+  return { title: t('{{banner}} — groceries delivered', { banner: bannerName }), description: t(STORE_DESCRIPTION) };
+}

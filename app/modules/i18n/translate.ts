@@ -1,4 +1,4 @@
-import { INTL_LOCALE, type Language } from './languages';
+import type { Language } from './languages';
 
 /**
  * The strings a page needs, one language, keyed by their English wording (decision 0116). English pages carry only
@@ -10,14 +10,13 @@ export type T = (key: string, options?: TranslateOptions) => string;
 
 /**
  * i18next's lookup for the subset the storefront uses: a key, CLDR plural forms (`key_one`, `key_other`, chosen by
- * `count` through Intl.PluralRules) and `{{name}}` interpolation, not escaped (React escapes). The browser runs this
+ * `count` through Intl.PluralRules: a language's rules are its US locale's) and `{{name}}` interpolation, not escaped (React escapes). The browser runs this
  * instead of shipping i18next; a unit test holds it to i18next's own answers for every key in both languages.
  */
 export function translate(strings: Strings, language: Language, key: string, options?: TranslateOptions): string {
   let template: string | undefined;
   if (options && typeof options.count === 'number') {
-    template =
-      strings[`${key}_${new Intl.PluralRules(INTL_LOCALE[language]).select(options.count)}`] ?? strings[`${key}_other`];
+    template = strings[`${key}_${new Intl.PluralRules(language).select(options.count)}`] ?? strings[`${key}_other`];
   }
   template ??= strings[key] ?? key;
   if (!options || !template.includes('{{')) return template;
