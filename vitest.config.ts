@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,12 +14,18 @@ const MOCKING_UNIT_FILES = readdirSync(UNIT_DIR, { recursive: true, encoding: 'u
   .filter((file) => /\.test\.tsx?$/.test(file) && readFileSync(path.join(UNIT_DIR, file), 'utf8').includes('vi.mock('))
   .map((file) => `tests/unit/${file}`);
 
+// The run's id, in the name of the template databases its test files copy (tests/integration/support/databases.ts);
+// test processes inherit it.
+process.env.PANTRY_TEST_RUN ??= randomBytes(4).toString('hex');
+
 // A hang guard, not a timing: property tests with thousands of runs pass 5 s on a busy machine.
 const UNIT_TEST = { environment: 'node', testTimeout: 30_000 } as const;
 
 export default defineConfig({
   resolve: { alias: { '~': fileURLToPath(new URL('./app', import.meta.url)) } },
   test: {
+    // Drops the run's template databases at its end.
+    globalSetup: ['tests/support/test-run-teardown.ts'],
     // Only the unit project runs in threads (pool options are per pool, not per project).
     poolOptions: { threads: { isolate: false } },
     // The production build (one 1.4 MB bundle) is imported by Node itself, not transformed per test file.

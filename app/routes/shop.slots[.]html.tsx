@@ -229,7 +229,9 @@ export default function SlotsPage() {
                 <li key={slot.id} className="card flex items-center justify-between gap-3 p-4" data-testid="slot">
                   <div>
                     <p className="text-xs font-semibold text-stone-500">{SLOT_KIND_LABELS[slot.kind]}</p>
-                    <p className="font-bold">{slot.label.split(', ').slice(2).join(', ')}</p>
+                    <p className="font-bold">
+                      <time dateTime={slot.startsAt}>{slot.label.split(', ').slice(2).join(', ')}</time>
+                    </p>
                     <p className="text-xs text-stone-600">
                       {slot.feeCents > 0 ? formatCents(slot.feeCents) : 'Free'} ·{' '}
                       {slot.bookable ? `${slot.placesLeft} left` : slot.placesLeft === 0 ? 'Full' : 'Closed'}

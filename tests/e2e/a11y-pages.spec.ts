@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Browser, type BrowserContext, type Page, type TestInfo } from './support/test';
 import Database from 'better-sqlite3';
-import { analyze, blockAppScripts } from './support/axe';
+import { analyze, pageWithoutAppScripts } from './support/axe';
 import { waitForHydration } from './support/hydration';
 import { expectSignedIn, signInOverHttp, signInWithPassword } from './support/sign-in';
 
@@ -375,8 +375,8 @@ type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
 async function contextFor(browser: Browser, as: Visitor, baseURL: string, testInfo: TestInfo) {
   const storageState = as === 'A' || as === 'BA' ? undefined : await stateFor(browser, as, baseURL);
   const { viewport, userAgent, deviceScaleFactor } = testInfo.project.use;
-  // axe is a script: without JavaScript the page is the no-JS markup, served to a context that
-  // runs scripts but never loads the app's bundles (support/axe.ts), in one visit.
+  // axe is a script: without JavaScript the page is the no-JS markup, in a page of a context that runs scripts but
+  // never loads the app's bundles (support/axe.ts), in one visit.
   const context = await browser.newContext({
     javaScriptEnabled: true,
     viewport,
@@ -385,8 +385,8 @@ async function contextFor(browser: Browser, as: Visitor, baseURL: string, testIn
     baseURL: originFor(as, baseURL),
     storageState,
   });
-  if (testInfo.project.name === 'nojs') await blockAppScripts(context);
-  return { context, storageState };
+  const newPage = () => (testInfo.project.name === 'nojs' ? pageWithoutAppScripts(context) : context.newPage());
+  return { context, storageState, newPage };
 }
 
 /**
@@ -434,9 +434,9 @@ for (const item of visitsOf.filter(({ visit }) => visit.open)) {
       console.log(`skipped without JavaScript: ${visit.jsOnly}`);
       test.skip(true, visit.jsOnly);
     }
-    const { context } = await contextFor(browser, visit.as, baseURL!, testInfo);
+    const { context, newPage } = await contextFor(browser, visit.as, baseURL!, testInfo);
     try {
-      await visitAndAnalyze(await context.newPage(), visit, originFor(visit.as, baseURL!));
+      await visitAndAnalyze(await newPage(), visit, originFor(visit.as, baseURL!));
     } finally {
       await context.close();
     }
@@ -457,9 +457,9 @@ for (const [as, items] of byVisitor) {
       // The same time per page as when each page was a test of its own.
       test.setTimeout(testInfo.timeout * group.length);
       const origin = originFor(as, baseURL!);
-      const { context, storageState } = await contextFor(browser, as, baseURL!, testInfo);
+      const { context, storageState, newPage } = await contextFor(browser, as, baseURL!, testInfo);
       try {
-        const page = await context.newPage();
+        const page = await newPage();
         for (const item of group) {
           // Soft: every page of the group is checked and reported by name, even after one fails.
           await test.step(name(item), async () => {

@@ -4,6 +4,7 @@ import { axeViolations } from './support/axe';
 import { addToCart } from './support/cart';
 import { mailTo } from './support/mailbox';
 import { signInOverHttp } from './support/sign-in';
+import { reserveWindow } from './support/orders';
 
 /** SNAP/EBT, tips and delivery instructions (docs/decisions/0107-snap-ebt-tips-delivery-instructions.md). */
 
@@ -20,16 +21,7 @@ async function readyCheckout(page: Page) {
     await expect(page.getByTestId('cart-count')).toHaveText(String(nth + 1));
   }
   const email = await createAccountOverHttp(page, 'Snap');
-  await page.goto('/shop/slots.html?type=delivery');
-  const reserve = page
-    .getByRole('button', { name: /^Reserve (2-hour|1-hour) delivery / })
-    .and(page.locator(':enabled'));
-  if ((await reserve.count()) === 0) {
-    const nextDay = await page.getByRole('navigation', { name: 'Days' }).getByRole('link').nth(1).getAttribute('href');
-    await page.goto(nextDay!);
-  }
-  await reserve.first().click();
-  await expect(page.getByTestId('held-slot')).toContainText('Reserved');
+  await reserveWindow(page, 'delivery');
   await page.goto('/shop/checkout.html');
   await page.getByLabel('Street address').fill('12 Elm St');
   await page.getByLabel('City').fill('Seattle');
@@ -193,13 +185,7 @@ test('a pickup order offers no tip and no delivery instructions', async ({ page 
   await page.goto('/shop/cart.html');
   await expect(page.getByText('SNAP eligible', { exact: true })).toBeVisible();
   await createAccountOverHttp(page, 'Pickup');
-  await page.goto('/shop/slots.html?type=pickup');
-  const reserve = page.getByRole('button', { name: /^Reserve DriveUp & Go pickup / }).and(page.locator(':enabled'));
-  if ((await reserve.count()) === 0) {
-    const nextDay = await page.getByRole('navigation', { name: 'Days' }).getByRole('link').nth(1).getAttribute('href');
-    await page.goto(nextDay!);
-  }
-  await reserve.first().click();
+  await reserveWindow(page, 'pickup');
   await page.goto('/shop/checkout.html');
   await expect(page.getByRole('group', { name: 'EBT SNAP' })).toBeVisible();
   await expect(page.getByRole('group', { name: 'Tip your driver' })).toHaveCount(0);

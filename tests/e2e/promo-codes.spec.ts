@@ -1,6 +1,7 @@
 import { expect, test } from './support/test';
 import { createAccountOverHttp } from './support/accounts';
 import { addToCart } from './support/cart';
+import { reserveWindow } from './support/orders';
 
 const ADD = /^Add .+ to cart$/;
 
@@ -16,16 +17,7 @@ test('a promo code is refused with its message, applied, removed, applied again 
     await expect(page.getByTestId('cart-count')).toHaveText(String(nth + 1));
   }
   await createAccountOverHttp(page, 'Promo');
-  await page.goto('/shop/slots.html?type=delivery');
-  const reserve = page
-    .getByRole('button', { name: /^Reserve (2-hour|1-hour) delivery / })
-    .and(page.locator(':enabled'));
-  if ((await reserve.count()) === 0) {
-    const nextDay = await page.getByRole('navigation', { name: 'Days' }).getByRole('link').nth(1).getAttribute('href');
-    await page.goto(nextDay!);
-  }
-  await reserve.first().click();
-  await expect(page.getByTestId('held-slot')).toContainText('Reserved');
+  await reserveWindow(page, 'delivery');
   await page.goto('/shop/checkout.html');
   await page.getByLabel('Street address').fill('12 Elm St');
   await page.getByLabel('City').fill('Seattle');

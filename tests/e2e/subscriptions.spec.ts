@@ -3,6 +3,7 @@ import { createAccountOverHttp } from './support/accounts';
 import { addToCart } from './support/cart';
 import { axeViolations } from './support/axe';
 import { expectSignedIn, signInOverHttp, signInWithPassword } from './support/sign-in';
+import { reserveWindow } from './support/orders';
 
 const PAYMENT = '/shop/delivery-subscription/payment.html';
 
@@ -71,16 +72,7 @@ test.describe('delivery subscription', () => {
         .first(),
     );
     await expect(page.getByTestId('cart-count')).toHaveText('1');
-    await page.goto('/shop/slots.html');
-    // Tomorrow: late in the store's day every window of today is closed.
-    await page.getByRole('navigation', { name: 'Days' }).getByRole('link').nth(1).click();
-    await expect(page).toHaveURL(/[?&]day=/);
-    await page
-      .getByRole('button', { name: /^Reserve 2-hour delivery / })
-      .and(page.locator(':enabled'))
-      .first()
-      .click();
-    await expect(page.getByTestId('held-slot')).toContainText('Reserved');
+    await reserveWindow(page, 'delivery', /^Reserve 2-hour delivery /);
 
     // One item is under the $35.00 minimum: the fee is charged.
     await page.goto('/shop/checkout.html');

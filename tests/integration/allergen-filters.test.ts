@@ -2,7 +2,6 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useDatabaseForTests } from '~/db/db.server';
 import { backfillLabelFlags } from '~/db/seed/label-flags.seed';
-import { seedDatabase } from '~/db/seed/seed.server';
 import { meetsLabelFilters } from '~/modules/catalog/label-flags';
 import { isSnapEligible } from '~/modules/catalog/snap-eligibility';
 import { nutritionFacts } from '~/modules/catalog/nutrition';
@@ -13,7 +12,7 @@ import { asSearchParams, searchParamsSchema } from '~/modules/search/query';
 import { searchProductsPage } from '~/modules/search/search.server';
 import { forgetSearchVocabulary } from '~/modules/search/vocabulary.server';
 import { allStores, forgetCachedStores } from '~/modules/stores/stores.server';
-import { createTestDatabase, DIALECTS, type TestDatabase } from './support/databases';
+import { createSeededTestDatabase, DIALECTS, type TestDatabase } from './support/databases';
 
 const NOW = new Date('2026-11-22T12:00:00Z');
 const params = (query: Record<string, string>) => asSearchParams(searchParamsSchema.parse(query));
@@ -30,8 +29,7 @@ describe.each(DIALECTS)('allergen and nutrition filters on %s', (dialect) => {
   };
 
   beforeAll(async () => {
-    test = await createTestDatabase(dialect);
-    await seedDatabase(test.db, test.dialect, { products: 1_500, now: NOW, log: () => {} });
+    test = await createSeededTestDatabase(dialect, { products: 1_500, now: NOW });
     useDatabaseForTests(test);
     forgetCachedStores();
     forgetTaxonomy();

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest } from '~/db/migrate.server';
 import { isSeeded, seedDatabase, WINE_COUNT } from '~/db/seed/seed.server';
 import { DEMO_CUSTOMERS } from '~/db/seed/demo-customers';
-import { createTestDatabase, DIALECTS, type TestDatabase } from './support/databases';
+import { createSeededTestDatabase, createTestDatabase, DIALECTS, type TestDatabase } from './support/databases';
 
 const NOW = new Date('2026-11-22T12:00:00Z');
 
@@ -11,8 +11,7 @@ describe.each(DIALECTS)('database on %s', (dialect) => {
   let test: TestDatabase;
 
   beforeAll(async () => {
-    test = await createTestDatabase(dialect);
-    await seedDatabase(test.db, test.dialect, { products: 1_500, now: NOW, log: () => {} });
+    test = await createSeededTestDatabase(dialect, { products: 1_500, now: NOW });
   });
   afterAll(async () => {
     await test?.drop();

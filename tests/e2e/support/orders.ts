@@ -1,24 +1,45 @@
 import { expect, type Page } from '@playwright/test';
 import { createAccountOverHttp } from './accounts';
+import { BOOKING_LEAD_MS } from '../../../app/modules/slots/slot-rules';
 import { addToCart } from './cart';
 
 const ADD = /^Add .+ to cart$/;
 
+/** Windows whose booking cut-off is nearer than this are passed over: it could pass before the click lands. */
+const CUTOFF_MARGIN_MS = 10 * 60_000;
+
 /**
- * Reserves a delivery (2- or 1-hour) or pickup window on the day the slots page opens on, or on the next day when
- * the first has none of that kind left: late in the store's day the page opens on today, whose remaining windows may
- * be rush deliveries only. Both days are in the store's order queue (today's and tomorrow's).
+ * Reserves the first window named `name` (a 2- or 1-hour delivery or a pickup by default) whose booking cut-off is
+ * more than a few minutes away, on the day the slots page opens on or a later one: late in the store's day the page
+ * opens on today, whose remaining windows may be rush deliveries only, or close before a click could reach them.
+ * Each window's start is the `datetime` of its `<time>`; these kinds can be booked until BOOKING_LEAD_MS before it.
  */
-async function reserveWindow(page: Page, kind: 'delivery' | 'pickup') {
-  const name = kind === 'pickup' ? /^Reserve DriveUp & Go pickup / : /^Reserve (2-hour|1-hour) delivery /;
+export async function reserveWindow(page: Page, kind: 'delivery' | 'pickup', name = RESERVE[kind]) {
   await page.goto(`/shop/slots.html?type=${kind}`);
-  const reserve = page.getByRole('button', { name }).and(page.locator(':enabled'));
-  if ((await reserve.count()) === 0) {
-    const nextDay = await page.getByRole('navigation', { name: 'Days' }).getByRole('link').nth(1).getAttribute('href');
-    await page.goto(nextDay!);
+  for (;;) {
+    const open = page
+      .getByTestId('slot')
+      .filter({ has: page.getByRole('button', { name }).and(page.locator(':enabled')) });
+    const starts = await open
+      .locator('time')
+      .evaluateAll((times) => times.map((time) => time.getAttribute('datetime')));
+    const nth = starts.findIndex((start) => Date.parse(start!) - BOOKING_LEAD_MS - Date.now() > CUTOFF_MARGIN_MS);
+    if (nth >= 0) {
+      await open.nth(nth).getByRole('button', { name }).click();
+      await expect(page.getByTestId('held-slot')).toContainText('Reserved');
+      return;
+    }
+    const days = page.getByRole('navigation', { name: 'Days' });
+    const nextDay = days.locator('a[aria-current="date"] + a');
+    expect(await nextDay.count(), 'a later day with a window to reserve').toBe(1);
+    await page.goto((await nextDay.getAttribute('href'))!);
   }
-  await reserve.first().click();
 }
+
+const RESERVE = {
+  delivery: /^Reserve (2-hour|1-hour) delivery /,
+  pickup: /^Reserve DriveUp & Go pickup /,
+};
 
 /**
  * A new customer who has placed a delivery (or DriveUp & Go pickup) order of `lines` products from the home page,
@@ -40,7 +61,6 @@ export async function placeDeliveryOrder(
   }
   const email = await signUp(page, firstName);
   await reserveWindow(page, kind);
-  await expect(page.getByTestId('held-slot')).toContainText('Reserved');
   await page.goto('/shop/checkout.html');
   if (kind === 'delivery') {
     await page.getByLabel('Street address').fill('12 Elm St');

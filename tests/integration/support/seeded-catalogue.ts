@@ -1,12 +1,11 @@
 import type { DialectName } from '~/db/dialect';
 import { useDatabaseForTests as pointDatabaseAt } from '~/db/db.server';
-import { seedDatabase } from '~/db/seed/seed.server';
 import { forgetTaxonomy } from '~/modules/catalog/taxonomy.server';
 import { forgetSearchIntents } from '~/modules/search/intent.server';
 import { forgetSearchSynonyms } from '~/modules/search/synonyms.server';
 import { forgetSearchVocabulary } from '~/modules/search/vocabulary.server';
 import { allStores, forgetCachedStores, type Store } from '~/modules/stores/stores.server';
-import { createTestDatabase, type TestDatabase } from './databases';
+import { createSeededTestDatabase, type TestDatabase } from './databases';
 
 /** Forgets what each process keeps of a catalogue: stores, taxonomy and the search tables. */
 export function forgetCatalogueCaches() {
@@ -23,8 +22,7 @@ export async function seededCatalogue(
   products: number,
   now: Date,
 ): Promise<{ test: TestDatabase; store: Store }> {
-  const test = await createTestDatabase(dialect);
-  await seedDatabase(test.db, test.dialect, { products, now, log: () => {} });
+  const test = await createSeededTestDatabase(dialect, { products, now });
   pointDatabaseAt(test);
   forgetCatalogueCaches();
   return { test, store: (await allStores())[0]! };
