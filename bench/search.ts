@@ -10,7 +10,8 @@
  * 0035), where the repeated query set is answered from the cache after its first round.
  *
  * The cold calls are also measured with query understanding off (synonyms, aisle intent), in turns with
- * them, as the reference of the understanding budget (cold p95 ≤ 1.2 × the reference).
+ * them, as the reference of the understanding budget (cold p95 ≤ 1.2 × the reference); the slowest
+ * queries are listed with their median CPU time in both.
  *
  * BENCH_SIZES=1000,100000 limits the SQLite sizes; BENCH_PG=0 skips PostgreSQL; BENCH_ROUNDS sets
  * how many times the query set runs (default 20); BENCH_SECONDS the autocannon run (default 10);
@@ -73,6 +74,8 @@ interface Row {
    * sensitive than wall time to other work on a loaded machine; on PostgreSQL only the client's part. */
   cpuP50: number;
   cpuP95: number;
+  /** Median CPU milliseconds of each query (in QUERIES order). */
+  perQuery: number[];
 }
 
 const percentile = (sorted: number[], p: number) =>
@@ -97,6 +100,7 @@ async function measure(target: string, url: string, products: number): Promise<R
     const run = async (modes: Mode[]): Promise<Row[]> => {
       const samples = modes.map(() => [] as number[]);
       const cpu = modes.map(() => [] as number[]);
+      const cpuOf = modes.map(() => inputs.map(() => [] as number[]));
       for (const mode of modes) {
         setMode(mode);
         for (const input of inputs) await searchProductsPage(store, input); // warm caches and plans
@@ -104,13 +108,14 @@ async function measure(target: string, url: string, products: number): Promise<R
       for (let round = 0; round < ROUNDS; round++) {
         for (const [m, mode] of modes.entries()) {
           setMode(mode);
-          for (const input of inputs) {
+          for (const [q, input] of inputs.entries()) {
             const cpuStarted = process.cpuUsage();
             const started = performance.now();
             await searchProductsPage(store, input);
             samples[m]!.push(performance.now() - started);
             const used = process.cpuUsage(cpuStarted);
             cpu[m]!.push((used.user + used.system) / 1000);
+            cpuOf[m]![q]!.push((used.user + used.system) / 1000);
           }
         }
       }
@@ -128,6 +133,12 @@ async function measure(target: string, url: string, products: number): Promise<R
           mean: wall.reduce((sum, x) => sum + x, 0) / wall.length,
           cpuP50: percentile(used, 50),
           cpuP95: percentile(used, 95),
+          perQuery: cpuOf[m]!.map((list) =>
+            percentile(
+              list.sort((a, b) => a - b),
+              50,
+            ),
+          ),
         };
       });
     };
@@ -253,6 +264,19 @@ for (const r of rows) {
   print(
     `| ${r.target} | ${calls} | ${r.p50.toFixed(2)} | ${r.p95.toFixed(2)} | ${r.reference ? '' : verdict(r.p95, P95_BUDGET_MS[r.target])} | ${versus} | ${r.p99.toFixed(2)} | ${r.mean.toFixed(2)} | ${r.cpuP50.toFixed(2)} / ${r.cpuP95.toFixed(2)} |`,
   );
+}
+// The queries that set the tail: CPU time is steadier than wall time on a shared machine.
+const SLOWEST = 6;
+for (const r of rows.filter((row) => !row.cached && !row.reference)) {
+  const reference = rows.find((row) => row.target === r.target && row.reference && !row.cached);
+  if (!reference) continue;
+  print(`\n${r.target}: the ${SLOWEST} slowest queries, median CPU ms of a cold call`);
+  print('| query | with understanding | reference | × reference |');
+  print('| --- | ---: | ---: | ---: |');
+  for (const q of [...QUERIES.keys()].sort((a, b) => r.perQuery[b]! - r.perQuery[a]!).slice(0, SLOWEST))
+    print(
+      `| ${new URLSearchParams(QUERIES[q]).toString()} | ${r.perQuery[q]!.toFixed(2)} | ${reference.perQuery[q]!.toFixed(2)} | ${(r.perQuery[q]! / reference.perQuery[q]!).toFixed(2)} |`,
+    );
 }
 print('\n| seeding | seconds | budget | CPU seconds | load | measured at |');
 print('| --- | ---: | --- | ---: | ---: | --- |');
