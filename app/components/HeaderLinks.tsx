@@ -4,7 +4,12 @@ import { Link } from '@remix-run/react';
 
 export function HeaderLogo({ name, logoText, business }: { name: string; logoText: string; business: boolean }) {
   return (
-    <Link to="/" className="flex items-center gap-2 rounded-lg" aria-label={`${name} home`}>
+    <Link
+      to="/"
+      className="flex items-center gap-2 rounded-lg"
+      // The name starts with the words on screen (WCAG 2.5.3), so "Greenleaf business" can be spoken to follow it.
+      aria-label={business ? `${logoText} business, ${name} home` : `${name} home`}
+    >
       <span
         aria-hidden="true"
         className="grid h-9 w-9 place-items-center rounded-xl bg-brand text-lg font-black text-white"

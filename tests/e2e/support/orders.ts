@@ -2,7 +2,7 @@ import { expect, type Page } from '@playwright/test';
 import { createAccountOverHttp } from './accounts';
 import { addToCart } from './cart';
 
-const ADD = /^Add .+ to cart$/;
+const ADD = /^(Add to cart|Adding…|Add another): /;
 
 /**
  * Reserves a delivery (2- or 1-hour) or pickup window on the day the slots page opens on, or on the next day when
