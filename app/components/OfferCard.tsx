@@ -63,10 +63,6 @@ export function ClipButton({
           <span className="sr-only"> {label}</span>
         </button>
       )}
-      {/* Says that the coupon was clipped or removed (WCAG 4.1.3): the button's own change is not read out. */}
-      <p className="sr-only" aria-live="polite">
-        {fetcher.state === 'idle' && fetcher.data?.ok ? fetcher.data.message : ''}
-      </p>
       {error ? (
         <p role="alert" className="mt-2 text-xs font-semibold text-red-700">
           {error}

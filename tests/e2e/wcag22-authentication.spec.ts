@@ -3,6 +3,7 @@ import path from 'node:path';
 import { expect, test, type Page } from './support/test';
 import { createAccountOverHttp } from './support/accounts';
 import { walkPages } from './support/pages';
+import { addToCart } from './support/cart';
 import { placeDeliveryOrder } from './support/orders';
 
 /**
@@ -80,6 +81,8 @@ test('creating an account, confirming a password and changing it take pasted pas
 test('a second checkout offers the address and card given at the first, instead of asking again', async ({ page }) => {
   test.setTimeout(90_000);
   await placeDeliveryOrder(page, 'Secondorder');
+  await page.goto('/');
+  await addToCart(page.getByTestId('add-to-cart').first());
   await page.goto('/shop/checkout.html');
   await expect(page.locator('input[type=radio][name=addressId]:checked')).toHaveCount(1);
   await expect(page.getByText('12 Elm St')).toBeVisible();

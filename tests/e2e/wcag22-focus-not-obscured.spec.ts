@@ -35,7 +35,7 @@ function focusObscured(): string | null {
       const x = left + ((right - left) * (i + 0.5)) / 5;
       const y = top + ((bottom - top) * (j + 0.5)) / 5;
       const hit = document.elementFromPoint(x, y);
-      const over = hit && !focused.contains(hit) && !hit.contains(focused) ? pinned(hit) : null;
+      const over: Element | null = hit && !focused.contains(hit) && !hit.contains(focused) ? pinned(hit) : null;
       if (!over || over.contains(focused)) return null;
       cover = over;
     }

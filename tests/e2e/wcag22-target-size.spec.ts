@@ -49,7 +49,6 @@ function targetSizeFailures(selector: string): string[] {
   const seen = new Set<Element>();
   for (const element of Array.from(document.querySelectorAll(selector))) {
     if (seen.has(element)) continue;
-    const style = getComputedStyle(element);
     if (
       !element.checkVisibility({ visibilityProperty: true, contentVisibilityAuto: true }) ||
       element.closest('[inert]')
