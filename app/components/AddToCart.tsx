@@ -17,6 +17,7 @@ export function AddToCart({ productId, name, disabled }: { productId: number; na
   );
   const cartStarting = !hasCart && addsInFlight;
   const answer = fetcher.data;
+  const label = busy ? 'Adding…' : answer?.ok ? 'Add another' : 'Add to cart';
   return (
     <fetcher.Form method="post" action={CART_ACTION} data-testid="add-to-cart">
       <input type="hidden" name="intent" value="add" />
@@ -27,12 +28,13 @@ export function AddToCart({ productId, name, disabled }: { productId: number; na
         type="submit"
         className="btn-primary"
         disabled={disabled || busy || cartStarting}
-        aria-label={`Add ${name} to cart`}
+        // The words on screen, then which product (WCAG 2.5.3: the name contains the visible label).
+        aria-label={`${label}: ${name}`}
       >
-        {busy ? 'Adding…' : answer?.ok ? 'Add another' : 'Add to cart'}
+        {label}
       </button>
       {/* The same fields posted to the lists page: no code of its own (decision 0106). */}
-      <button formAction="/shop/lists/add.html" className="btn-outline" aria-label={`Add ${name} to list`}>
+      <button formAction="/shop/lists/add.html" className="btn-outline" aria-label={`Add to list: ${name}`}>
         Add to list
       </button>
       <p className="sr-only" role="status">

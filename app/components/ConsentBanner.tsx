@@ -3,7 +3,10 @@ import { useT } from '~/components/page-essentials';
 import type { Language } from '~/modules/i18n/languages';
 import { CONSENT_CATEGORIES } from '~/modules/session/consent';
 
-/** Asks once which cookie categories the shopper accepts; plain form posts, so it works without JS. */
+/**
+ * Asks once which cookie categories the shopper accepts; plain form posts, so it works without JS. Sticky at the end
+ * of the page, not fixed: it holds its own space there, so the footer never sits under it (WCAG 2.4.11, decision 0115).
+ */
 // `language` is only its island's signature: a new language renders it again.
 export function ConsentBanner(_props: { language: Language }) {
   const t = useT();
@@ -12,7 +15,7 @@ export function ConsentBanner(_props: { language: Language }) {
   return (
     <section
       aria-labelledby="consent-heading"
-      className="fixed inset-x-0 bottom-0 z-40 border-t border-stone-200 bg-white shadow-[0_-4px_16px_rgba(0,0,0,0.08)]"
+      className="consent-banner sticky bottom-0 z-40 border-t border-stone-200 bg-white shadow-[0_-4px_16px_rgba(0,0,0,0.08)]"
       data-testid="consent-banner"
     >
       <div className="container-page flex flex-col gap-3 py-4 lg:flex-row lg:items-center">

@@ -1,17 +1,37 @@
 import { useLocation } from '@remix-run/react';
 
-/** What the last form post came to: a refusal (alert) or the change saved (status), or nothing. */
-export function FormOutcome({ error, done }: { error?: string | null; done?: string | null }) {
-  if (error) {
+/**
+ * What the last form post came to: a refusal (alert) or the change saved (status), or nothing. `live` keeps an
+ * empty status region in place before any post, for pages that post without leaving (WCAG 4.1.3): a region
+ * that appears together with its words is not always read out.
+ */
+export function FormOutcome({
+  error,
+  done,
+  live = false,
+}: {
+  error?: string | null;
+  done?: string | null;
+  live?: boolean;
+}) {
+  const alert = error ? (
+    <p role="alert" className="mt-4 rounded-xl border border-red-200 bg-red-50 p-3 text-sm font-semibold text-red-800">
+      {error}
+    </p>
+  ) : null;
+  if (live) {
     return (
-      <p
-        role="alert"
-        className="mt-4 rounded-xl border border-red-200 bg-red-50 p-3 text-sm font-semibold text-red-800"
-      >
-        {error}
-      </p>
+      <>
+        {alert}
+        <div role="status" data-testid="form-outcome-live">
+          {done && !error ? (
+            <p className="mt-4 rounded-xl border border-green-200 bg-green-50 p-3 text-sm text-green-900">{done}</p>
+          ) : null}
+        </div>
+      </>
     );
   }
+  if (alert) return alert;
   if (done) {
     return (
       <p role="status" className="mt-4 rounded-xl border border-green-200 bg-green-50 p-3 text-sm text-green-900">

@@ -18,7 +18,14 @@ export function HeaderLogo({
 }) {
   const t = useT();
   return (
-    <Link to="/" className="flex items-center gap-2 rounded-lg" aria-label={t('{{name}} home', { name })}>
+    <Link
+      to="/"
+      className="flex items-center gap-2 rounded-lg"
+      // The name starts with the words on screen (WCAG 2.5.3), so "Greenleaf business" can be spoken to follow it.
+      aria-label={
+        business ? t('{{logo}} business, {{name}} home', { logo: logoText, name }) : t('{{name}} home', { name })
+      }
+    >
       <span
         aria-hidden="true"
         className="grid h-9 w-9 place-items-center rounded-xl bg-brand text-lg font-black text-white"

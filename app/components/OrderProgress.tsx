@@ -143,6 +143,10 @@ export function OrderProgress({ progress, live }: { progress: OrderProgressView;
         ) : null}
       </div>
       {live ? <OrderWatch orderNumber={progress.orderNumber} version={progress.version} /> : null}
+      {/* Read out when the order moves while the page is open (WCAG 4.1.3); the timeline below shows it. */}
+      <p className="sr-only" aria-live="polite" data-testid="order-status-live">
+        {`Order status: ${progress.steps.find((step) => step.state === 'current')?.label ?? ''}`}
+      </p>
       <Timeline steps={progress.steps} />
       {progress.changes.length > 0 ? (
         <>

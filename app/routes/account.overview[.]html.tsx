@@ -123,11 +123,11 @@ export default function AccountOverviewPage() {
         returnTo="/account/overview.html"
       />
       <div className="mt-6 grid gap-4 md:grid-cols-2">
-        <section className="card p-5" aria-labelledby="profile-heading">
+        <section className="card min-w-0 p-5" aria-labelledby="profile-heading">
           <h2 id="profile-heading" className="font-bold">
             Profile
           </h2>
-          <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+          <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm [overflow-wrap:anywhere]">
             <dt className="text-stone-500">Name</dt>
             <dd data-testid="account-name">{account.name}</dd>
             {account.company ? (

@@ -41,7 +41,7 @@ export default function MyListPage() {
             <li
               key={offer.id}
               id={`offer-${offer.id}`}
-              className="card flex flex-col gap-3 p-4"
+              className="card flex min-w-0 flex-col gap-3 p-4"
               data-testid="my-list-offer"
             >
               <div className="flex gap-4">

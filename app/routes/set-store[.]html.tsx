@@ -177,6 +177,14 @@ export default function SetStorePage() {
             {data.stores.map((store) => {
               const otherBanner = store.bannerId !== data.bannerId;
               const isCurrent = data.current?.storeId === store.storeId;
+              const buttonLabel =
+                busyStore === store.storeId
+                  ? 'Saving…'
+                  : isCurrent
+                    ? 'Keep this store'
+                    : otherBanner
+                      ? `Shop at ${store.bannerName}`
+                      : 'Shop this store';
               return (
                 <li key={store.storeId} className="card flex flex-col p-4" data-testid="store-result">
                   <div className="flex items-start justify-between gap-2">
@@ -208,15 +216,10 @@ export default function SetStorePage() {
                     <button
                       type="submit"
                       className={isCurrent ? 'btn-outline w-full' : 'btn-primary w-full'}
-                      aria-label={`Shop at ${store.name}`}
+                      // The words on screen, then which store (WCAG 2.5.3: the name contains the visible label).
+                      aria-label={`${buttonLabel}: ${store.name}`}
                     >
-                      {busyStore === store.storeId
-                        ? 'Saving…'
-                        : isCurrent
-                          ? 'Keep this store'
-                          : otherBanner
-                            ? `Shop at ${store.bannerName}`
-                            : 'Shop this store'}
+                      {buttonLabel}
                     </button>
                   </Form>
                 </li>

@@ -174,7 +174,7 @@ export default function ListPage() {
           {added === '1' ? 'Added to this list.' : `Added ${added} items to this list.`}
         </p>
       ) : null}
-      <FormOutcome error={outcome?.error} done={outcome?.done} />
+      <FormOutcome error={outcome?.error} done={outcome?.done} live />
       {outcome?.report ? <CartReport report={outcome.report} /> : null}
 
       <div className="mt-4 flex flex-wrap gap-3">

@@ -5,7 +5,7 @@ import { addToCart, cartPostAnswered } from './support/cart';
 async function addFromHome(page: Page, nth: number) {
   const card = page
     .locator('article')
-    .filter({ has: page.getByRole('button', { name: /^Add .+ to cart$/ }) })
+    .filter({ has: page.getByRole('button', { name: /^(Add to cart|Adding…|Add another): / }) })
     .nth(nth);
   const name = (await card.locator('h3').innerText()).trim();
   await addToCart(card);
@@ -80,7 +80,9 @@ test.describe('cart', () => {
     if (test.info().project.name !== 'js') console.log(`skipped without JavaScript: ${reason}`);
     test.skip(test.info().project.name !== 'js', reason);
     await page.goto('/');
-    const cards = page.locator('article').filter({ has: page.getByRole('button', { name: /^Add .+ to cart$/ }) });
+    const cards = page
+      .locator('article')
+      .filter({ has: page.getByRole('button', { name: /^(Add to cart|Adding…|Add another): / }) });
     await page.waitForFunction(() =>
       Object.keys(document.querySelector('[data-testid="add-to-cart"]') ?? {}).some((k) =>
         k.startsWith('__reactFiber'),
@@ -98,15 +100,15 @@ test.describe('cart', () => {
     const first = cartPostAnswered(page);
     await cards
       .nth(0)
-      .getByRole('button', { name: /^Add .+ to cart$/ })
+      .getByRole('button', { name: /^(Add to cart|Adding…|Add another): / })
       .click();
     // The other buttons wait for the first answer instead of starting a second cart.
-    await expect(cards.nth(1).getByRole('button', { name: /^Add .+ to cart$/ })).toBeDisabled();
+    await expect(cards.nth(1).getByRole('button', { name: /^(Add to cart|Adding…|Add another): / })).toBeDisabled();
     await first;
     const second = cartPostAnswered(page);
     await cards
       .nth(1)
-      .getByRole('button', { name: /^Add .+ to cart$/ })
+      .getByRole('button', { name: /^(Add to cart|Adding…|Add another): / })
       .click();
     await second;
     await page.goto('/shop/cart.html');

@@ -8,7 +8,7 @@ import { reserveWindow } from './support/orders';
 
 /** SNAP/EBT, tips and delivery instructions (docs/decisions/0107-snap-ebt-tips-delivery-instructions.md). */
 
-const ADD = /^Add .+ to cart$/;
+const ADD = /^(Add to cart|Adding…|Add another): /;
 const DEMO_STORE = 1001;
 const cents = (text: string) => Math.round(Number(text.replace(/[^0-9.]/g, '')) * 100);
 const dollars = (value: number) => (value / 100).toFixed(2);

@@ -3,7 +3,7 @@ import { createAccountOverHttp } from './support/accounts';
 import { axeViolations } from './support/axe';
 import { addToCart } from './support/cart';
 
-const ADD = /^Add .+ to cart$/;
+const ADD = /^(Add to cart|Adding…|Add another): /;
 
 async function addFromHome(page: Page, nth: number) {
   await addToCart(

@@ -110,10 +110,10 @@ test('a guest’s list joins the Favorites of the account they sign in to', asyn
   await page.goto('/shop/search-results.html?q=milk');
   const card = page
     .locator('article')
-    .filter({ has: page.getByRole('button', { name: /^Add .+ to list$/ }) })
+    .filter({ has: page.getByRole('button', { name: /^Add to list: / }) })
     .first();
   const productName = (await card.getByRole('heading').innerText()).trim();
-  await card.getByRole('button', { name: /^Add .+ to list$/ }).click();
+  await card.getByRole('button', { name: /^Add to list: / }).click();
   await expect(page.getByTestId('list-name')).toHaveText('Your list');
   await expect(page.getByRole('link', { name: 'Sign in to save your list' })).toBeVisible();
   await expect(page.getByTestId('list-items')).toContainText(productName);

@@ -68,7 +68,7 @@ test.describe('delivery subscription', () => {
     await addToCart(
       page
         .locator('article')
-        .filter({ has: page.getByRole('button', { name: /^Add .+ to cart$/ }) })
+        .filter({ has: page.getByRole('button', { name: /^(Add to cart|Adding…|Add another): / }) })
         .first(),
     );
     await expect(page.getByTestId('cart-count')).toHaveText('1');

@@ -15,6 +15,6 @@ export function cartPostAnswered(page: Page) {
  */
 export async function addToCart(card: Locator) {
   const answered = cartPostAnswered(card.page());
-  await card.getByRole('button', { name: /^Add .+ to cart$/ }).click();
+  await card.getByRole('button', { name: /^(Add to cart|Adding…|Add another): / }).click();
   await answered;
 }

@@ -3,7 +3,7 @@ import { createAccountOverHttp } from './accounts';
 import { BOOKING_LEAD_MS } from '../../../app/modules/slots/slot-rules';
 import { addToCart } from './cart';
 
-const ADD = /^Add .+ to cart$/;
+const ADD = /^(Add to cart|Adding…|Add another): /;
 
 /** Windows whose booking cut-off is nearer than this are passed over: it could pass before the click lands. */
 const CUTOFF_MARGIN_MS = 10 * 60_000;

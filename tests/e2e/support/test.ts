@@ -24,7 +24,7 @@ export const test = base.extend({
   },
 });
 
-async function hasStorefrontScripts(page: Page): Promise<boolean> {
+export async function hasStorefrontScripts(page: Page): Promise<boolean> {
   return page
     .evaluate(() => document.querySelector('link[rel="pantry-modulepreload"], link[rel="modulepreload"]') !== null)
     .catch(() => false);
