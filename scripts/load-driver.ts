@@ -13,7 +13,12 @@ export interface LoadReport {
 
 export const LOAD_PATHS = ['/', '/shop/search-results.html?q=milk', '/shop/search-results.html?q=bread', '/healthz'];
 
-export function startLoad(input: { url: string; connections?: number; paths?: string[] }) {
+export function startLoad(input: {
+  url: string;
+  connections?: number;
+  paths?: string[];
+  headers?: Record<string, string>;
+}) {
   const connections = input.connections ?? 50;
   const paths = input.paths ?? LOAD_PATHS;
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
@@ -25,7 +30,7 @@ export function startLoad(input: { url: string; connections?: number; paths?: st
   let running = true;
   const once = (target: string) =>
     new Promise<void>((resolve) => {
-      const request = http.get(target, { agent, timeout: 60_000 }, (response) => {
+      const request = http.get(target, { agent, timeout: 60_000, headers: input.headers }, (response) => {
         response.resume();
         response.on('end', () => {
           report.requests++;
