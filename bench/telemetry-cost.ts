@@ -6,6 +6,7 @@
  * (6), the order flipped every round, so drift on a shared machine falls on both. Budget: on costs at most 5 % of
  * off's req/s (medians). Asserts nothing.
  */
+import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { STOREFRONT } from '../scripts/server-commands';
@@ -80,11 +81,25 @@ await stop(apps.on);
 await stop(apps.off);
 await stop(idp);
 
+// The same work in-process, where nothing else disturbs it: CPU per request the telemetry adds, on and off.
+const perLine = (mode: Mode) => {
+  const run = spawnSync(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'bench/telemetry-line.ts'], {
+    env: { ...process.env, NODE_ENV: 'production', APP_ENV: 'local-origin', DATABASE_URL: '', ...settings[mode] },
+    stdio: ['ignore', 'ignore', 'pipe'],
+    encoding: 'utf8',
+  });
+  const answer = /\{"microseconds":[^}]+\}/.exec(run.stderr ?? '');
+  if (!answer) throw new Error(`bench/telemetry-line.ts failed: ${run.stderr}`);
+  return (JSON.parse(answer[0]) as { microseconds: number }).microseconds;
+};
+
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 };
+const lineOn = median([perLine('on'), perLine('on'), perLine('on')]);
+const lineOff = median([perLine('off'), perLine('off'), perLine('off')]);
 const { lines, print } = reportLines();
 print(
   `\n${ROUNDS} rounds, two servers side by side (on, off) loaded in turn, order flipped each round, ${CONNECTIONS} connections, ${RUN_SECONDS} s each, ` +
@@ -118,4 +133,11 @@ for (const [page] of pages) {
       `${cost <= BUDGET_PERCENT ? 'yes' : '**no**'} |`,
   );
 }
+const offCpuUs = median(runs.filter((r) => r.mode === 'off').map((r) => r.cpuMsPerRequest)) * 1000;
+print(
+  `\nIn-process (bench/telemetry-line.ts, median of 3): a request's line, histogram sample and gauge cost ` +
+    `${lineOn.toFixed(1)} µs of CPU on, ${lineOff.toFixed(1)} µs off: ${(lineOn - lineOff).toFixed(1)} µs more, ` +
+    `${(((lineOn - lineOff) / offCpuUs) * 100).toFixed(1)} % of the off server's median CPU per C request ` +
+    `(${offCpuUs.toFixed(0)} µs) in this run.`,
+);
 writeResults('telemetry', lines);
