@@ -188,10 +188,15 @@ export function startFloor(serve: string[], port: number) {
 }
 
 /** The identity provider on `idpPort` with a fresh signing key, for a storefront on `appPort`. */
-export async function startIdentityProvider(idpPort: number, appPort: number, extra: Record<string, string> = {}) {
+export async function startIdentityProvider(
+  idpPort: number,
+  appPort: number,
+  extra: Record<string, string> = {},
+  command = IDENTITY_PROVIDER,
+) {
   const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
   const privateJwk: JWK = { ...(await exportJWK(privateKey)), kid: 'bench', alg: 'ES256', use: 'sig' };
-  return start(IDENTITY_PROVIDER, {
+  return start(command, {
     IDP_PORT: String(idpPort),
     STOREFRONT_PORT: String(appPort),
     IDP_JWKS: JSON.stringify({ keys: [privateJwk] }),

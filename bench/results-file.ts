@@ -10,11 +10,22 @@ import path from 'node:path';
 export const RESULTS_FILE = path.resolve('bench/results.md');
 
 export type ResultsSection =
-  'pages' | 'lists' | 'search' | 'relevance' | 'fulfilment' | 'framework' | 'soak-one' | 'soak';
+  | 'pages'
+  | 'lists'
+  | 'telemetry'
+  | 'memory'
+  | 'search'
+  | 'relevance'
+  | 'fulfilment'
+  | 'framework'
+  | 'soak-one'
+  | 'soak';
 
 const TITLES: Record<ResultsSection, string> = {
   pages: 'Pages: `npm run bench:pages` (the first half of `npm run bench`)',
   lists: 'A 500-item shopping list: `npm run bench:lists`',
+  telemetry: 'What logs and metrics cost: `npm run bench:telemetry`',
+  memory: 'Resident memory, compiled against tsx: `npm run bench:memory`',
   search: 'Search and seeding: `npm run bench:search` (the second half of `npm run bench`)',
   relevance: 'Search relevance: `npm run bench:relevance` (also run by `npm run bench:search`)',
   fulfilment: 'Fulfilment: `npm run bench:fulfilment` (the last part of `npm run bench`)',
@@ -27,6 +38,8 @@ const TITLES: Record<ResultsSection, string> = {
 const ORDER: ResultsSection[] = [
   'pages',
   'lists',
+  'telemetry',
+  'memory',
   'search',
   'relevance',
   'fulfilment',

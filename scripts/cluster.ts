@@ -87,6 +87,8 @@ export interface Cluster {
   output: () => string;
   /** Starts a stopped storefront again on its port (same name); resolves once it answers /healthz. */
   restart: (name: string) => Promise<StorefrontProcess>;
+  /** haproxy's runtime socket (scripts/cluster-restart.ts reads the servers' states from it). */
+  statsSocket: string;
   stop: () => Promise<void>;
 }
 
@@ -119,10 +121,18 @@ export function storefrontMetricsPort(metricsPort: string | undefined, index: nu
   return String(base + index);
 }
 
+/**
+ * SHUTDOWN_DRAIN_MS each storefront gets when none is configured: above haproxy's `inter 1s fall 3`, so the
+ * balancer has taken a stopping process out before it stops listening (a rolling restart loses no request).
+ */
+export const CLUSTER_DRAIN_MS = 4_000;
+
 export function haproxyConfig(input: {
   port: number;
   storefronts: { name: string; port: number }[];
   servedBy: boolean;
+  /** A runtime socket (`show stat`): the rolling restart waits on it until a new process is back in rotation. */
+  statsSocket?: string;
 }) {
   const servers = input.storefronts.map(
     (s) => `  server ${s.name} 127.0.0.1:${s.port} check inter 1s fall 3 rise 1 maxconn 10`,
@@ -133,6 +143,7 @@ export function haproxyConfig(input: {
     // One thread: with one per core (the default) haproxy spent 0.27 ms of CPU per soak response, with one
     // 0.08 ms (decision 0053); it balances a few thousand requests a second, far below one thread's limit.
     '  nbthread 1',
+    ...(input.statsSocket ? [`  stats socket ${input.statsSocket} mode 600 level operator`] : []),
     'defaults',
     '  mode http',
     '  timeout connect 2s',
@@ -271,6 +282,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
           HOST: '127.0.0.1',
           IDP_ISSUER: idpUrl,
           METRICS_PORT: metricsPort ?? '',
+          SHUTDOWN_DRAIN_MS: env.SHUTDOWN_DRAIN_MS || String(CLUSTER_DRAIN_MS),
           // haproxy connects from loopback and appends the shopper's address to X-Forwarded-For (decision 0022).
           TRUSTED_PROXIES: env.TRUSTED_PROXIES ?? '127.0.0.1,::1',
           // Redirects may go to the banner hosts shoppers see: the load balancer's port, not this process's.
@@ -293,7 +305,11 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     const configDir = path.join(dataDir, 'cluster');
     mkdirSync(configDir, { recursive: true });
     const configFile = path.join(configDir, 'haproxy.cfg');
-    writeFileSync(configFile, haproxyConfig({ port: options.port, storefronts, servedBy: options.servedBy ?? false }));
+    const statsSocket = path.join(configDir, 'haproxy.sock');
+    writeFileSync(
+      configFile,
+      haproxyConfig({ port: options.port, storefronts, servedBy: options.servedBy ?? false, statsSocket }),
+    );
     const haproxy = spawnChild('haproxy', HAPROXY, ['-db', '-f', configFile], env);
     const url = `http://localhost:${options.port}`;
     await waitFor(
@@ -310,6 +326,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       idp,
       haproxy,
       output: () => collected.join(''),
+      statsSocket,
       restart: async (name) => {
         const index = storefronts.findIndex((s) => s.name === name);
         if (index < 0) throw new Error(`no storefront ${name}`);

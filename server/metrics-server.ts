@@ -1,6 +1,6 @@
 import http from 'node:http';
 import { log } from '../app/modules/config/logger.server';
-import { metrics } from '../app/modules/config/metrics.server';
+import { metrics, metricsEnabled } from '../app/modules/config/metrics.server';
 
 /**
  * The metrics listener (decision 0111): `GET /metrics` in Prometheus's text format, on its own port and by default
@@ -27,9 +27,9 @@ export function createMetricsServer(): http.Server {
   });
 }
 
-/** Starts the listener when a port is configured; resolves with its bound port, or null when metrics are off. */
+/** Starts the listener when a port is configured and METRICS is not off; resolves with it, or null when none. */
 export function listenForMetrics(port: number | undefined, host: string): Promise<http.Server | null> {
-  if (port === undefined) return Promise.resolve(null);
+  if (port === undefined || !metricsEnabled()) return Promise.resolve(null);
   const server = createMetricsServer();
   return new Promise((resolve, reject) => {
     server.once('error', reject);

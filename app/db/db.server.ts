@@ -4,7 +4,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, type LogEvent } from 'kysely';
 import pg from 'pg';
 import { appEnv, dataDir } from '~/modules/config/env.server';
-import { metrics, observeDatabasePool } from '~/modules/config/metrics.server';
+import { metrics, metricsEnabled, observeDatabasePool } from '~/modules/config/metrics.server';
 import { dialectFor, type DialectName } from './dialect';
 import { poolWithPreparedStatements } from './prepared-statements.server';
 import { LockWaitingSqliteDialect } from './sqlite-dialect.server';
@@ -24,7 +24,9 @@ export interface DatabaseOptions {
 }
 
 /** Each query's time into the metrics (decision 0111): one histogram sample, no label but the dialect. */
-function queryTimer(dialect: DialectName): (event: LogEvent) => void {
+function queryTimer(dialect: DialectName): ((event: LogEvent) => void) | undefined {
+  // Off: no log hook, so Kysely does not time each query either.
+  if (!metricsEnabled()) return undefined;
   const histogram = metrics().dbQueryDuration.labels({ dialect });
   return (event) => histogram.observe(event.queryDurationMillis / 1000);
 }

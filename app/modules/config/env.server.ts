@@ -53,6 +53,8 @@ const AppSchema = z.object({
     .enum(['json', 'pretty'])
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  /** `off`: no metrics are recorded and no listener starts (the bench's measure of what they cost). */
+  METRICS: z.enum(['on', 'off']).default('on'),
   /** The metrics listener's port (decision 0111); unset: no metrics listener. The cluster adds each process's index. */
   METRICS_PORT: optionalPort,
   /** The address the metrics listener binds: loopback unless a scraper elsewhere must reach it. */

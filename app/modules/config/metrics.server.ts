@@ -1,4 +1,5 @@
 import client, { type Counter, type Gauge, type Histogram, type Registry } from 'prom-client';
+import { appEnv } from './env.server';
 
 /**
  * The process's Prometheus metrics (decision 0111), served on a listener of their own (server/metrics-server.ts),
@@ -111,9 +112,39 @@ function create(): PantryMetrics {
   };
 }
 
+/** Instruments that record nothing (METRICS=off): no sample, no label lookup, no default collectors. */
+export function noMetrics(): PantryMetrics {
+  const instrument = {
+    inc() {},
+    dec() {},
+    set() {},
+    observe() {},
+    labels: () => instrument,
+    startTimer: () => () => 0,
+  };
+  const none = instrument as unknown as Histogram & Gauge & Counter;
+  return {
+    registry: new client.Registry(),
+    httpDuration: none,
+    inFlight: none,
+    pageCache: none,
+    dbQueryDuration: none,
+    dbPool: none,
+    signIns: none,
+    rateLimitRefusals: none,
+    outboxBacklog: none,
+    outboxSendFailures: none,
+  };
+}
+
+/** Whether metrics are recorded at all (METRICS, default on). */
+export function metricsEnabled(): boolean {
+  return appEnv().METRICS !== 'off';
+}
+
 /** The process's metrics, made on first use. */
 export function metrics(): PantryMetrics {
-  return (holder[KEY] ??= create());
+  return (holder[KEY] ??= metricsEnabled() ? create() : noMetrics());
 }
 
 /** The PostgreSQL pool whose connections the scrape reports. */
