@@ -1,0 +1,64 @@
+import path from 'node:path';
+import { randomInt, randomUUID } from 'node:crypto';
+import Database from 'better-sqlite3';
+
+const DATA_DIR = path.resolve('.cache/e2e-data');
+
+/**
+ * A customer of the test's own: a copy of a demo customer (same password, store and address text) with the demo's
+ * past orders and their lines, under a new email. For tests that change what the profile keeps (its language), so
+ * that no other test signing the demo customer in sees the change.
+ */
+export function cloneCustomer(sourceId: number, firstName: string): { email: string; orderNumbers: string[] } {
+  const db = new Database(path.join(DATA_DIR, 'pantry.sqlite'), { fileMustExist: true, timeout: 10_000 });
+  try {
+    const email = `${firstName
+      .toLowerCase()
+      .normalize('NFD')
+      .replace(/[^a-z]/g, '')}.${randomUUID().slice(0, 8)}@pantry.test`;
+    const copy = (table: string, where: string, id: unknown, set: Record<string, unknown>) => {
+      const columns = (db.prepare(`PRAGMA table_info(${table})`).all() as { name: string }[])
+        .map((column) => column.name)
+        .filter((name) => name !== 'id' || 'id' in set);
+      const rows = db.prepare(`SELECT * FROM ${table} WHERE ${where} = ?`).all(id) as Record<string, unknown>[];
+      const insert = db.prepare(
+        `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map((name) => `@${name}`).join(', ')})`,
+      );
+      return rows.map((row) => ({ row, inserted: insert.run({ ...row, ...set }).lastInsertRowid }));
+    };
+    return db.transaction(() => {
+      const id = 800_000 + randomInt(100_000);
+      copy('customers', 'id', sourceId, {
+        id,
+        uuid: randomUUID(),
+        email,
+        first_name: firstName,
+        club_card: String(randomInt(1_000_000, 9_999_999)) + String(randomInt(10_000, 99_999)),
+        house_id: `HH${randomInt(100_000_000, 999_999_999)}`,
+        preferred_language: null,
+      });
+      const orderNumbers: string[] = [];
+      for (const order of db.prepare(`SELECT * FROM orders WHERE customer_id = ?`).all(sourceId) as {
+        id: number;
+        order_number: string;
+      }[]) {
+        const orderNumber = `${order.order_number[0]}${randomInt(80_000_000, 99_999_999)}`;
+        const { lastInsertRowid } = db
+          .prepare(
+            `INSERT INTO orders SELECT ${(db.prepare('PRAGMA table_info(orders)').all() as { name: string }[])
+              .map(({ name }) =>
+                name === 'id' ? 'NULL' : name === 'order_number' ? '?' : name === 'customer_id' ? '?' : name,
+              )
+              .join(', ')} FROM orders WHERE id = ?`,
+          )
+          .run(orderNumber, id, order.id);
+        for (const table of ['order_items', 'order_events'])
+          copy(table, 'order_id', order.id, { order_id: lastInsertRowid });
+        orderNumbers.push(orderNumber);
+      }
+      return { email, orderNumbers };
+    })();
+  } finally {
+    db.close();
+  }
+}
