@@ -1,3 +1,4 @@
+import { useT } from '~/components/page-essentials';
 import { OfferCard, type OfferCardData } from './OfferCard';
 
 export interface OccasionOfferData extends OfferCardData {
@@ -15,6 +16,7 @@ export function OccasionOffers({
   greeting: string;
   returnTo: string;
 }) {
+  const t = useT();
   if (offers.length === 0) return null;
   return (
     <section
@@ -26,7 +28,7 @@ export function OccasionOffers({
         {greeting}
       </h2>
       <p className="mt-1 text-sm text-stone-700">
-        A treat from us, just for you. Clip it and it comes off at checkout; it is yours once this year.
+        {t('A treat from us, just for you. Clip it and it comes off at checkout; it is yours once this year.')}
       </p>
       <ul className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
         {offers.map((offer) => (

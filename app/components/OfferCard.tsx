@@ -1,4 +1,5 @@
 import { Link, useFetcher } from '@remix-run/react';
+import { useT } from '~/components/page-essentials';
 import { offerAnchor, type ClipAnswer } from '~/modules/offers/clip-form';
 
 export interface OfferCardData {
@@ -33,11 +34,13 @@ export function ClipButton({
   serverError?: string | null;
   label: string;
 }) {
+  const t = useT();
   const fetcher = useFetcher<ClipAnswer>({ key: `clip-${offerId}` });
   const pending = fetcher.formData?.get('intent');
   const refused = fetcher.state === 'idle' && fetcher.data?.ok === false ? fetcher.data.message : null;
   const shownClipped = pending ? pending === 'clip' : fetcher.data?.ok ? fetcher.data.clipped : Boolean(clipped);
-  const error = refused ?? serverError ?? null;
+  // A refusal from the script answer is English (the action's JSON); the card shows it in the page's language.
+  const error = refused ? t(refused) : (serverError ?? null);
   return (
     <fetcher.Form method="post" action="/foru/clip" className="mt-auto">
       <input type="hidden" name="offerId" value={offerId} />
@@ -45,7 +48,7 @@ export function ClipButton({
       <input type="hidden" name="intent" value={shownClipped ? 'unclip' : 'clip'} />
       {clipped === null ? (
         <button type="submit" className="btn-outline w-full">
-          Sign in to clip
+          {t('Sign in to clip')}
           <span className="sr-only"> {label}</span>
         </button>
       ) : shownClipped ? (
@@ -54,12 +57,12 @@ export function ClipButton({
           className="btn w-full bg-brand-soft text-brand-dark hover:bg-brand-soft/70"
           aria-pressed="true"
         >
-          <span aria-hidden="true">✓</span> Clipped
-          <span className="sr-only">: {label}. Select to remove it from your list.</span>
+          <span aria-hidden="true">✓</span> {t('Clipped')}
+          <span className="sr-only">{t(': {{label}}. Select to remove it from your list.', { label })}</span>
         </button>
       ) : (
         <button type="submit" className="btn-primary w-full" aria-pressed="false">
-          Clip coupon
+          {t('Clip coupon')}
           <span className="sr-only"> {label}</span>
         </button>
       )}

@@ -1,5 +1,5 @@
 import { Link } from '@remix-run/react';
-import { formatCents } from '~/components/page-essentials';
+import { formatCents, useT } from '~/components/page-essentials';
 import { StatusNotice } from './Alerts';
 import { ClipButton, type OfferCardData } from './OfferCard';
 
@@ -28,12 +28,14 @@ export function OfferDetailsView({
   notice: string | null;
   returnTo: string;
   backHref: string;
+  /** English; shown in the page's language. */
   backLabel: string;
 }) {
+  const t = useT();
   return (
     <div className="container-page py-8">
       <Link to={backHref} className="text-sm font-semibold text-brand underline">
-        ← {backLabel}
+        ← {t(backLabel)}
       </Link>
       {notice ? <StatusNotice>{notice}</StatusNotice> : null}
       <div id={`offer-${offer.id}`} className="card mt-4 grid gap-6 p-5 md:grid-cols-[240px_1fr]">
@@ -53,9 +55,9 @@ export function OfferDetailsView({
           <p className="text-stone-700">{offer.description}</p>
           <p className="text-sm text-stone-500">
             {offer.status === 'expired'
-              ? 'This offer has ended.'
+              ? t('This offer has ended.')
               : offer.status === 'upcoming'
-                ? 'This offer has not started yet.'
+                ? t('This offer has not started yet.')
                 : offer.expires}
           </p>
           {offer.status === 'live' ? (
@@ -68,7 +70,7 @@ export function OfferDetailsView({
       {offer.products.length > 0 ? (
         <section className="mt-8" aria-labelledby="offer-products">
           <h2 id="offer-products" className="text-lg font-bold">
-            Products this offer applies to
+            {t('Products this offer applies to')}
           </h2>
           <ul className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
             {offer.products.map((product) => (

@@ -1,6 +1,7 @@
 import { Link, useFetcher } from '@remix-run/react';
 import { useEffect, useState } from 'react';
-import { formatCents } from '~/components/page-essentials';
+import { formatCents, useT } from '~/components/page-essentials';
+import type { T } from '~/modules/i18n/translate';
 import { rewardAnchor, type RewardAnswer } from '~/modules/offers/reward-form';
 
 export interface RewardCardData {
@@ -17,13 +18,15 @@ export interface RewardCardData {
 }
 
 const pointsFormat = new Intl.NumberFormat('en-US');
-export const formatPoints = (points: number) => `${pointsFormat.format(points)} points`;
+export const formatPoints = (t: T, points: number) =>
+  t('{{points}} points', { count: points, points: pointsFormat.format(points) });
 
 /**
  * The points balance; with JavaScript it refreshes every rewardSummaryTime (spec section 9: 10,000 ms)
  * from the rewards summary call, so points earned or spent in another tab show up.
  */
 export function PointsBalance({ initial, refreshMs }: { initial: number; refreshMs: number }) {
+  const t = useT();
   const [balance, setBalance] = useState(initial);
   useEffect(() => setBalance(initial), [initial]);
   useEffect(() => {
@@ -39,7 +42,7 @@ export function PointsBalance({ initial, refreshMs }: { initial: number; refresh
   }, [refreshMs]);
   return (
     <p className="text-4xl font-extrabold text-brand-dark" data-testid="points-balance" aria-live="polite">
-      {formatPoints(balance)}
+      {formatPoints(t, balance)}
     </p>
   );
 }
@@ -56,10 +59,12 @@ export function RewardButton({
   returnTo: string;
   serverError?: string | null;
 }) {
+  const t = useT();
   const fetcher = useFetcher<RewardAnswer>({ key: `reward-${reward.id}` });
   const pending = fetcher.formData?.get('intent');
   const redeemed = pending ? pending === 'redeem' : fetcher.data?.ok ? fetcher.data.redeemed : Boolean(reward.clipped);
-  const error = (fetcher.state === 'idle' && fetcher.data?.ok === false ? fetcher.data.message : null) ?? serverError;
+  const refused = fetcher.state === 'idle' && fetcher.data?.ok === false ? fetcher.data.message : null;
+  const error = refused ? t(refused) : serverError;
   return (
     <fetcher.Form method="post" action="/foru/reward" className="mt-auto">
       <input type="hidden" name="rewardId" value={reward.id} />
@@ -68,16 +73,18 @@ export function RewardButton({
       <input type="hidden" name="intent" value={redeemed ? 'remove' : 'redeem'} />
       {reward.clipped === null ? (
         <button type="submit" className="btn-outline w-full">
-          Sign in to redeem<span className="sr-only"> {reward.title}</span>
+          {t('Sign in to redeem')}
+          <span className="sr-only"> {reward.title}</span>
         </button>
       ) : redeemed ? (
         <button type="submit" className="btn w-full bg-brand-soft text-brand-dark" aria-pressed="true">
-          <span aria-hidden="true">✓</span> Redeemed
-          <span className="sr-only">: {reward.title}. Select to remove it.</span>
+          <span aria-hidden="true">✓</span> {t('Redeemed')}
+          <span className="sr-only">{t(': {{title}}. Select to remove it.', { title: reward.title })}</span>
         </button>
       ) : (
         <button type="submit" className="btn-primary w-full" aria-pressed="false">
-          Redeem {pointsFormat.format(reward.pointsCost)} pts<span className="sr-only"> for {reward.title}</span>
+          {t('Redeem {{points}} pts', { points: pointsFormat.format(reward.pointsCost) })}
+          <span className="sr-only">{t(' for {{title}}', { title: reward.title })}</span>
         </button>
       )}
       {error ? (
@@ -100,6 +107,7 @@ export function RewardCard({
   returnTo: string;
   serverError?: string | null;
 }) {
+  const t = useT();
   return (
     <article
       id={rewardAnchor(reward.id)}
@@ -116,7 +124,7 @@ export function RewardCard({
           className="h-14 w-14 rounded-xl bg-stone-50 p-1"
         />
         <div>
-          <p className="text-sm font-bold text-brand-dark">{formatPoints(reward.pointsCost)}</p>
+          <p className="text-sm font-bold text-brand-dark">{formatPoints(t, reward.pointsCost)}</p>
           <h3 className="font-semibold leading-snug">
             <Link to={`/foru/rewards/${reward.slug}.${storeId}.html`} className="hover:text-brand hover:underline">
               {reward.title}
@@ -125,7 +133,7 @@ export function RewardCard({
         </div>
       </div>
       <p className="text-sm text-stone-600">
-        {reward.kind === 'grocery' ? `Worth ${formatCents(reward.valueCents)}. ` : ''}
+        {reward.kind === 'grocery' ? t('Worth {{amount}}. ', { amount: formatCents(reward.valueCents) }) : ''}
         {reward.description}
       </p>
       <RewardButton reward={reward} storeId={storeId} returnTo={returnTo} serverError={serverError} />

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from '@remix-run/react';
+import { useT } from '~/components/page-essentials';
 import { SignOutButton } from './SignOutButton';
 
 /**
@@ -15,6 +16,7 @@ export function StaffChrome({
   signedIn: boolean;
   children: ReactNode;
 }) {
+  const t = useT();
   return (
     <>
       <header className="border-b border-stone-200 bg-white">
@@ -22,15 +24,15 @@ export function StaffChrome({
           href="#main"
           className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
         >
-          Skip to content
+          {t('Skip to content')}
         </a>
         <div className="container-page flex flex-wrap items-center justify-between gap-x-4 gap-y-2 py-3">
           <Link to="/staff" className="text-lg font-extrabold text-stone-900 hover:underline">
-            {bannerName} <span className="font-semibold text-stone-700">· Store staff</span>
+            {bannerName} <span className="font-semibold text-stone-700">· {t('Store staff')}</span>
           </Link>
-          <nav aria-label="Staff" className="flex flex-wrap items-center gap-3">
+          <nav aria-label={t('Staff')} className="flex flex-wrap items-center gap-3">
             <Link to="/" className="text-sm font-semibold text-stone-800 underline">
-              Back to the store
+              {t('Back to the store')}
             </Link>
             {signedIn ? <SignOutButton className="btn-outline text-sm" /> : null}
           </nav>
@@ -41,7 +43,9 @@ export function StaffChrome({
       </main>
       <footer className="border-t border-stone-200 bg-white">
         <p className="container-page py-4 text-sm text-stone-700">
-          {bannerName} store staff pages. Questions about your roles go to your store manager.
+          {t('{{banner}} store staff pages. Questions about your roles go to your store manager.', {
+            banner: bannerName,
+          })}
         </p>
       </footer>
     </>

@@ -5,3 +5,5 @@
 export { json } from '@remix-run/node';
 export { requireUserType } from '~/modules/access/shopper.server';
 export { offerGalleryPage } from '~/modules/offers/gallery-page.server';
+export { offerWordsIn, greetingIn, clipNoticeIn } from '~/modules/offers/offer-language.server';
+export { pageStrings, serverT } from '~/modules/i18n/translations.server';

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
-import { pageAccess, PUBLIC_PAGE, pageMeta } from '~/components/page-essentials';
+import { pageAccess, PUBLIC_PAGE, pageMeta, metaTranslator } from '~/components/page-essentials';
+import { pageStrings } from '~/modules/i18n/translations.server';
 import { requireUserType } from '~/modules/access/shopper.server';
 import { ErrorMessage } from '~/components/ErrorMessage';
 
@@ -10,11 +11,17 @@ export const handle = { access };
 /** Any path no route claims: a real 404 inside the store's layout. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const shopper = await requireUserType(request, access);
-  return json(null, { status: 404, headers: shopper.headers });
+  // The page's words are the root's (ErrorMessage); its title and description are the offers namespace's.
+  return json({ i18n: pageStrings(shopper.language, ['offers']) }, { status: 404, headers: shopper.headers });
 }
 
-export const meta: MetaFunction = () =>
-  pageMeta('Page not found', 'We could not find that page. Search the store or browse the aisles instead.');
+export const meta: MetaFunction = ({ matches }) => {
+  const t = metaTranslator(matches);
+  return pageMeta(
+    t('Page not found'),
+    t('We could not find that page. Search the store or browse the aisles instead.'),
+  );
+};
 
 export default function NotFoundPage() {
   return (

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { useLoaderData, useLocation } from '@remix-run/react';
-import { pageAccess, PUBLIC_PAGE, pageMeta } from '~/components/page-essentials';
+import { pageAccess, PUBLIC_PAGE, pageMeta, metaTranslator } from '~/components/page-essentials';
 import { requireUserType } from '~/modules/access/shopper.server';
 import { offerDetailsPage } from '~/modules/offers/offer-details-page.server';
 import { OfferDetailsView } from '~/components/OfferDetailsView';
@@ -16,12 +16,18 @@ export const handle = { access };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const shopper = await requireUserType(request, access);
-  const { offer, notice, headers, headerClippedOffers } = await offerDetailsPage(request, shopper, params.page ?? '');
-  return json({ offer, notice, headerClippedOffers }, { headers });
+  const { offer, notice, i18n, headers, headerClippedOffers } = await offerDetailsPage(
+    request,
+    shopper,
+    params.page ?? '',
+  );
+  return json({ offer, notice, i18n, headerClippedOffers }, { headers });
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  data ? pageMeta(data.offer.title, data.offer.description) : pageMeta('Offer', 'A coupon or deal.');
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  const t = metaTranslator(matches);
+  return data ? pageMeta(data.offer.title, data.offer.description) : pageMeta(t('Offer'), t('A coupon or deal.'));
+};
 
 export default function ForuOfferDetailsPage() {
   const { offer, notice } = useLoaderData<typeof loader>();

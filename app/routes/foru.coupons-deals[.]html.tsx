@@ -1,7 +1,16 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, useLoaderData, useLocation } from '@remix-run/react';
-import { pageAccess, PUBLIC_PAGE, SIGN_IN_PATH, pageMeta } from '~/components/page-essentials';
-import { json, offerGalleryPage, requireUserType } from '~/pages/coupons-page.server';
+import { pageAccess, PUBLIC_PAGE, SIGN_IN_PATH, pageMeta, metaTranslator } from '~/components/page-essentials';
+import {
+  clipNoticeIn,
+  greetingIn,
+  json,
+  offerGalleryPage,
+  offerWordsIn,
+  pageStrings,
+  requireUserType,
+  serverT,
+} from '~/pages/coupons-page.server';
 import { OfferCard } from '~/components/OfferCard';
 import { StatusNotice } from '~/components/Alerts';
 
@@ -18,11 +27,56 @@ export const handle = { access };
 export async function loader({ request }: LoaderFunctionArgs) {
   const shopper = await requireUserType(request, access);
   const { data, headers } = await offerGalleryPage(request, shopper);
-  return json(data, { headers });
+  const { language } = shopper;
+  const t = serverT(language, 'offers');
+  return json(
+    {
+      ...data,
+      offers: data.offers.map((offer) => offerWordsIn(language, offer)),
+      occasionOffers: data.occasionOffers.map((offer) => offerWordsIn(language, offer)),
+      occasionGreeting: greetingIn(language, data.occasionGreeting, shopper.customer?.firstName || null),
+      notice: clipNoticeIn(language, data.notice),
+      clipError: data.clipError && { ...data.clipError, message: t(data.clipError.message) },
+      types: data.types.map((type) => ({ ...type, label: t(type.name) })),
+      words: {
+        heading: t('Coupons & deals'),
+        myList: t('My list'),
+        signInNote: t('Sign in to clip coupons and save them to your card.'),
+        signIn: t('Sign in to clip'),
+        justForYou: t('Just for you'),
+        search: t('Search offers'),
+        category: t('Category'),
+        allCategories: t('All categories'),
+        offerType: t('Offer type'),
+        allTypes: t('All types'),
+        sortBy: t('Sort by'),
+        expiring: t('Expiring soonest'),
+        biggest: t('Biggest saving'),
+        show: t('Show offers'),
+        noMatch: t('No offers match.'),
+        showAll: t('Show all offers'),
+        offers: t('Offers'),
+        pages: t('Pages'),
+        previous: t('Previous'),
+        next: t('Next'),
+        summary: data.storeName
+          ? t('{{count}} offers at {{store}}. Clipped coupons come off at checkout.', {
+              count: data.total,
+              store: data.storeName,
+            })
+          : t('{{count}} offers. Clipped coupons come off at checkout.', { count: data.total }),
+        pageOf: t('Page {{page}} of {{pages}}', { page: data.page, pages: data.pageCount }),
+      },
+      i18n: pageStrings(language, ['offers']),
+    },
+    { headers },
+  );
 }
 
-export const meta: MetaFunction = () =>
-  pageMeta('Coupons & deals', 'Clip digital coupons and deals for your store; they come off at checkout.');
+export const meta: MetaFunction = ({ matches }) => {
+  const t = metaTranslator(matches);
+  return pageMeta(t('Coupons & deals'), t('Clip digital coupons and deals for your store; they come off at checkout.'));
+};
 
 function pageHref(search: string, changes: Record<string, string | null>) {
   const params = new URLSearchParams(search);
@@ -39,19 +93,18 @@ export default function CouponsPage() {
   const data = useLoaderData<typeof loader>();
   const location = useLocation();
   const returnTo = pageHref(location.search, {});
-  const { filters } = data;
+  // The page's words come translated in its data: this page's JavaScript is at its budget (decision 0116).
+  const { filters, words: w } = data;
   return (
     <div className="container-page py-8">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
-          <h1 className="text-2xl font-extrabold md:text-3xl">Coupons &amp; deals</h1>
-          <p className="mt-1 text-stone-600">
-            {data.total} offers{data.storeName ? ` at ${data.storeName}` : ''}. Clipped coupons come off at checkout.
-          </p>
+          <h1 className="text-2xl font-extrabold md:text-3xl">{w.heading}</h1>
+          <p className="mt-1 text-stone-600">{w.summary}</p>
         </div>
         {data.signedIn ? (
           <Link to="/foru/my-list.html" className="btn-outline">
-            My list
+            {w.myList}
           </Link>
         ) : null}
       </div>
@@ -59,9 +112,9 @@ export default function CouponsPage() {
       {data.notice ? <StatusNotice>{data.notice}</StatusNotice> : null}
       {data.signedIn ? null : (
         <div className="mt-4 flex flex-wrap items-center justify-between gap-3 rounded-2xl bg-brand-soft p-4">
-          <p className="text-sm font-semibold text-brand-dark">Sign in to clip coupons and save them to your card.</p>
+          <p className="text-sm font-semibold text-brand-dark">{w.signInNote}</p>
           <Link to={`${SIGN_IN_PATH}?goto=${encodeURIComponent(returnTo)}`} className="btn-primary">
-            Sign in to clip
+            {w.signIn}
           </Link>
         </div>
       )}
@@ -70,7 +123,7 @@ export default function CouponsPage() {
         // The customer's birthday or anniversary offer (decision 0097); plain markup, this page's JavaScript is budgeted.
         <section
           className="card mt-6 border-rose-200 bg-rose-50 p-5"
-          aria-label="Just for you"
+          aria-label={w.justForYou}
           data-testid="occasion-offers"
         >
           <h2 className="text-lg font-bold">{data.occasionGreeting}</h2>
@@ -89,7 +142,7 @@ export default function CouponsPage() {
         className="mt-6 grid gap-3 rounded-2xl border border-stone-200 bg-white p-4 md:grid-cols-[2fr_1fr_1fr_1fr_auto] md:items-end"
       >
         <label className="text-sm font-semibold">
-          Search offers
+          {w.search}
           <input
             type="search"
             name="q"
@@ -99,13 +152,13 @@ export default function CouponsPage() {
           />
         </label>
         <label className="text-sm font-semibold">
-          Category
+          {w.category}
           <select
             name="category"
             defaultValue={filters.category ?? ''}
             className="mt-1 block w-full rounded-xl border border-stone-300 bg-white px-3 py-2 font-normal"
           >
-            <option value="">All categories</option>
+            <option value="">{w.allCategories}</option>
             {data.categories.map((category) => (
               <option key={category.name} value={category.name}>
                 {category.name} ({category.count})
@@ -114,46 +167,46 @@ export default function CouponsPage() {
           </select>
         </label>
         <label className="text-sm font-semibold">
-          Offer type
+          {w.offerType}
           <select
             name="type"
             defaultValue={filters.type ?? ''}
             className="mt-1 block w-full rounded-xl border border-stone-300 bg-white px-3 py-2 font-normal"
           >
-            <option value="">All types</option>
+            <option value="">{w.allTypes}</option>
             {data.types.map((type) => (
               <option key={type.name} value={type.name}>
-                {type.name} ({type.count})
+                {type.label} ({type.count})
               </option>
             ))}
           </select>
         </label>
         <label className="text-sm font-semibold">
-          Sort by
+          {w.sortBy}
           <select
             name="sort"
             defaultValue={filters.sort}
             className="mt-1 block w-full rounded-xl border border-stone-300 bg-white px-3 py-2 font-normal"
           >
-            <option value="expiry">Expiring soonest</option>
-            <option value="value">Biggest saving</option>
+            <option value="expiry">{w.expiring}</option>
+            <option value="value">{w.biggest}</option>
           </select>
         </label>
         <button type="submit" className="btn-primary">
-          Show offers
+          {w.show}
         </button>
       </Form>
 
       {data.offers.length === 0 ? (
         <div className="mt-8 rounded-2xl border border-dashed border-stone-300 p-8 text-center">
-          <p className="font-semibold">No offers match.</p>
+          <p className="font-semibold">{w.noMatch}</p>
           <Link to="/foru/coupons-deals.html" className="mt-2 inline-block font-semibold text-brand underline">
-            Show all offers
+            {w.showAll}
           </Link>
         </div>
       ) : (
         <>
-          <h2 className="sr-only">Offers</h2>
+          <h2 className="sr-only">{w.offers}</h2>
           <ul className="mt-6 grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 lg:grid-cols-4">
             {data.offers.map((offer) => (
               <li key={offer.id} className="flex">
@@ -170,18 +223,16 @@ export default function CouponsPage() {
       )}
 
       {data.pageCount > 1 ? (
-        <nav aria-label="Pages" className="mt-8 flex items-center justify-center gap-3 text-sm">
+        <nav aria-label={w.pages} className="mt-8 flex items-center justify-center gap-3 text-sm">
           {data.page > 1 ? (
             <Link to={pageHref(location.search, { page: String(data.page - 1) })} className="btn-outline">
-              Previous
+              {w.previous}
             </Link>
           ) : null}
-          <span aria-current="page">
-            Page {data.page} of {data.pageCount}
-          </span>
+          <span aria-current="page">{w.pageOf}</span>
           {data.page < data.pageCount ? (
             <Link to={pageHref(location.search, { page: String(data.page + 1) })} className="btn-outline">
-              Next
+              {w.next}
             </Link>
           ) : null}
         </nav>

@@ -1,10 +1,20 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
-import { CUSTOMER_ONLY, pageAccess, SIGN_IN_PATH, formatCents, pageMeta } from '~/components/page-essentials';
+import {
+  CUSTOMER_ONLY,
+  pageAccess,
+  SIGN_IN_PATH,
+  formatCents,
+  pageMeta,
+  metaTranslator,
+  useT,
+} from '~/components/page-essentials';
 import { requireUserType } from '~/modules/access/shopper.server';
 import { myList } from '~/modules/offers/offers.server';
 import { offerViewer } from '~/modules/offers/offer-viewer.server';
+import { offerWordsIn } from '~/modules/offers/offer-language.server';
+import { pageStrings } from '~/modules/i18n/translations.server';
 import { ClipButton } from '~/components/OfferCard';
 
 /** My list: the customer's clipped offers and the products they apply to. */
@@ -15,24 +25,34 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const shopper = await requireUserType(request, access);
   const viewer = await offerViewer(request, shopper);
   const offers = viewer.customerId === null ? [] : await myList({ ...viewer, customerId: viewer.customerId });
-  return json({ offers }, { headers: shopper.headers });
+  return json(
+    {
+      offers: offers.map((offer) => offerWordsIn(shopper.language, offer)),
+      i18n: pageStrings(shopper.language, ['offers']),
+    },
+    { headers: shopper.headers },
+  );
 }
 
-export const meta: MetaFunction = () => pageMeta('My list', 'The coupons you clipped; they come off at checkout.');
+export const meta: MetaFunction = ({ matches }) => {
+  const t = metaTranslator(matches);
+  return pageMeta(t('My list'), t('The coupons you clipped; they come off at checkout.'));
+};
 
 export default function MyListPage() {
   const { offers } = useLoaderData<typeof loader>();
+  const t = useT();
   return (
     <div className="container-page py-8">
-      <h1 className="text-2xl font-extrabold md:text-3xl">My list</h1>
+      <h1 className="text-2xl font-extrabold md:text-3xl">{t('My list')}</h1>
       <p className="mt-1 text-stone-600" data-testid="my-list-count">
-        {offers.length === 1 ? '1 clipped offer' : `${offers.length} clipped offers`}
+        {t('{{count}} clipped offers', { count: offers.length })}
       </p>
       {offers.length === 0 ? (
         <div className="mt-8 rounded-2xl border border-dashed border-stone-300 p-8 text-center">
-          <p className="font-semibold">Nothing clipped yet.</p>
+          <p className="font-semibold">{t('Nothing clipped yet.')}</p>
           <Link to="/foru/coupons-deals.html" className="btn-primary mt-4">
-            Browse coupons &amp; deals
+            {t('Browse coupons & deals')}
           </Link>
         </div>
       ) : (
@@ -67,7 +87,7 @@ export default function MyListPage() {
                 </div>
               </div>
               {offer.products.length > 0 ? (
-                <ul className="flex flex-wrap gap-2 text-xs" aria-label="Products this offer applies to">
+                <ul className="flex flex-wrap gap-2 text-xs" aria-label={t('Products this offer applies to')}>
                   {offer.products.map((product) => (
                     <li key={product.id}>
                       <Link

@@ -51,8 +51,12 @@ export const handle = { access };
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const shopper = await requireUserType(request, access);
   if (parseOfferDetailsPage(params.page ?? '')) {
-    const { offer, notice, headers, headerClippedOffers } = await offerDetailsPage(request, shopper, params.page ?? '');
-    return json({ page: 'offer' as const, offer, notice, headerClippedOffers }, { headers });
+    const { offer, notice, i18n, headers, headerClippedOffers } = await offerDetailsPage(
+      request,
+      shopper,
+      params.page ?? '',
+    );
+    return json({ page: 'offer' as const, offer, notice, i18n, headerClippedOffers }, { headers });
   }
   const page = parseShopPage(params.page ?? '');
   if (!page) throw json({ message: 'No such page' }, { status: 404, headers: shopper.headers });

@@ -10,7 +10,10 @@ import {
   pageMeta,
   productHref,
   SIGN_IN_PATH,
+  metaTranslator,
+  useT,
 } from '~/components/page-essentials';
+import { pageStrings, serverT } from '~/modules/i18n/translations.server';
 import type { ProductKind } from '~/db/schema';
 import { requireUserType } from '~/modules/access/shopper.server';
 import { ITEM_MESSAGES } from '~/modules/catalog/item-messages';
@@ -38,8 +41,8 @@ export const handle = { access };
 
 type Outcome = { error: string | null; done: string | null; report?: ListToCartReport };
 
-function notFound(headers: Headers): never {
-  throw json({ message: LIST_MESSAGES.notFound }, { status: 404, headers });
+function notFound(headers: Headers, t: (message: string) => string): never {
+  throw json({ message: t(LIST_MESSAGES.notFound) }, { status: 404, headers });
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -50,11 +53,16 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const listId = listIdFromParam(params.list);
   const { store } = await pageStore(shopper);
   const list = listId ? await listView(lists.owner, listId, priceContextFor(store, store.banner_id)) : null;
-  if (!list) notFound(headers);
+  if (!list) notFound(headers, serverT(shopper.language, 'offers'));
   // The page shows no aisles (store mode does): its data leaves them out.
   const items = list.items.map(({ aisle: _aisle, aisleOrder: _order, ...item }) => item);
   return json(
-    { list: { ...list, items }, storeName: store.name, signedIn: lists.owner.kind === 'household' },
+    {
+      list: { ...list, items },
+      storeName: store.name,
+      signedIn: lists.owner.kind === 'household',
+      i18n: pageStrings(shopper.language, ['offers']),
+    },
     { headers },
   );
 }
@@ -66,9 +74,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const lists = await shopperLists(request, shopper);
   const headers = new Headers(shopper.headers);
   for (const cookie of lists.setCookies) headers.append('Set-Cookie', cookie);
+  const t = serverT(shopper.language, 'offers');
   const listId = listIdFromParam(params.list);
-  if (!listId) notFound(headers);
-  const refuse = (message: string, status = 400) => json<Outcome>({ error: message, done: null }, { status, headers });
+  if (!listId) notFound(headers, t);
+  const refuse = (message: string, status = 400) =>
+    json<Outcome>({ error: t(message), done: null }, { status, headers });
   if (!form.ok) return refuse(form.message);
   const owner = lists.owner;
   const intent = form.data;
@@ -97,13 +107,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
       break;
     case 'add-to-cart': {
       const added = await addListToCart(request, shopper, owner, listId);
-      if (!added) notFound(headers);
+      if (!added) notFound(headers, t);
       for (const cookie of added.setCookies) headers.append('Set-Cookie', cookie);
       const count = added.report.added.length;
       return json<Outcome>(
         {
           error: null,
-          done: `Added ${count === 1 ? '1 item' : `${count} items`} to your cart at ${added.report.storeName}.`,
+          done: t('Added {{count}} items to your cart at {{store}}.', { count, store: added.report.storeName }),
           report: added.report,
         },
         { headers },
@@ -112,7 +122,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
   if (!result.ok) {
     // Another household's list (or one deleted meanwhile) is not found, whatever the intent.
-    if (result.message === LIST_MESSAGES.notFound) notFound(headers);
+    if (result.message === LIST_MESSAGES.notFound) notFound(headers, t);
     return refuse(result.message, result.message === LIST_MESSAGES.itemNotFound ? 404 : 400);
   }
   await noteHouseholdListChange(owner);
@@ -126,14 +136,16 @@ export async function action({ request, params }: ActionFunctionArgs) {
     uncheck: 'Unchecked.',
     rename: 'List renamed.',
   }[intent.intent];
-  return json<Outcome>({ error: null, done }, { headers });
+  return json<Outcome>({ error: null, done: t(done) }, { headers });
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  pageMeta(
-    data ? `${data.list.name} — your list` : 'List',
-    'A shopping list: its items, quantities and prices at your store, ready to add to your cart.',
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  const t = metaTranslator(matches);
+  return pageMeta(
+    data ? t('{{name}} — your list', { name: data.list.name }) : t('List'),
+    t('A shopping list: its items, quantities and prices at your store, ready to add to your cart.'),
   );
+};
 
 export default function ListPage() {
   const { list, storeName, signedIn } = useLoaderData<typeof loader>();
@@ -141,6 +153,7 @@ export default function ListPage() {
   const [params] = useSearchParams();
   const added = params.get('added');
   const submit = useSubmit();
+  const t = useT();
   // One handler for every row's forms: with JavaScript they post as Remix forms do (no full reload).
   const enhance = (event: FormEvent<HTMLOListElement>) => {
     event.preventDefault();
@@ -149,9 +162,9 @@ export default function ListPage() {
   };
   return (
     <div className="container-page py-8">
-      <nav aria-label="Breadcrumb" className="text-sm text-stone-600">
+      <nav aria-label={t('Breadcrumb')} className="text-sm text-stone-600">
         <Link to="/shop/lists.html" className="underline">
-          Your lists
+          {t('Your lists')}
         </Link>
       </nav>
       <h1 className="mt-2 break-words text-2xl font-extrabold md:text-3xl" data-testid="list-name">
@@ -159,19 +172,19 @@ export default function ListPage() {
       </h1>
       {!signedIn ? (
         <p className="mt-2 rounded-xl border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
-          This list is kept in this browser only.{' '}
+          {t('This list is kept in this browser only.')}{' '}
           <Link
             to={`${SIGN_IN_PATH}?goto=${encodeURIComponent(`/shop/lists/${list.id}.html`)}`}
             className="font-semibold underline"
           >
-            Sign in to save your list
+            {t('Sign in to save your list')}
           </Link>
           .
         </p>
       ) : null}
       {added && !outcome ? (
         <p role="status" className="mt-3 rounded-xl border border-green-200 bg-green-50 p-3 text-sm text-green-900">
-          {added === '1' ? 'Added to this list.' : `Added ${added} items to this list.`}
+          {added === '1' ? t('Added to this list.') : t('Added {{added}} items to this list.', { added })}
         </p>
       ) : null}
       <FormOutcome error={outcome?.error} done={outcome?.done} live />
@@ -181,28 +194,30 @@ export default function ListPage() {
         <Form method="post">
           <input type="hidden" name="intent" value="add-to-cart" />
           <button type="submit" className="btn-primary min-h-[44px]">
-            Add all to cart
+            {t('Add all to cart')}
           </button>
         </Form>
         <Link to={`/shop/lists/store/${list.id}.html`} className="btn-outline min-h-[44px]">
-          Store mode
+          {t('Store mode')}
         </Link>
       </div>
-      <p className="mt-1 text-xs text-stone-600">Prices and stock at {storeName}.</p>
+      <p className="mt-1 text-xs text-stone-600">{t('Prices and stock at {{store}}.', { store: storeName })}</p>
 
       {list.items.length === 0 ? (
-        <p className="mt-6 rounded-2xl border border-dashed border-stone-300 p-6 text-center">This list is empty.</p>
+        <p className="mt-6 rounded-2xl border border-dashed border-stone-300 p-6 text-center">
+          {t('This list is empty.')}
+        </p>
       ) : (
         <>
           {/* The words every row's controls are named with (aria-labelledby), written once. */}
           <p hidden>
-            <span id="l-check">Check off</span>
-            <span id="l-uncheck">Uncheck</span>
-            <span id="l-move">Move</span>
-            <span id="l-up">up</span>
-            <span id="l-down">down</span>
-            <span id="l-qty">Quantity of</span>
-            <span id="l-remove">Remove</span>
+            <span id="l-check">{t('Check off')}</span>
+            <span id="l-uncheck">{t('Uncheck')}</span>
+            <span id="l-move">{t('Move')}</span>
+            <span id="l-up">{t('up')}</span>
+            <span id="l-down">{t('down')}</span>
+            <span id="l-qty">{t('Quantity of')}</span>
+            <span id="l-remove">{t('Remove')}</span>
           </p>
           <ol
             className="mt-6 divide-y divide-stone-200 rounded-xl border border-stone-200 bg-white"
@@ -255,7 +270,7 @@ export default function ListPage() {
                         </a>
                         <span className="meta">
                           {formatCents(item.product.priceCents)}
-                          {item.product.stock !== 'in_stock' ? ` · ${ITEM_MESSAGES[item.product.stock]}` : ''}
+                          {item.product.stock !== 'in_stock' ? ` · ${t(ITEM_MESSAGES[item.product.stock])}` : ''}
                         </span>
                       </>
                     ) : (
@@ -275,14 +290,14 @@ export default function ListPage() {
                         aria-labelledby={named('qty', 'name')}
                       />
                       <button name="intent" value="quantity" className="link">
-                        Update
+                        {t('Update')}
                       </button>
                     </form>
                   ) : null}
                   <form method="post">
                     <input type="hidden" name="itemId" value={item.id} />
                     <button name="intent" value="remove" className="link rm" aria-labelledby={named('remove', 'name')}>
-                      Remove
+                      {t('Remove')}
                     </button>
                   </form>
                 </li>
@@ -295,24 +310,24 @@ export default function ListPage() {
       <Form method="post" className="mt-6 flex flex-wrap items-end gap-3">
         <input type="hidden" name="intent" value="add-text" />
         <label className="flex flex-col text-sm font-semibold">
-          Add something else
+          {t('Add something else')}
           <input
             name="text"
             required
             maxLength={MAX_ITEM_TEXT}
-            placeholder="birthday candles"
+            placeholder={t('birthday candles')}
             className="mt-1 min-h-[44px] rounded-lg border border-stone-300 px-3"
           />
         </label>
         <button type="submit" className="btn-outline min-h-[44px]">
-          Add to list
+          {t('Add to list')}
         </button>
       </Form>
       {signedIn ? (
         <Form method="post" className="mt-4 flex flex-wrap items-end gap-3">
           <input type="hidden" name="intent" value="rename" />
           <label className="flex flex-col text-sm font-semibold">
-            List name
+            {t('List name')}
             <input
               name="name"
               required
@@ -322,7 +337,7 @@ export default function ListPage() {
             />
           </label>
           <button type="submit" className="btn-outline min-h-[44px]">
-            Rename
+            {t('Rename')}
           </button>
         </Form>
       ) : null}
@@ -331,11 +346,14 @@ export default function ListPage() {
 }
 
 function CartReport({ report }: { report: ListToCartReport }) {
+  const t = useT();
   return (
     <div className="mt-3 space-y-2 text-sm" data-testid="cart-report">
       {report.unavailable.length ? (
         <div className="rounded-xl border border-red-200 bg-red-50 p-3 text-red-900">
-          <p className="font-semibold">Not available at {report.storeName}, left on your list:</p>
+          <p className="font-semibold">
+            {t('Not available at {{store}}, left on your list:', { store: report.storeName })}
+          </p>
           <ul className="list-disc pl-5">
             {report.unavailable.map((name) => (
               <li key={name}>{name}</li>
@@ -345,7 +363,7 @@ function CartReport({ report }: { report: ListToCartReport }) {
       ) : null}
       {report.freeText.length ? (
         <div className="rounded-xl border border-stone-200 bg-stone-50 p-3">
-          <p className="font-semibold">Free-text items to find yourself:</p>
+          <p className="font-semibold">{t('Free-text items to find yourself:')}</p>
           <ul className="list-disc pl-5">
             {report.freeText.map((name, index) => (
               <li key={`${index}-${name}`}>{name}</li>
@@ -356,7 +374,7 @@ function CartReport({ report }: { report: ListToCartReport }) {
       {report.added.length ? (
         <p>
           <Link to="/shop/cart.html" className="font-semibold text-brand-dark underline">
-            Go to your cart
+            {t('Go to your cart')}
           </Link>
         </p>
       ) : null}

@@ -3,7 +3,8 @@ import { json, redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { z } from 'zod';
 import { FormOutcome } from '~/components/FormOutcome';
-import { pageAccess, PUBLIC_PAGE, pageMeta, SIGN_IN_PATH } from '~/components/page-essentials';
+import { pageAccess, PUBLIC_PAGE, pageMeta, SIGN_IN_PATH, metaTranslator, useT } from '~/components/page-essentials';
+import { pageStrings, serverT } from '~/modules/i18n/translations.server';
 import { requireUserType } from '~/modules/access/shopper.server';
 import { parseForm, parseSearchParams } from '~/modules/http/forms.server';
 import { addToListForm } from '~/modules/lists/list-forms';
@@ -32,8 +33,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const headers = new Headers(shopper.headers);
   for (const cookie of lists.setCookies) headers.append('Set-Cookie', cookie);
   const product = await productToAdd(query.productId);
-  if (!product) throw json({ message: LIST_MESSAGES.unknownProduct }, { status: 404, headers });
-  return json({ product, lists: await listsOf(lists.owner), signedIn: lists.owner.kind === 'household' }, { headers });
+  if (!product)
+    throw json(
+      { message: serverT(shopper.language, 'offers')(LIST_MESSAGES.unknownProduct) },
+      { status: 404, headers },
+    );
+  return json(
+    {
+      product,
+      lists: await listsOf(lists.owner),
+      signedIn: lists.owner.kind === 'household',
+      i18n: pageStrings(shopper.language, ['offers']),
+    },
+    { headers },
+  );
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -42,9 +55,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await parseForm(request, addToListForm);
   const lists = await shopperLists(request, shopper);
   const headers = new Headers(shopper.headers);
+  const t = serverT(shopper.language, 'offers');
   const refuse = (message: string, status = 400) => {
     for (const cookie of lists.setCookies) headers.append('Set-Cookie', cookie);
-    return json({ error: message }, { status, headers });
+    return json({ error: t(message) }, { status, headers });
   };
   if (!form.ok) return refuse(form.message);
   const items =
@@ -57,21 +71,25 @@ export async function action({ request }: ActionFunctionArgs) {
     return refuse(LIST_MESSAGES.unknownProduct);
   const listId = await listForAdding(lists, shopper, form.data.listId);
   for (const cookie of lists.setCookies) headers.append('Set-Cookie', cookie);
-  if (listId === null) throw json({ message: LIST_MESSAGES.notFound }, { status: 404, headers });
+  if (listId === null) throw json({ message: t(LIST_MESSAGES.notFound) }, { status: 404, headers });
   const added = await addItems(lists.owner, listId, items);
-  if (!added.ok) return json({ error: added.message }, { status: 400, headers });
+  if (!added.ok) return json({ error: t(added.message) }, { status: 400, headers });
   await noteHouseholdListChange(lists.owner);
   return redirect(`/shop/lists/${listId}.html?added=${items.length}`, { status: 303, headers });
 }
 
-export const meta: MetaFunction = () => pageMeta('Add to a list', 'Add a product to one of your shopping lists.');
+export const meta: MetaFunction = ({ matches }) => {
+  const t = metaTranslator(matches);
+  return pageMeta(t('Add to a list'), t('Add a product to one of your shopping lists.'));
+};
 
 export default function AddToListPage() {
   const { product, lists, signedIn } = useLoaderData<typeof loader>();
   const outcome = useActionData<typeof action>();
+  const t = useT();
   return (
     <div className="container-page max-w-xl py-8">
-      <h1 className="text-2xl font-extrabold">Add to a list</h1>
+      <h1 className="text-2xl font-extrabold">{t('Add to a list')}</h1>
       <p className="mt-1 break-words font-semibold">{product.name}</p>
       <FormOutcome error={outcome?.error} />
       <Form method="post" className="mt-4 space-y-4">
@@ -79,7 +97,7 @@ export default function AddToListPage() {
         <input type="hidden" name="productId" value={product.id} />
         {lists.length > 0 ? (
           <label className="flex flex-col text-sm font-semibold">
-            List
+            {t('List')}
             <select name="listId" className="mt-1 min-h-[44px] rounded-lg border border-stone-300 px-3">
               {lists.map((list) => (
                 <option key={list.id} value={list.id}>
@@ -90,7 +108,7 @@ export default function AddToListPage() {
           </label>
         ) : null}
         <label className="flex flex-col text-sm font-semibold">
-          Quantity
+          {t('Quantity')}
           <input
             name="quantity"
             type="number"
@@ -101,7 +119,7 @@ export default function AddToListPage() {
           />
         </label>
         <button type="submit" className="btn-primary min-h-[44px]">
-          Add to list
+          {t('Add to list')}
         </button>
       </Form>
       {!signedIn ? (
@@ -110,14 +128,14 @@ export default function AddToListPage() {
             to={`${SIGN_IN_PATH}?goto=${encodeURIComponent('/shop/lists.html')}`}
             className="font-semibold underline"
           >
-            Sign in to save your list
+            {t('Sign in to save your list')}
           </Link>{' '}
-          and share it with your household.
+          {t('and share it with your household.')}
         </p>
       ) : (
         <p className="mt-4 text-sm">
           <Link to="/shop/lists.html" className="underline">
-            Your lists
+            {t('Your lists')}
           </Link>
         </p>
       )}

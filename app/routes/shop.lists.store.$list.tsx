@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json, redirect } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
-import { pageAccess, PUBLIC_PAGE, pageMeta } from '~/components/page-essentials';
+import { pageAccess, PUBLIC_PAGE, pageMeta, metaTranslator, useT } from '~/components/page-essentials';
+import { pageStrings, serverT } from '~/modules/i18n/translations.server';
 import { requireUserType, type AuthorizedShopper } from '~/modules/access/shopper.server';
 import { pageStore } from '~/modules/catalog/page-store.server';
 import { parseForm } from '~/modules/http/forms.server';
@@ -27,49 +28,60 @@ async function context(request: Request, shopper: AuthorizedShopper, param: stri
   const headers = new Headers(shopper.headers);
   for (const cookie of lists.setCookies) headers.append('Set-Cookie', cookie);
   const listId = listIdFromParam(param);
-  if (!listId) throw json({ message: LIST_MESSAGES.notFound }, { status: 404, headers });
-  return { lists, headers, listId, form };
+  const t = serverT(shopper.language, 'offers');
+  if (!listId) throw json({ message: t(LIST_MESSAGES.notFound) }, { status: 404, headers });
+  return { lists, headers, listId, form, t };
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const shopper = await requireUserType(request, access);
-  const { lists, headers, listId } = await context(request, shopper, params.list);
+  const { lists, headers, listId, t } = await context(request, shopper, params.list);
   const { store } = await pageStore(shopper);
   const list = await listView(lists.owner, listId, priceContextFor(store, store.banner_id));
-  if (!list) throw json({ message: LIST_MESSAGES.notFound }, { status: 404, headers });
+  if (!list) throw json({ message: t(LIST_MESSAGES.notFound) }, { status: 404, headers });
   const left = list.items.filter((item) => !item.checked).length;
   return json(
-    { id: list.id, name: list.name, left, groups: groupByAisle(list.items), storeName: store.name },
+    {
+      id: list.id,
+      name: list.name,
+      left,
+      groups: groupByAisle(list.items),
+      storeName: store.name,
+      i18n: pageStrings(shopper.language, ['offers']),
+    },
     { headers },
   );
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const shopper = await requireUserType(request, access);
-  const { lists, headers, listId, form } = await context(request, shopper, params.list, true);
-  if (!form?.ok) throw json({ message: form?.message ?? LIST_MESSAGES.itemNotFound }, { status: 400, headers });
+  const { lists, headers, listId, form, t } = await context(request, shopper, params.list, true);
+  if (!form?.ok) throw json({ message: t(form?.message ?? LIST_MESSAGES.itemNotFound) }, { status: 400, headers });
   const done = await setItemChecked(lists.owner, listId, form.data.itemId, form.data.checked === 'true');
-  if (!done.ok) throw json({ message: done.message }, { status: 404, headers });
+  if (!done.ok) throw json({ message: t(done.message) }, { status: 404, headers });
   await noteHouseholdListChange(lists.owner);
   return redirect(`/shop/lists/store/${listId}.html#item-${form.data.itemId}`, { status: 303, headers });
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  pageMeta(
-    data ? `${data.name} — store mode` : 'Store mode',
-    'Your shopping list, by aisle, to check off as you shop.',
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  const t = metaTranslator(matches);
+  return pageMeta(
+    data ? t('{{name}} — store mode', { name: data.name }) : t('Store mode'),
+    t('Your shopping list, by aisle, to check off as you shop.'),
   );
+};
 
 export default function StoreModePage() {
   const { id, name, left, groups, storeName } = useLoaderData<typeof loader>();
+  const t = useT();
   return (
     <div className="container-page max-w-2xl py-6">
       <Link to={`/shop/lists/${id}.html`} className="inline-block min-h-[44px] py-2 text-sm underline">
-        Back to the list
+        {t('Back to the list')}
       </Link>
       <h1 className="break-words text-2xl font-extrabold">{name}</h1>
       <p className="mt-1 text-stone-700" data-testid="left">
-        {left === 0 ? 'All done.' : `${left} ${left === 1 ? 'item' : 'items'} left`} · {storeName}
+        {left === 0 ? t('All done.') : t('{{count}} items left', { count: left })} · {storeName}
       </p>
       {groups.map((group) => (
         <section key={group.aisle} className="mt-6" aria-labelledby={`aisle-${group.aisle}`}>
@@ -115,7 +127,7 @@ export default function StoreModePage() {
           </ul>
         </section>
       ))}
-      {groups.length === 0 ? <p className="mt-6">This list is empty.</p> : null}
+      {groups.length === 0 ? <p className="mt-6">{t('This list is empty.')}</p> : null}
     </div>
   );
 }

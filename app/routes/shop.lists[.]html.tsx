@@ -2,7 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { json, redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { FormOutcome } from '~/components/FormOutcome';
-import { pageAccess, PUBLIC_PAGE, pageMeta, SIGN_IN_PATH } from '~/components/page-essentials';
+import { pageAccess, PUBLIC_PAGE, pageMeta, SIGN_IN_PATH, metaTranslator, useT } from '~/components/page-essentials';
+import { pageStrings, serverT } from '~/modules/i18n/translations.server';
 import { requireUserType } from '~/modules/access/shopper.server';
 import { parseForm } from '~/modules/http/forms.server';
 import { overviewForm } from '~/modules/lists/list-forms';
@@ -29,6 +30,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       signedIn: lists.owner.kind === 'household',
       lists: await listsOf(lists.owner),
       merged: lists.merged,
+      i18n: pageStrings(shopper.language, ['offers']),
     },
     { headers: withCookies(shopper, lists.setCookies) },
   );
@@ -40,57 +42,62 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await parseForm(request, overviewForm);
   const lists = await shopperLists(request, shopper);
   const headers = withCookies(shopper, lists.setCookies);
-  if (!form.ok) return json({ error: form.message, done: null }, { status: 400, headers });
+  const t = serverT(shopper.language, 'offers');
+  if (!form.ok) return json({ error: t(form.message), done: null }, { status: 400, headers });
   if (form.data.intent === 'create') {
     const made = await createList(lists.owner, form.data.name);
-    if (!made.ok) return json({ error: made.message, done: null }, { status: 400, headers });
+    if (!made.ok) return json({ error: t(made.message), done: null }, { status: 400, headers });
     await noteHouseholdListChange(lists.owner);
     return redirect(`/shop/lists/${made.value}.html`, { headers });
   }
   const deleted = await deleteList(lists.owner, form.data.listId);
-  if (!deleted.ok) return json({ error: deleted.message, done: null }, { status: 400, headers });
+  if (!deleted.ok) return json({ error: t(deleted.message), done: null }, { status: 400, headers });
   await noteHouseholdListChange(lists.owner);
-  return json({ error: null, done: `Deleted the list “${deleted.value}”.` }, { headers });
+  return json({ error: null, done: t('Deleted the list “{{name}}”.', { name: deleted.value }) }, { headers });
 }
 
-export const meta: MetaFunction = () => pageMeta('Your lists', 'Shopping lists you share with your household.');
+export const meta: MetaFunction = ({ matches }) => {
+  const t = metaTranslator(matches);
+  return pageMeta(t('Your lists'), t('Shopping lists you share with your household.'));
+};
 
 export default function ListsPage() {
   const { signedIn, lists, merged } = useLoaderData<typeof loader>();
   const outcome = useActionData<typeof action>();
+  const t = useT();
   return (
     <div className="container-page py-8">
-      <h1 className="text-2xl font-extrabold md:text-3xl">Your lists</h1>
+      <h1 className="text-2xl font-extrabold md:text-3xl">{t('Your lists')}</h1>
       {signedIn ? (
-        <p className="mt-1 text-stone-600">Everyone in your household sees and edits these lists.</p>
+        <p className="mt-1 text-stone-600">{t('Everyone in your household sees and edits these lists.')}</p>
       ) : (
         <p className="mt-2 rounded-xl border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
-          This list is kept in this browser only.{' '}
+          {t('This list is kept in this browser only.')}{' '}
           <Link
             to={`${SIGN_IN_PATH}?goto=${encodeURIComponent('/shop/lists.html')}`}
             className="font-semibold underline"
           >
-            Sign in to save your list
+            {t('Sign in to save your list')}
           </Link>
           .
         </p>
       )}
       {merged > 0 ? (
         <p role="status" className="mt-3 rounded-xl border border-green-200 bg-green-50 p-3 text-sm text-green-900">
-          We added {merged === 1 ? 'the item' : `${merged} items`} from this browser’s list to your Favorites.
+          {t('We added {{count}} items from this browser’s list to your Favorites.', { count: merged })}
         </p>
       ) : null}
       <FormOutcome error={outcome?.error} done={outcome?.done} />
       {lists.length === 0 ? (
         <div className="mt-6 rounded-2xl border border-dashed border-stone-300 p-8 text-center">
           <p className="font-semibold">
-            {signedIn ? 'Your Favorites list starts with the first thing you add.' : 'Your list is empty.'}
+            {signedIn ? t('Your Favorites list starts with the first thing you add.') : t('Your list is empty.')}
           </p>
           <p className="mt-1 text-sm text-stone-600">
-            Add products from their pages or search results, or a recipe’s ingredients.
+            {t('Add products from their pages or search results, or a recipe’s ingredients.')}
           </p>
           <Link to="/shop/aisles.html" className="btn-primary mt-4">
-            Browse the aisles
+            {t('Browse the aisles')}
           </Link>
         </div>
       ) : (
@@ -104,17 +111,18 @@ export default function ListsPage() {
                 {list.name}
               </Link>
               <span className="text-sm text-stone-600">
-                {list.itemCount === 1 ? '1 item' : `${list.itemCount.toLocaleString('en-US')} items`}
+                {t('{{number}} items', { count: list.itemCount, number: list.itemCount.toLocaleString('en-US') })}
               </span>
               <Link to={`/shop/lists/store/${list.id}.html`} className="btn-outline min-h-[44px]">
-                Store mode
+                {t('Store mode')}
               </Link>
               {signedIn && !list.isDefault ? (
                 <Form method="post">
                   <input type="hidden" name="intent" value="delete" />
                   <input type="hidden" name="listId" value={list.id} />
                   <button type="submit" className="min-h-[44px] px-2 text-sm text-red-700 underline">
-                    Delete<span className="sr-only"> {list.name}</span>
+                    {t('Delete')}
+                    <span className="sr-only"> {list.name}</span>
                   </button>
                 </Form>
               ) : null}
@@ -126,7 +134,7 @@ export default function ListsPage() {
         <Form method="post" className="mt-6 flex flex-wrap items-end gap-3">
           <input type="hidden" name="intent" value="create" />
           <label className="flex flex-col text-sm font-semibold">
-            New list name
+            {t('New list name')}
             <input
               name="name"
               required
@@ -135,12 +143,15 @@ export default function ListsPage() {
             />
           </label>
           <button type="submit" className="btn-primary min-h-[44px]">
-            Make a list
+            {t('Make a list')}
           </button>
         </Form>
       ) : null}
       <p className="mt-4 text-xs text-stone-600">
-        Up to {MAX_LISTS} lists a household, {MAX_LIST_ITEMS.toLocaleString('en-US')} items a list.
+        {t('Up to {{lists}} lists a household, {{items}} items a list.', {
+          lists: MAX_LISTS,
+          items: MAX_LIST_ITEMS.toLocaleString('en-US'),
+        })}
       </p>
     </div>
   );

@@ -1,3 +1,4 @@
+import type { Language } from '~/modules/i18n/languages';
 import { json } from '@remix-run/node';
 import { staffGrantsOf } from '~/modules/staff/staff-roles.server';
 import { requireUserType } from './shopper.server';
@@ -17,6 +18,8 @@ export interface StaffMember {
   customerId: number;
   name: string;
   stores: StaffStore[];
+  /** The language the page answers in (decision 0116). */
+  language: Language;
   /** Set-Cookie headers the response must carry, as a shopper's do. */
   headers: Headers;
 }
@@ -46,7 +49,13 @@ export async function requireStaff(request: Request, access: StaffPageAccess): P
   const grants = await staffGrantsOf(customerId);
   const decision = decideStaffAccess({ claim: claims.staff, grants: grants, roles: staffRoles });
   if (decision.kind === 'forbidden') refuse(403, shopper.headers);
-  return { customerId, name: claims.firstName, stores: decision.stores, headers: shopper.headers };
+  return {
+    customerId,
+    name: claims.firstName,
+    stores: decision.stores,
+    language: shopper.language,
+    headers: shopper.headers,
+  };
 }
 
 /**

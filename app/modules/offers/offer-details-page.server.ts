@@ -5,6 +5,7 @@ import { offerDetails } from './offers.server';
 import { offerViewer } from './offer-viewer.server';
 import { parseOfferDetailsPage } from './offer-pages';
 import { completePendingClip } from './pending-clip.server';
+import { offerPageIn } from './offer-language.server';
 
 /**
  * What an offer details page shows, under any of its three areas: the offer of this banner, its
@@ -31,5 +32,7 @@ export async function offerDetailsPage(request: Request, shopper: AuthorizedShop
       ? `Clipped: ${pending.result.title}`
       : pending.result.message
     : null;
-  return { offer, notice, headers, headerClippedOffers: pending.headerClippedOffers };
+  // In the page's language, with the strings its view reads (decision 0116).
+  const shown = offerPageIn(shopper.language, { offer, notice });
+  return { ...shown, headers, headerClippedOffers: pending.headerClippedOffers };
 }

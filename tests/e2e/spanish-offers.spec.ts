@@ -1,0 +1,86 @@
+import { expect, test, type Page } from './support/test';
+import { createAccountOverHttp } from './support/accounts';
+
+/** Coupons & deals, shopping lists, rewards and the 404 page in Spanish (decision 0116), with JavaScript on and off. */
+
+/** The header's switch: a plain form post that sets the language cookie and comes back to the page. */
+async function chooseSpanish(page: Page) {
+  await page.getByRole('banner').getByRole('button', { name: 'Español' }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+}
+
+test('coupons & deals in Spanish through ?lng=es: heading, filters and the sign-in-to-clip button', async ({
+  page,
+}) => {
+  await page.goto('/foru/coupons-deals.html?lng=es');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Cupones y ofertas');
+  await expect(page).toHaveTitle(/Cupones y ofertas/);
+  await expect(page.getByText('Inicie sesión para recortar cupones y guardarlos en su tarjeta.')).toBeVisible();
+  await expect(page.getByRole('searchbox', { name: 'Buscar ofertas' })).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Ordenar por' })).toContainText('Vencen primero');
+  await expect(page.getByRole('button', { name: 'Mostrar ofertas' })).toBeVisible();
+  const card = page.getByTestId('offer-card').first();
+  await expect(card.getByRole('button', { name: /^Inicie sesión para recortar/ })).toBeVisible();
+  await expect(card).toContainText(/Vence el /);
+  // The page's count is a plural: "N ofertas".
+  await expect(page.getByRole('main')).toContainText(
+    /\d+ ofertas en .+\. Los cupones recortados se descuentan al pagar\./,
+  );
+});
+
+test('a customer who chose Spanish clips a coupon; the card and my list say so in Spanish', async ({ page }) => {
+  await createAccountOverHttp(page, 'Recortadora');
+  await page.goto('/foru/coupons-deals.html?sort=value');
+  await chooseSpanish(page);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Cupones y ofertas');
+  const card = page.getByTestId('offer-card').first();
+  await card.getByRole('button', { name: /^Recortar cupón/ }).click();
+  const clipped = card.getByRole('button', { name: /Recortado/ });
+  await expect(clipped).toHaveAttribute('aria-pressed', 'true');
+  await expect(clipped).toContainText('Selecciónelo para quitarlo de su lista.');
+  await expect(page.getByTestId('clip-count')).toContainText('1');
+
+  await page.goto('/foru/my-list.html');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Mi lista');
+  await expect(page.getByTestId('my-list-count')).toHaveText('1 oferta recortada');
+  await expect(page.getByTestId('my-list-offer').getByRole('button', { name: /Recortado/ })).toBeVisible();
+});
+
+test('a shopping list in Spanish: make a list, add to it, and hear the result', async ({ page }) => {
+  await createAccountOverHttp(page, 'Listera');
+  await page.goto('/shop/lists.html');
+  await chooseSpanish(page);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sus listas');
+  await expect(page.getByText('Todos en su hogar ven y editan estas listas.')).toBeVisible();
+  await page.getByRole('textbox', { name: 'Nombre de la nueva lista' }).fill('Fiesta');
+  await page.getByRole('button', { name: 'Crear una lista' }).click();
+
+  await expect(page.getByTestId('list-name')).toHaveText('Fiesta');
+  await expect(page.getByText('Esta lista está vacía.')).toBeVisible();
+  await page.getByRole('textbox', { name: 'Agregar otra cosa' }).fill('velas');
+  await page.getByRole('button', { name: 'Agregar a la lista' }).click();
+  await expect(page.getByRole('main').getByRole('status')).toHaveText('Se agregó a su lista.');
+  await expect(page.getByTestId('list-items')).toContainText('velas');
+  await expect(page.getByRole('button', { name: 'Quitar velas' })).toBeVisible();
+
+  await page.getByRole('link', { name: 'Sus listas' }).click();
+  await expect(page.getByTestId('lists')).toContainText('1 artículo');
+});
+
+test('rewards in Spanish through ?lng=es', async ({ page }) => {
+  await page.goto('/foru/rewards.html?lng=es');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Recompensas');
+  await expect(page.getByText('Inicie sesión para ver sus puntos y canjear recompensas.')).toBeVisible();
+});
+
+test('the 404 page in Spanish, through ?lng=es and through the switch', async ({ page }) => {
+  const response = await page.goto('/no-such-aisle.html?lng=es');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('No encontramos esa página');
+  await expect(page).toHaveTitle(/Página no encontrada/);
+
+  await page.goto('/no-such-aisle.html');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText("We couldn't find that page");
+  await chooseSpanish(page);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('No encontramos esa página');
+});
