@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { useLoaderData, useLocation } from '@remix-run/react';
-import { pageAccess, PUBLIC_PAGE, pageMeta, metaTranslator } from '~/components/page-essentials';
+import { pageAccess, PUBLIC_PAGE, pageMeta } from '~/components/page-essentials';
+import { metaTranslator } from '~/components/meta-translator';
 import { requireUserType } from '~/modules/access/shopper.server';
 import { offerDetailsPage } from '~/modules/offers/offer-details-page.server';
 import { OfferDetailsView } from '~/components/OfferDetailsView';

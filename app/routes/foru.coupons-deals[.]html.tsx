@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, useLoaderData, useLocation } from '@remix-run/react';
-import { pageAccess, PUBLIC_PAGE, SIGN_IN_PATH, pageMeta, metaTranslator } from '~/components/page-essentials';
+import { pageAccess, PUBLIC_PAGE, SIGN_IN_PATH, pageMeta } from '~/components/page-essentials';
+import { metaTranslator } from '~/components/meta-translator';
 import {
   clipNoticeIn,
   greetingIn,

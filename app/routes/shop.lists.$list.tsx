@@ -10,9 +10,9 @@ import {
   pageMeta,
   productHref,
   SIGN_IN_PATH,
-  metaTranslator,
   useT,
 } from '~/components/page-essentials';
+import { metaTranslator } from '~/components/meta-translator';
 import { pageStrings, serverT } from '~/modules/i18n/translations.server';
 import type { ProductKind } from '~/db/schema';
 import { requireUserType } from '~/modules/access/shopper.server';

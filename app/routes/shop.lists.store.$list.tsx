@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json, redirect } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
-import { pageAccess, PUBLIC_PAGE, pageMeta, metaTranslator, useT } from '~/components/page-essentials';
+import { pageAccess, PUBLIC_PAGE, pageMeta, useT } from '~/components/page-essentials';
+import { metaTranslator } from '~/components/meta-translator';
 import { pageStrings, serverT } from '~/modules/i18n/translations.server';
 import { requireUserType, type AuthorizedShopper } from '~/modules/access/shopper.server';
 import { pageStore } from '~/modules/catalog/page-store.server';

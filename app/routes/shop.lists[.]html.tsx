@@ -2,7 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { json, redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { FormOutcome } from '~/components/FormOutcome';
-import { pageAccess, PUBLIC_PAGE, pageMeta, SIGN_IN_PATH, metaTranslator, useT } from '~/components/page-essentials';
+import { pageAccess, PUBLIC_PAGE, pageMeta, SIGN_IN_PATH, useT } from '~/components/page-essentials';
+import { metaTranslator } from '~/components/meta-translator';
 import { pageStrings, serverT } from '~/modules/i18n/translations.server';
 import { requireUserType } from '~/modules/access/shopper.server';
 import { parseForm } from '~/modules/http/forms.server';

@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
-import { pageMeta, metaTranslator, useT } from '~/components/page-essentials';
+import { pageMeta, useT } from '~/components/page-essentials';
+import { metaTranslator } from '~/components/meta-translator';
 import { pageStrings } from '~/modules/i18n/translations.server';
 import { StaffErrorPage } from '~/components/StaffErrorPage';
 import { STAFF_ROLE_LABELS, STAFF_ROLES, staffAccess } from '~/modules/access/staff-access';
