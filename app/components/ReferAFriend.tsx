@@ -49,9 +49,12 @@ export function ReferAFriend({
         <span data-testid="referral-summary" className="text-stone-600">
           {referral.friendsJoined === 0
             ? t('No friends have joined with your code yet.')
-            : `${t('{{count}} friends have joined', { count: referral.friendsJoined })} · ${t('{{points}} points earned', {
-                points: referral.pointsEarned.toLocaleString(locale),
-              })}`}
+            : `${t('{{count}} friends have joined', { count: referral.friendsJoined })} · ${t(
+                '{{points}} points earned',
+                {
+                  points: referral.pointsEarned.toLocaleString(locale),
+                },
+              )}`}
         </span>
       </p>
     </section>

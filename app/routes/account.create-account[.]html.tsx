@@ -134,7 +134,9 @@ export default function CreateAccountPage() {
   return (
     <div className="container-page max-w-md py-10">
       <div className="card p-6">
-        <h1 className="text-2xl font-extrabold">{business ? t('Create a business account') : t('Create an account')}</h1>
+        <h1 className="text-2xl font-extrabold">
+          {business ? t('Create a business account') : t('Create an account')}
+        </h1>
         <p className="mt-1 text-sm text-stone-600">
           {business
             ? t('Business prices for your company, and an order history of its own.')

@@ -186,7 +186,10 @@ export default function AccountOverviewPage() {
         <span className="font-bold">{t('Delivery subscription:')} </span>
         {account.deliveryPass ? (
           <>
-            {t('{{plan}}, active until {{day}}', { plan: account.deliveryPass.planName, day: account.deliveryPass.until })}{' '}
+            {t('{{plan}}, active until {{day}}', {
+              plan: account.deliveryPass.planName,
+              day: account.deliveryPass.until,
+            })}{' '}
             ·{' '}
             <Link to={ACCOUNT_SUBSCRIPTION_PATH} className="font-semibold text-brand underline">
               {t('Manage')}

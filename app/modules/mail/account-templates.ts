@@ -94,7 +94,11 @@ export function passwordReset(
   };
 }
 
-export function welcome(banner: BannerDefinition, data: ParsedMessageData<'welcome'>, words: MailWords): RenderedMessage {
+export function welcome(
+  banner: BannerDefinition,
+  data: ParsedMessageData<'welcome'>,
+  words: MailWords,
+): RenderedMessage {
   const { t } = words;
   const subject = t('Welcome to Pantry');
   const lead = t('Your {{banner}} account is ready and you are signed in.', { banner: banner.name });

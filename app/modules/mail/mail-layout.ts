@@ -86,16 +86,17 @@ export function formatWhen(iso: string, timezone: string, words: MailWords): str
 
 function formatTime(iso: string, timezone: string, words: MailWords): string {
   // ICU puts a narrow no-break space before AM/PM; plain text reads better with a plain one.
-  return new Intl.DateTimeFormat(INTL_LOCALE[words.language], { timeZone: timezone, hour: 'numeric', minute: '2-digit' })
+  return new Intl.DateTimeFormat(INTL_LOCALE[words.language], {
+    timeZone: timezone,
+    hour: 'numeric',
+    minute: '2-digit',
+  })
     .format(new Date(iso))
     .replace(/\u202f/g, ' ');
 }
 
 /** "Saturday, November 28 at 2:00 PM – 4:00 PM" in the store's time zone. */
-export function formatWindow(
-  window: { startsAt: string; endsAt: string; timezone: string },
-  words: MailWords,
-): string {
+export function formatWindow(window: { startsAt: string; endsAt: string; timezone: string }, words: MailWords): string {
   return `${formatWhen(window.startsAt, window.timezone, words)} – ${formatTime(window.endsAt, window.timezone, words)}`;
 }
 

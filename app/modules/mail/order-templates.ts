@@ -187,7 +187,11 @@ export function readyForPickup(
   };
 }
 
-export function receipt(banner: BannerDefinition, data: ParsedMessageData<'receipt'>, words: MailWords): RenderedMessage {
+export function receipt(
+  banner: BannerDefinition,
+  data: ParsedMessageData<'receipt'>,
+  words: MailWords,
+): RenderedMessage {
   const { t } = words;
   const order = data.orderNumber;
   const subject = t('Your receipt for order {{order}}', { order });
