@@ -364,7 +364,7 @@ export default function ProfilePage() {
               <Form method="post" className="inline">
                 <input type="hidden" name="channel" value="email" />
                 <button type="submit" name="intent" value="send-code" className="text-brand underline">
-                  Verify
+                  {t('Verify')}
                 </button>
               </Form>
             ) : null}
@@ -377,7 +377,7 @@ export default function ProfilePage() {
               <Form method="post" className="inline">
                 <input type="hidden" name="channel" value="phone" />
                 <button type="submit" name="intent" value="send-code" className="text-brand underline">
-                  Verify
+                  {t('Verify')}
                 </button>
               </Form>
             ) : null}
