@@ -1,4 +1,5 @@
 import { NavLink } from '@remix-run/react';
+import { useT } from '~/components/page-essentials';
 
 /** The account area's pages; each page of the area renders this list so a customer can move between them. */
 export const ACCOUNT_PAGES = [
@@ -14,8 +15,9 @@ export const ACCOUNT_PAGES = [
 ] as const;
 
 export function AccountNav() {
+  const t = useT();
   return (
-    <nav aria-label="Your account" className="mt-4 overflow-x-auto">
+    <nav aria-label={t('Your account')} className="mt-4 overflow-x-auto">
       <ul className="flex gap-2 text-sm">
         {ACCOUNT_PAGES.map((page) => (
           <li key={page.to}>
@@ -27,7 +29,7 @@ export function AccountNav() {
                 }`
               }
             >
-              {page.label}
+              {t(page.label)}
             </NavLink>
           </li>
         ))}

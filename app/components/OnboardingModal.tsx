@@ -1,5 +1,6 @@
 import { Link, useLocation } from '@remix-run/react';
 import { useState } from 'react';
+import { useT } from '~/components/page-essentials';
 import { Modal } from './Modal';
 
 /** Spec section 4: the onboarding event cookie drives this modal once (the server has already deleted it). */
@@ -12,6 +13,7 @@ export function OnboardingModal({
   firstName: string | null;
   firstTimeLogin: boolean;
 }) {
+  const t = useT();
   const [open, setOpen] = useState(true);
   const location = useLocation();
   if (!open) return null;
@@ -19,11 +21,13 @@ export function OnboardingModal({
   return (
     <Modal labelledBy="onboarding-title" testId="onboarding-modal" onClose={() => setOpen(false)}>
       <h2 id="onboarding-title" className="text-2xl font-extrabold">
-        Welcome to {bannerName}
-        {firstName ? `, ${firstName}` : ''}!
+        {firstName
+          ? t('Welcome to {{banner}}, {{firstName}}!', { banner: bannerName, firstName })
+          : t('Welcome to {{banner}}!', { banner: bannerName })}
       </h2>
       <p className="mt-2 text-sm text-stone-600">
-        {firstTimeLogin ? 'This is your first time signed in. ' : ''}Three things to get the most from your account:
+        {firstTimeLogin ? `${t('This is your first time signed in.')} ` : ''}
+        {t('Three things to get the most from your account:')}
       </p>
       <ol className="mt-4 grid gap-3 text-sm">
         <li className="flex gap-3">
@@ -31,8 +35,8 @@ export function OnboardingModal({
             1
           </span>
           <span>
-            <strong>Choose how you shop</strong>: delivery, DriveUp &amp; Go pickup or in store, from the store chip at
-            the top.
+            <strong>{t('Choose how you shop')}</strong>
+            {t(': delivery, DriveUp & Go pickup or in store, from the store chip at the top.')}
           </span>
         </li>
         <li className="flex gap-3">
@@ -40,7 +44,8 @@ export function OnboardingModal({
             2
           </span>
           <span>
-            <strong>Clip digital coupons</strong>: they come off at checkout automatically.
+            <strong>{t('Clip digital coupons')}</strong>
+            {t(': they come off at checkout automatically.')}
           </span>
         </li>
         <li className="flex gap-3">
@@ -48,7 +53,7 @@ export function OnboardingModal({
             3
           </span>
           <span>
-            <strong>Earn rewards</strong> with your club card on every order.
+            <strong>{t('Earn rewards')}</strong> {t('with your club card on every order.')}
           </span>
         </li>
       </ol>
@@ -62,7 +67,7 @@ export function OnboardingModal({
             setOpen(false);
           }}
         >
-          Start shopping
+          {t('Start shopping')}
         </Link>
       </div>
     </Modal>

@@ -1,6 +1,6 @@
 import { Link, useRevalidator } from '@remix-run/react';
 import { useState } from 'react';
-import { useHydrated } from '~/components/page-essentials';
+import { useHydrated, useT } from '~/components/page-essentials';
 import type { ServiceCallContext } from '~/modules/http/service-call';
 import { enrolPasskey } from '~/modules/passkeys/enrolment-flow';
 import { browserFlowDeps, passkeysSupported } from '~/modules/passkeys/passkey-browser';
@@ -26,6 +26,7 @@ export function PasskeyEnrolment({
   service: ServiceCallContext;
 }) {
   const hydrated = useHydrated();
+  const t = useT();
   const revalidator = useRevalidator();
   const [name, setName] = useState('');
   const [busy, setBusy] = useState(false);
@@ -34,13 +35,13 @@ export function PasskeyEnrolment({
   if (!hydrated)
     return (
       <p className="mt-3 text-sm text-stone-700" data-testid="passkey-needs-js">
-        {NO_JS_MESSAGE}
+        {t(NO_JS_MESSAGE)}
       </p>
     );
   if (!passkeysSupported()) {
     return (
       <p className="mt-3 text-sm text-stone-700">
-        This browser can&apos;t create passkeys. You can keep signing in with your password.
+        {t("This browser can't create passkeys. You can keep signing in with your password.")}
       </p>
     );
   }
@@ -48,7 +49,7 @@ export function PasskeyEnrolment({
     return (
       <p className="mt-3 text-sm">
         <Link to={confirmHref} className="btn-outline inline-block">
-          Confirm your password to add a passkey
+          {t('Confirm your password to add a passkey')}
         </Link>
       </p>
     );
@@ -68,7 +69,10 @@ export function PasskeyEnrolment({
       return;
     }
     setName('');
-    setOutcome({ ok: true, message: `Passkey “${result.factor.name}” added. You can use it to sign in.` });
+    setOutcome({
+      ok: true,
+      message: t('Passkey “{{name}}” added. You can use it to sign in.', { name: result.factor.name }),
+    });
     revalidator.revalidate();
   }
 
@@ -79,31 +83,31 @@ export function PasskeyEnrolment({
           <StatusNotice>{outcome.message}</StatusNotice>
         ) : (
           <ErrorAlert>
-            {outcome.message}.{' '}
+            {t(outcome.message)}.{' '}
             {outcome.confirm ? (
               <Link to={confirmHref} className="underline">
-                Confirm your password
+                {t('Confirm your password')}
               </Link>
             ) : (
-              'Please try again.'
+              t('Please try again.')
             )}
           </ErrorAlert>
         )
       ) : null}
       <div className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-end">
         <label className="grow text-sm font-semibold" htmlFor="passkey-name">
-          Name (optional)
+          {t('Name (optional)')}
           <input
             id="passkey-name"
             value={name}
             maxLength={60}
             onChange={(event) => setName(event.target.value)}
-            placeholder="e.g. My phone"
+            placeholder={t('e.g. My phone')}
             className="mt-1 block w-full rounded-xl border border-stone-300 px-3 py-2 text-base font-normal"
           />
         </label>
         <button type="button" className="btn-primary" onClick={() => void add()} disabled={busy}>
-          {busy ? 'Waiting for your device…' : 'Add a passkey'}
+          {busy ? t('Waiting for your device…') : t('Add a passkey')}
         </button>
       </div>
     </div>

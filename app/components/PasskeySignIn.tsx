@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { useHydrated } from '~/components/page-essentials';
+import { useHydrated, useT } from '~/components/page-essentials';
 import { passkeysSupported, signInWithPasskey } from '~/modules/passkeys/passkey-browser';
 import { ErrorAlert } from './Alerts';
 
 /** "Sign in with a passkey" (discoverable credentials): shown only where the browser can do it. */
 export function PasskeySignIn({ goto, offerKeepSignedIn }: { goto: string; offerKeepSignedIn: boolean }) {
   const hydrated = useHydrated();
+  const t = useT();
   const [busy, setBusy] = useState(false);
   const [remember, setRemember] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -20,14 +21,14 @@ export function PasskeySignIn({ goto, offerKeepSignedIn }: { goto: string; offer
       return;
     }
     setBusy(false);
-    setError(outcome.message);
+    setError(t(outcome.message));
   }
 
   return (
     <div className="mt-6 border-t border-stone-200 pt-5">
       {error ? <ErrorAlert>{error}</ErrorAlert> : null}
       <button type="button" className="btn-outline mt-2 w-full py-3" onClick={() => void start()} disabled={busy}>
-        {busy ? 'Waiting for your passkey…' : 'Sign in with a passkey'}
+        {busy ? t('Waiting for your passkey…') : t('Sign in with a passkey')}
       </button>
       {offerKeepSignedIn ? (
         <label className="mt-3 flex items-center gap-2 text-sm">
@@ -37,7 +38,7 @@ export function PasskeySignIn({ goto, offerKeepSignedIn }: { goto: string; offer
             checked={remember}
             onChange={(event) => setRemember(event.target.checked)}
           />
-          Stay signed in on this device
+          {t('Stay signed in on this device')}
         </label>
       ) : null}
     </div>

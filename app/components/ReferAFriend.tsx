@@ -1,32 +1,40 @@
+import { useLanguage, useT } from '~/components/page-essentials';
+import { INTL_LOCALE } from '~/modules/i18n/languages';
+
 /** The account's refer-a-friend card (flag referralProgramEnabled): the code, a share link and what it earned. */
 export function ReferAFriend({
   referral,
 }: {
   referral: { code: string; link: string; points: number; friendsJoined: number; pointsEarned: number };
 }) {
-  const points = referral.points.toLocaleString('en-US');
+  const t = useT();
+  const locale = INTL_LOCALE[useLanguage()];
+  const points = referral.points.toLocaleString(locale);
   const mail = `mailto:?${new URLSearchParams({
-    subject: 'Groceries delivered: join me',
-    body: `Use my referral code ${referral.code} when you create your account and we each get ${points} points at your first order: ${referral.link}`,
+    subject: t('Groceries delivered: join me'),
+    body: t(
+      'Use my referral code {{code}} when you create your account and we each get {{points}} points at your first order: {{link}}',
+      { code: referral.code, points, link: referral.link },
+    ),
   })
     .toString()
     .replace(/\+/g, '%20')}`;
   return (
     <section className="card mt-4 p-5" aria-labelledby="refer-heading" data-testid="refer-a-friend">
       <h2 id="refer-heading" className="font-bold">
-        Refer a friend
+        {t('Refer a friend')}
       </h2>
       <p className="mt-1 text-sm text-stone-700">
-        Give a friend your code. When they place their first order, you each get {points} points.
+        {t('Give a friend your code. When they place their first order, you each get {{points}} points.', { points })}
       </p>
       <p className="mt-3 text-sm">
-        Your code:{' '}
+        {t('Your code:')}{' '}
         <strong className="font-mono text-lg tracking-wider" data-testid="referral-code">
           {referral.code}
         </strong>
       </p>
       <label className="mt-3 block text-sm font-semibold" htmlFor="referral-link">
-        Share link
+        {t('Share link')}
         <input
           id="referral-link"
           readOnly
@@ -36,12 +44,17 @@ export function ReferAFriend({
       </label>
       <p className="mt-3 flex flex-wrap items-center gap-3 text-sm">
         <a href={mail} className="btn-outline">
-          Share by email
+          {t('Share by email')}
         </a>
         <span data-testid="referral-summary" className="text-stone-600">
           {referral.friendsJoined === 0
-            ? 'No friends have joined with your code yet.'
-            : `${referral.friendsJoined} ${referral.friendsJoined === 1 ? 'friend has' : 'friends have'} joined · ${referral.pointsEarned.toLocaleString('en-US')} points earned`}
+            ? t('No friends have joined with your code yet.')
+            : `${t('{{count}} friends have joined', { count: referral.friendsJoined })} · ${t(
+                '{{points}} points earned',
+                {
+                  points: referral.pointsEarned.toLocaleString(locale),
+                },
+              )}`}
         </span>
       </p>
     </section>

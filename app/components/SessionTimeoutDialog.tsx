@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { browserStorage } from '~/components/page-essentials';
+import { browserStorage, useT } from '~/components/page-essentials';
 import { clearOnSignOut } from '~/modules/browser/sign-out-storage';
 import { refreshIdentitySession } from '~/modules/browser/identity-session';
 import { Modal } from './Modal';
@@ -10,6 +10,7 @@ import { Modal } from './Modal';
  * expired on an open page (SessionTimeout), never with the page.
  */
 export function SessionTimeoutDialog({ issuer }: { issuer: string | null }) {
+  const t = useT();
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const signOutForm = useRef<HTMLFormElement>(null);
@@ -34,7 +35,7 @@ export function SessionTimeoutDialog({ issuer }: { issuer: string | null }) {
     }
     if (outcome.kind === 'ignored') {
       setBusy(false);
-      setMessage('We are busy right now. Please try again in a moment.');
+      setMessage(t('We are busy right now. Please try again in a moment.'));
       return;
     }
     console.error('identity session refresh failed:', outcome.summary);
@@ -44,11 +45,12 @@ export function SessionTimeoutDialog({ issuer }: { issuer: string | null }) {
   return (
     <Modal labelledBy="session-timeout-title" testId="session-timeout-modal">
       <h2 id="session-timeout-title" className="text-2xl font-extrabold">
-        Your session has timed out
+        {t('Your session has timed out')}
       </h2>
       <p className="mt-2 text-sm text-stone-600">
-        For your security we pause your session after a while. Stay signed in to keep your cart, offers and checkout, or
-        sign out.
+        {t(
+          'For your security we pause your session after a while. Stay signed in to keep your cart, offers and checkout, or sign out.',
+        )}
       </p>
       {message ? (
         <p role="status" className="mt-3 rounded-xl bg-amber-50 p-3 text-sm text-amber-900">
@@ -57,10 +59,10 @@ export function SessionTimeoutDialog({ issuer }: { issuer: string | null }) {
       ) : null}
       <div className="mt-6 flex flex-wrap gap-3">
         <button type="button" className="btn-primary" onClick={staySignedIn} disabled={busy} autoFocus>
-          {busy ? 'Please wait…' : 'Stay signed in'}
+          {busy ? t('Please wait…') : t('Stay signed in')}
         </button>
         <button type="button" className="btn-outline" onClick={() => signOut('user')} disabled={busy}>
-          Sign out
+          {t('Sign out')}
         </button>
       </div>
       <form ref={signOutForm} method="post" action="/account/sign-out" hidden>

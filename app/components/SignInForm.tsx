@@ -1,5 +1,6 @@
 import { Form, Link } from '@remix-run/react';
 import type { SignInStepData } from '~/modules/identity/sign-in-step';
+import { useT } from '~/components/page-essentials';
 import { ErrorAlert, StatusNotice } from './Alerts';
 
 const inputClass = 'mt-1 block w-full rounded-xl border border-stone-300 px-3 py-2 text-base font-normal';
@@ -24,6 +25,7 @@ export function SignInForm({
   autoFocusEmail?: boolean;
 }) {
   const { step, email, goto, error, notice, keepSignedInOffered = true } = state;
+  const t = useT();
   return (
     <>
       {error ? <ErrorAlert>{error}</ErrorAlert> : null}
@@ -32,7 +34,7 @@ export function SignInForm({
         <input type="hidden" name="goto" value={goto} />
         {step === 'email' ? (
           <label className="text-sm font-semibold" htmlFor={`${idPrefix}-email`}>
-            Email
+            {t('Email')}
             <input
               id={`${idPrefix}-email`}
               name="email"
@@ -48,19 +50,19 @@ export function SignInForm({
           <>
             <input type="hidden" name="email" value={email} />
             <p className="text-sm">
-              Signing in as <strong>{email}</strong>.{' '}
+              {t('Signing in as')} <strong>{email}</strong>.{' '}
               <Link
                 to={`/account/sign-in.html?goto=${encodeURIComponent(goto)}`}
                 className="font-semibold text-brand underline"
               >
-                Change
+                {t('Change')}
               </Link>
             </p>
           </>
         )}
         {step === 'password' ? (
           <label className="text-sm font-semibold" htmlFor={`${idPrefix}-password`}>
-            Password
+            {t('Password')}
             <input
               id={`${idPrefix}-password`}
               name="password"
@@ -74,7 +76,7 @@ export function SignInForm({
         ) : null}
         {step === 'code' ? (
           <label className="text-sm font-semibold" htmlFor={`${idPrefix}-code`}>
-            6-digit code
+            {t('6-digit code')}
             <input
               id={`${idPrefix}-code`}
               name="code"
@@ -91,7 +93,7 @@ export function SignInForm({
         {step !== 'email' && keepSignedInOffered ? (
           <label className="flex items-center gap-2 text-sm">
             <input type="checkbox" name="remember" className="h-4 w-4" />
-            Keep me signed in
+            {t('Keep me signed in')}
           </label>
         ) : null}
         <button
@@ -101,11 +103,11 @@ export function SignInForm({
           className="btn-primary py-3 text-base"
           disabled={busy}
         >
-          {busy ? 'Please wait…' : step === 'email' ? 'Continue' : 'Sign in'}
+          {busy ? t('Please wait…') : step === 'email' ? t('Continue') : t('Sign in')}
         </button>
         {step !== 'email' ? (
           <button type="submit" name="intent" value="send-code" formNoValidate className="btn-outline">
-            {step === 'code' ? 'Send a new code' : 'Email me a one-time code instead'}
+            {step === 'code' ? t('Send a new code') : t('Email me a one-time code instead')}
           </button>
         ) : null}
       </FormComponent>
@@ -114,10 +116,10 @@ export function SignInForm({
           to={`/account/create-account.html?goto=${encodeURIComponent(goto)}`}
           className="font-semibold text-brand underline"
         >
-          New here? Create an account
+          {t('New here? Create an account')}
         </Link>
         <Link to="/account/forgot-password.html" className="font-semibold text-brand underline">
-          Forgot password?
+          {t('Forgot password?')}
         </Link>
       </p>
     </>

@@ -1,5 +1,6 @@
 import { Link, useFetcher, useNavigate } from '@remix-run/react';
 import type { SignInStepData } from '~/modules/identity/sign-in-step';
+import { useT } from '~/components/page-essentials';
 import { Modal } from './Modal';
 import { SignInForm } from './SignInForm';
 
@@ -11,6 +12,7 @@ import { SignInForm } from './SignInForm';
 export function SignInModal({ goto }: { goto: string }) {
   const fetcher = useFetcher<SignInStepData>({ key: 'sign-in-modal' });
   const navigate = useNavigate();
+  const t = useT();
   // An answer without a step is a refusal (a call that timed out): start again at the email step, saying why.
   const answer: Partial<SignInStepData> & { message?: string } = fetcher.data ?? {};
   const state = answer.step
@@ -20,18 +22,18 @@ export function SignInModal({ goto }: { goto: string }) {
     <Modal labelledBy="sign-in-modal-title" testId="sign-in-modal" onClose={() => navigate(goto, { replace: true })}>
       <div className="flex items-start justify-between gap-4">
         <h2 id="sign-in-modal-title" className="text-2xl font-extrabold">
-          Sign in
+          {t('Sign in')}
         </h2>
         <Link
           to={goto}
           replace
           className="rounded-full px-2 text-2xl leading-none text-stone-500 hover:text-stone-900"
-          aria-label="Close sign-in"
+          aria-label={t('Close sign-in')}
         >
           ×
         </Link>
       </div>
-      <p className="mt-1 text-sm text-stone-600">Clip deals, save your cart and check out faster.</p>
+      <p className="mt-1 text-sm text-stone-600">{t('Clip deals, save your cart and check out faster.')}</p>
       <SignInForm
         FormComponent={fetcher.Form}
         state={{ ...state, goto }}

@@ -1,9 +1,10 @@
 import { Form } from '@remix-run/react';
-import { browserStorage } from '~/components/page-essentials';
+import { browserStorage, useT } from '~/components/page-essentials';
 import { clearOnSignOut } from '~/modules/browser/sign-out-storage';
 
 /** Sign-out is a POST; with JavaScript it also clears the browser storage the spec lists. */
 export function SignOutButton({ className = 'btn-outline' }: { className?: string }) {
+  const t = useT();
   return (
     <Form
       method="post"
@@ -15,7 +16,7 @@ export function SignOutButton({ className = 'btn-outline' }: { className?: strin
       }}
     >
       <button type="submit" className={className}>
-        Sign out
+        {t('Sign out')}
       </button>
     </Form>
   );

@@ -1,4 +1,5 @@
 import { useRef, useState, type FocusEvent } from 'react';
+import { useT } from '~/components/page-essentials';
 import {
   STORE_CARD_LINKED_MESSAGE,
   STORE_CARD_NOT_FOUND_MESSAGE,
@@ -64,9 +65,10 @@ export function FormField({
   value: string | undefined;
   error: string | undefined;
 }) {
+  const t = useT();
   return (
     <label className="text-sm font-semibold">
-      {field.label}
+      {t(field.label)}
       <input
         name={field.name}
         type={field.type}
@@ -83,7 +85,7 @@ export function FormField({
         </span>
       ) : field.hint ? (
         <span id={`${field.name}-hint`} className="mt-1 block text-xs font-normal text-stone-500">
-          {field.hint}
+          {t(field.hint)}
         </span>
       ) : null}
     </label>
@@ -99,6 +101,7 @@ const digits = (value: unknown) => (typeof value === 'string' ? value.replace(/[
 export function StoreCardPart({ values, errors }: { values: Record<string, string>; errors: Record<string, string> }) {
   const [answer, setAnswer] = useState<StoreCardLookup | { refused: string } | null>(null);
   const asked = useRef('');
+  const t = useT();
   const open = STORE_CARD_FIELDS.some((field) => values[field.name] || errors[field.name]);
 
   async function lookUp(event: FocusEvent<HTMLFieldSetElement>) {
@@ -125,11 +128,11 @@ export function StoreCardPart({ values, errors }: { values: Record<string, strin
   return (
     <details className="rounded-xl border border-stone-200 bg-stone-50 px-3 py-2" open={open || undefined}>
       <summary className="cursor-pointer text-sm font-semibold text-brand-dark">
-        Have a store card? Keep your points
+        {t('Have a store card? Keep your points')}
       </summary>
       <fieldset className="mt-2 grid gap-3" onBlur={lookUp}>
         <legend className="text-xs text-stone-600">
-          Your card&rsquo;s points, household and offers come with your new account.
+          {t('Your card’s points, household and offers come with your new account.')}
         </legend>
         {STORE_CARD_FIELDS.map((field) => (
           <FormField key={field.name} field={field} value={values[field.name]} error={errors[field.name]} />
@@ -138,12 +141,14 @@ export function StoreCardPart({ values, errors }: { values: Record<string, strin
           {answer === null
             ? null
             : 'refused' in answer
-              ? answer.refused
+              ? t(answer.refused)
               : !answer.found
-                ? STORE_CARD_NOT_FOUND_MESSAGE
+                ? t(STORE_CARD_NOT_FOUND_MESSAGE)
                 : answer.stepUp
-                  ? `Welcome back, ${answer.firstName}! Your points come with your new account.`
-                  : STORE_CARD_LINKED_MESSAGE}
+                  ? t('Welcome back, {{firstName}}! Your points come with your new account.', {
+                      firstName: answer.firstName,
+                    })
+                  : t(STORE_CARD_LINKED_MESSAGE)}
         </p>
       </fieldset>
     </details>

@@ -1,4 +1,5 @@
 import { Form } from '@remix-run/react';
+import { useT } from '~/components/page-essentials';
 import { ErrorAlert, StatusNotice } from './Alerts';
 import {
   MONTH_NAMES,
@@ -20,6 +21,7 @@ export function SpecialOccasionsForm({
   answer: { ok: boolean; message: string; errors?: Record<string, string>; values?: Record<string, string> } | null;
   busy: boolean;
 }) {
+  const t = useT();
   const errors = (answer && !answer.ok && answer.errors) || {};
   const values = (answer && !answer.ok && answer.values) || null;
   const valueOf = (occasion: (typeof OCCASIONS)[number], part: 'month' | 'day') =>
@@ -27,10 +29,10 @@ export function SpecialOccasionsForm({
   return (
     <section className="card mt-6 p-5" aria-labelledby="occasions-heading" data-testid="special-occasions">
       <h2 id="occasions-heading" className="text-lg font-bold">
-        Special days
+        {t('Special days')}
       </h2>
       <p className="mt-1 text-sm text-stone-600">
-        Tell us your birthday or anniversary and we will have a treat for you that week. No year needed.
+        {t('Tell us your birthday or anniversary and we will have a treat for you that week. No year needed.')}
       </p>
       {answer ? (
         answer.ok ? (
@@ -42,7 +44,7 @@ export function SpecialOccasionsForm({
       <Form
         method="post"
         className="mt-3 grid gap-4 sm:grid-cols-2"
-        aria-label="Special days"
+        aria-label={t('Special days')}
         noValidate
         key={answer?.ok ? 'saved' : 'editing'}
       >
@@ -51,9 +53,9 @@ export function SpecialOccasionsForm({
           const day = `${occasion}Day`;
           return (
             <fieldset key={occasion} className="grid grid-cols-[2fr_1fr] gap-2">
-              <legend className="text-sm font-semibold">{OCCASION_LABELS[occasion]}</legend>
+              <legend className="text-sm font-semibold">{t(OCCASION_LABELS[occasion])}</legend>
               <label className="text-sm" htmlFor={month}>
-                Month
+                {t('Month')}
                 <select
                   id={month}
                   name={month}
@@ -62,10 +64,10 @@ export function SpecialOccasionsForm({
                   aria-invalid={errors[month] ? true : undefined}
                   aria-describedby={errors[month] ? `${month}-error` : undefined}
                 >
-                  <option value="">Not set</option>
+                  <option value="">{t('Not set')}</option>
                   {MONTH_NAMES.map((name, index) => (
                     <option key={name} value={index + 1}>
-                      {name}
+                      {t(name)}
                     </option>
                   ))}
                 </select>
@@ -76,7 +78,7 @@ export function SpecialOccasionsForm({
                 ) : null}
               </label>
               <label className="text-sm" htmlFor={day}>
-                Day
+                {t('Day')}
                 <input
                   id={day}
                   name={day}
@@ -98,7 +100,7 @@ export function SpecialOccasionsForm({
         })}
         <div className="sm:col-span-2">
           <button type="submit" name="intent" value="occasions" className="btn-primary">
-            {busy ? 'Saving…' : 'Save special days'}
+            {busy ? t('Saving…') : t('Save special days')}
           </button>
         </div>
       </Form>

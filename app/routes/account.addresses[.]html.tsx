@@ -5,7 +5,9 @@ import { EditRemoveActions } from '~/components/EditRemoveActions';
 import { FormOutcome, useFormKey } from '~/components/FormOutcome';
 import { z } from 'zod';
 import { AccountNav } from '~/components/AccountNav';
-import { CUSTOMER_ONLY, pageAccess, SIGN_IN_PATH, pageMeta } from '~/components/page-essentials';
+import { CUSTOMER_ONLY, pageAccess, SIGN_IN_PATH, pageMeta, useT } from '~/components/page-essentials';
+import { metaTranslator } from '~/components/meta-translator';
+import { pageStrings, serverT } from '~/modules/i18n/translations.server';
 import { requireUserType } from '~/modules/access/shopper.server';
 import { bannerById } from '~/modules/banners/banners.server';
 import {
@@ -72,7 +74,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     {
       addresses,
       bannerName: banner.name,
-      done: query.done ? DONE[query.done] : null,
+      done: query.done ? serverT(shopper.language, 'account')(DONE[query.done]) : null,
+      i18n: pageStrings(shopper.language, ['account']),
       editing: addresses.find((address) => address.addressId === query.edit) ?? null,
     },
     { headers: withHeaders(shopper.headers, { 'Cache-Control': 'private, no-store' }) },
@@ -85,10 +88,16 @@ export async function action({ request }: ActionFunctionArgs) {
   const bannerId = shopper.host.bannerId;
   const headers = shopper.headers;
   const form = await parseForm(request, Intent);
-  if (!form.ok) return json({ intent: null, addressId: null, ...form, values: {} }, { status: 400, headers });
+  const t = serverT(shopper.language, 'account');
+  const inLanguage = (problem: { errors: Record<string, string>; message: string }) => ({
+    errors: Object.fromEntries(Object.entries(problem.errors).map(([name, text]) => [name, t(text)])),
+    message: t(problem.message),
+  });
+  if (!form.ok)
+    return json({ intent: null, addressId: null, ...form, ...inLanguage(form), values: {} }, { status: 400, headers });
   const { intent, addressId = 0 } = form.data;
   const refuse = (problem: { errors: Record<string, string>; message: string }) =>
-    json({ intent, addressId, ...problem, values: formValues(form.data) }, { status: 400, headers });
+    json({ intent, addressId, ...inLanguage(problem), values: formValues(form.data) }, { status: 400, headers });
   const done = (key: keyof typeof DONE) => redirect(`${PAGE}?done=${key}`, { headers });
 
   if (intent === 'delete') {
@@ -117,8 +126,10 @@ export async function action({ request }: ActionFunctionArgs) {
   return done(result.created ? 'added' : 'duplicate');
 }
 
-export const meta: MetaFunction = () =>
-  pageMeta('Your addresses', 'Add, edit and choose the delivery addresses on your account.');
+export const meta: MetaFunction = ({ matches }) => {
+  const t = metaTranslator(matches);
+  return pageMeta(t('Your addresses'), t('Add, edit and choose the delivery addresses on your account.'));
+};
 
 function formatZip(address: Pick<AddressView, 'postalCode' | 'postalCodeExtn'>) {
   return address.postalCodeExtn ? `${address.postalCode}-${address.postalCodeExtn}` : address.postalCode;
@@ -129,24 +140,28 @@ export default function AddressesPage() {
   const answer = useActionData<typeof action>();
   const busy = useNavigation().state === 'submitting';
   const formKey = useFormKey(Boolean(answer));
+  const t = useT();
+  const purposeWord = (purpose: keyof typeof PURPOSE_LABELS) => t(PURPOSE_LABELS[purpose].toLowerCase());
   return (
     <div className="container-page max-w-5xl py-8">
-      <h1 className="text-2xl font-extrabold md:text-3xl">Your addresses</h1>
+      <h1 className="text-2xl font-extrabold md:text-3xl">{t('Your addresses')}</h1>
       <AccountNav />
       <FormOutcome error={answer?.message} done={done} />
 
       <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_24rem]">
         <section aria-labelledby="saved-heading">
           <h2 id="saved-heading" className="text-lg font-bold">
-            Saved addresses
+            {t('Saved addresses')}
           </h2>
           <p className="text-sm text-stone-600">
-            The selected delivery address is where {bannerName} delivers your orders; billing is where your card
-            statements go.
+            {t(
+              'The selected delivery address is where {{banner}} delivers your orders; billing is where your card statements go.',
+              { banner: bannerName },
+            )}
           </p>
           {addresses.length === 0 ? (
             <p className="mt-4 rounded-2xl border border-dashed border-stone-300 p-6 text-center text-stone-600">
-              No saved addresses yet. Add one to get deliveries.
+              {t('No saved addresses yet. Add one to get deliveries.')}
             </p>
           ) : (
             <ul className="mt-4 flex flex-col gap-3">
@@ -162,18 +177,19 @@ export default function AddressesPage() {
                         {address.city}, {address.stateCode} {formatZip(address)}
                       </p>
                       <p className="mt-1 text-xs text-stone-500">
-                        Used for{' '}
-                        {address.purposes.map((purpose) => PURPOSE_LABELS[purpose].toLowerCase()).join(' and ')}
+                        {t('Used for {{purposes}}', {
+                          purposes: address.purposes.map(purposeWord).join(` ${t('and')} `),
+                        })}
                       </p>
                     </div>
-                    <ul className="flex flex-wrap gap-1" aria-label="Selected for">
+                    <ul className="flex flex-wrap gap-1" aria-label={t('Selected for')}>
                       {address.selectedPurposes.map((purpose) => (
                         <li
                           key={purpose}
                           className="rounded-full bg-brand-soft px-2 py-0.5 text-xs font-semibold text-brand-dark"
                           data-testid="selected-badge"
                         >
-                          Selected for {PURPOSE_LABELS[purpose].toLowerCase()}
+                          {t('Selected for {{purpose}}', { purpose: purposeWord(purpose) })}
                         </li>
                       ))}
                     </ul>
@@ -187,7 +203,7 @@ export default function AddressesPage() {
                           <input type="hidden" name="addressId" value={address.addressId} />
                           <input type="hidden" name="purposes" value={purpose} />
                           <button type="submit" className="btn-outline text-xs" disabled={busy}>
-                            Use for {PURPOSE_LABELS[purpose].toLowerCase()}
+                            {t('Use for {{purpose}}', { purpose: purposeWord(purpose) })}
                             <span className="sr-only"> ({address.addressName})</span>
                           </button>
                         </Form>
@@ -244,16 +260,17 @@ function AddressForm({
     return editing ? editing.purposes : [...ADDRESS_PURPOSES];
   })();
   const postal = editing && !values ? formatZip(editing) : value('postalCode');
+  const t = useT();
   return (
     <section id="address-form" className="card h-fit p-5" aria-labelledby="address-form-heading">
       <h2 id="address-form-heading" className="text-lg font-bold">
-        {editing ? `Edit ${editing.addressName}` : 'Add an address'}
+        {editing ? t('Edit {{name}}', { name: editing.addressName }) : t('Add an address')}
       </h2>
       <Form method="post" className="mt-3 grid gap-3" noValidate>
         <input type="hidden" name="intent" value={editing ? 'update' : 'add'} />
         {editing ? <input type="hidden" name="addressId" value={editing.addressId} /> : null}
         <input type="hidden" name="country" value="US" />
-        <FormField prefix="address" name="addressName" label="Address name" errors={errors}>
+        <FormField prefix="address" name="addressName" label={t('Address name')} errors={errors}>
           {(control) => (
             <input
               {...control}
@@ -263,7 +280,7 @@ function AddressForm({
             />
           )}
         </FormField>
-        <FormField prefix="address" name="address1" label="Street address" errors={errors}>
+        <FormField prefix="address" name="address1" label={t('Street address')} errors={errors}>
           {(control) => (
             <input
               {...control}
@@ -273,7 +290,7 @@ function AddressForm({
             />
           )}
         </FormField>
-        <FormField prefix="address" name="address2" label="Apartment, suite (optional)" errors={errors}>
+        <FormField prefix="address" name="address2" label={t('Apartment, suite (optional)')} errors={errors}>
           {(control) => (
             <input
               {...control}
@@ -283,7 +300,7 @@ function AddressForm({
             />
           )}
         </FormField>
-        <FormField prefix="address" name="city" label="City" errors={errors}>
+        <FormField prefix="address" name="city" label={t('City')} errors={errors}>
           {(control) => (
             <input
               {...control}
@@ -294,7 +311,7 @@ function AddressForm({
           )}
         </FormField>
         <div className="grid grid-cols-2 gap-3">
-          <FormField prefix="address" name="stateCode" label="State" errors={errors}>
+          <FormField prefix="address" name="stateCode" label={t('State')} errors={errors}>
             {(control) => (
               <select
                 {...control}
@@ -302,7 +319,7 @@ function AddressForm({
                 className={FIELD_INPUT_CLASS}
                 autoComplete="address-level1"
               >
-                <option value="">Choose…</option>
+                <option value="">{t('Choose…')}</option>
                 {Object.entries(US_STATES).map(([code, name]) => (
                   <option key={code} value={code}>
                     {name}
@@ -311,7 +328,7 @@ function AddressForm({
               </select>
             )}
           </FormField>
-          <FormField prefix="address" name="postalCode" label="ZIP code" errors={errors}>
+          <FormField prefix="address" name="postalCode" label={t('ZIP code')} errors={errors}>
             {(control) => (
               <input
                 {...control}
@@ -325,7 +342,7 @@ function AddressForm({
           </FormField>
         </div>
         <fieldset aria-describedby={errors.purposes ? 'address-purposes-error' : undefined}>
-          <legend className="text-sm font-semibold">Use this address for</legend>
+          <legend className="text-sm font-semibold">{t('Use this address for')}</legend>
           <div className="mt-1 flex flex-wrap gap-4">
             {ADDRESS_PURPOSES.map((purpose) => (
               <label key={purpose} className="flex items-center gap-2 text-sm">
@@ -336,7 +353,7 @@ function AddressForm({
                   defaultChecked={chosenPurposes.includes(purpose)}
                   className="h-4 w-4 accent-brand"
                 />
-                {PURPOSE_LABELS[purpose]}
+                {t(PURPOSE_LABELS[purpose])}
               </label>
             ))}
           </div>
@@ -350,16 +367,16 @@ function AddressForm({
               defaultChecked={values ? values.isSelectedAddress === 'on' : true}
               className="mt-0.5 h-4 w-4 accent-brand"
             />
-            Make it my selected address for these on {bannerName}
+            {t('Make it my selected address for these on {{banner}}', { banner: bannerName })}
           </label>
         )}
         <div className="flex flex-wrap gap-2">
           <button type="submit" className="btn-primary" disabled={busy}>
-            {editing ? 'Save changes' : 'Save address'}
+            {editing ? t('Save changes') : t('Save address')}
           </button>
           {editing ? (
             <Link to={PAGE} className="btn-outline">
-              Cancel
+              {t('Cancel')}
             </Link>
           ) : null}
         </div>

@@ -4,7 +4,9 @@ import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/re
 import { z } from 'zod';
 import { AccountNav } from '~/components/AccountNav';
 import { FormOutcome, useFormKey } from '~/components/FormOutcome';
-import { CUSTOMER_ONLY, pageAccess, SIGN_IN_PATH, pageMeta } from '~/components/page-essentials';
+import { CUSTOMER_ONLY, pageAccess, SIGN_IN_PATH, pageMeta, useT } from '~/components/page-essentials';
+import { metaTranslator } from '~/components/meta-translator';
+import { pageStrings, serverT } from '~/modules/i18n/translations.server';
 import { requireUserType } from '~/modules/access/shopper.server';
 import { ALLERGENS, type AllergenId } from '~/modules/catalog/label-flags';
 import { householdAllergies, saveHouseholdAllergies } from '~/modules/customers/household-allergies.server';
@@ -43,7 +45,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const query = PageQuery.parse(Object.fromEntries(new URL(request.url).searchParams));
   const household = await householdAllergies(Number(shopper.customer!.customerId));
   return json(
-    { allergens: household?.allergens ?? [], done: query.done ? SAVED : null },
+    {
+      allergens: household?.allergens ?? [],
+      done: query.done ? serverT(shopper.language, 'account')(SAVED) : null,
+      i18n: pageStrings(shopper.language, ['account']),
+    },
     { headers: withHeaders(shopper.headers, { 'Cache-Control': 'private, no-store' }) },
   );
 }
@@ -52,41 +58,46 @@ export async function action({ request }: ActionFunctionArgs) {
   const shopper = await requireUserType(request, access);
   const headers = shopper.headers;
   const form = await parseForm(request, AllergyForm);
-  if (!form.ok) return json({ message: form.message }, { status: 400, headers });
+  const t = serverT(shopper.language, 'account');
+  if (!form.ok) return json({ message: t(form.message) }, { status: 400, headers });
   const saved = await saveHouseholdAllergies(Number(shopper.customer!.customerId), form.data.allergen);
   if (!saved)
-    return json({ message: 'We could not find your household. Please sign in again.' }, { status: 404, headers });
+    return json({ message: t('We could not find your household. Please sign in again.') }, { status: 404, headers });
   return redirect('/account/allergies.html?done=saved', { headers });
 }
 
-export const meta: MetaFunction = () =>
-  pageMeta(
-    "Your household's allergies",
-    'Tell us which allergens your household avoids, and we will flag products that contain them.',
+export const meta: MetaFunction = ({ matches }) => {
+  const t = metaTranslator(matches);
+  return pageMeta(
+    t("Your household's allergies"),
+    t('Tell us which allergens your household avoids, and we will flag products that contain them.'),
   );
+};
 
 export default function AllergiesPage() {
   const { allergens, done } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const busy = useNavigation().state === 'submitting';
   const formKey = useFormKey(Boolean(answer));
+  const t = useT();
   return (
     <div className="container-page max-w-5xl py-8">
-      <h1 className="text-2xl font-extrabold md:text-3xl">Household allergies</h1>
+      <h1 className="text-2xl font-extrabold md:text-3xl">{t('Household allergies')}</h1>
       <AccountNav />
       <FormOutcome error={answer?.message} done={done} />
       <section className="card mt-6 max-w-2xl p-5" aria-labelledby="allergies-heading">
         <h2 id="allergies-heading" className="text-lg font-bold">
-          Allergens your household avoids
+          {t('Allergens your household avoids')}
         </h2>
         <p className="mt-1 text-sm text-stone-700">
-          Everyone in your household shares this list. Products whose label lists one of these allergens say so on their
-          card, on their page and in your cart.
+          {t(
+            'Everyone in your household shares this list. Products whose label lists one of these allergens say so on their card, on their page and in your cart.',
+          )}
         </p>
         <Form key={formKey} method="post" className="mt-4">
           <input type="hidden" name="intent" value="save-allergies" />
           <fieldset>
-            <legend className="text-sm font-semibold">The nine major food allergens</legend>
+            <legend className="text-sm font-semibold">{t('The nine major food allergens')}</legend>
             <div className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-3">
               {ALLERGENS.map((allergen) => (
                 <label
@@ -100,13 +111,13 @@ export default function AllergiesPage() {
                     defaultChecked={allergens.includes(allergen.id)}
                     className="h-4 w-4"
                   />
-                  {allergen.label}
+                  {t(allergen.label)}
                 </label>
               ))}
             </div>
           </fieldset>
           <button type="submit" className="btn-primary mt-4" disabled={busy}>
-            {busy ? 'Saving…' : 'Save allergy list'}
+            {busy ? t('Saving…') : t('Save allergy list')}
           </button>
         </Form>
       </section>

@@ -2,7 +2,9 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { json, redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { z } from 'zod';
-import { pageAccess, pageMeta } from '~/components/page-essentials';
+import { pageAccess, pageMeta, useT } from '~/components/page-essentials';
+import { metaTranslator } from '~/components/meta-translator';
+import { pageStrings, serverT } from '~/modules/i18n/translations.server';
 import { SIGN_UP_CHECK_EMAIL_MESSAGE } from '~/modules/identity/notices';
 import { redirectPolicy, requireUserType } from '~/modules/access/shopper.server';
 import { safeRedirect } from '~/modules/access/safe-redirect';
@@ -47,6 +49,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       checkEmail: new URL(request.url).searchParams.has('check-email'),
       // The share link's code fills the field in (checked only when the form is posted).
       referralCode: referrals ? (new URL(request.url).searchParams.get('ref') ?? '').slice(0, 40) : null,
+      i18n: pageStrings(shopper.language, ['account']),
     },
     { headers: shopper.headers },
   );
@@ -56,9 +59,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const shopper = await requireUserType(request, access);
   // Without JavaScript the page reloads: a refused form comes back filled in (never the password).
   const form = await parseForm(request, shopper.host.siteType === 'B' ? BusinessCreateAccountForm : CreateAccountForm);
+  const t = serverT(shopper.language, 'account');
   if (!form.ok)
     return json(
-      { errors: form.errors, message: form.message, values: keptValues(form.values) },
+      { errors: translated(form.errors, t), message: t(form.message), values: keptValues(form.values) },
       { status: 400, headers: shopper.headers },
     );
   const outcome = await signUpAndSignIn(request, shopper, form.data, {
@@ -69,8 +73,8 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!outcome.ok)
     return json(
       {
-        errors: outcome.field ? { [outcome.field]: outcome.message } : {},
-        message: outcome.message,
+        errors: outcome.field ? { [outcome.field]: t(outcome.message) } : {},
+        message: t(outcome.message),
         values: keptValues(form.values),
       },
       {
@@ -100,6 +104,10 @@ const KEPT_FIELDS = [
   'referralCode',
 ];
 
+function translated(errors: Record<string, string>, t: (key: string) => string): Record<string, string> {
+  return Object.fromEntries(Object.entries(errors).map(([name, message]) => [name, t(message)]));
+}
+
 function keptValues(form: FormValues): Record<string, string> {
   const values: Record<string, string> = {};
   for (const name of KEPT_FIELDS) {
@@ -109,28 +117,36 @@ function keptValues(form: FormValues): Record<string, string> {
   return values;
 }
 
-export const meta: MetaFunction = () =>
-  pageMeta('Create an account', 'Create an account to clip coupons, save your store and check out faster.');
+export const meta: MetaFunction = ({ matches }) => {
+  const t = metaTranslator(matches);
+  return pageMeta(
+    t('Create an account'),
+    t('Create an account to clip coupons, save your store and check out faster.'),
+  );
+};
 
 export default function CreateAccountPage() {
   const { goto, zipcode, business, checkEmail, referralCode } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const busy = useNavigation().state !== 'idle';
+  const t = useT();
   const errors: Record<string, string> = result?.errors ?? {};
   const values: Record<string, string> = result?.values ?? {};
   return (
     <div className="container-page max-w-md py-10">
       <div className="card p-6">
-        <h1 className="text-2xl font-extrabold">{business ? 'Create a business account' : 'Create an account'}</h1>
+        <h1 className="text-2xl font-extrabold">
+          {business ? t('Create a business account') : t('Create an account')}
+        </h1>
         <p className="mt-1 text-sm text-stone-600">
           {business
-            ? 'Business prices for your company, and an order history of its own.'
-            : 'Get a club card, clip digital coupons and save your cart.'}
+            ? t('Business prices for your company, and an order history of its own.')
+            : t('Get a club card, clip digital coupons and save your cart.')}
         </p>
         {result?.message ? (
           <ErrorAlert>{result.message}</ErrorAlert>
         ) : checkEmail ? (
-          <StatusNotice>{SIGN_UP_CHECK_EMAIL_MESSAGE}</StatusNotice>
+          <StatusNotice>{t(SIGN_UP_CHECK_EMAIL_MESSAGE)}</StatusNotice>
         ) : null}
         <Form method="post" className="mt-5 grid gap-3" noValidate>
           <input type="hidden" name="goto" value={goto} />
@@ -151,19 +167,19 @@ export default function CreateAccountPage() {
               />
             ),
           )}
-          <p className="text-xs text-stone-500">At least 8 characters, with a letter and a number.</p>
+          <p className="text-xs text-stone-500">{t('At least 8 characters, with a letter and a number.')}</p>
           {business ? null : <StoreCardPart values={values} errors={errors} />}
           <button type="submit" className="btn-primary py-3 text-base" disabled={busy}>
-            {busy ? 'Creating your account…' : 'Create account'}
+            {busy ? t('Creating your account…') : t('Create account')}
           </button>
         </Form>
         <p className="mt-4 text-center text-sm">
-          Already have an account?{' '}
+          {t('Already have an account?')}{' '}
           <Link
             to={`/account/sign-in.html?goto=${encodeURIComponent(goto)}`}
             className="font-semibold text-brand underline"
           >
-            Sign in
+            {t('Sign in')}
           </Link>
         </p>
       </div>

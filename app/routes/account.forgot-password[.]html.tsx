@@ -2,7 +2,9 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { json } from '@remix-run/node';
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { z } from 'zod';
-import { pageAccess, pageMeta } from '~/components/page-essentials';
+import { pageAccess, pageMeta, useT } from '~/components/page-essentials';
+import { metaTranslator } from '~/components/meta-translator';
+import { pageStrings, serverT } from '~/modules/i18n/translations.server';
 import { requireUserType } from '~/modules/access/shopper.server';
 import { clientKey } from '~/modules/http/client-key.server';
 import { parseForm } from '~/modules/http/forms.server';
@@ -29,6 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     {
       expired: url.searchParams.has('expired'),
       source: url.searchParams.get('source') === 'health' ? 'health' : 'web',
+      i18n: pageStrings(shopper.language, ['account']),
     },
     { headers: shopper.headers },
   );
@@ -37,7 +40,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const shopper = await requireUserType(request, access);
   const form = await parseForm(request, ForgotForm);
-  if (!form.ok) return json({ error: form.message, sent: null }, { status: 400, headers: shopper.headers });
+  if (!form.ok)
+    return json(
+      { error: serverT(shopper.language, 'account')(form.message), sent: null },
+      { status: 400, headers: shopper.headers },
+    );
   await requestPasswordReset({
     email: form.data.email,
     origin: originOf(request),
@@ -48,29 +55,35 @@ export async function action({ request }: ActionFunctionArgs) {
   return json({ error: null, sent: form.data.email }, { headers: shopper.headers });
 }
 
-export const meta: MetaFunction = () =>
-  pageMeta('Reset your password', 'Get a link by email to choose a new password for your account.');
+export const meta: MetaFunction = ({ matches }) => {
+  const t = metaTranslator(matches);
+  return pageMeta(t('Reset your password'), t('Get a link by email to choose a new password for your account.'));
+};
 
 export default function ForgotPasswordPage() {
   const { expired, source } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
+  const t = useT();
   return (
     <div className="container-page max-w-md py-10">
       <div className="card p-6">
-        <h1 className="text-2xl font-extrabold">Reset your password</h1>
+        <h1 className="text-2xl font-extrabold">{t('Reset your password')}</h1>
         {expired ? (
-          <ErrorAlert>That reset link has expired or was already used. Ask for a new one below.</ErrorAlert>
+          <ErrorAlert>{t('That reset link has expired or was already used. Ask for a new one below.')}</ErrorAlert>
         ) : null}
         {result?.error ? <ErrorAlert>{result.error}</ErrorAlert> : null}
         {result?.sent ? (
           <StatusNotice>
-            If an account exists for {result.sent}, we sent it a link to reset the password. It works for 30 minutes.
+            {t(
+              'If an account exists for {{email}}, we sent it a link to reset the password. It works for 30 minutes.',
+              { email: result.sent },
+            )}
           </StatusNotice>
         ) : (
           <Form method="post" className="mt-5 grid gap-4">
             <input type="hidden" name="source" value={source} />
             <label className="text-sm font-semibold">
-              Email
+              {t('Email')}
               <input
                 name="email"
                 type="email"
@@ -80,7 +93,7 @@ export default function ForgotPasswordPage() {
               />
             </label>
             <button type="submit" className="btn-primary py-3 text-base">
-              Email me a reset link
+              {t('Email me a reset link')}
             </button>
           </Form>
         )}

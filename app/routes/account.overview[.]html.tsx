@@ -6,7 +6,10 @@ import { AccountNav } from '~/components/AccountNav';
 import { OccasionOffers } from '~/components/OccasionOffers';
 import { ReferAFriend } from '~/components/ReferAFriend';
 import { SignOutButton } from '~/components/SignOutButton';
-import { pageAccess, SIGN_IN_PATH, formatCents, pageMeta } from '~/components/page-essentials';
+import { pageAccess, SIGN_IN_PATH, formatCents, pageMeta, useT } from '~/components/page-essentials';
+import { metaTranslator } from '~/components/meta-translator';
+import { pageStrings } from '~/modules/i18n/translations.server';
+import { INTL_LOCALE } from '~/modules/i18n/languages';
 import { requireUserType } from '~/modules/access/shopper.server';
 import { withHeaders } from '~/modules/http/api.server';
 import { accountSummary } from '~/modules/customers/account-summary.server';
@@ -42,7 +45,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
   ]);
   if (!summary) throw json({ message: 'We could not find your account.' }, { status: 404 });
   const deliveryPass = subscription
-    ? { planName: subscription.planName, until: formatDay(subscription.periodEnd) }
+    ? {
+        planName: subscription.planName,
+        // English keeps its fixed wording; Spanish shoppers read the day in their own format.
+        until:
+          shopper.language === 'en'
+            ? formatDay(subscription.periodEnd)
+            : new Intl.DateTimeFormat(INTL_LOCALE[shopper.language], {
+                month: 'short',
+                day: 'numeric',
+                year: 'numeric',
+                timeZone: 'UTC',
+              }).format(new Date(subscription.periodEnd)),
+      }
     : null;
   return json(
     {
@@ -52,6 +67,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       occasionOffers: occasions,
       occasionGreeting: occasionGreeting(occasions, shopper.customer?.firstName || null),
       referral,
+      i18n: pageStrings(shopper.language, ['account', 'offers']),
     },
     { headers: withHeaders(shopper.headers, { 'Cache-Control': 'private, no-store' }) },
   );
@@ -80,14 +96,17 @@ export async function action({ request }: ActionFunctionArgs) {
   return redirect('/account/overview.html', { headers: shopper.headers });
 }
 
-export const meta: MetaFunction = () =>
-  pageMeta('Your account', 'Your account at a glance: orders, addresses, rewards and settings.');
+export const meta: MetaFunction = ({ matches }) => {
+  const t = metaTranslator(matches);
+  return pageMeta(t('Your account'), t('Your account at a glance: orders, addresses, rewards and settings.'));
+};
 
 export default function AccountOverviewPage() {
   const account = useLoaderData<typeof loader>();
+  const t = useT();
   return (
     <div className="container-page max-w-3xl py-8">
-      <h1 className="text-2xl font-extrabold md:text-3xl">Your account</h1>
+      <h1 className="text-2xl font-extrabold md:text-3xl">{t('Your account')}</h1>
       <AccountNav />
       {account.profilePrompt ? (
         <section
@@ -96,23 +115,23 @@ export default function AccountOverviewPage() {
           data-testid="profile-prompt"
         >
           <h2 id="complete-profile-heading" className="font-bold">
-            Complete your profile
+            {t('Complete your profile')}
           </h2>
           <p className="mt-1 text-sm text-stone-700">
-            Your shopper and driver use these to reach you about substitutions and deliveries.
+            {t('Your shopper and driver use these to reach you about substitutions and deliveries.')}
           </p>
           <ul className="mt-2 flex flex-wrap gap-3 text-sm">
             {account.profilePrompt.map((gap) => (
               <li key={gap}>
                 <Link to={PROFILE_GAP_LINKS[gap].to} className="font-semibold text-brand-dark underline">
-                  {PROFILE_GAP_LINKS[gap].label}
+                  {t(PROFILE_GAP_LINKS[gap].label)}
                 </Link>
               </li>
             ))}
           </ul>
           <Form method="post" className="mt-3">
             <button type="submit" name="intent" value="put-off-profile-prompt" className="btn-outline text-sm">
-              Not now
+              {t('Not now')}
             </button>
           </Form>
         </section>
@@ -125,37 +144,37 @@ export default function AccountOverviewPage() {
       <div className="mt-6 grid gap-4 md:grid-cols-2">
         <section className="card min-w-0 p-5" aria-labelledby="profile-heading">
           <h2 id="profile-heading" className="font-bold">
-            Profile
+            {t('Profile')}
           </h2>
           <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm [overflow-wrap:anywhere]">
-            <dt className="text-stone-500">Name</dt>
+            <dt className="text-stone-500">{t('Name')}</dt>
             <dd data-testid="account-name">{account.name}</dd>
             {account.company ? (
               <>
-                <dt className="text-stone-500">Company</dt>
+                <dt className="text-stone-500">{t('Company')}</dt>
                 <dd>{account.company}</dd>
               </>
             ) : null}
-            <dt className="text-stone-500">Email</dt>
+            <dt className="text-stone-500">{t('Email')}</dt>
             <dd>{account.email}</dd>
-            <dt className="text-stone-500">Club card</dt>
+            <dt className="text-stone-500">{t('Club card')}</dt>
             <dd>{account.clubCard}</dd>
-            <dt className="text-stone-500">Clipped offers</dt>
+            <dt className="text-stone-500">{t('Clipped offers')}</dt>
             <dd>{account.clippedOffers}</dd>
           </dl>
         </section>
         <section className="card p-5" aria-labelledby="orders-heading">
           <h2 id="orders-heading" className="font-bold">
-            Recent orders
+            {t('Recent orders')}
           </h2>
           {account.recentOrders.length === 0 ? (
-            <p className="mt-2 text-sm text-stone-600">No orders yet.</p>
+            <p className="mt-2 text-sm text-stone-600">{t('No orders yet.')}</p>
           ) : (
             <ul className="mt-2 divide-y divide-stone-100 text-sm">
               {account.recentOrders.map((order) => (
                 <li key={order.number} className="flex justify-between py-2">
                   <span>
-                    #{order.number} · {order.status.toLowerCase()}
+                    #{order.number} · {t(order.status.toLowerCase())}
                   </span>
                   <span className="font-semibold">{formatCents(order.totalCents)}</span>
                 </li>
@@ -165,19 +184,23 @@ export default function AccountOverviewPage() {
         </section>
       </div>
       <p className="card mt-4 p-4 text-sm" data-testid="overview-subscription">
-        <span className="font-bold">Delivery subscription: </span>
+        <span className="font-bold">{t('Delivery subscription:')} </span>
         {account.deliveryPass ? (
           <>
-            {account.deliveryPass.planName}, active until {account.deliveryPass.until} ·{' '}
+            {t('{{plan}}, active until {{day}}', {
+              plan: account.deliveryPass.planName,
+              day: account.deliveryPass.until,
+            })}{' '}
+            ·{' '}
             <Link to={ACCOUNT_SUBSCRIPTION_PATH} className="font-semibold text-brand underline">
-              Manage
+              {t('Manage')}
             </Link>
           </>
         ) : (
           <>
-            none ·{' '}
+            {t('none')} ·{' '}
             <Link to={PLANS_PATH} className="font-semibold text-brand underline">
-              Get free delivery with a Delivery Pass
+              {t('Get free delivery with a Delivery Pass')}
             </Link>
           </>
         )}

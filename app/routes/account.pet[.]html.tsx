@@ -6,7 +6,10 @@ import { FormOutcome, useFormKey } from '~/components/FormOutcome';
 import { z } from 'zod';
 import { AccountNav } from '~/components/AccountNav';
 import { PetPortrait } from '~/components/PetPortrait';
-import { CUSTOMER_ONLY, pageAccess, SIGN_IN_PATH, pageMeta } from '~/components/page-essentials';
+import { CUSTOMER_ONLY, pageAccess, SIGN_IN_PATH, pageMeta, useLanguage, useT } from '~/components/page-essentials';
+import { metaTranslator } from '~/components/meta-translator';
+import { pageStrings, serverT } from '~/modules/i18n/translations.server';
+import { INTL_LOCALE, type Language } from '~/modules/i18n/languages';
 import { requireUserType } from '~/modules/access/shopper.server';
 import { fieldErrors, formValues } from '~/modules/customers/form-errors';
 import {
@@ -52,7 +55,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json(
     {
       pets,
-      done: query.done ? DONE[query.done] : null,
+      done: query.done ? serverT(shopper.language, 'account')(DONE[query.done]) : null,
+      i18n: pageStrings(shopper.language, ['account']),
       editing: pets.find((pet) => pet.petId === query.edit) ?? null,
     },
     { headers: withHeaders(shopper.headers, { 'Cache-Control': 'private, no-store' }) },
@@ -64,10 +68,15 @@ export async function action({ request }: ActionFunctionArgs) {
   const customerId = Number(shopper.customer!.customerId);
   const headers = shopper.headers;
   const form = await parseForm(request, Intent);
-  if (!form.ok) return json({ intent: null, ...form, values: {} }, { status: 400, headers });
+  const t = serverT(shopper.language, 'account');
+  const inLanguage = (problem: { errors: Record<string, string>; message: string }) => ({
+    errors: Object.fromEntries(Object.entries(problem.errors).map(([name, text]) => [name, t(text)])),
+    message: t(problem.message),
+  });
+  if (!form.ok) return json({ intent: null, ...form, ...inLanguage(form), values: {} }, { status: 400, headers });
   const { intent, petId = 0 } = form.data;
   const refuse = (problem: { errors: Record<string, string>; message: string }) =>
-    json({ intent, ...problem, values: formValues(form.data) }, { status: 400, headers });
+    json({ intent, ...inLanguage(problem), values: formValues(form.data) }, { status: 400, headers });
   const done = (key: keyof typeof DONE) => redirect(`${PAGE}?done=${key}`, { headers });
 
   if (intent === 'delete') {
@@ -86,12 +95,14 @@ export async function action({ request }: ActionFunctionArgs) {
   return done('added');
 }
 
-export const meta: MetaFunction = () =>
-  pageMeta('Your pets', 'Tell us who you shop for, and we will point out food and treats your pets like.');
+export const meta: MetaFunction = ({ matches }) => {
+  const t = metaTranslator(matches);
+  return pageMeta(t('Your pets'), t('Tell us who you shop for, and we will point out food and treats your pets like.'));
+};
 
-function formatBirthday(birthday: string | null) {
+function formatBirthday(birthday: string | null, language: Language) {
   if (!birthday) return null;
-  return new Date(`${birthday}T12:00:00Z`).toLocaleDateString('en-US', {
+  return new Date(`${birthday}T12:00:00Z`).toLocaleDateString(INTL_LOCALE[language], {
     month: 'long',
     day: 'numeric',
     year: 'numeric',
@@ -104,23 +115,25 @@ export default function PetsPage() {
   const answer = useActionData<typeof action>();
   const busy = useNavigation().state === 'submitting';
   const formKey = useFormKey(Boolean(answer));
+  const t = useT();
+  const language = useLanguage();
   return (
     <div className="container-page max-w-5xl py-8">
-      <h1 className="text-2xl font-extrabold md:text-3xl">Your pets</h1>
+      <h1 className="text-2xl font-extrabold md:text-3xl">{t('Your pets')}</h1>
       <AccountNav />
       <FormOutcome error={answer?.message} done={done} />
 
       <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_24rem]">
         <section aria-labelledby="pets-heading">
           <h2 id="pets-heading" className="text-lg font-bold">
-            Pet profiles
+            {t('Pet profiles')}
           </h2>
           <p className="text-sm text-stone-600">
-            Tell us who you shop for, and we will point out food and treats they like.
+            {t('Tell us who you shop for, and we will point out food and treats they like.')}
           </p>
           {pets.length === 0 ? (
             <p className="mt-4 rounded-2xl border border-dashed border-stone-300 p-6 text-center text-stone-600">
-              No pet profiles yet.
+              {t('No pet profiles yet.')}
             </p>
           ) : (
             <ul className="mt-4 grid gap-3 sm:grid-cols-2">
@@ -130,9 +143,13 @@ export default function PetsPage() {
                     <PetPortrait portrait={pet.photo} size={64} />
                     <div className="min-w-0">
                       <p className="truncate text-lg font-bold">{pet.name}</p>
-                      <p className="text-sm text-stone-700">{[pet.type, pet.breed].filter(Boolean).join(' · ')}</p>
+                      <p className="text-sm text-stone-700">
+                        {[pet.type ? t(pet.type) : null, pet.breed].filter(Boolean).join(' · ')}
+                      </p>
                       {pet.birthday ? (
-                        <p className="text-xs text-stone-500">Born {formatBirthday(pet.birthday)}</p>
+                        <p className="text-xs text-stone-500">
+                          {t('Born {{day}}', { day: formatBirthday(pet.birthday, language) ?? '' })}
+                        </p>
                       ) : null}
                     </div>
                   </div>
@@ -179,46 +196,48 @@ function PetForm({
     return editing?.[name] ?? fallback;
   };
   const photo = value('photo');
+  const t = useT();
   return (
     <section id="pet-form" className="card h-fit p-5" aria-labelledby="pet-form-heading">
       <h2 id="pet-form-heading" className="text-lg font-bold">
-        {editing ? `Edit ${editing.name}` : 'Add a pet'}
+        {editing ? t('Edit {{name}}', { name: editing.name }) : t('Add a pet')}
       </h2>
       <Form method="post" className="mt-3 grid gap-3" noValidate>
         <input type="hidden" name="intent" value={editing ? 'update' : 'add'} />
         {editing ? <input type="hidden" name="petId" value={editing.petId} /> : null}
-        <FormField prefix="pet" name="name" label="Name" errors={errors}>
+        <FormField prefix="pet" name="name" label={t('Name')} errors={errors}>
           {(control) => (
             <input {...control} defaultValue={value('name')} className={FIELD_INPUT_CLASS} maxLength={40} />
           )}
         </FormField>
         <div className="grid grid-cols-2 gap-3">
-          <FormField prefix="pet" name="type" label="Kind of pet" errors={errors}>
+          <FormField prefix="pet" name="type" label={t('Kind of pet')} errors={errors}>
             {(control) => (
               <select {...control} defaultValue={value('type')} className={FIELD_INPUT_CLASS}>
-                <option value="">Choose…</option>
+                <option value="">{t('Choose…')}</option>
                 {PET_TYPES.map((type) => (
                   <option key={type} value={type}>
-                    {type}
+                    {t(type)}
                   </option>
                 ))}
               </select>
             )}
           </FormField>
-          <FormField prefix="pet" name="breed" label="Breed (optional)" errors={errors}>
+          <FormField prefix="pet" name="breed" label={t('Breed (optional)')} errors={errors}>
             {(control) => (
               <input {...control} defaultValue={value('breed')} className={FIELD_INPUT_CLASS} maxLength={60} />
             )}
           </FormField>
         </div>
-        <FormField prefix="pet" name="birthday" label="Birthday (optional)" errors={errors}>
+        <FormField prefix="pet" name="birthday" label={t('Birthday (optional)')} errors={errors}>
           {(control) => (
             <input {...control} type="date" defaultValue={value('birthday')} className={FIELD_INPUT_CLASS} />
           )}
         </FormField>
         <fieldset aria-describedby={errors.photo ? 'pet-photo-error' : undefined}>
           <legend className="text-sm font-semibold">
-            Portrait <span className="font-normal text-stone-600">(optional: we pick one for the kind of pet)</span>
+            {t('Portrait')}{' '}
+            <span className="font-normal text-stone-600">{t('(optional: we pick one for the kind of pet)')}</span>
           </legend>
           <div className="mt-1 grid grid-cols-3 gap-2">
             {PET_PORTRAITS.map((key) => (
@@ -228,7 +247,7 @@ function PetForm({
               >
                 <input type="radio" name="photo" value={key} defaultChecked={photo === key} className="sr-only" />
                 <PetPortrait portrait={key} size={56} />
-                {PORTRAIT_LABELS[key]}
+                {t(PORTRAIT_LABELS[key])}
               </label>
             ))}
           </div>
@@ -236,11 +255,11 @@ function PetForm({
         </fieldset>
         <div className="flex flex-wrap gap-2">
           <button type="submit" className="btn-primary" disabled={busy}>
-            {editing ? 'Save changes' : 'Add pet'}
+            {editing ? t('Save changes') : t('Add pet')}
           </button>
           {editing ? (
             <Link to={PAGE} className="btn-outline">
-              Cancel
+              {t('Cancel')}
             </Link>
           ) : null}
         </div>

@@ -4,7 +4,9 @@ import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParam
 import { z } from 'zod';
 import { AccountNav } from '~/components/AccountNav';
 import { ErrorAlert, StatusNotice } from '~/components/Alerts';
-import { CUSTOMER_ONLY, pageAccess, SIGN_IN_PATH, pageMeta } from '~/components/page-essentials';
+import { CUSTOMER_ONLY, pageAccess, SIGN_IN_PATH, pageMeta, useT } from '~/components/page-essentials';
+import { metaTranslator } from '~/components/meta-translator';
+import { pageStrings, serverT } from '~/modules/i18n/translations.server';
 import { requireUserType } from '~/modules/access/shopper.server';
 import { withHeaders } from '~/modules/http/api.server';
 import { parseForm } from '~/modules/http/forms.server';
@@ -73,7 +75,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   for (const channel of VERIFY_CHANNELS) if (prompts[channel]) await recordPromptShown(customerId, channel);
   const occasions = shopper.flags.enableSpecialOccasion ? await customerOccasions(customerId) : null;
   return json(
-    { profile, prompts, bannerId: shopper.host.bannerId, occasions },
+    { profile, prompts, bannerId: shopper.host.bannerId, occasions, i18n: pageStrings(shopper.language, ['account']) },
     { headers: withHeaders(shopper.headers, { 'Cache-Control': 'private, no-store' }) },
   );
 }
@@ -82,8 +84,19 @@ export async function action({ request }: ActionFunctionArgs) {
   const shopper = await requireUserType(request, access);
   const customerId = Number(shopper.customer!.customerId);
   const posted = await parseForm(request, z.object({ intent: z.string().max(20) }).passthrough());
+  const t = serverT(shopper.language, 'account');
+  // What the shopper reads comes back in their language (a message already built in it is its own key).
   const reply = (answer: ActionAnswer, status = answer.ok ? 200 : 400) =>
-    json(answer, { status, headers: shopper.headers });
+    json(
+      {
+        ...answer,
+        message: t(answer.message),
+        ...('errors' in answer && answer.errors
+          ? { errors: Object.fromEntries(Object.entries(answer.errors).map(([name, text]) => [name, t(text)])) }
+          : {}),
+      },
+      { status, headers: shopper.headers },
+    );
   if (posted.ok && posted.data.intent === 'occasions') {
     if (!shopper.flags.enableSpecialOccasion)
       return reply({ ok: false, intent: 'occasions', message: OCCASIONS_OFF_MESSAGE });
@@ -138,7 +151,10 @@ export async function action({ request }: ActionFunctionArgs) {
             intent: 'send-code',
             channel: data.channel,
             codeSent: true,
-            message: `We sent a 6-digit code to your ${data.channel === 'email' ? 'email' : 'phone'}. It expires in 10 minutes.`,
+            message:
+              data.channel === 'email'
+                ? t('We sent a 6-digit code to your email. It expires in 10 minutes.')
+                : t('We sent a 6-digit code to your phone. It expires in 10 minutes.'),
           })
         : reply({ ok: false, intent: 'send-code', channel: data.channel, message: sent.message }, 429);
     }
@@ -149,7 +165,8 @@ export async function action({ request }: ActionFunctionArgs) {
             ok: true,
             intent: 'confirm-code',
             channel: data.channel,
-            message: `Your ${data.channel === 'email' ? 'email address' : 'phone number'} is verified.`,
+            message:
+              data.channel === 'email' ? t('Your email address is verified.') : t('Your phone number is verified.'),
           })
         : reply({
             ok: false,
@@ -172,21 +189,27 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
-export const meta: MetaFunction = () => pageMeta('Your profile', 'Your name, email, phone number and club card.');
+export const meta: MetaFunction = ({ matches }) => {
+  const t = metaTranslator(matches);
+  return pageMeta(t('Your profile'), t('Your name, email, phone number and club card.'));
+};
 
 const inputClass =
   'mt-1 block w-full rounded-xl border border-stone-300 px-3 py-2 text-base font-normal focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/40';
 
 function VerifiedBadge({ verified }: { verified: boolean }) {
+  const t = useT();
   return verified ? (
-    <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-900">Verified</span>
+    <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-900">{t('Verified')}</span>
   ) : (
-    <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">Not verified</span>
+    <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
+      {t('Not verified')}
+    </span>
   );
 }
 
 function VerifyPrompt({ channel, target }: { channel: VerifyChannel; target: string }) {
-  const noun = channel === 'email' ? 'email address' : 'phone number';
+  const t = useT();
   return (
     <section
       className="card mt-4 flex flex-col gap-3 border-amber-200 bg-amber-50 p-4 sm:flex-row sm:items-center sm:justify-between"
@@ -195,23 +218,25 @@ function VerifyPrompt({ channel, target }: { channel: VerifyChannel; target: str
     >
       <div>
         <h2 id={`verify-${channel}-title`} className="font-bold">
-          Verify your {channel === 'email' ? 'email' : 'phone'}
+          {channel === 'email' ? t('Verify your email') : t('Verify your phone')}
         </h2>
         <p className="text-sm text-stone-700">
-          Confirm {target} is your {noun} so we can reach you about your orders.
+          {channel === 'email'
+            ? t('Confirm {{target}} is your email address so we can reach you about your orders.', { target })
+            : t('Confirm {{target}} is your phone number so we can reach you about your orders.', { target })}
         </p>
       </div>
       <div className="flex shrink-0 gap-2">
         <Form method="post">
           <input type="hidden" name="channel" value={channel} />
           <button type="submit" name="intent" value="send-code" className="btn-primary">
-            Send code
+            {t('Send code')}
           </button>
         </Form>
         <Form method="post">
           <input type="hidden" name="channel" value={channel} />
           <button type="submit" name="intent" value="dismiss-prompt" className="btn-outline">
-            Not now
+            {t('Not now')}
           </button>
         </Form>
       </div>
@@ -220,15 +245,16 @@ function VerifyPrompt({ channel, target }: { channel: VerifyChannel; target: str
 }
 
 function CodeForm({ channel, error }: { channel: VerifyChannel; error: string | null }) {
+  const t = useT();
   return (
     <Form
       method="post"
       className="card mt-4 flex flex-col gap-2 p-4 sm:flex-row sm:items-end"
-      aria-label={`Confirm ${channel}`}
+      aria-label={channel === 'email' ? t('Confirm email') : t('Confirm phone')}
     >
       <input type="hidden" name="channel" value={channel} />
       <label className="text-sm font-semibold" htmlFor={`code-${channel}`}>
-        Verification code
+        {t('Verification code')}
         <input
           id={`code-${channel}`}
           name="code"
@@ -242,7 +268,7 @@ function CodeForm({ channel, error }: { channel: VerifyChannel; error: string | 
         />
       </label>
       <button type="submit" name="intent" value="confirm-code" className="btn-primary">
-        Confirm
+        {t('Confirm')}
       </button>
     </Form>
   );
@@ -253,6 +279,7 @@ export default function ProfilePage() {
   const answer = useActionData<typeof action>() as ActionAnswer | undefined;
   const navigation = useNavigation();
   const [params] = useSearchParams();
+  const t = useT();
   const busy = navigation.state !== 'idle' ? String(navigation.formData?.get('intent') ?? '') : '';
   const dismissed = answer?.ok && answer.intent === 'dismiss-prompt' ? answer.channel : null;
   const codeFor: VerifyChannel | null = answer?.codeSent && answer.channel ? answer.channel : null;
@@ -277,7 +304,7 @@ export default function ProfilePage() {
 
   return (
     <div className="container-page max-w-3xl py-8">
-      <h1 className="text-2xl font-extrabold md:text-3xl">Your profile</h1>
+      <h1 className="text-2xl font-extrabold md:text-3xl">{t('Your profile')}</h1>
       <AccountNav />
 
       {VERIFY_CHANNELS.map((channel) =>
@@ -292,11 +319,11 @@ export default function ProfilePage() {
 
       <section className="card mt-6 p-5" aria-labelledby="details-heading">
         <h2 id="details-heading" className="text-lg font-bold">
-          Your details
+          {t('Your details')}
         </h2>
-        <Form method="post" className="mt-3 grid gap-3 sm:grid-cols-2" aria-label="Your name">
+        <Form method="post" className="mt-3 grid gap-3 sm:grid-cols-2" aria-label={t('Your name')}>
           <label className="text-sm font-semibold" htmlFor="firstName">
-            First name
+            {t('First name')}
             <input
               id="firstName"
               name="firstName"
@@ -308,7 +335,7 @@ export default function ProfilePage() {
             />
           </label>
           <label className="text-sm font-semibold" htmlFor="lastName">
-            Last name
+            {t('Last name')}
             <input
               id="lastName"
               name="lastName"
@@ -321,48 +348,48 @@ export default function ProfilePage() {
           </label>
           <div className="sm:col-span-2">
             <button type="submit" name="intent" value="name" className="btn-primary">
-              {busy === 'name' ? 'Saving…' : 'Save name'}
+              {busy === 'name' ? t('Saving…') : t('Save name')}
             </button>
           </div>
         </Form>
         {notice('name')}
         <dl className="mt-5 grid grid-cols-[auto_1fr] gap-x-6 gap-y-3 text-sm">
-          <dt className="text-stone-500">Name</dt>
+          <dt className="text-stone-500">{t('Name')}</dt>
           <dd data-testid="profile-name" className="font-semibold">
             {profile.firstName} {profile.lastName}
           </dd>
-          <dt className="text-stone-500">Email</dt>
+          <dt className="text-stone-500">{t('Email')}</dt>
           <dd className="flex flex-wrap items-center gap-2" data-testid="profile-email">
             {profile.email} <VerifiedBadge verified={profile.emailVerified} />
             {!profile.emailVerified && !prompts.email ? (
               <Form method="post" className="inline">
                 <input type="hidden" name="channel" value="email" />
                 <button type="submit" name="intent" value="send-code" className="text-brand underline">
-                  Verify
+                  {t('Verify')}
                 </button>
               </Form>
             ) : null}
           </dd>
-          <dt className="text-stone-500">Phone</dt>
+          <dt className="text-stone-500">{t('Phone')}</dt>
           <dd className="flex flex-wrap items-center gap-2" data-testid="profile-phone">
-            {profile.phone || 'No phone number'}{' '}
+            {profile.phone || t('No phone number')}{' '}
             {profile.phone ? <VerifiedBadge verified={profile.phoneVerified} /> : null}
             {profile.phone && !profile.phoneVerified && !prompts.phone ? (
               <Form method="post" className="inline">
                 <input type="hidden" name="channel" value="phone" />
                 <button type="submit" name="intent" value="send-code" className="text-brand underline">
-                  Verify
+                  {t('Verify')}
                 </button>
               </Form>
             ) : null}
           </dd>
-          <dt className="text-stone-500">Club card</dt>
+          <dt className="text-stone-500">{t('Club card')}</dt>
           <dd data-testid="profile-club-card">{profile.clubCard}</dd>
         </dl>
         <p className="mt-4 text-sm text-stone-600">
-          To change your email, phone or password, go to{' '}
+          {t('To change your email, phone or password, go to')}{' '}
           <Link to="/account/security.html" className="font-semibold text-brand underline">
-            Sign-in &amp; security
+            {t('Sign-in & security')}
           </Link>
           .
         </p>
@@ -378,19 +405,19 @@ export default function ProfilePage() {
 
       <section className="card mt-6 p-5" aria-labelledby="preferences-heading">
         <h2 id="preferences-heading" className="text-lg font-bold">
-          How you shop
+          {t('How you shop')}
         </h2>
         {params.get('notice') === 'profile-updated' ? null : notice('preferences')}
         <Form
           key={`${current?.method}-${current?.storeId}`}
           method="post"
           className="mt-3"
-          aria-label="Fulfilment preference"
+          aria-label={t('Fulfilment preference')}
           data-testid={`preferences-${bannerId}`}
         >
           <fieldset>
             <legend className="text-sm font-semibold">
-              {current?.bannerName ?? 'This store'}: how would you like to shop?
+              {t('{{store}}: how would you like to shop?', { store: current?.bannerName ?? t('This store') })}
             </legend>
             <div className="mt-2 grid gap-2 sm:grid-cols-3">
               {(['Delivery', 'Dug', 'J4U'] as const).map((value) => (
@@ -406,7 +433,7 @@ export default function ProfilePage() {
                     className="h-4 w-4 accent-[rgb(var(--brand))]"
                   />
                   <span className="font-semibold">
-                    {METHOD_LABELS[value === 'Delivery' ? 'DELIVERY' : value === 'Dug' ? 'DUG' : 'J4U']}
+                    {t(METHOD_LABELS[value === 'Delivery' ? 'DELIVERY' : value === 'Dug' ? 'DUG' : 'J4U'])}
                   </span>
                 </label>
               ))}
@@ -415,31 +442,31 @@ export default function ProfilePage() {
           <p className="mt-3 text-sm text-stone-700" data-testid="preferred-store">
             {current?.storeName ? (
               <>
-                Store: <strong>{current.storeName}</strong>, {current.storeAddress}
-                {current.zipcode ? ` · ZIP ${current.zipcode}` : ''}
+                {t('Store:')} <strong>{current.storeName}</strong>, {current.storeAddress}
+                {current.zipcode ? ` · ${t('ZIP {{zipcode}}', { zipcode: current.zipcode })}` : ''}
               </>
             ) : (
-              'No store chosen yet.'
+              t('No store chosen yet.')
             )}
           </p>
           <div className="mt-3 flex flex-wrap gap-2">
             <button type="submit" name="intent" value="preferences" className="btn-primary">
-              {busy === 'preferences' ? 'Saving…' : 'Save preference'}
+              {busy === 'preferences' ? t('Saving…') : t('Save preference')}
             </button>
             <Link to={changeStore} className="btn-outline">
-              Choose another store
+              {t('Choose another store')}
             </Link>
           </div>
         </Form>
         {others.length > 0 ? (
           <>
-            <h3 className="mt-6 text-sm font-bold">At our other stores</h3>
+            <h3 className="mt-6 text-sm font-bold">{t('At our other stores')}</h3>
             <ul className="mt-2 divide-y divide-stone-100 text-sm">
               {others.map((prefs) => (
                 <li key={prefs.banner} className="py-2" data-testid={`preferences-${prefs.banner}`}>
                   <span className="font-semibold">{prefs.bannerName}</span>
                   {': '}
-                  {prefs.method ? METHOD_LABELS[prefs.method] : 'No method chosen'}
+                  {prefs.method ? t(METHOD_LABELS[prefs.method]) : t('No method chosen')}
                   {prefs.storeName ? ` · ${prefs.storeName}` : ''}
                 </li>
               ))}

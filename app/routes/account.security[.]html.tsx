@@ -6,7 +6,10 @@ import { z } from 'zod';
 import { AccountNav } from '~/components/AccountNav';
 import { ErrorAlert, StatusNotice } from '~/components/Alerts';
 import { PasskeyEnrolment } from '~/components/PasskeyEnrolment';
-import { pageAccess, SIGN_IN_PATH, pageMeta } from '~/components/page-essentials';
+import { pageAccess, SIGN_IN_PATH, pageMeta, useT } from '~/components/page-essentials';
+import { metaTranslator } from '~/components/meta-translator';
+import { pageStrings, serverT } from '~/modules/i18n/translations.server';
+import { INTL_LOCALE, type Language } from '~/modules/i18n/languages';
 import { requireUserType } from '~/modules/access/shopper.server';
 import { subscriptionKeys } from '~/modules/config/env.server';
 import { withHeaders } from '~/modules/http/api.server';
@@ -38,8 +41,13 @@ const SecurityForm = z.discriminatedUnion('intent', [
 ]);
 type Intent = z.infer<typeof SecurityForm>['intent'];
 
-const formatDate = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
+const formatDate = (iso: string, language: Language) =>
+  new Date(iso).toLocaleDateString(INTL_LOCALE[language], {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const shopper = await requireUserType(request, access);
@@ -61,9 +69,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
         .map((factor) => ({
           id: factor.id,
           name: factor.name,
-          created: formatDate(factor.created),
-          lastUsed: factor.lastUsed ? formatDate(factor.lastUsed) : null,
+          created: formatDate(factor.created, shopper.language),
+          lastUsed: factor.lastUsed ? formatDate(factor.lastUsed, shopper.language) : null,
         })),
+      i18n: pageStrings(shopper.language, ['account']),
     },
     { headers: withHeaders(shopper.headers, { 'Cache-Control': 'private, no-store' }) },
   );
@@ -72,8 +81,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const shopper = await requireUserType(request, access);
   const form = await parseForm(request, SecurityForm);
+  const t = serverT(shopper.language, 'account');
   if (!form.ok) {
-    return json({ intent: null, ok: false, message: form.message }, { status: 400, headers: shopper.headers });
+    return json({ intent: null, ok: false, message: t(form.message) }, { status: 400, headers: shopper.headers });
   }
   // Every change here needs a recent elevated sign-in; otherwise confirm the password and come back.
   requireRecentSignIn(shopper, SECURITY_PAGE);
@@ -91,21 +101,30 @@ export async function action({ request }: ActionFunctionArgs) {
                 ? { ok: true as const, message: 'The passkey was removed.' }
                 : { ok: false as const, message: removed.message },
             );
+  // The new address is part of its message: that one is rebuilt from its wording's key.
+  const message =
+    input.intent === 'email' && result.ok && result.message.startsWith('Your email address is now ')
+      ? t('Your email address is now {{email}}.', { email: input.email })
+      : t(result.message);
   return json(
-    { intent: input.intent as Intent | null, ok: result.ok, message: result.message },
+    { intent: input.intent as Intent | null, ok: result.ok, message },
     { status: result.ok ? 200 : 400, headers: shopper.headers },
   );
 }
 
-export const meta: MetaFunction = () => pageMeta('Sign-in & security', 'Your password, passkeys and how you sign in.');
+export const meta: MetaFunction = ({ matches }) => {
+  const t = metaTranslator(matches);
+  return pageMeta(t('Sign-in & security'), t('Your password, passkeys and how you sign in.'));
+};
 
 const inputClass = 'mt-1 block w-full rounded-xl border border-stone-300 px-3 py-2 text-base font-normal';
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  const t = useT();
   return (
     <section className="card p-5" aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`} className="text-lg font-bold">
-        {title}
+        {t(title)}
       </h2>
       {children}
     </section>
@@ -116,6 +135,7 @@ export default function SecurityPage() {
   const data = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
+  const t = useT();
   const busyIntent = navigation.state !== 'idle' ? navigation.formData?.get('intent') : null;
   const outcomeFor = (intent: Intent) =>
     result && result.intent === intent ? (
@@ -127,42 +147,45 @@ export default function SecurityPage() {
     ) : null;
   const submit = (intent: Intent, label: string) => (
     <button type="submit" name="intent" value={intent} className="btn-primary" disabled={busyIntent === intent}>
-      {busyIntent === intent ? 'Saving…' : label}
+      {busyIntent === intent ? t('Saving…') : t(label)}
     </button>
   );
 
   return (
     <div className="container-page max-w-3xl py-8">
-      <h1 className="text-2xl font-extrabold md:text-3xl">Sign-in &amp; security</h1>
+      <h1 className="text-2xl font-extrabold md:text-3xl">{t('Sign-in & security')}</h1>
       <AccountNav />
       {result && result.intent === null ? <ErrorAlert>{result.message}</ErrorAlert> : null}
       {!data.recent ? (
         <p className="mt-4 rounded-xl bg-amber-50 p-3 text-sm text-amber-900" data-testid="confirm-notice">
-          For your security, you&apos;ll confirm your password before changing anything here.{' '}
+          {t("For your security, you'll confirm your password before changing anything here.")}{' '}
           <Link to={data.confirmHref} className="font-semibold underline">
-            Confirm now
+            {t('Confirm now')}
           </Link>
         </p>
       ) : null}
       <div className="mt-6 grid gap-4">
         <Section id="passkeys" title="Passkeys">
           <p className="mt-1 text-sm text-stone-600">
-            Sign in with your fingerprint, face or screen lock instead of a password. A passkey works only on the site
-            where you made it ({data.host}).
+            {t(
+              'Sign in with your fingerprint, face or screen lock instead of a password. A passkey works only on the site where you made it ({{host}}).',
+              { host: data.host },
+            )}
           </p>
           {outcomeFor('remove-passkey')}
           {data.passkeys.length === 0 ? (
             <p className="mt-3 text-sm text-stone-600" data-testid="no-passkeys">
-              You have no passkeys yet.
+              {t('You have no passkeys yet.')}
             </p>
           ) : (
-            <ul className="mt-3 divide-y divide-stone-100" aria-label="Your passkeys">
+            <ul className="mt-3 divide-y divide-stone-100" aria-label={t('Your passkeys')}>
               {data.passkeys.map((passkey) => (
                 <li key={passkey.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
                   <div className="text-sm">
                     <p className="font-semibold">{passkey.name}</p>
                     <p className="text-stone-600">
-                      Added {passkey.created} · {passkey.lastUsed ? `Last used ${passkey.lastUsed}` : 'Not used yet'}
+                      {t('Added {{day}}', { day: passkey.created })} ·{' '}
+                      {passkey.lastUsed ? t('Last used {{day}}', { day: passkey.lastUsed }) : t('Not used yet')}
                     </p>
                   </div>
                   <Form method="post">
@@ -172,9 +195,9 @@ export default function SecurityPage() {
                       name="intent"
                       value="remove-passkey"
                       className="btn-outline"
-                      aria-label={`Remove passkey ${passkey.name}`}
+                      aria-label={t('Remove passkey {{name}}', { name: passkey.name })}
                     >
-                      Remove
+                      {t('Remove')}
                     </button>
                   </Form>
                 </li>
@@ -191,13 +214,13 @@ export default function SecurityPage() {
 
         <Section id="email" title="Email">
           <p className="mt-1 text-sm text-stone-600">
-            You sign in with <strong>{data.email}</strong>
-            {data.emailVerified ? ' (verified)' : ''}.
+            {t('You sign in with')} <strong>{data.email}</strong>
+            {data.emailVerified ? ` ${t('(verified)')}` : ''}.
           </p>
           {outcomeFor('email')}
           <Form method="post" className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-end">
             <label className="grow text-sm font-semibold" htmlFor="new-email">
-              New email
+              {t('New email')}
               <input id="new-email" name="email" type="email" autoComplete="email" required className={inputClass} />
             </label>
             {submit('email', 'Change email')}
@@ -206,12 +229,14 @@ export default function SecurityPage() {
 
         <Section id="phone" title="Phone">
           <p className="mt-1 text-sm text-stone-600">
-            {data.phone ? `Your phone number ends in ${data.phone.slice(-4)}.` : 'No phone number yet.'}
+            {data.phone
+              ? t('Your phone number ends in {{digits}}.', { digits: data.phone.slice(-4) })
+              : t('No phone number yet.')}
           </p>
           {outcomeFor('phone')}
           <Form method="post" className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-end">
             <label className="grow text-sm font-semibold" htmlFor="new-phone">
-              New phone
+              {t('New phone')}
               <input id="new-phone" name="phone" type="tel" autoComplete="tel" required className={inputClass} />
             </label>
             {submit('phone', 'Change phone')}
@@ -219,11 +244,11 @@ export default function SecurityPage() {
         </Section>
 
         <Section id="password" title="Password">
-          <p className="mt-1 text-sm text-stone-600">At least 8 characters, with a letter and a number.</p>
+          <p className="mt-1 text-sm text-stone-600">{t('At least 8 characters, with a letter and a number.')}</p>
           {outcomeFor('password')}
           <Form method="post" className="mt-3 grid gap-3 sm:grid-cols-2">
             <label className="text-sm font-semibold" htmlFor="new-password">
-              New password
+              {t('New password')}
               <input
                 id="new-password"
                 name="password"
@@ -236,7 +261,7 @@ export default function SecurityPage() {
               />
             </label>
             <label className="text-sm font-semibold" htmlFor="confirm-new-password">
-              Repeat new password
+              {t('Repeat new password')}
               <input
                 id="confirm-new-password"
                 name="confirm"
@@ -252,9 +277,9 @@ export default function SecurityPage() {
 
         <Section id="linked-apps" title="Linked apps">
           <p className="mt-1 text-sm text-stone-600">
-            Assistants and other apps you allowed to use your account.{' '}
+            {t('Assistants and other apps you allowed to use your account.')}{' '}
             <Link to="/account/linked-apps.html" className="font-semibold text-brand underline">
-              See and revoke linked apps
+              {t('See and revoke linked apps')}
             </Link>
           </p>
         </Section>

@@ -2,7 +2,9 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { json, redirect } from '@remix-run/node';
 import { Form, useActionData } from '@remix-run/react';
 import { z } from 'zod';
-import { pageAccess, pageMeta } from '~/components/page-essentials';
+import { pageAccess, pageMeta, useT } from '~/components/page-essentials';
+import { metaTranslator } from '~/components/meta-translator';
+import { pageStrings, serverT } from '~/modules/i18n/translations.server';
 import { withNotice } from '~/modules/identity/notices';
 import { requireUserType } from '~/modules/access/shopper.server';
 import { parseForm } from '~/modules/http/forms.server';
@@ -46,7 +48,7 @@ const accessDenied = (headers: Headers) =>
 export async function loader({ request }: LoaderFunctionArgs) {
   const shopper = await requireUserType(request, access);
   if (!(await setPasswordToken(request, shopper.cookie.siteType))) throw accessDenied(shopper.headers);
-  return json(null, { headers: shopper.headers });
+  return json({ i18n: pageStrings(shopper.language, ['account']) }, { headers: shopper.headers });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -54,7 +56,11 @@ export async function action({ request }: ActionFunctionArgs) {
   const token = await setPasswordToken(request, shopper.cookie.siteType);
   if (!token) throw accessDenied(shopper.headers);
   const form = await parseForm(request, SetPasswordForm);
-  if (!form.ok) return json({ error: form.message }, { status: 400, headers: shopper.headers });
+  if (!form.ok)
+    return json(
+      { error: serverT(shopper.language, 'account')(form.message) },
+      { status: 400, headers: shopper.headers },
+    );
   const reset = await completePasswordReset(token, form.data.password, keepsSignedIn(shopper.flags, true));
   if (!reset) throw accessDenied(shopper.headers);
   const goto = reset.source === 'health' ? HEALTH_APP_TARGET : withNotice('/', 'password-updated');
@@ -65,28 +71,32 @@ export async function action({ request }: ActionFunctionArgs) {
   return redirect(start.redirectTo, { headers });
 }
 
-export const meta: MetaFunction = () => pageMeta('Choose a new password', 'Choose a new password for your account.');
+export const meta: MetaFunction = ({ matches }) => {
+  const t = metaTranslator(matches);
+  return pageMeta(t('Choose a new password'), t('Choose a new password for your account.'));
+};
 
 export default function SetPasswordPage() {
   const result = useActionData<typeof action>();
+  const t = useT();
   const inputClass = 'mt-1 block w-full rounded-xl border border-stone-300 px-3 py-2 text-base font-normal';
   return (
     <div className="container-page max-w-md py-10">
       <div className="card p-6">
-        <h1 className="text-2xl font-extrabold">Choose a new password</h1>
+        <h1 className="text-2xl font-extrabold">{t('Choose a new password')}</h1>
         {result?.error ? <ErrorAlert>{result.error}</ErrorAlert> : null}
         <Form method="post" className="mt-5 grid gap-4">
           <label className="text-sm font-semibold">
-            New password
+            {t('New password')}
             <input name="password" type="password" autoComplete="new-password" required className={inputClass} />
           </label>
           <label className="text-sm font-semibold">
-            Confirm the new password
+            {t('Confirm the new password')}
             <input name="confirm" type="password" autoComplete="new-password" required className={inputClass} />
           </label>
-          <p className="text-xs text-stone-500">At least 8 characters, with a letter and a number.</p>
+          <p className="text-xs text-stone-500">{t('At least 8 characters, with a letter and a number.')}</p>
           <button type="submit" className="btn-primary py-3 text-base">
-            Save password and sign in
+            {t('Save password and sign in')}
           </button>
         </Form>
       </div>

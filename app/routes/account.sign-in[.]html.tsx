@@ -2,7 +2,9 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { json, redirect } from '@remix-run/node';
 import { useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { z } from 'zod';
-import { pageAccess, pageMeta } from '~/components/page-essentials';
+import { pageAccess, pageMeta, useT } from '~/components/page-essentials';
+import { metaTranslator } from '~/components/meta-translator';
+import { pageStrings, serverT } from '~/modules/i18n/translations.server';
 import { redirectPolicy, requireUserType } from '~/modules/access/shopper.server';
 import { carryMarketingParams, safeRedirect } from '~/modules/access/safe-redirect';
 import { marketingParams } from '~/modules/config/env.server';
@@ -68,6 +70,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       assistant: Boolean(assistant),
       keepSignedInOffered: shopper.flags.enableACIKMSI,
       saml,
+      i18n: pageStrings(shopper.language, ['account']),
     },
     { headers, status: saml && 'error' in saml ? 400 : 200 },
   );
@@ -81,7 +84,7 @@ export async function action({ request }: ActionFunctionArgs) {
       step: 'email',
       email: '',
       goto: '/',
-      error: form.message,
+      error: serverT(shopper.language, 'account')(form.message),
       keepSignedInOffered: shopper.flags.enableACIKMSI,
     };
     return json(step, { status: 400, headers: shopper.headers });
@@ -111,27 +114,30 @@ export async function action({ request }: ActionFunctionArgs) {
   return json(step, { status: outcome.status, headers: shopper.headers });
 }
 
-export const meta: MetaFunction = () =>
-  pageMeta('Sign in', 'Sign in with your password or a one-time code to clip coupons and check out.');
+export const meta: MetaFunction = ({ matches }) => {
+  const t = metaTranslator(matches);
+  return pageMeta(t('Sign in'), t('Sign in with your password or a one-time code to clip coupons and check out.'));
+};
 
 export default function SignInPage() {
   const { goto, lapsed, assistant, keepSignedInOffered, saml } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
+  const t = useT();
   return (
     <div className="container-page max-w-md py-10">
       <div className="card p-6">
-        <h1 className="text-2xl font-extrabold">{lapsed ? 'Please sign in again' : 'Sign in'}</h1>
+        <h1 className="text-2xl font-extrabold">{lapsed ? t('Please sign in again') : t('Sign in')}</h1>
         <p className="mt-1 text-sm text-stone-600">
           {assistant
-            ? 'Sign in to link your account with your assistant.'
+            ? t('Sign in to link your account with your assistant.')
             : lapsed
-              ? 'Your session ended. Sign in to keep shopping with your offers and cart.'
-              : 'Clip deals, save your cart and check out faster.'}
+              ? t('Your session ended. Sign in to keep shopping with your offers and cart.')
+              : t('Clip deals, save your cart and check out faster.')}
         </p>
         {saml && 'providerName' in saml ? (
           <p className="mt-2 text-sm font-semibold" data-testid="saml-provider">
-            Sign in to continue to {saml.providerName}.
+            {t('Sign in to continue to {{provider}}.', { provider: saml.providerName })}
           </p>
         ) : null}
         {saml && 'error' in saml ? <ErrorAlert>{saml.error}</ErrorAlert> : null}

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { BANNERS, bannerDefinition } from '~/modules/banners/banner-catalog';
 import { MESSAGE_KINDS, type MessageKind, type MessageData } from '~/modules/mail/message-kinds';
+import { serverT } from '~/modules/i18n/translations.server';
+import type { MailWords } from '~/modules/mail/mail-layout';
 import { renderMessage } from '~/modules/mail/render-message';
 
 const window = {
@@ -181,5 +183,33 @@ describe('mail templates', () => {
     expect(() => renderMessage('sign-in-code', 'greenleaf', { code: 'abc', minutes: 10 })).toThrow();
     expect(() => renderMessage('order-placed', 'greenleaf', { ...EXAMPLES['order-placed'].data, lines: [] })).toThrow();
     expect(() => renderMessage('password-reset', 'greenleaf', { link: 'not a url', minutes: 30 })).toThrow();
+  });
+});
+
+describe('mail templates in Spanish', () => {
+  const spanishT = serverT('es', 'mail');
+  const spanish: MailWords = { language: 'es', t: (key, options) => spanishT(key, options) };
+
+  it('writes every kind without an English sentence left, in an es document', () => {
+    for (const kind of MESSAGE_KINDS) {
+      const message = renderMessage(kind, 'greenleaf', EXAMPLES[kind].data, spanish);
+      expect(message.subject, kind).not.toBe(EXAMPLES[kind].subject);
+      expect(message.html, kind).toContain('<html lang="es">');
+      expect(message.text, kind).toContain('Frescura del Noroeste, a domicilio.');
+      expect(message.text, kind).not.toMatch(/\b(Your|the|with|you|and) /);
+    }
+  });
+
+  it('names the window in Spanish and picks the plural by the count', () => {
+    const data = EXAMPLES['ready-for-pickup'].data as MessageData<'ready-for-pickup'>;
+    const three = renderMessage('ready-for-pickup', 'greenleaf', data, spanish);
+    expect(three.subject).toBe('Su pedido C10000042 está listo para recoger');
+    expect(three.text).toContain('3 bolsas le esperan.');
+    expect(three.text).toContain('sábado, 28 de noviembre');
+    const one = renderMessage('ready-for-pickup', 'greenleaf', { ...data, bags: 1 }, spanish);
+    expect(one.text).toContain('1 bolsa le espera.');
+    expect(renderMessage('ready-for-pickup', 'greenleaf', { ...data, bags: 1 }).text).toContain(
+      '1 bag is waiting for you.',
+    );
   });
 });

@@ -3,6 +3,7 @@ import { clientKey } from '~/modules/http/client-key.server';
 import { authenticateWithPassword, sendPasscode, verifyPasscode, type AuthnResult } from './authn.server';
 import { keepsSignedIn } from './keep-me-signed-in.server';
 import { startAuthorization } from './sign-in.server';
+import { serverT } from '~/modules/i18n/translations.server';
 
 import type { SignInStep } from './sign-in-step';
 
@@ -22,7 +23,7 @@ async function afterAuthn(
       kind: 'step',
       step,
       email: input.email,
-      error: result.message,
+      error: refusalInLanguage(shopper, result),
       status: result.status === 'LOCKED_OUT' ? 429 : 401,
     };
   }
@@ -32,6 +33,22 @@ async function afterAuthn(
     remember: input.remember,
   });
   return { kind: 'redirect', redirectTo, setCookies: [setCookie] };
+}
+
+/**
+ * A refused step's message in the shopper's language. A lock-out's English names its wait in words; in Spanish the
+ * wait is rebuilt from its seconds.
+ */
+function refusalInLanguage(shopper: Shopper, result: Exclude<AuthnResult, { status: 'SUCCESS' }>): string {
+  const t = serverT(shopper.language, 'account');
+  if (result.status !== 'LOCKED_OUT' || shopper.language === 'en' || !result.message.startsWith('Too many attempts.'))
+    return t(result.message);
+  const seconds = result.retryAfterSeconds;
+  const wait =
+    seconds >= 60
+      ? t('{{count}} minutes', { count: Math.max(1, Math.ceil(seconds / 60)) })
+      : t('{{count}} seconds', { count: Math.max(1, Math.ceil(seconds)) });
+  return t('Too many attempts. Please try again in {{wait}}.', { wait });
 }
 
 /** One step of the sign-in page: email → password or one-time passcode → authorize redirect. */
@@ -67,7 +84,9 @@ export async function signInStep(
         step: 'code',
         email: input.email,
         status: 200,
-        notice: `If ${input.email} has an account, we sent it a 6-digit code.`,
+        notice: serverT(shopper.language, 'account')('If {{email}} has an account, we sent it a 6-digit code.', {
+          email: input.email,
+        }),
       };
     }
     return {
@@ -75,7 +94,7 @@ export async function signInStep(
       step: 'code',
       email: input.email,
       status: 429,
-      error: sent.message,
+      error: refusalInLanguage(shopper, sent),
     };
   }
   const result = await verifyPasscode({

@@ -6,6 +6,9 @@ import { mailConfig } from '~/modules/config/env.server';
 import { log } from '~/modules/config/logger.server';
 import { MARKETING_KINDS, TEXTABLE_KINDS, type QueuedMessage } from './message-kinds';
 import { renderMessage } from './render-message';
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from '~/modules/i18n/languages';
+import { serverT } from '~/modules/i18n/translations.server';
+import type { MailWords } from './mail-layout';
 
 /** The database or a transaction (Kysely's Transaction is a Kysely). */
 export type MailExecutor = Kysely<Database>;
@@ -22,13 +25,38 @@ export const OUTBOX_STATUS = {
 } as const;
 
 /**
+ * The language a message is written in: the recipient customer's preferred language (migration 0050), English
+ * when they never chose one or the address is no customer's. Read through the executor, so it sees the same
+ * transaction as the message's cause.
+ */
+async function recipientLanguage(executor: MailExecutor, to: string, channel: 'email' | 'sms'): Promise<Language> {
+  const row = await executor
+    .selectFrom('customers')
+    .select('preferred_language')
+    .where(channel === 'sms' ? 'phone' : 'email', '=', to)
+    .where('preferred_language', 'is not', null)
+    .executeTakeFirst();
+  return isLanguage(row?.preferred_language) ? row.preferred_language : DEFAULT_LANGUAGE;
+}
+
+function mailWords(language: Language): MailWords {
+  const t = serverT(language, 'mail');
+  return { language, t: (key, options) => t(key, options) };
+}
+
+/**
  * Queues a message through `executor`: pass the transaction that writes its cause (an order, a code), so the
  * message exists exactly when its cause does. The worker sends it after the commit. Returns its message id.
  */
 export async function queueMessage(executor: MailExecutor, message: QueuedMessage): Promise<string> {
   const channel = message.channel ?? 'email';
   if (channel === 'sms' && !TEXTABLE_KINDS.includes(message.kind)) throw new Error(`${message.kind} is email only`);
-  const rendered = renderMessage(message.kind, message.bannerId, message.data);
+  const rendered = renderMessage(
+    message.kind,
+    message.bannerId,
+    message.data,
+    mailWords(await recipientLanguage(executor, message.to, channel)),
+  );
   const queuedAt = new Date();
   const now = queuedAt.toISOString();
   const messageId = randomUUID();
