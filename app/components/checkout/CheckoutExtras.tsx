@@ -1,5 +1,5 @@
 import { Form } from '@remix-run/react';
-import { formatCents } from '~/components/page-essentials';
+import { formatCents, useT } from '~/components/page-essentials';
 import { DELIVERY_NOTE_MAX, GATE_CODE_MAX, type DeliveryInstructions } from '~/modules/orders/delivery-instructions';
 import { TIP_PERCENTS, tipFromPercent } from '~/modules/orders/tip-rules';
 
@@ -176,13 +176,14 @@ export function OrderTipForm({
 }) {
   const choices = TIP_PERCENTS.map((percent) => ({ percent, cents: tipFromPercent(percent, basketCents) }));
   const current = choices.find((choice) => choice.cents === tipCents);
+  const t = useT();
   return (
     <Form method="post" className="mt-3 border-t border-stone-200 pt-3" aria-labelledby="tip-edit-heading">
       <input type="hidden" name="intent" value="tip" />
       <input type="hidden" name="orderNumber" value={orderNumber} />
       <fieldset>
         <legend id="tip-edit-heading" className="font-semibold">
-          Change your tip
+          {t('Change your tip')}
         </legend>
         <div className="mt-2 flex flex-wrap gap-2">
           {choices.map((choice) => (
@@ -193,11 +194,11 @@ export function OrderTipForm({
           ))}
           <label className="flex items-center gap-1 text-sm">
             <input type="radio" name="tipChoice" value="custom" defaultChecked={!current} />
-            Other amount
+            {t('Other amount')}
           </label>
         </div>
         <label className="mt-2 block text-sm font-semibold">
-          Other amount in dollars
+          {t('Other amount in dollars')}
           <input
             name="tipCustom"
             inputMode="decimal"
@@ -208,7 +209,7 @@ export function OrderTipForm({
         </label>
       </fieldset>
       <button type="submit" className="btn-outline mt-2 text-sm">
-        Save tip
+        {t('Save tip')}
       </button>
     </Form>
   );
