@@ -45,7 +45,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const query = parseSearchParams(request, Query);
   const customer = orderCustomer(shopper)!;
   const [order, progress] = await Promise.all([
-    orderSummary(customer, query.orderNumber),
+    orderSummary(customer, query.orderNumber, new Date(), shopper.language),
     orderProgress(customer, query.orderNumber),
   ]);
   if (!order || !progress)

@@ -24,7 +24,10 @@ export const handle = { access };
 export async function loader({ request }: LoaderFunctionArgs) {
   const shopper = await requireUserType(request, access);
   return json(
-    { orders: await orderHistory(orderCustomer(shopper)!), i18n: pageStrings(shopper.language, ['orders']) },
+    {
+      orders: await orderHistory(orderCustomer(shopper)!, new Date(), shopper.language),
+      i18n: pageStrings(shopper.language, ['orders']),
+    },
     { headers: shopper.headers },
   );
 }
