@@ -45,6 +45,27 @@ test.describe('orders in Spanish', () => {
     await expect(page.getByRole('heading', { name: 'Detalles' })).toBeVisible();
     await expect(page.getByText('Pedido hecho').first()).toBeVisible();
     await expect(page.getByRole('link', { name: '← Sus pedidos' })).toBeVisible();
-    await expect(page.getByTestId('order-status')).not.toContainText(/Order placed|Delivered|Picked up/);
+    // The status and the window in Spanish: "Entregado · Entrega a domicilio · jue, 3 de dic, 2:00 p.m. – …".
+    await expect(page.getByTestId('order-status')).not.toContainText(/Order placed|Delivered|Picked up|Delivery/);
+    await expect(page.getByTestId('order-status')).toContainText(/[ap]\.\s?m\./);
+
+    await page.goto('/account/orders.html?lng=es');
+    await expect(page.getByRole('heading', { level: 1, name: 'Sus pedidos' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Pedido C10000001' })).toBeVisible();
+    await expect(page.getByTestId('order-row').first()).toContainText(/\d+ artículos?/);
+  });
+
+  test('delivery windows and checkout in Spanish', async ({ page }) => {
+    await page.goto('/shop/slots.html?lng=es');
+    await expect(page.getByRole('heading', { level: 1, name: 'Elegir un horario' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Días' })).toBeVisible();
+    await expect(
+      page.getByRole('navigation', { name: 'Forma de entrega' }).getByRole('link', { name: 'Entrega a domicilio' }),
+    ).toBeVisible();
+    await expect(page.getByText('Agregue algo a su carrito antes de elegir un horario.')).toBeVisible();
+
+    await signInOverHttp(page, 'jordan@pantry.test', 'Jordan');
+    await page.goto('/shop/checkout.html?lng=es');
+    await expect(page.getByRole('heading', { level: 1, name: 'Pagar' })).toBeVisible();
   });
 });
