@@ -19,7 +19,7 @@ import { orderCustomer } from '~/modules/orders/order-session.server';
 import {
   ACCOUNT_SUBSCRIPTION_PATH,
   cancelFormSchema,
-  formatDay,
+  formatDayIn,
   periodLabel,
   PLANS_PATH,
   SUBSCRIPTION_REFUSALS,
@@ -35,9 +35,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const customer = orderCustomer(shopper)!;
   const subscriptions = (await customerSubscriptions(customer.customerId)).map((s) => ({
     ...s,
-    startedLabel: formatDay(s.startedAt),
-    untilLabel: formatDay(s.periodEnd),
-    endedLabel: s.endedAt ? formatDay(s.endedAt) : null,
+    startedLabel: formatDayIn(shopper.language, s.startedAt),
+    untilLabel: formatDayIn(shopper.language, s.periodEnd),
+    endedLabel: s.endedAt ? formatDayIn(shopper.language, s.endedAt) : null,
   }));
   return json(
     {

@@ -46,7 +46,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const customer = orderCustomer(shopper)!;
   const [order, progress] = await Promise.all([
     orderSummary(customer, query.orderNumber, new Date(), shopper.language),
-    orderProgress(customer, query.orderNumber),
+    orderProgress(customer, query.orderNumber, new Date(), shopper.language),
   ]);
   if (!order || !progress)
     throw json({ code: 'NOT_FOUND', message: ORDER_REFUSALS.NOT_FOUND }, { status: 404, headers: shopper.headers });

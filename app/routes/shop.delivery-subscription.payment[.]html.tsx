@@ -18,7 +18,7 @@ import { orderCustomer } from '~/modules/orders/order-session.server';
 import { addTender, customerTenders } from '~/modules/orders/checkout.server';
 import {
   ACCOUNT_SUBSCRIPTION_PATH,
-  formatDay,
+  formatDayIn,
   paymentFormSchema,
   paymentPathFor,
   PLANS_PATH,
@@ -54,7 +54,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     {
       plan,
       tenders,
-      active: active ? { planName: active.planName, until: formatDay(active.periodEnd) } : null,
+      active: active ? { planName: active.planName, until: formatDayIn(shopper.language, active.periodEnd) } : null,
       i18n: pageStrings(shopper.language, ['orders']),
     },
     { status: plan ? 200 : 404, headers },

@@ -8,7 +8,7 @@ import { BANNERS } from '~/modules/banners/banner-catalog';
 import { orderCustomer } from '~/modules/orders/order-session.server';
 import {
   ACCOUNT_SUBSCRIPTION_PATH,
-  formatDay,
+  formatDayIn,
   paymentPathFor,
   periodLabel,
 } from '~/modules/subscriptions/subscription-rules';
@@ -30,7 +30,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     {
       bannerName,
       plans,
-      active: active ? { planName: active.planName, until: formatDay(active.periodEnd) } : null,
+      active: active ? { planName: active.planName, until: formatDayIn(shopper.language, active.periodEnd) } : null,
       i18n: pageStrings(shopper.language, ['orders']),
     },
     { headers: shopper.headers },

@@ -1,4 +1,3 @@
-import { formatInTimeZone } from 'date-fns-tz';
 import type { Kysely } from 'kysely';
 import { compiledOnce } from '~/db/compiled-statement.server';
 import { db } from '~/db/db.server';
@@ -9,8 +8,9 @@ import {
   storePricing,
   toProductCard,
 } from '~/modules/catalog/product-card-select.server';
-import { INTL_LOCALE, type Language } from '~/modules/i18n/languages';
+import type { Language } from '~/modules/i18n/languages';
 import { slotLabel } from '~/modules/slots/slots.server';
+import { momentIn, slotLabelIn } from './order-dates.server';
 import { storeById, type Store } from '~/modules/stores/stores.server';
 import { instructionsText } from './delivery-instructions';
 import { paymentSplitLabel } from './ebt-split';
@@ -169,7 +169,7 @@ export async function orderSummary(
     placedAt: order.placed_at,
     cutoffAt: order.cutoff_at,
     /** The cut-off on the store's clock (rendered the same on the server and in the browser). */
-    cutoffLabel: momentLabel(language, order.cutoff_at, store?.timezone ?? 'UTC'),
+    cutoffLabel: momentIn(language, order.cutoff_at, store?.timezone ?? 'UTC', 'dayTime'),
     editable: editable(order, now),
     items: items.map((item) => ({
       productId: item.product_id,
@@ -274,26 +274,4 @@ export async function placedOrderCount(customer: OrderCustomer): Promise<number>
     .where('site_type', '=', customer.siteType)
     .executeTakeFirst();
   return Number(row?.n ?? 0);
-}
-
-/** A moment on the store's clock ("Thu, Dec 3, 2:00 PM"), in the page's language. */
-function momentLabel(language: Language, iso: string, timezone: string): string {
-  if (language === 'en') return formatInTimeZone(new Date(iso), timezone, 'EEE, MMM d, h:mm a');
-  return new Intl.DateTimeFormat(INTL_LOCALE[language], {
-    weekday: 'short',
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZone: timezone,
-  }).format(new Date(iso));
-}
-
-/** A window in the page's language: English keeps the slots' wording; Spanish is Intl's (decision 0116). */
-function slotLabelIn(language: Language, startsAt: string, endsAt: string, timezone: string): string {
-  if (language === 'en') return slotLabel(startsAt, endsAt, timezone);
-  const locale = INTL_LOCALE[language];
-  const day = new Intl.DateTimeFormat(locale, { weekday: 'short', month: 'short', day: 'numeric', timeZone: timezone });
-  const time = new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit', timeZone: timezone });
-  return `${day.format(new Date(startsAt))}, ${time.format(new Date(startsAt))} – ${time.format(new Date(endsAt))}`;
 }
