@@ -24,6 +24,7 @@ import { addAddress, addTender, placeOrder } from '~/modules/orders/checkout.ser
 import { addEbtCard } from '~/modules/orders/checkout-payment.server';
 import { tipChoiceOf } from '~/modules/orders/checkout-extras-form';
 import { checkoutPage } from '~/modules/orders/checkout-page.server';
+import { slotLabelIn } from '~/modules/orders/order-dates.server';
 import { applyPromoCode, removePromoCode } from '~/modules/orders/promo-codes.server';
 import { SLOT_KIND_LABELS } from '~/modules/slots/slot-rules';
 import { AddCardForm, NoChargeNote, SavedCardChoice } from '~/components/SavedCards';
@@ -51,7 +52,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const page = await checkoutPage(orderCustomer(shopper)!, cart);
   const headers = new Headers(shopper.headers);
   for (const cookie of cart.setCookies) headers.append('Set-Cookie', cookie);
-  return json({ ...page, i18n: pageStrings(shopper.language, ['orders']) }, { headers });
+  const held = page.held && {
+    ...page.held,
+    label: slotLabelIn(shopper.language, page.held.startsAt, page.held.endsAt, cart.store.timezone),
+  };
+  return json({ ...page, held, i18n: pageStrings(shopper.language, ['orders']) }, { headers });
 }
 
 export async function action({ request }: ActionFunctionArgs) {

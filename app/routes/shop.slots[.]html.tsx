@@ -21,6 +21,7 @@ import { parseForm, parseSearchParams } from '~/modules/http/forms.server';
 import { SLOT_HOLD_LIFETIME_MS } from '~/modules/session/cookie-policy';
 import { SLOT_KIND_LABELS, SLOT_REFUSALS, slotFormSchema, slotQuerySchema } from '~/modules/slots/slot-rules';
 import { heldSlot, releaseCartHold, reserveSlot, slotPage } from '~/modules/slots/slots.server';
+import { slotLabelIn } from '~/modules/orders/order-dates.server';
 
 /** Delivery and DriveUp & Go windows for the next 7 days at the shopper's store; reserve one for 2 hours. */
 export const access = pageAccess({ allowedUserTypes: PUBLIC_PAGE });
@@ -43,8 +44,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
       type: query.type,
       day,
       days,
-      slots,
+      // Other languages write the windows with Intl (English keeps the slots' own wording).
+      slots:
+        shopper.language === 'en'
+          ? slots
+          : slots.map((slot) => ({
+              ...slot,
+              label: slotLabelIn(shopper.language, slot.startsAt, slot.endsAt, store.timezone),
+            })),
       held,
+      heldLabel: held ? slotLabelIn(shopper.language, held.startsAt, held.endsAt, store.timezone) : null,
       hasCart: cart.cartId !== null,
       store: {
         name: store.name,
@@ -188,7 +197,7 @@ export default function SlotsPage() {
           <div>
             <p className="text-xs font-semibold uppercase tracking-wide text-brand-dark">{t('Reserved')}</p>
             <p className="font-bold">
-              {t(SLOT_KIND_LABELS[data.held.kind])} · {data.held.label}
+              {t(SLOT_KIND_LABELS[data.held.kind])} · {data.heldLabel}
             </p>
             <p className="text-xs text-stone-600">
               {t('Held until {{time}}', {
