@@ -63,6 +63,11 @@ test.describe('orders in Spanish', () => {
       page.getByRole('navigation', { name: 'Forma de entrega' }).getByRole('link', { name: 'Entrega a domicilio' }),
     ).toBeVisible();
     await expect(page.getByText('Agregue algo a su carrito antes de elegir un horario.')).toBeVisible();
+    // Tomorrow always has windows; their times are written the Spanish way ("2:00 p.m.").
+    const tomorrow = await page.getByRole('navigation', { name: 'Días' }).getByRole('link').nth(1).getAttribute('href');
+    await page.goto(`${tomorrow!}&lng=es`);
+    await expect(page.getByTestId('slot').first()).toContainText(/[ap]\.\s?m\./);
+    await expect(page.getByTestId('slot').first()).toContainText(/Gratis|\$/);
 
     await signInOverHttp(page, 'jordan@pantry.test', 'Jordan');
     await page.goto('/shop/checkout.html?lng=es');
