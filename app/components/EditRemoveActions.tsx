@@ -1,4 +1,5 @@
 import { Form, Link } from '@remix-run/react';
+import { useT } from '~/components/page-essentials';
 
 /**
  * The Edit link and Remove button of one saved item in an account list (addresses, pets). The item's name is
@@ -17,10 +18,12 @@ export function EditRemoveActions({
   name: string;
   busy: boolean;
 }) {
+  const t = useT();
   return (
     <>
       <Link to={editHref} className="btn-outline text-xs">
-        Edit<span className="sr-only"> {name}</span>
+        {t('Edit')}
+        <span className="sr-only"> {name}</span>
       </Link>
       <Form method="post">
         <input type="hidden" name="intent" value="delete" />
@@ -30,7 +33,8 @@ export function EditRemoveActions({
           className="btn border border-red-300 text-xs text-red-800 hover:bg-red-50"
           disabled={busy}
         >
-          Remove<span className="sr-only"> {name}</span>
+          {t('Remove')}
+          <span className="sr-only"> {name}</span>
         </button>
       </Form>
     </>

@@ -1,6 +1,6 @@
 import { Form, Link, useRevalidator } from '@remix-run/react';
 import { useEffect } from 'react';
-import { formatCents } from '~/components/page-essentials';
+import { formatCents, useT } from '~/components/page-essentials';
 import { FIELD_INPUT_CLASS } from './FormField';
 import type { TimelineStep } from '~/modules/fulfilment/progress-rules';
 
@@ -42,8 +42,9 @@ function OrderWatch({ orderNumber, version }: { orderNumber: string; version: nu
 const MARK = { done: '✓', current: '●', upcoming: '○' } as const;
 
 function Timeline({ steps }: { steps: OrderProgressView['steps'] }) {
+  const t = useT();
   return (
-    <ol className="mt-3 space-y-3" aria-label="Order progress" data-testid="order-timeline">
+    <ol className="mt-3 space-y-3" aria-label={t('Order progress')} data-testid="order-timeline">
       {steps.map((step) => (
         <li
           key={step.key}
@@ -66,9 +67,9 @@ function Timeline({ steps }: { steps: OrderProgressView['steps'] }) {
           </span>
           <div>
             <p className={step.state === 'upcoming' ? 'text-stone-600' : 'font-semibold'}>
-              {step.label}
+              {t(step.label)}
               <span className="sr-only">
-                {step.state === 'done' ? ' (done)' : step.state === 'current' ? ' (now)' : ''}
+                {step.state === 'done' ? ` ${t('(done)')}` : step.state === 'current' ? ` ${t('(now)')}` : ''}
               </span>
             </p>
             {step.atLabel || step.detail ? (
@@ -82,11 +83,12 @@ function Timeline({ steps }: { steps: OrderProgressView['steps'] }) {
 }
 
 function Change({ change, orderNumber }: { change: OrderProgressView['changes'][number]; orderNumber: string }) {
+  const t = useT();
   if (change.outcome === 'short') {
     return (
       <li className="p-3" data-testid="order-change" data-outcome="short">
-        <p className="font-semibold">{change.name} was out of stock</p>
-        <p className="text-sm text-stone-600">You will not be charged for it.</p>
+        <p className="font-semibold">{t('{{name}} was out of stock', { name: change.name })}</p>
+        <p className="text-sm text-stone-600">{t('You will not be charged for it.')}</p>
       </li>
     );
   }
@@ -104,8 +106,10 @@ function Change({ change, orderNumber }: { change: OrderProgressView['changes'][
         {change.name} → {change.substitute?.quantity} × {change.substitute?.name} ({change.substitute?.sizeLabel})
       </p>
       <p className="text-sm text-stone-600">
-        {formatCents(change.chargedCents)} — never more than the item you ordered.
-        {change.canAnswer && change.answerBy ? ` Answer by ${change.answerBy}, or we go ahead with it.` : ''}
+        {t('{{amount}} — never more than the item you ordered.', { amount: formatCents(change.chargedCents) })}
+        {change.canAnswer && change.answerBy
+          ? ` ${t('Answer by {{time}}, or we go ahead with it.', { time: change.answerBy })}`
+          : ''}
       </p>
       {change.canAnswer ? (
         <div className="mt-2 flex gap-2">
@@ -115,14 +119,14 @@ function Change({ change, orderNumber }: { change: OrderProgressView['changes'][
               <input type="hidden" name="orderNumber" value={orderNumber} />
               <input type="hidden" name="productId" value={change.productId} />
               <button type="submit" className={intent === 'approve' ? 'btn-primary' : 'btn-outline'}>
-                {intent === 'approve' ? 'Approve replacement' : 'Decline'}
-                <span className="sr-only"> for {change.name}</span>
+                {intent === 'approve' ? t('Approve replacement') : t('Decline')}
+                <span className="sr-only"> {t('for {{name}}', { name: change.name })}</span>
               </button>
             </Form>
           ))}
         </div>
       ) : answered ? (
-        <p className="mt-1 text-sm font-semibold text-stone-700">{answered}</p>
+        <p className="mt-1 text-sm font-semibold text-stone-700">{t(answered)}</p>
       ) : null}
     </li>
   );
@@ -130,15 +134,16 @@ function Change({ change, orderNumber }: { change: OrderProgressView['changes'][
 
 /** Where the order is, what waits for the shopper's answer, the pickup check-in and the receipt. */
 export function OrderProgress({ progress, live }: { progress: OrderProgressView; live: boolean }) {
+  const t = useT();
   return (
     <section className="card mt-6 p-5" aria-labelledby="progress-heading">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id="progress-heading" className="text-lg font-bold">
-          Order status
+          {t('Order status')}
         </h2>
         {live ? (
           <Link to={`?orderNumber=${progress.orderNumber}`} className="text-sm font-semibold text-brand-dark underline">
-            Refresh status
+            {t('Refresh status')}
           </Link>
         ) : null}
       </div>
@@ -150,10 +155,10 @@ export function OrderProgress({ progress, live }: { progress: OrderProgressView;
       <Timeline steps={progress.steps} />
       {progress.changes.length > 0 ? (
         <>
-          <h3 className="mt-5 font-bold">Changes to your order</h3>
+          <h3 className="mt-5 font-bold">{t('Changes to your order')}</h3>
           <ul
             className="mt-2 divide-y divide-stone-100 rounded-xl border border-stone-200"
-            aria-label="Changes to your order"
+            aria-label={t('Changes to your order')}
           >
             {progress.changes.map((change) => (
               <Change key={change.productId} change={change} orderNumber={progress.orderNumber} />
@@ -166,7 +171,7 @@ export function OrderProgress({ progress, live }: { progress: OrderProgressView;
           <input type="hidden" name="intent" value="check-in" />
           <input type="hidden" name="orderNumber" value={progress.orderNumber} />
           <label className="text-sm font-semibold">
-            Parking spot number
+            {t('Parking spot number')}
             <input
               name="parkingSpot"
               required
@@ -176,19 +181,21 @@ export function OrderProgress({ progress, live }: { progress: OrderProgressView;
             />
           </label>
           <button type="submit" className="btn-primary">
-            I’m here
+            {t('I’m here')}
           </button>
         </Form>
       ) : progress.checkIn.at ? (
         <p className="mt-5 rounded-xl bg-green-50 p-3 text-sm text-green-900" data-testid="checked-in">
-          You checked in at {progress.checkIn.at}, parking spot {progress.checkIn.parkingSpot}. We are bringing your
-          order out.
+          {t('You checked in at {{time}}, parking spot {{spot}}. We are bringing your order out.', {
+            time: progress.checkIn.at,
+            spot: progress.checkIn.parkingSpot ?? '',
+          })}
         </p>
       ) : null}
       {progress.handedOver ? (
         <p className="mt-5">
           <Link to={`/account/receipt.html?orderNumber=${progress.orderNumber}`} className="btn-outline">
-            View your receipt
+            {t('View your receipt')}
           </Link>
         </p>
       ) : null}

@@ -2,7 +2,9 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { json, redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react';
 import { AccountNav } from '~/components/AccountNav';
-import { CUSTOMER_ONLY, pageAccess, SIGN_IN_PATH, formatCents, pageMeta } from '~/components/page-essentials';
+import { CUSTOMER_ONLY, pageAccess, SIGN_IN_PATH, formatCents, pageMeta, useT } from '~/components/page-essentials';
+import { metaTranslator } from '~/components/meta-translator';
+import { pageStrings } from '~/modules/i18n/translations.server';
 import { requireUserType } from '~/modules/access/shopper.server';
 import { withHeaders } from '~/modules/http/api.server';
 import { parseForm } from '~/modules/http/forms.server';
@@ -10,7 +12,7 @@ import { orderCustomer } from '~/modules/orders/order-session.server';
 import {
   ACCOUNT_SUBSCRIPTION_PATH,
   cancelFormSchema,
-  formatDay,
+  formatDayIn,
   periodLabel,
   PLANS_PATH,
   SUBSCRIPTION_REFUSALS,
@@ -26,14 +28,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const customer = orderCustomer(shopper)!;
   const subscriptions = (await customerSubscriptions(customer.customerId)).map((s) => ({
     ...s,
-    startedLabel: formatDay(s.startedAt),
-    untilLabel: formatDay(s.periodEnd),
-    endedLabel: s.endedAt ? formatDay(s.endedAt) : null,
+    startedLabel: formatDayIn(shopper.language, s.startedAt),
+    untilLabel: formatDayIn(shopper.language, s.periodEnd),
+    endedLabel: s.endedAt ? formatDayIn(shopper.language, s.endedAt) : null,
   }));
   return json(
     {
       active: subscriptions.find((s) => s.status === 'active') ?? null,
       past: subscriptions.filter((s) => s.status !== 'active'),
+      // AccountNav's strings are the account area's.
+      i18n: pageStrings(shopper.language, ['orders', 'account']),
     },
     { headers: withHeaders(shopper.headers, { 'Cache-Control': 'private, no-store' }) },
   );
@@ -53,8 +57,10 @@ export async function action({ request }: ActionFunctionArgs) {
   return redirect(`${ACCOUNT_SUBSCRIPTION_PATH}?cancelled=1`, { headers: shopper.headers });
 }
 
-export const meta: MetaFunction = () =>
-  pageMeta('Delivery subscription', 'Your Delivery Pass: its plan, renewal date and how to cancel it.');
+export const meta: MetaFunction = ({ matches }) => {
+  const t = metaTranslator(matches);
+  return pageMeta(t('Delivery subscription'), t('Your Delivery Pass: its plan, renewal date and how to cancel it.'));
+};
 
 const STATUS_LABELS = { active: 'Active', cancelled: 'Cancelled', expired: 'Ended' } as const;
 
@@ -63,6 +69,7 @@ export default function AccountDeliverySubscriptionPage() {
   const answer = useActionData<typeof action>();
   const [params] = useSearchParams();
   const busy = useNavigation().state === 'submitting';
+  const t = useT();
   const notice = params.get('subscribed')
     ? 'You are subscribed. Free delivery applies to your next order over the minimum.'
     : params.get('cancelled')
@@ -70,11 +77,11 @@ export default function AccountDeliverySubscriptionPage() {
       : null;
   return (
     <div className="container-page max-w-3xl py-8">
-      <h1 className="text-2xl font-extrabold md:text-3xl">Delivery subscription</h1>
+      <h1 className="text-2xl font-extrabold md:text-3xl">{t('Delivery subscription')}</h1>
       <AccountNav />
       {notice ? (
         <p role="status" className="mt-4 rounded-xl bg-brand-soft p-3 text-sm font-medium text-brand-dark">
-          {notice}
+          {t(notice)}
         </p>
       ) : null}
       {answer?.error ? (
@@ -82,7 +89,7 @@ export default function AccountDeliverySubscriptionPage() {
           role="alert"
           className="mt-4 rounded-xl border border-red-200 bg-red-50 p-3 text-sm font-semibold text-red-800"
         >
-          {answer.error}
+          {t(answer.error)}
         </p>
       ) : null}
       {active ? (
@@ -92,49 +99,51 @@ export default function AccountDeliverySubscriptionPage() {
               {active.planName}
             </h2>
             <span className="rounded-full bg-green-100 px-3 py-1 text-sm font-semibold text-green-900">
-              {STATUS_LABELS.active}
+              {t(STATUS_LABELS.active)}
             </span>
           </div>
           <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-            <dt className="text-stone-500">Price</dt>
+            <dt className="text-stone-500">{t('Price')}</dt>
             <dd>
-              {formatCents(active.priceCents)} a {periodLabel(active.periodMonths)}
+              {formatCents(active.priceCents)} {t(`a ${periodLabel(active.periodMonths)}`)}
             </dd>
-            <dt className="text-stone-500">Free delivery</dt>
-            <dd>On orders of {formatCents(active.thresholdCents)} or more, after savings</dd>
-            <dt className="text-stone-500">Started</dt>
+            <dt className="text-stone-500">{t('Free delivery')}</dt>
+            <dd>
+              {t('On orders of {{amount}} or more, after savings', { amount: formatCents(active.thresholdCents) })}
+            </dd>
+            <dt className="text-stone-500">{t('Started')}</dt>
             <dd>{active.startedLabel}</dd>
-            <dt className="text-stone-500">Active until</dt>
+            <dt className="text-stone-500">{t('Active until')}</dt>
             <dd>{active.untilLabel}</dd>
-            <dt className="text-stone-500">Paid with</dt>
-            <dd>{active.tender ?? 'A card you removed'}</dd>
+            <dt className="text-stone-500">{t('Paid with')}</dt>
+            <dd>{active.tender ?? t('A card you removed')}</dd>
           </dl>
           <Form method="post" className="mt-5 border-t border-stone-200 pt-4">
             <input type="hidden" name="intent" value="cancel" />
             <input type="hidden" name="subscriptionId" value={active.id} />
             <p className="text-sm text-stone-600">
-              Cancelling ends free delivery straight away. Pantry charges nothing, so there is nothing to refund.
+              {t('Cancelling ends free delivery straight away. Pantry charges nothing, so there is nothing to refund.')}
             </p>
             <button type="submit" className="btn-outline mt-3 text-sm" disabled={busy}>
-              {busy ? 'Cancelling…' : 'Cancel subscription'}
+              {busy ? t('Cancelling…') : t('Cancel subscription')}
             </button>
           </Form>
         </section>
       ) : (
         <section className="card mt-6 p-5" data-testid="subscription-status">
-          <h2 className="text-lg font-bold">No delivery subscription</h2>
+          <h2 className="text-lg font-bold">{t('No delivery subscription')}</h2>
           <p className="mt-1 text-sm text-stone-600">
-            With a Delivery Pass, 1- and 2-hour delivery is free on orders over the plan&apos;s minimum.
+            {t("With a Delivery Pass, 1- and 2-hour delivery is free on orders over the plan's minimum.")}
           </p>
           <Link to={PLANS_PATH} className="btn-primary mt-4">
-            See the plans
+            {t('See the plans')}
           </Link>
         </section>
       )}
       {past.length > 0 ? (
         <section className="mt-8" aria-labelledby="past-heading">
           <h2 id="past-heading" className="font-bold">
-            Past subscriptions
+            {t('Past subscriptions')}
           </h2>
           <ul className="mt-2 divide-y divide-stone-200 rounded-2xl border border-stone-200 bg-white text-sm">
             {past.map((s) => (
@@ -142,7 +151,7 @@ export default function AccountDeliverySubscriptionPage() {
                 <span>
                   {s.planName} · {s.startedLabel} – {s.endedLabel ?? s.untilLabel}
                 </span>
-                <span className="font-semibold text-stone-600">{STATUS_LABELS[s.status]}</span>
+                <span className="font-semibold text-stone-600">{t(STATUS_LABELS[s.status])}</span>
               </li>
             ))}
           </ul>

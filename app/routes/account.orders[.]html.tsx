@@ -1,7 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
-import { CUSTOMER_ONLY, pageAccess, SIGN_IN_PATH, formatCents, pageMeta } from '~/components/page-essentials';
+import { CUSTOMER_ONLY, pageAccess, SIGN_IN_PATH, formatCents, pageMeta, useT } from '~/components/page-essentials';
+import { metaTranslator } from '~/components/meta-translator';
+import { pageStrings } from '~/modules/i18n/translations.server';
 import { requireUserType } from '~/modules/access/shopper.server';
 import { statusLabel } from '~/modules/fulfilment/order-states';
 import { fulfillmentLabel } from '~/modules/orders/order-rules';
@@ -14,11 +16,19 @@ export const handle = { access };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const shopper = await requireUserType(request, access);
-  return json({ orders: await orderHistory(orderCustomer(shopper)!) }, { headers: shopper.headers });
+  return json(
+    {
+      orders: await orderHistory(orderCustomer(shopper)!, new Date(), shopper.language),
+      i18n: pageStrings(shopper.language, ['orders']),
+    },
+    { headers: shopper.headers },
+  );
 }
 
-export const meta: MetaFunction = () =>
-  pageMeta('Your orders', 'Your past and upcoming orders, with their status and totals.');
+export const meta: MetaFunction = ({ matches }) => {
+  const t = metaTranslator(matches);
+  return pageMeta(t('Your orders'), t('Your past and upcoming orders, with their status and totals.'));
+};
 
 const STATUS_STYLES: Record<string, string> = {
   PENDING: 'bg-amber-100 text-amber-900',
@@ -29,16 +39,17 @@ const STATUS_STYLES: Record<string, string> = {
 
 export default function OrdersPage() {
   const { orders } = useLoaderData<typeof loader>();
+  const t = useT();
   return (
     <div className="container-page py-8">
       <div className="flex flex-wrap items-end justify-between gap-2">
-        <h1 className="text-2xl font-extrabold md:text-3xl">Your orders</h1>
+        <h1 className="text-2xl font-extrabold md:text-3xl">{t('Your orders')}</h1>
         <Link to="/shop/buy-it-again.html" className="btn-outline">
-          Buy it again
+          {t('Buy it again')}
         </Link>
       </div>
       {orders.length === 0 ? (
-        <p className="mt-6 text-stone-600">No orders yet.</p>
+        <p className="mt-6 text-stone-600">{t('No orders yet.')}</p>
       ) : (
         <ul className="mt-6 flex flex-col gap-3">
           {orders.map((order) => (
@@ -53,28 +64,29 @@ export default function OrdersPage() {
                     to={`/account/order-summary.html?orderNumber=${order.orderNumber}`}
                     className="hover:text-brand hover:underline"
                   >
-                    Order {order.orderNumber}
+                    {t('Order {{orderNumber}}', { orderNumber: order.orderNumber })}
                   </Link>
                   <span
                     className={`ml-2 rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_STYLES[order.status] ?? 'bg-stone-100'}`}
                   >
-                    {statusLabel(order.status)}
+                    {t(statusLabel(order.status))}
                   </span>
                 </p>
                 <p className="text-sm text-stone-600">
-                  {fulfillmentLabel(order.fulfillment, order.slotKind)} · {order.slotLabel}
+                  {t(fulfillmentLabel(order.fulfillment, order.slotKind))} · {order.slotLabel}
                 </p>
                 <p className="text-sm text-stone-600">
-                  {order.itemCount === 1 ? '1 item' : `${order.itemCount} items`} · {formatCents(order.totalCents)}
+                  {t('{{count}} items', { count: order.itemCount })} · {formatCents(order.totalCents)}
                 </p>
               </div>
               {order.editable ? (
                 <Link to={`/erums?orderNumber=${order.orderNumber}`} className="btn-outline text-sm">
-                  Edit order
+                  {t('Edit order')}
                 </Link>
               ) : order.hasReceipt ? (
                 <Link to={`/account/receipt.html?orderNumber=${order.orderNumber}`} className="btn-outline text-sm">
-                  Receipt<span className="sr-only"> for order {order.orderNumber}</span>
+                  {t('Receipt')}
+                  <span className="sr-only"> {t('for order {{orderNumber}}', { orderNumber: order.orderNumber })}</span>
                 </Link>
               ) : null}
             </li>

@@ -2,7 +2,10 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { z } from 'zod';
-import { CUSTOMER_ONLY, pageAccess, SIGN_IN_PATH, formatCents, pageMeta } from '~/components/page-essentials';
+import { CUSTOMER_ONLY, pageAccess, SIGN_IN_PATH, formatCents, pageMeta, useT } from '~/components/page-essentials';
+import { metaTranslator } from '~/components/meta-translator';
+import type { T } from '~/modules/i18n/translate';
+import { pageStrings } from '~/modules/i18n/translations.server';
 import { requireUserType } from '~/modules/access/shopper.server';
 import { orderReceipt } from '~/modules/fulfilment/receipt.server';
 import { poundsLabel } from '~/modules/fulfilment/line-rules';
@@ -19,31 +22,48 @@ const Query = z.object({ orderNumber: orderNumberSchema });
 export async function loader({ request }: LoaderFunctionArgs) {
   const shopper = await requireUserType(request, access);
   const query = parseSearchParams(request, Query);
-  const receipt = await orderReceipt(orderCustomer(shopper)!, query.orderNumber);
+  const receipt = await orderReceipt(orderCustomer(shopper)!, query.orderNumber, shopper.language);
   if (!receipt)
     throw json({ code: 'NOT_FOUND', message: ORDER_REFUSALS.NOT_FOUND }, { status: 404, headers: shopper.headers });
-  return json({ receipt }, { headers: { ...shopper.headers, 'Cache-Control': 'private, no-store' } });
+  return json(
+    { receipt, i18n: pageStrings(shopper.language, ['orders']) },
+    { headers: { ...shopper.headers, 'Cache-Control': 'private, no-store' } },
+  );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  pageMeta(data ? `Receipt for order ${data.receipt.orderNumber}` : 'Receipt', 'An itemised receipt of your order.');
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  const t = metaTranslator(matches);
+  return pageMeta(
+    data ? t('Receipt for order {{orderNumber}}', { orderNumber: data.receipt.orderNumber }) : t('Receipt'),
+    t('An itemised receipt of your order.'),
+  );
+};
 
-function outcomeText(line: ReturnType<typeof useLoaderData<typeof loader>>['receipt']['lines'][number]) {
-  if (line.outcome === 'short') return 'Out of stock — not charged';
+function outcomeText(line: ReturnType<typeof useLoaderData<typeof loader>>['receipt']['lines'][number], t: T) {
+  if (line.outcome === 'short') return t('Out of stock — not charged');
   if (line.outcome === 'substituted') {
-    const what = `Replaced by ${line.pickedQuantity} × ${line.substitute?.name ?? ''}`;
-    return line.approval === 'rejected' ? `${what} — you declined it, not charged` : what;
+    const what = t('Replaced by {{quantity}} × {{name}}', {
+      quantity: line.pickedQuantity,
+      name: line.substitute?.name ?? '',
+    });
+    return line.approval === 'rejected' ? `${what} — ${t('you declined it, not charged')}` : what;
   }
-  const picked = line.pickedQuantity < line.orderedQuantity ? `Picked ${line.pickedQuantity}` : 'Picked';
-  return line.weighedMilliLb ? `${picked} · weighed ${poundsLabel(line.weighedMilliLb)}` : picked;
+  const picked =
+    line.pickedQuantity < line.orderedQuantity
+      ? t('Picked {{quantity}}', { quantity: line.pickedQuantity })
+      : t('Picked');
+  return line.weighedMilliLb
+    ? `${picked} · ${t('weighed {{weight}}', { weight: poundsLabel(line.weighedMilliLb) })}`
+    : picked;
 }
 
 export default function ReceiptPage() {
   const { receipt } = useLoaderData<typeof loader>();
+  const t = useT();
   return (
     <div className="container-page py-8">
       <Link to="/account/orders.html" className="text-sm font-semibold text-brand-dark hover:underline print:hidden">
-        ← Your orders
+        ← {t('Your orders')}
       </Link>
       <article
         className="card mx-auto mt-4 max-w-3xl p-5 print:border-0 print:shadow-none"
@@ -51,30 +71,33 @@ export default function ReceiptPage() {
       >
         <header className="border-b border-stone-200 pb-3">
           <h1 id="receipt-heading" className="text-2xl font-extrabold">
-            Receipt for order {receipt.orderNumber}
+            {t('Receipt for order {{orderNumber}}', { orderNumber: receipt.orderNumber })}
           </h1>
           <p className="text-sm text-stone-700">
             {receipt.storeName} · {receipt.storeAddress}
           </p>
           <p className="text-sm text-stone-700">
-            {receipt.fulfillment} · placed {receipt.placedLabel} · handed over {receipt.handedOverLabel}
+            {t(receipt.fulfillment)} · {t('placed {{date}}', { date: receipt.placedLabel })} ·{' '}
+            {t('handed over {{date}}', { date: receipt.handedOverLabel })}
           </p>
           {receipt.businessPrices ? (
-            <p className="mt-1 text-sm font-semibold text-stone-800">Business prices (the business price tier)</p>
+            <p className="mt-1 text-sm font-semibold text-stone-800">
+              {t('Business prices (the business price tier)')}
+            </p>
           ) : null}
         </header>
         <table className="mt-3 w-full text-sm" data-testid="receipt-lines">
-          <caption className="sr-only">What you ordered and what you received</caption>
+          <caption className="sr-only">{t('What you ordered and what you received')}</caption>
           <thead>
             <tr className="text-left text-stone-700">
               <th scope="col" className="py-1 font-semibold">
-                Item
+                {t('Item')}
               </th>
               <th scope="col" className="py-1 font-semibold">
-                Ordered
+                {t('Ordered')}
               </th>
               <th scope="col" className="py-1 text-right font-semibold">
-                Charged
+                {t('Charged')}
               </th>
             </tr>
           </thead>
@@ -84,9 +107,11 @@ export default function ReceiptPage() {
                 <td className="py-2 pr-2">
                   <span className="font-semibold">{line.name}</span>{' '}
                   <span className="text-stone-700">({line.sizeLabel})</span>
-                  <span className="block text-stone-700">{outcomeText(line)}</span>
+                  <span className="block text-stone-700">{outcomeText(line, t)}</span>
                   {line.savingsCents > 0 ? (
-                    <span className="block text-green-800">Clipped offer −{formatCents(line.savingsCents)}</span>
+                    <span className="block text-green-800">
+                      {t('Clipped offer −{{amount}}', { amount: formatCents(line.savingsCents) })}
+                    </span>
                   ) : null}
                 </td>
                 <td className="py-2 pr-2 align-top">
@@ -99,49 +124,49 @@ export default function ReceiptPage() {
         </table>
         <dl className="mt-4 space-y-1 border-t border-stone-200 pt-3 text-sm">
           <div className="flex justify-between">
-            <dt>Items</dt>
+            <dt>{t('Items')}</dt>
             <dd>{formatCents(receipt.subtotalCents)}</dd>
           </div>
           <div className="flex justify-between text-green-800">
-            <dt>Clipped-offer savings</dt>
+            <dt>{t('Clipped-offer savings')}</dt>
             <dd>−{formatCents(receipt.savingsCents)}</dd>
           </div>
           {receipt.promoCents > 0 ? (
             <div className="flex justify-between text-green-800" data-testid="receipt-promo">
-              <dt>Promo code</dt>
+              <dt>{t('Promo code')}</dt>
               <dd>−{formatCents(receipt.promoCents)}</dd>
             </div>
           ) : null}
           <div className="flex justify-between">
-            <dt>Fees</dt>
+            <dt>{t('Fees')}</dt>
             <dd>{formatCents(receipt.feesCents)}</dd>
           </div>
           {receipt.tipCents > 0 ? (
             <div className="flex justify-between">
-              <dt>Tip</dt>
+              <dt>{t('Tip')}</dt>
               <dd data-testid="receipt-tip">{formatCents(receipt.tipCents)}</dd>
             </div>
           ) : null}
           {receipt.waivedFeeCents > 0 ? (
             <div className="flex justify-between text-green-800">
-              <dt>Fees waived</dt>
+              <dt>{t('Fees waived')}</dt>
               <dd>{formatCents(receipt.waivedFeeCents)}</dd>
             </div>
           ) : null}
           <div className="flex justify-between text-base font-extrabold">
-            <dt>Total</dt>
+            <dt>{t('Total')}</dt>
             <dd data-testid="receipt-total">{formatCents(receipt.totalCents)}</dd>
           </div>
         </dl>
         <p className="mt-3 text-sm text-stone-700">
           <span data-testid="receipt-payment">
-            {receipt.payment ? `Paid with ${receipt.payment}.` : 'Paid at hand-over.'}
+            {receipt.payment ? t('Paid with {{payment}}.', { payment: receipt.payment }) : t('Paid at hand-over.')}
           </span>{' '}
-          You ordered items worth {formatCents(receipt.orderedCents)}.
+          {t('You ordered items worth {{amount}}.', { amount: formatCents(receipt.orderedCents) })}
         </p>
         {receipt.instructions ? (
           <p className="mt-1 text-sm text-stone-700" data-testid="receipt-instructions">
-            Delivery instructions: {receipt.instructions}
+            {t('Delivery instructions: {{instructions}}', { instructions: receipt.instructions })}
           </p>
         ) : null}
       </article>

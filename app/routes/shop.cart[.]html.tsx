@@ -11,7 +11,10 @@ import {
   formatCents,
   BusinessPriceTag,
   pageMeta,
+  useT,
 } from '~/components/page-essentials';
+import { metaTranslator } from '~/components/meta-translator';
+import { pageStrings, serverT } from '~/modules/i18n/translations.server';
 import { CART_DONE_MESSAGES, CART_ERROR_MESSAGES } from '~/modules/cart/cart-messages';
 import { requireUserType } from '~/modules/access/shopper.server';
 import { shopperCart } from '~/modules/cart/cart-session.server';
@@ -19,6 +22,7 @@ import { cartView, type CartLine } from '~/modules/cart/cart-view.server';
 import { allergyWarnings } from '~/modules/customers/household-allergies.server';
 import { ShipZipForm } from '~/components/ShippingEstimate';
 import { cartShipments, shippingZip, type Shipment } from '~/modules/shipping/shipping-estimates.server';
+import type { Language } from '~/modules/i18n/languages';
 
 /** The cart: lines priced at the shopper's store, clipped savings, substitutions and notes. */
 export const access = pageAccess({ allowedUserTypes: PUBLIC_PAGE });
@@ -39,7 +43,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     view.lines.map((line) => line.productId),
   );
   const zipcode = view.shippedLines.length ? await shippingZip(request, shopper) : null;
-  const shipments = await cartShipments(view.shippedLines, { zipcode, store: cart.store });
+  const shipments = shipmentsIn(
+    shopper.language,
+    await cartShipments(view.shippedLines, { zipcode, store: cart.store }),
+  );
   const headers = new Headers(shopper.headers);
   for (const cookie of cart.setCookies) headers.append('Set-Cookie', cookie);
   return json(
@@ -49,31 +56,49 @@ export async function loader({ request }: LoaderFunctionArgs) {
       zipcode,
       signedIn: shopper.userType === 'C',
       preference: cart.preference,
+      i18n: pageStrings(shopper.language, ['orders', 'shop']),
     },
     { headers },
   );
 }
 
-export const meta: MetaFunction = () =>
-  pageMeta('Your cart', 'The groceries in your cart, their prices and savings before checkout.');
+/** The shipping module writes its groups' titles and messages in English; the page shows them in its language. */
+function shipmentsIn(language: Language, shipments: Shipment[]): Shipment[] {
+  if (language === 'en') return shipments;
+  const t = serverT(language, 'orders');
+  return shipments.map((shipment) => {
+    const seller = shipment.kind === 'wine' ? null : shipment.title.match(/^Ships from (.+)$/)?.[1];
+    return {
+      ...shipment,
+      title: seller ? t('Ships from {{seller}}', { seller }) : t(shipment.title),
+      message: shipment.message && t(shipment.message),
+    };
+  });
+}
+
+export const meta: MetaFunction = ({ matches }) => {
+  const t = metaTranslator(matches);
+  return pageMeta(t('Your cart'), t('The groceries in your cart, their prices and savings before checkout.'));
+};
 
 export default function CartPage() {
   const { cart, shipments, zipcode, signedIn, preference } = useLoaderData<typeof loader>();
   const [params] = useSearchParams();
   const error = params.get('cartError');
   const done = params.get('cartMessage');
+  const t = useT();
   return (
     <div className="container-page py-8">
       <div className="flex flex-wrap items-end justify-between gap-2">
         <div>
-          <h1 className="text-2xl font-extrabold md:text-3xl">Your cart</h1>
+          <h1 className="text-2xl font-extrabold md:text-3xl">{t('Your cart')}</h1>
           <p className="mt-1 text-stone-600" data-testid="cart-summary-line">
-            {cart.itemCount === 1 ? '1 item' : `${cart.itemCount} items`} · prices at {cart.storeName}
+            {t('{{count}} items', { count: cart.itemCount })} · {t('prices at {{store}}', { store: cart.storeName })}
             {cart.priceTier === 'business' ? <BusinessPriceTag /> : null}
           </p>
         </div>
         <Link to="/" className="btn-outline">
-          Keep shopping
+          {t('Keep shopping')}
         </Link>
       </div>
       {error ? (
@@ -81,26 +106,26 @@ export default function CartPage() {
           role="alert"
           className="mt-4 rounded-xl border border-red-200 bg-red-50 p-3 text-sm font-semibold text-red-800"
         >
-          {CART_ERROR_MESSAGES[error] ?? 'That change could not be made.'}
+          {t(CART_ERROR_MESSAGES[error] ?? 'That change could not be made.')}
         </p>
       ) : done ? (
         <p role="status" className="mt-4 rounded-xl border border-green-200 bg-green-50 p-3 text-sm text-green-900">
-          {CART_DONE_MESSAGES[done] ?? 'Cart updated.'}
+          {t(CART_DONE_MESSAGES[done] ?? 'Cart updated.')}
         </p>
       ) : null}
 
       {cart.lines.length === 0 && shipments.length === 0 ? (
         <div className="mt-8 rounded-2xl border border-dashed border-stone-300 p-8 text-center">
-          <p className="font-semibold">Your cart is empty.</p>
+          <p className="font-semibold">{t('Your cart is empty.')}</p>
           <Link to="/" className="btn-primary mt-4">
-            Find something good
+            {t('Find something good')}
           </Link>
         </div>
       ) : (
         <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_20rem]">
           <div className="flex flex-col gap-6">
             {cart.lines.length > 0 ? (
-              <ul className="flex flex-col gap-3" aria-label="Cart items">
+              <ul className="flex flex-col gap-3" aria-label={t('Cart items')}>
                 {cart.lines.map((line) => (
                   <CartLineItem key={line.productId} line={line} />
                 ))}
@@ -110,58 +135,61 @@ export default function CartPage() {
           </div>
           <aside className="card h-fit p-5 lg:sticky lg:top-24" aria-labelledby="order-summary">
             <h2 id="order-summary" className="text-lg font-bold">
-              Order summary
+              {t('Order summary')}
             </h2>
             <dl className="mt-3 space-y-2 text-sm">
               <div className="flex justify-between">
-                <dt>Subtotal</dt>
+                <dt>{t('Subtotal')}</dt>
                 <dd data-testid="cart-subtotal">{formatCents(cart.subtotalCents)}</dd>
               </div>
               {cart.savingsCents > 0 ? (
                 <div className="flex justify-between text-green-800">
-                  <dt>Clipped coupon savings</dt>
+                  <dt>{t('Clipped coupon savings')}</dt>
                   <dd data-testid="cart-savings">-{formatCents(cart.savingsCents)}</dd>
                 </div>
               ) : null}
               <div className="flex justify-between border-t border-stone-200 pt-2 text-base font-extrabold">
-                <dt>Estimated total</dt>
+                <dt>{t('Estimated total')}</dt>
                 <dd data-testid="cart-total">{formatCents(cart.totalCents)}</dd>
               </div>
               {cart.shippedLines.length > 0 ? (
                 <div className="flex justify-between border-t border-stone-200 pt-2 text-stone-700">
-                  <dt>Shipped items (checked out separately)</dt>
+                  <dt>{t('Shipped items (checked out separately)')}</dt>
                   <dd data-testid="cart-shipped-subtotal">{formatCents(cart.shippedSubtotalCents)}</dd>
                 </div>
               ) : null}
             </dl>
             {cart.unavailableCount > 0 ? (
               <p className="mt-3 text-xs text-amber-800">
-                {cart.unavailableCount === 1 ? '1 item is' : `${cart.unavailableCount} items are`} not included: see the
-                messages beside them.
+                {t('{{count}} items are not included: see the messages beside them.', {
+                  count: cart.unavailableCount,
+                })}
               </p>
             ) : null}
             {cart.needsAttendedDelivery && preference !== 'Delivery' ? (
-              <p className="mt-3 text-xs text-amber-800">Some items need attended delivery.</p>
+              <p className="mt-3 text-xs text-amber-800">{t('Some items need attended delivery.')}</p>
             ) : null}
             {cart.lines.length === 0 ? (
               <p className="mt-4 text-sm text-stone-700" data-testid="shipped-only-note">
-                Shipped items are not checked out with groceries yet: add groceries to choose a delivery or pickup time.
+                {t(
+                  'Shipped items are not checked out with groceries yet: add groceries to choose a delivery or pickup time.',
+                )}
               </p>
             ) : (
               <div className="mt-4 flex flex-col gap-2">
                 <Link to="/shop/slots.html" className="btn-outline justify-center">
-                  Choose a delivery or pickup time
+                  {t('Choose a delivery or pickup time')}
                 </Link>
                 {signedIn ? (
                   <Link to="/shop/checkout.html" className="btn-primary justify-center">
-                    Check out
+                    {t('Check out')}
                   </Link>
                 ) : (
                   <Link
                     to={`/account/sign-in.html?goto=${encodeURIComponent(CART_PAGE)}`}
                     className="btn-primary justify-center"
                   >
-                    Sign in to check out
+                    {t('Sign in to check out')}
                   </Link>
                 )}
               </div>
@@ -178,6 +206,7 @@ function CartLineItem({ line }: { line: CartLine & { allergyWarning?: string } }
   const choiceFetcher = useFetcher();
   const noteFetcher = useFetcher();
   const removing = fetcher.formData?.get('intent') === 'remove';
+  const t = useT();
   return (
     <li
       className={`card flex flex-col gap-3 p-4 sm:flex-row ${removing ? 'opacity-50' : ''}`}
@@ -200,7 +229,7 @@ function CartLineItem({ line }: { line: CartLine & { allergyWarning?: string } }
               </Link>
             </h2>
             <p className="text-xs text-stone-500">
-              {line.sizeLabel} · {formatCents(line.unitPriceCents)} each
+              {line.sizeLabel} · {t('{{price}} each', { price: formatCents(line.unitPriceCents) })}
               {line.unitPrice ? ` · ${line.unitPrice}` : ''}
             </p>
             {line.allergyWarning ? (
@@ -213,10 +242,10 @@ function CartLineItem({ line }: { line: CartLine & { allergyWarning?: string } }
             <p className="font-bold" data-testid="line-total">
               {formatCents(line.lineCents - line.savingsCents)}
             </p>
-            {line.snapEligible ? <p className="text-xs text-green-800">SNAP eligible</p> : null}
+            {line.snapEligible ? <p className="text-xs text-green-800">{t('SNAP eligible')}</p> : null}
             {line.savingsCents > 0 ? (
               <p className="text-xs text-green-800" data-testid="line-savings">
-                You save {formatCents(line.savingsCents)} · {line.offerTitle}
+                {t('You save {{amount}}', { amount: formatCents(line.savingsCents) })} · {line.offerTitle}
               </p>
             ) : null}
           </div>
@@ -226,7 +255,7 @@ function CartLineItem({ line }: { line: CartLine & { allergyWarning?: string } }
             className={`mt-1 text-xs font-semibold ${line.available ? 'text-amber-800' : 'text-red-700'}`}
             data-testid="line-message"
           >
-            {line.message}
+            {t(line.message)}
           </p>
         ) : null}
         <div className="mt-3 flex flex-wrap items-end gap-3">
@@ -234,8 +263,8 @@ function CartLineItem({ line }: { line: CartLine & { allergyWarning?: string } }
         </div>
         <details className="mt-3 rounded-xl bg-stone-50 p-3 text-sm">
           <summary className="cursor-pointer font-semibold">
-            Substitutes: {line.substitution === 'allow' ? 'allowed' : 'not allowed'}
-            {line.note ? ' · note added' : ''}
+            {line.substitution === 'allow' ? t('Substitutes: allowed') : t('Substitutes: not allowed')}
+            {line.note ? ` · ${t('note added')}` : ''}
           </summary>
           <div className="mt-2 grid gap-3 md:grid-cols-2">
             <choiceFetcher.Form method="post" action={CART_ACTION} className="flex flex-col gap-1">
@@ -243,7 +272,7 @@ function CartLineItem({ line }: { line: CartLine & { allergyWarning?: string } }
               <input type="hidden" name="productId" value={line.productId} />
               <input type="hidden" name="returnTo" value={CART_PAGE} />
               <fieldset>
-                <legend className="text-xs font-semibold">If this item is out of stock</legend>
+                <legend className="text-xs font-semibold">{t('If this item is out of stock')}</legend>
                 <label className="mt-1 flex items-center gap-2">
                   <input
                     type="radio"
@@ -251,15 +280,15 @@ function CartLineItem({ line }: { line: CartLine & { allergyWarning?: string } }
                     value="allow"
                     defaultChecked={line.substitution === 'allow'}
                   />
-                  Allow substitutes
+                  {t('Allow substitutes')}
                 </label>
                 <label className="flex items-center gap-2">
                   <input type="radio" name="substitution" value="none" defaultChecked={line.substitution === 'none'} />
-                  No substitutes
+                  {t('No substitutes')}
                 </label>
               </fieldset>
               <button type="submit" className="btn-outline w-fit py-1 text-xs">
-                Save choice
+                {t('Save choice')}
               </button>
             </choiceFetcher.Form>
             <noteFetcher.Form method="post" action={CART_ACTION} className="flex flex-col gap-1">
@@ -267,7 +296,7 @@ function CartLineItem({ line }: { line: CartLine & { allergyWarning?: string } }
               <input type="hidden" name="productId" value={line.productId} />
               <input type="hidden" name="returnTo" value={CART_PAGE} />
               <label className="text-xs font-semibold" htmlFor={`note-${line.productId}`}>
-                Note for your shopper
+                {t('Note for your shopper')}
               </label>
               <textarea
                 id={`note-${line.productId}`}
@@ -275,15 +304,15 @@ function CartLineItem({ line }: { line: CartLine & { allergyWarning?: string } }
                 rows={2}
                 maxLength={MAX_NOTE_LENGTH}
                 defaultValue={line.note}
-                placeholder="e.g. green bananas, please"
+                placeholder={t('e.g. green bananas, please')}
                 className="rounded-lg border border-stone-300 p-2"
               />
               <button type="submit" className="btn-outline w-fit py-1 text-xs">
-                Save note
+                {t('Save note')}
               </button>
               {noteFetcher.state === 'idle' && noteFetcher.data ? (
                 <p role="status" className="text-xs text-stone-600">
-                  {(noteFetcher.data as { message?: string }).message}
+                  {t((noteFetcher.data as { message?: string }).message ?? '')}
                 </p>
               ) : null}
             </noteFetcher.Form>
@@ -296,15 +325,18 @@ function CartLineItem({ line }: { line: CartLine & { allergyWarning?: string } }
 
 /** Wine and marketplace lines, grouped by who ships them, each group with its arrive-by date or the reason there is none. */
 function ShippedItems({ shipments, zipcode }: { shipments: Shipment[]; zipcode: string | null }) {
+  const t = useT();
   return (
     <section id="shipping" aria-labelledby="shipped-heading" className="flex flex-col gap-3">
       <div className="flex flex-wrap items-end justify-between gap-2">
         <div>
           <h2 id="shipped-heading" className="text-lg font-bold">
-            Shipped to your door
+            {t('Shipped to your door')}
           </h2>
           <p className="text-sm text-stone-600">
-            Not part of your grocery delivery time{zipcode ? ` · estimates for ZIP ${zipcode}` : ''}.
+            {zipcode
+              ? t('Not part of your grocery delivery time · estimates for ZIP {{zipcode}}.', { zipcode })
+              : t('Not part of your grocery delivery time.')}
           </p>
         </div>
         <ShipZipForm zipcode={zipcode} compact />
@@ -350,6 +382,7 @@ function ShippedLineItem({ line }: { line: Shipment['lines'][number] }) {
     line.kind === 'wine'
       ? `/shop/vineandcellar/product-details.${line.productId}.html`
       : `/shop/marketplace/product-details.${line.productId}.html`;
+  const t = useT();
   return (
     <li
       className={`flex flex-col gap-3 border-t border-stone-100 pt-3 first:border-0 first:pt-0 sm:flex-row ${removing ? 'opacity-50' : ''}`}
@@ -372,7 +405,7 @@ function ShippedLineItem({ line }: { line: Shipment['lines'][number] }) {
               </Link>
             </h4>
             <p className="text-xs text-stone-500">
-              {line.sizeLabel} · {formatCents(line.unitPriceCents)} each
+              {line.sizeLabel} · {t('{{price}} each', { price: formatCents(line.unitPriceCents) })}
             </p>
           </div>
           <p className="font-bold">{formatCents(line.lineCents)}</p>
@@ -393,6 +426,7 @@ function LineQuantityForms({
   fetcher: ReturnType<typeof useFetcher>;
   line: { productId: number; name: string; quantity: number };
 }) {
+  const t = useT();
   return (
     <>
       <fetcher.Form method="post" action={CART_ACTION} className="flex items-end gap-2">
@@ -400,7 +434,7 @@ function LineQuantityForms({
         <input type="hidden" name="productId" value={line.productId} />
         <input type="hidden" name="returnTo" value={CART_PAGE} />
         <label className="text-xs font-semibold">
-          Quantity
+          {t('Quantity')}
           <input
             type="number"
             name="quantity"
@@ -409,19 +443,23 @@ function LineQuantityForms({
             defaultValue={line.quantity}
             key={line.quantity}
             className="mt-1 block w-20 rounded-lg border border-stone-300 px-2 py-1 text-sm"
-            aria-label={`Quantity of ${line.name}`}
+            aria-label={t('Quantity of {{name}}', { name: line.name })}
           />
         </label>
         <button type="submit" className="btn-outline py-1 text-sm">
-          Update
+          {t('Update')}
         </button>
       </fetcher.Form>
       <fetcher.Form method="post" action={CART_ACTION}>
         <input type="hidden" name="intent" value="remove" />
         <input type="hidden" name="productId" value={line.productId} />
         <input type="hidden" name="returnTo" value={CART_PAGE} />
-        <button type="submit" className="btn-outline py-1 text-sm" aria-label={`Remove ${line.name}`}>
-          Remove
+        <button
+          type="submit"
+          className="btn-outline py-1 text-sm"
+          aria-label={t('Remove {{name}}', { name: line.name })}
+        >
+          {t('Remove')}
         </button>
       </fetcher.Form>
     </>

@@ -1,7 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json, redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
-import { CUSTOMER_ONLY, pageAccess, SIGN_IN_PATH, formatCents, pageMeta } from '~/components/page-essentials';
+import { CUSTOMER_ONLY, pageAccess, SIGN_IN_PATH, formatCents, pageMeta, useT } from '~/components/page-essentials';
+import { metaTranslator } from '~/components/meta-translator';
+import { pageStrings } from '~/modules/i18n/translations.server';
 import { requireUserType } from '~/modules/access/shopper.server';
 import { shopperCart } from '~/modules/cart/cart-session.server';
 import { cartView } from '~/modules/cart/cart-view.server';
@@ -15,6 +17,7 @@ import { addAddress, addTender, placeOrder } from '~/modules/orders/checkout.ser
 import { addEbtCard } from '~/modules/orders/checkout-payment.server';
 import { tipChoiceOf } from '~/modules/orders/checkout-extras-form';
 import { checkoutPage } from '~/modules/orders/checkout-page.server';
+import { slotLabelIn } from '~/modules/orders/order-dates.server';
 import { applyPromoCode, removePromoCode } from '~/modules/orders/promo-codes.server';
 import { SLOT_KIND_LABELS } from '~/modules/slots/slot-rules';
 import { AddCardForm, NoChargeNote, SavedCardChoice } from '~/components/SavedCards';
@@ -42,7 +45,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const page = await checkoutPage(orderCustomer(shopper)!, cart);
   const headers = new Headers(shopper.headers);
   for (const cookie of cart.setCookies) headers.append('Set-Cookie', cookie);
-  return json(page, { headers });
+  const held = page.held && {
+    ...page.held,
+    label: slotLabelIn(shopper.language, page.held.startsAt, page.held.endsAt, cart.store.timezone),
+  };
+  return json({ ...page, held, i18n: pageStrings(shopper.language, ['orders']) }, { headers });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -109,7 +116,10 @@ export async function action({ request }: ActionFunctionArgs) {
   return redirect(`/account/order-summary.html?orderNumber=${result.orderNumber}&placed=1`, { headers });
 }
 
-export const meta: MetaFunction = () => pageMeta('Checkout', 'Review your order, choose how to pay and place it.');
+export const meta: MetaFunction = ({ matches }) => {
+  const t = metaTranslator(matches);
+  return pageMeta(t('Checkout'), t('Review your order, choose how to pay and place it.'));
+};
 
 export default function CheckoutPage() {
   const { cart, held, fee, promo, addresses, tenders, ebtCards, ebtEligibleCents, tip } =
@@ -118,22 +128,23 @@ export default function CheckoutPage() {
   const busy = useNavigation().state === 'submitting';
   const buyable = cart.lines.filter((line) => line.available);
   const address = chosenAddress(addresses);
+  const t = useT();
   return (
     <div className="container-page py-8">
-      <h1 className="text-2xl font-extrabold md:text-3xl">Checkout</h1>
+      <h1 className="text-2xl font-extrabold md:text-3xl">{t('Checkout')}</h1>
       {answer?.error && !answer.promoError ? (
         <p
           role="alert"
           className="mt-4 rounded-xl border border-red-200 bg-red-50 p-3 text-sm font-semibold text-red-800"
         >
-          {answer.error}
+          {t(answer.error)}
         </p>
       ) : null}
       {buyable.length === 0 ? (
         <div className="mt-6 rounded-2xl border border-dashed border-stone-300 p-8 text-center">
-          <p className="font-semibold">{ORDER_REFUSALS.EMPTY_CART}</p>
+          <p className="font-semibold">{t(ORDER_REFUSALS.EMPTY_CART)}</p>
           <Link to="/" className="btn-primary mt-4">
-            Start shopping
+            {t('Start shopping')}
           </Link>
         </div>
       ) : (
@@ -141,17 +152,17 @@ export default function CheckoutPage() {
           <div className="flex flex-col gap-6">
             <section className="card p-5" aria-labelledby="time-heading">
               <h2 id="time-heading" className="text-lg font-bold">
-                1. Delivery or pickup time
+                {t('1. Delivery or pickup time')}
               </h2>
               {held ? (
                 <p className="mt-2" data-testid="checkout-slot">
-                  <span className="font-semibold">{SLOT_KIND_LABELS[held.kind]}</span> · {held.label}
+                  <span className="font-semibold">{t(SLOT_KIND_LABELS[held.kind])}</span> · {held.label}
                 </p>
               ) : (
-                <p className="mt-2 text-amber-800">{ORDER_REFUSALS.NO_SLOT}</p>
+                <p className="mt-2 text-amber-800">{t(ORDER_REFUSALS.NO_SLOT)}</p>
               )}
               <Link to="/shop/slots.html" className="btn-outline mt-3 text-sm">
-                {held ? 'Change time' : 'Choose a time'}
+                {held ? t('Change time') : t('Choose a time')}
               </Link>
             </section>
 
@@ -160,7 +171,7 @@ export default function CheckoutPage() {
               <section id="address" className="card p-5" aria-labelledby="address-heading">
                 <fieldset>
                   <legend id="address-heading" className="text-lg font-bold">
-                    2. Delivery address
+                    {t('2. Delivery address')}
                   </legend>
                   <AddressChoice addresses={addresses} />
                 </fieldset>
@@ -170,7 +181,7 @@ export default function CheckoutPage() {
               <section id="payment" className="card p-5" aria-labelledby="payment-heading">
                 <fieldset>
                   <legend id="payment-heading" className="text-lg font-bold">
-                    3. Payment
+                    {t('3. Payment')}
                   </legend>
                   <NoChargeNote />
                   <SavedCardChoice tenders={tenders} className="mt-2" />
@@ -188,16 +199,18 @@ export default function CheckoutPage() {
 
           <aside className="card h-fit p-5 lg:sticky lg:top-24" aria-labelledby="review-heading">
             <h2 id="review-heading" className="text-lg font-bold">
-              4. Review
+              {t('4. Review')}
             </h2>
-            <ul className="mt-3 divide-y divide-stone-100 text-sm" aria-label="Items">
+            <ul className="mt-3 divide-y divide-stone-100 text-sm" aria-label={t('Items')}>
               {buyable.map((line) => (
                 <li key={line.productId} className="flex justify-between gap-2 py-2">
                   <span>
                     {line.quantity} × {line.name}
-                    {line.snapEligible ? <span className="block text-xs text-green-800">SNAP eligible</span> : null}
+                    {line.snapEligible ? (
+                      <span className="block text-xs text-green-800">{t('SNAP eligible')}</span>
+                    ) : null}
                     {line.substitution === 'none' ? (
-                      <span className="block text-xs text-stone-500">No substitutes</span>
+                      <span className="block text-xs text-stone-500">{t('No substitutes')}</span>
                     ) : null}
                   </span>
                   <span className="shrink-0">{formatCents(line.lineCents)}</span>
@@ -222,7 +235,7 @@ export default function CheckoutPage() {
               className="btn-primary mt-4 w-full justify-center"
               disabled={busy || !held || tenders.length === 0}
             >
-              Place order
+              {t('Place order')}
             </button>
           </aside>
         </div>

@@ -1,7 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json, redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
-import { CUSTOMER_ONLY, pageAccess, SIGN_IN_PATH, formatCents, pageMeta } from '~/components/page-essentials';
+import { CUSTOMER_ONLY, pageAccess, SIGN_IN_PATH, formatCents, pageMeta, useT } from '~/components/page-essentials';
+import { metaTranslator } from '~/components/meta-translator';
+import { pageStrings } from '~/modules/i18n/translations.server';
 import { requireUserType } from '~/modules/access/shopper.server';
 import { parseForm } from '~/modules/http/forms.server';
 import { withHeaders } from '~/modules/http/api.server';
@@ -9,10 +11,9 @@ import { orderCustomer } from '~/modules/orders/order-session.server';
 import { addTender, customerTenders } from '~/modules/orders/checkout.server';
 import {
   ACCOUNT_SUBSCRIPTION_PATH,
-  formatDay,
+  formatDayIn,
   paymentFormSchema,
   paymentPathFor,
-  periodLabel,
   PLANS_PATH,
   SUBSCRIPTION_REFUSALS,
   subscriptionCodeSchema,
@@ -46,7 +47,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     {
       plan,
       tenders,
-      active: active ? { planName: active.planName, until: formatDay(active.periodEnd) } : null,
+      active: active ? { planName: active.planName, until: formatDayIn(shopper.language, active.periodEnd) } : null,
+      i18n: pageStrings(shopper.language, ['orders']),
     },
     { status: plan ? 200 : 404, headers },
   );
@@ -77,23 +79,26 @@ export async function action({ request }: ActionFunctionArgs) {
   return redirect(`${ACCOUNT_SUBSCRIPTION_PATH}?subscribed=1`, { headers: shopper.headers });
 }
 
-export const meta: MetaFunction = () =>
-  pageMeta('Delivery Pass payment', 'Choose how to pay for your Delivery Pass and start it.');
+export const meta: MetaFunction = ({ matches }) => {
+  const t = metaTranslator(matches);
+  return pageMeta(t('Delivery Pass payment'), t('Choose how to pay for your Delivery Pass and start it.'));
+};
 
 export default function DeliverySubscriptionPaymentPage() {
   const { plan, tenders, active } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const busy = useNavigation().state === 'submitting';
+  const t = useT();
   if (!plan)
     return (
       <div className="container-page max-w-xl py-10">
         <div className="card p-6">
           <h1 className="text-2xl font-extrabold">Delivery Pass</h1>
           <p role="alert" className="mt-3 text-stone-700">
-            {SUBSCRIPTION_REFUSALS.UNKNOWN_PLAN}
+            {t(SUBSCRIPTION_REFUSALS.UNKNOWN_PLAN)}
           </p>
           <Link to={PLANS_PATH} className="btn-primary mt-5">
-            See the plans
+            {t('See the plans')}
           </Link>
         </div>
       </div>
@@ -101,34 +106,35 @@ export default function DeliverySubscriptionPaymentPage() {
   return (
     <div className="container-page max-w-2xl py-8">
       <p className="text-sm font-semibold uppercase tracking-wide text-brand">Delivery Pass</p>
-      <h1 className="mt-1 text-2xl font-extrabold md:text-3xl">Pay for {plan.name}</h1>
+      <h1 className="mt-1 text-2xl font-extrabold md:text-3xl">{t('Pay for {{plan}}', { plan: plan.name })}</h1>
       {answer?.error ? (
         <p
           role="alert"
           className="mt-4 rounded-xl border border-red-200 bg-red-50 p-3 text-sm font-semibold text-red-800"
         >
-          {answer.error}
+          {t(answer.error)}
         </p>
       ) : null}
       <section className="card mt-6 p-5" aria-labelledby="plan-heading">
         <h2 id="plan-heading" className="text-lg font-bold">
-          Your plan
+          {t('Your plan')}
         </h2>
         <p className="mt-2" data-testid="plan-summary">
-          <span className="text-2xl font-extrabold">{formatCents(plan.priceCents)}</span> a{' '}
-          {periodLabel(plan.periodMonths)} · free delivery on orders of {formatCents(plan.thresholdCents)} or more
+          <span className="text-2xl font-extrabold">{formatCents(plan.priceCents)}</span>{' '}
+          {plan.periodMonths === 12 ? t('a year') : t('a month')} ·{' '}
+          {t('free delivery on orders of {{amount}} or more', { amount: formatCents(plan.thresholdCents) })}
         </p>
         <Link to={PLANS_PATH} className="mt-2 inline-block text-sm font-semibold text-brand underline">
-          Change plan
+          {t('Change plan')}
         </Link>
       </section>
       {active ? (
         <div role="status" className="mt-6 rounded-xl bg-brand-soft p-4 text-sm font-medium text-brand-dark">
-          <p>{SUBSCRIPTION_REFUSALS.ALREADY_SUBSCRIBED}</p>
+          <p>{t(SUBSCRIPTION_REFUSALS.ALREADY_SUBSCRIBED)}</p>
           <p className="mt-1">
-            {active.planName} is active until {active.until}.{' '}
+            {t('{{plan}} is active until {{date}}.', { plan: active.planName, date: active.until })}{' '}
             <Link to={ACCOUNT_SUBSCRIPTION_PATH} className="underline">
-              Your delivery subscription
+              {t('Your delivery subscription')}
             </Link>
           </p>
         </div>
@@ -137,10 +143,10 @@ export default function DeliverySubscriptionPaymentPage() {
           <Form method="post" id="payment" className="card mt-6 p-5">
             <input type="hidden" name="intent" value="subscribe" />
             <fieldset>
-              <legend className="text-lg font-bold">Pay with a saved card</legend>
+              <legend className="text-lg font-bold">{t('Pay with a saved card')}</legend>
               <NoChargeNote />
               {tenders.length === 0 ? (
-                <p className="mt-3 text-sm font-semibold text-amber-800">Add a card below to subscribe.</p>
+                <p className="mt-3 text-sm font-semibold text-amber-800">{t('Add a card below to subscribe.')}</p>
               ) : (
                 <SavedCardChoice tenders={tenders} className="mt-3" />
               )}
@@ -150,7 +156,7 @@ export default function DeliverySubscriptionPaymentPage() {
               className="btn-primary mt-4 w-full justify-center sm:w-auto"
               disabled={busy || tenders.length === 0}
             >
-              {busy ? 'Subscribing…' : `Subscribe for ${formatCents(plan.priceCents)}`}
+              {busy ? t('Subscribing…') : t('Subscribe for {{amount}}', { amount: formatCents(plan.priceCents) })}
             </button>
           </Form>
           <AddCardForm open={tenders.length === 0} className="mt-6" />

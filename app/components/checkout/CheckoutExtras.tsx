@@ -1,5 +1,5 @@
 import { Form } from '@remix-run/react';
-import { formatCents } from '~/components/page-essentials';
+import { formatCents, useT } from '~/components/page-essentials';
 import { DELIVERY_NOTE_MAX, GATE_CODE_MAX, type DeliveryInstructions } from '~/modules/orders/delivery-instructions';
 import { TIP_PERCENTS, tipFromPercent } from '~/modules/orders/tip-rules';
 
@@ -9,13 +9,14 @@ const input = 'mt-1 block w-full rounded-lg border border-stone-300 px-3 py-2 te
 
 /** Gate code, leave at door and a note; prefilled from the address and saved back to it with the order. */
 export function DeliveryInstructionsFields({ saved }: { saved: DeliveryInstructions }) {
+  const t = useT();
   return (
     <fieldset className="mt-4 border-t border-stone-200 pt-3">
-      <legend className="font-semibold">Delivery instructions</legend>
-      <p className="text-sm text-stone-600">Saved with the address you choose, for your next orders too.</p>
+      <legend className="font-semibold">{t('Delivery instructions')}</legend>
+      <p className="text-sm text-stone-600">{t('Saved with the address you choose, for your next orders too.')}</p>
       <div className="mt-2 grid gap-2 sm:grid-cols-[10rem_1fr]">
         <label className="text-sm font-semibold">
-          Gate code (optional)
+          {t('Gate code (optional)')}
           <input
             name="gateCode"
             defaultValue={saved.gateCode}
@@ -26,11 +27,11 @@ export function DeliveryInstructionsFields({ saved }: { saved: DeliveryInstructi
         </label>
         <label className="flex items-center gap-2 self-end pb-2 text-sm font-semibold">
           <input type="checkbox" name="leaveAtDoor" defaultChecked={saved.leaveAtDoor} />
-          Leave at door
+          {t('Leave at door')}
         </label>
       </div>
       <label className="mt-2 block text-sm font-semibold">
-        Instructions for the driver (optional, up to {DELIVERY_NOTE_MAX} characters)
+        {t('Instructions for the driver (optional, up to {{max}} characters)', { max: DELIVERY_NOTE_MAX })}
         <textarea
           name="deliveryNote"
           defaultValue={saved.deliveryNote}
@@ -51,14 +52,17 @@ export interface TipOptions {
 
 /** The driver's tip: a percentage of the groceries or an amount of the shopper's own. */
 export function TipChoice({ tip }: { tip: TipOptions }) {
+  const t = useT();
   return (
     <section id="tip" className="card p-5" aria-labelledby="tip-heading">
       <fieldset>
         <legend id="tip-heading" className="text-lg font-bold">
-          Tip your driver
+          {t('Tip your driver')}
         </legend>
         <p className="text-sm text-stone-600">
-          All of it goes to your driver. You can change it until 24 hours after delivery. Tips are never paid with EBT.
+          {t(
+            'All of it goes to your driver. You can change it until 24 hours after delivery. Tips are never paid with EBT.',
+          )}
         </p>
         <div className="mt-2 flex flex-wrap gap-2">
           {tip.choices.map((choice) => (
@@ -79,14 +83,14 @@ export function TipChoice({ tip }: { tip: TipOptions }) {
           ))}
           <label className="flex items-center gap-2 rounded-xl border border-stone-200 px-3 py-2">
             <input type="radio" name="tipChoice" value="custom" />
-            <span className="text-sm font-semibold">Other amount</span>
+            <span className="text-sm font-semibold">{t('Other amount')}</span>
           </label>
         </div>
         <label className="mt-2 block max-w-[12rem] text-sm font-semibold">
-          Other amount in dollars
+          {t('Other amount in dollars')}
           <input name="tipCustom" inputMode="decimal" placeholder="7.50" autoComplete="off" className={input} />
         </label>
-        <p className="mt-1 text-xs text-stone-500">At most {formatCents(tip.capCents)}.</p>
+        <p className="mt-1 text-xs text-stone-500">{t('At most {{amount}}.', { amount: formatCents(tip.capCents) })}</p>
       </fieldset>
     </section>
   );
@@ -100,32 +104,33 @@ export function EbtPayment({
   cards: readonly { id: number; lastFour: string }[];
   eligibleCents: number;
 }) {
+  const t = useT();
   return (
     <fieldset className="mt-4 border-t border-stone-200 pt-3" aria-describedby="ebt-eligible">
       <legend className="font-semibold">EBT SNAP</legend>
       <p id="ebt-eligible" className="text-sm text-stone-600">
-        SNAP-eligible items come to <span data-testid="ebt-eligible">{formatCents(eligibleCents)}</span> after savings
-        and promo code. Delivery and service fees, bag fees and tips always go on your card.
+        {t('SNAP-eligible items come to')} <span data-testid="ebt-eligible">{formatCents(eligibleCents)}</span>{' '}
+        {t('after savings and promo code. Delivery and service fees, bag fees and tips always go on your card.')}
       </p>
       {cards.length === 0 ? (
-        <p className="mt-1 text-sm text-stone-600">Add an EBT card below to pay for eligible items with SNAP.</p>
+        <p className="mt-1 text-sm text-stone-600">{t('Add an EBT card below to pay for eligible items with SNAP.')}</p>
       ) : (
         <>
           <div className="mt-2 flex flex-col gap-2">
             <label className="flex items-center gap-3 rounded-xl border border-stone-200 p-3">
               <input type="radio" name="ebtTenderId" value="0" defaultChecked />
-              <span>Don’t use EBT</span>
+              <span>{t('Don’t use EBT')}</span>
             </label>
             {cards.map((card) => (
               <label key={card.id} className="flex items-center gap-3 rounded-xl border border-stone-200 p-3">
                 <input type="radio" name="ebtTenderId" value={card.id} />
-                <span>EBT card ending in {card.lastFour}</span>
+                <span>{t('EBT card ending in {{lastFour}}', { lastFour: card.lastFour })}</span>
               </label>
             ))}
           </div>
           <div className="mt-2 grid grid-cols-2 gap-2">
             <label className="text-sm font-semibold">
-              Amount to pay with EBT
+              {t('Amount to pay with EBT')}
               <input
                 name="ebtAmount"
                 inputMode="decimal"
@@ -135,7 +140,7 @@ export function EbtPayment({
               />
             </label>
             <label className="text-sm font-semibold">
-              Your EBT SNAP balance
+              {t('Your EBT SNAP balance')}
               <input name="ebtBalance" inputMode="decimal" placeholder="0.00" autoComplete="off" className={input} />
             </label>
           </div>
@@ -147,17 +152,18 @@ export function EbtPayment({
 
 /** "Add an EBT card": its own form (intent=ebt-card); only the last four digits are kept. */
 export function AddEbtCardForm() {
+  const t = useT();
   return (
     <details className="card p-5">
-      <summary className="cursor-pointer font-semibold">Add an EBT card</summary>
+      <summary className="cursor-pointer font-semibold">{t('Add an EBT card')}</summary>
       <Form method="post" className="mt-3 grid gap-2" autoComplete="off">
         <input type="hidden" name="intent" value="ebt-card" />
         <label className="text-sm font-semibold">
-          EBT number (16 to 19 digits)
+          {t('EBT number (16 to 19 digits)')}
           <input name="ebtNumber" required inputMode="numeric" className={input} placeholder="5077 1234 5678 9012" />
         </label>
         <button type="submit" className="btn-outline w-fit text-sm">
-          Save EBT card
+          {t('Save EBT card')}
         </button>
       </Form>
     </details>
@@ -176,13 +182,14 @@ export function OrderTipForm({
 }) {
   const choices = TIP_PERCENTS.map((percent) => ({ percent, cents: tipFromPercent(percent, basketCents) }));
   const current = choices.find((choice) => choice.cents === tipCents);
+  const t = useT();
   return (
     <Form method="post" className="mt-3 border-t border-stone-200 pt-3" aria-labelledby="tip-edit-heading">
       <input type="hidden" name="intent" value="tip" />
       <input type="hidden" name="orderNumber" value={orderNumber} />
       <fieldset>
         <legend id="tip-edit-heading" className="font-semibold">
-          Change your tip
+          {t('Change your tip')}
         </legend>
         <div className="mt-2 flex flex-wrap gap-2">
           {choices.map((choice) => (
@@ -193,11 +200,11 @@ export function OrderTipForm({
           ))}
           <label className="flex items-center gap-1 text-sm">
             <input type="radio" name="tipChoice" value="custom" defaultChecked={!current} />
-            Other amount
+            {t('Other amount')}
           </label>
         </div>
         <label className="mt-2 block text-sm font-semibold">
-          Other amount in dollars
+          {t('Other amount in dollars')}
           <input
             name="tipCustom"
             inputMode="decimal"
@@ -208,7 +215,7 @@ export function OrderTipForm({
         </label>
       </fieldset>
       <button type="submit" className="btn-outline mt-2 text-sm">
-        Save tip
+        {t('Save tip')}
       </button>
     </Form>
   );

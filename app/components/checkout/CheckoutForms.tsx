@@ -1,5 +1,5 @@
 import { Form } from '@remix-run/react';
-import { formatCents } from '~/components/page-essentials';
+import { formatCents, useT } from '~/components/page-essentials';
 import { PROMO_CODE_MAX } from '~/modules/orders/promo-rules';
 
 /** Checkout's address choice, quick address form, promo code field and review (the route composes them). */
@@ -17,9 +17,10 @@ export interface CheckoutAddress {
 /** The delivery addresses as radio buttons named addressId; the selected one (or the first) is chosen. */
 export function AddressChoice({ addresses }: { addresses: readonly CheckoutAddress[] }) {
   const anySelected = addresses.some((address) => address.selected);
+  const t = useT();
   return (
     <>
-      {addresses.length === 0 ? <p className="mt-2 text-sm text-stone-600">Add an address below.</p> : null}
+      {addresses.length === 0 ? <p className="mt-2 text-sm text-stone-600">{t('Add an address below.')}</p> : null}
       <div className="mt-2 flex flex-col gap-2">
         {addresses.map((address, index) => (
           <label key={address.id} className="flex items-start gap-3 rounded-xl border border-stone-200 p-3">
@@ -49,35 +50,36 @@ export function chosenAddress<T extends CheckoutAddress>(addresses: readonly T[]
 }
 
 export function AddAddressForm({ open }: { open: boolean }) {
+  const t = useT();
   return (
     <details className="card p-5" open={open}>
-      <summary className="cursor-pointer font-semibold">Add a delivery address</summary>
+      <summary className="cursor-pointer font-semibold">{t('Add a delivery address')}</summary>
       <Form method="post" className="mt-3 grid gap-2">
         <input type="hidden" name="intent" value="address" />
         <label className="text-sm font-semibold">
-          Street address
+          {t('Street address')}
           <input name="address1" required className={input} autoComplete="address-line1" />
         </label>
         <label className="text-sm font-semibold">
-          Apartment, suite (optional)
+          {t('Apartment, suite (optional)')}
           <input name="address2" className={input} autoComplete="address-line2" />
         </label>
         <div className="grid grid-cols-[1fr_4rem_6rem] gap-2">
           <label className="text-sm font-semibold">
-            City
+            {t('City')}
             <input name="city" required className={input} autoComplete="address-level2" />
           </label>
           <label className="text-sm font-semibold">
-            State
+            {t('State')}
             <input name="state" required maxLength={2} className={input} autoComplete="address-level1" />
           </label>
           <label className="text-sm font-semibold">
-            ZIP code
+            {t('ZIP code')}
             <input name="zipcode" required inputMode="numeric" className={input} autoComplete="postal-code" />
           </label>
         </div>
         <button type="submit" className="btn-outline w-fit text-sm">
-          Save address
+          {t('Save address')}
         </button>
       </Form>
     </details>
@@ -92,27 +94,32 @@ export function PromoCodeForm({
   promo: { code: string; discountCents: number; refusal: string | null } | null;
   error: string | null;
 }) {
+  const t = useT();
   return (
     <section id="promo" className="mt-4 border-t border-stone-200 pt-3" aria-labelledby="promo-heading">
       <h3 id="promo-heading" className="text-sm font-bold">
-        Promo code
+        {t('Promo code')}
       </h3>
       {promo ? (
         <Form method="post" className="mt-2 flex items-center justify-between gap-2 text-sm">
           <input type="hidden" name="intent" value="promo-remove" />
           <span data-testid="promo-applied">
-            <span className="font-semibold">{promo.code}</span> applied
-            {promo.refusal ? <span className="block text-amber-800">{promo.refusal}</span> : null}
+            <span className="font-semibold">{promo.code}</span> {t('applied')}
+            {promo.refusal ? <span className="block text-amber-800">{t(promo.refusal)}</span> : null}
           </span>
-          <button type="submit" className="btn-outline text-sm" aria-label={`Remove promo code ${promo.code}`}>
-            Remove
+          <button
+            type="submit"
+            className="btn-outline text-sm"
+            aria-label={t('Remove promo code {{code}}', { code: promo.code })}
+          >
+            {t('Remove')}
           </button>
         </Form>
       ) : (
         <Form method="post" className="mt-2 flex items-end gap-2">
           <input type="hidden" name="intent" value="promo-apply" />
           <label className="grow text-sm font-semibold">
-            <span className="sr-only">Promo code</span>
+            <span className="sr-only">{t('Promo code')}</span>
             <input
               name="promoCode"
               required
@@ -126,13 +133,13 @@ export function PromoCodeForm({
             />
           </label>
           <button type="submit" className="btn-outline text-sm">
-            Apply
+            {t('Apply')}
           </button>
         </Form>
       )}
       {error ? (
         <p id="promo-error" role="alert" className="mt-2 text-sm font-semibold text-red-800">
-          {error}
+          {t(error)}
         </p>
       ) : null}
     </section>
@@ -154,30 +161,32 @@ export interface ReviewTotals {
 export function ReviewTotals({ totals }: { totals: ReviewTotals }) {
   const fee = totals.fee?.feeCents ?? 0;
   const promoCents = totals.promo?.discountCents ?? 0;
+  const t = useT();
   return (
     <dl className="mt-3 space-y-1 border-t border-stone-200 pt-3 text-sm">
       <div className="flex justify-between">
-        <dt>Subtotal</dt>
+        <dt>{t('Subtotal')}</dt>
         <dd>{formatCents(totals.subtotalCents)}</dd>
       </div>
       {totals.savingsCents > 0 ? (
         <div className="flex justify-between text-green-800">
-          <dt>Savings</dt>
+          <dt>{t('Savings')}</dt>
           <dd>-{formatCents(totals.savingsCents)}</dd>
         </div>
       ) : null}
       {totals.promo && promoCents > 0 ? (
         <div className="flex justify-between text-green-800" data-testid="checkout-promo">
-          <dt>Promo code {totals.promo.code}</dt>
+          <dt>{t('Promo code {{code}}', { code: totals.promo.code })}</dt>
           <dd>-{formatCents(promoCents)}</dd>
         </div>
       ) : null}
       <div className="flex justify-between">
-        <dt>Delivery or pickup fee</dt>
+        <dt>{t('Delivery or pickup fee')}</dt>
         <dd data-testid="checkout-fee">
           {totals.fee?.waived ? (
             <>
-              <s className="mr-1 text-stone-500">{formatCents(totals.fee.baseFeeCents)}</s>Free with your delivery pass
+              <s className="mr-1 text-stone-500">{formatCents(totals.fee.baseFeeCents)}</s>
+              {t('Free with your delivery pass')}
             </>
           ) : (
             formatCents(fee)
@@ -186,16 +195,16 @@ export function ReviewTotals({ totals }: { totals: ReviewTotals }) {
       </div>
       {totals.tip ? (
         <div className="flex justify-between">
-          <dt>Tip ({totals.tip.percent}% suggested)</dt>
+          <dt>{t('Tip ({{percent}}% suggested)', { percent: totals.tip.percent })}</dt>
           <dd data-testid="checkout-tip">{formatCents(totals.tip.cents)}</dd>
         </div>
       ) : null}
       <div className="flex justify-between pt-1 text-base font-extrabold">
-        <dt>Total</dt>
+        <dt>{t('Total')}</dt>
         <dd data-testid="checkout-total">{formatCents(totals.basketCents + fee + (totals.tip?.cents ?? 0))}</dd>
       </div>
       <div className="flex justify-between text-stone-600">
-        <dt>SNAP-eligible (EBT)</dt>
+        <dt>{t('SNAP-eligible (EBT)')}</dt>
         <dd data-testid="checkout-ebt-eligible">{formatCents(totals.ebtEligibleCents)}</dd>
       </div>
     </dl>

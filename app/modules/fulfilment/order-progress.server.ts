@@ -3,6 +3,8 @@ import type { Kysely } from 'kysely';
 import { db } from '~/db/db.server';
 import type { Database } from '~/db/schema';
 import { noteStoreChange } from '~/modules/http/state-versions.server';
+import type { Language } from '~/modules/i18n/languages';
+import { momentIn } from '~/modules/orders/order-dates.server';
 import type { OrderCustomer } from '~/modules/orders/order-rules';
 import { storeById } from '~/modules/stores/stores.server';
 import { bumpVersion, orderEvents, recordStep } from './order-events.server';
@@ -22,13 +24,20 @@ function customerOrder(conn: Kysely<Database>, customer: OrderCustomer, orderNum
     .executeTakeFirst();
 }
 
-function windowLabel(start: string | null, end: string | null, timezone: string): string | null {
+function windowLabel(start: string | null, end: string | null, timezone: string, language: Language): string | null {
   if (!start || !end) return null;
+  if (language !== 'en')
+    return `${momentIn(language, start, timezone, 'time')}–${momentIn(language, end, timezone, 'time')}`;
   return `${formatInTimeZone(new Date(start), timezone, 'h:mm')}–${formatInTimeZone(new Date(end), timezone, 'h:mm a')}`;
 }
 
 /** Where the customer's order is: the timeline, what waits for their answer, the check-in. */
-export async function orderProgress(customer: OrderCustomer, orderNumber: string, now = new Date()) {
+export async function orderProgress(
+  customer: OrderCustomer,
+  orderNumber: string,
+  now = new Date(),
+  language: Language = 'en',
+) {
   const order = await customerOrder(db(), customer, orderNumber);
   if (!order) return null;
   if (order.status === STATUS.picking && (await settleDueAnswers(db(), order.id, now)))
@@ -51,11 +60,11 @@ export async function orderProgress(customer: OrderCustomer, orderNumber: string
       substitute: line.pick!.substitute ? { ...line.pick!.substitute, quantity: line.pick!.quantity } : null,
       chargedCents: line.pick!.chargedCents,
       approval: line.pick!.approval,
-      answerBy: line.pick!.answerDueAt ? formatInTimeZone(new Date(line.pick!.answerDueAt), timezone, 'h:mm a') : null,
+      answerBy: line.pick!.answerDueAt ? momentIn(language, line.pick!.answerDueAt, timezone, 'time') : null,
       canAnswer: order.status === STATUS.picking && line.pick!.approval === 'requested',
     }));
   const waitingAnswers = changes.filter((change) => change.canAnswer).length;
-  const arrival = windowLabel(order.arrival_start, order.arrival_end, timezone);
+  const arrival = windowLabel(order.arrival_start, order.arrival_end, timezone, language);
   return {
     orderNumber: order.order_number,
     status: order.status,
@@ -70,7 +79,7 @@ export async function orderProgress(customer: OrderCustomer, orderNumber: string
       arrivalLabel: arrival,
     }).map((step) => ({
       ...step,
-      atLabel: step.at ? formatInTimeZone(new Date(step.at), timezone, 'EEE h:mm a') : null,
+      atLabel: step.at ? momentIn(language, step.at, timezone, 'weekdayTime') : null,
     })),
     changes,
     waitingAnswers,
@@ -78,7 +87,7 @@ export async function orderProgress(customer: OrderCustomer, orderNumber: string
     checkIn: {
       open: isPickup(order.fulfillment) && CHECK_IN_STATUSES.includes(order.status) && order.checked_in_at === null,
       parkingSpot: order.parking_spot,
-      at: order.checked_in_at ? formatInTimeZone(new Date(order.checked_in_at), timezone, 'h:mm a') : null,
+      at: order.checked_in_at ? momentIn(language, order.checked_in_at, timezone, 'time') : null,
     },
     handedOver: order.handed_over_at !== null,
   };

@@ -1,9 +1,10 @@
-import { formatInTimeZone } from 'date-fns-tz';
 import { db } from '~/db/db.server';
 import type { OrderCustomer } from '~/modules/orders/order-rules';
 import { storeById } from '~/modules/stores/stores.server';
 import { instructionsText } from '~/modules/orders/delivery-instructions';
+import type { Language } from '~/modules/i18n/languages';
 import { paymentSplitLabel } from '~/modules/orders/ebt-split';
+import { momentIn } from '~/modules/orders/order-dates.server';
 import { fulfillmentLabel } from '~/modules/orders/order-rules';
 import { HANDED_OVER, type OrderStatus } from './order-states';
 import { orderLines } from './picking.server';
@@ -14,7 +15,7 @@ import { isCharged, receiptLineSavings, receiptTotals } from './receipt-rules';
  * clipped-offer savings kept, fees (and what was waived). Null for another customer's order or one
  * not handed over yet.
  */
-export async function orderReceipt(customer: OrderCustomer, orderNumber: string) {
+export async function orderReceipt(customer: OrderCustomer, orderNumber: string, language: Language = 'en') {
   const order = await db()
     .selectFrom('orders as o')
     .leftJoin('slots as s', 's.id', 'o.slot_id')
@@ -44,8 +45,8 @@ export async function orderReceipt(customer: OrderCustomer, orderNumber: string)
     storeAddress: store ? `${store.address1}, ${store.city}, ${store.state} ${store.zipcode}` : '',
     fulfillment: fulfillmentLabel(order.fulfillment, order.slot_kind),
     businessPrices: order.site_type === 'B',
-    placedLabel: formatInTimeZone(new Date(order.placed_at), timezone, 'EEE, MMM d, yyyy h:mm a'),
-    handedOverLabel: formatInTimeZone(new Date(order.handed_over_at), timezone, 'EEE, MMM d, yyyy h:mm a'),
+    placedLabel: momentIn(language, order.placed_at, timezone, 'fullDayTime'),
+    handedOverLabel: momentIn(language, order.handed_over_at, timezone, 'fullDayTime'),
     tender: order.tender_brand ? `${order.tender_brand} ending in ${order.tender_last_four}` : null,
     payment: paymentSplitLabel({
       ebtCents,

@@ -1,4 +1,3 @@
-import { formatInTimeZone } from 'date-fns-tz';
 import type { Kysely } from 'kysely';
 import { compiledOnce } from '~/db/compiled-statement.server';
 import { db } from '~/db/db.server';
@@ -9,7 +8,9 @@ import {
   storePricing,
   toProductCard,
 } from '~/modules/catalog/product-card-select.server';
+import type { Language } from '~/modules/i18n/languages';
 import { slotLabel } from '~/modules/slots/slots.server';
+import { momentIn, slotLabelIn } from './order-dates.server';
 import { storeById, type Store } from '~/modules/stores/stores.server';
 import { instructionsText } from './delivery-instructions';
 import { paymentSplitLabel } from './ebt-split';
@@ -54,7 +55,11 @@ const LISTED_COLUMNS = [
 ] as const;
 
 /** The customer's orders on this banner and site, newest first. */
-export async function orderHistory(customer: OrderCustomer, now = new Date()): Promise<OrderListItem[]> {
+export async function orderHistory(
+  customer: OrderCustomer,
+  now = new Date(),
+  language: Language = 'en',
+): Promise<OrderListItem[]> {
   const rows = await db()
     .selectFrom('orders as o')
     .leftJoin('order_items as i', 'i.order_id', 'o.id')
@@ -71,7 +76,7 @@ export async function orderHistory(customer: OrderCustomer, now = new Date()): P
       status: row.status,
       fulfillment: row.fulfillment,
       slotKind: row.slot_kind,
-      slotLabel: slotLabel(row.slot_start, row.slot_end, await timezoneOf(row.store_id)),
+      slotLabel: slotLabelIn(language, row.slot_start, row.slot_end, await timezoneOf(row.store_id)),
       placedAt: row.placed_at,
       totalCents: row.total_cents,
       itemCount: Number(row.units),
@@ -82,7 +87,12 @@ export async function orderHistory(customer: OrderCustomer, now = new Date()): P
 }
 
 /** One order of this customer with its lines, or null (another customer's order is "not found"). */
-export async function orderSummary(customer: OrderCustomer, orderNumber: string, now = new Date()) {
+export async function orderSummary(
+  customer: OrderCustomer,
+  orderNumber: string,
+  now = new Date(),
+  language: Language = 'en',
+) {
   const order = await db()
     .selectFrom('orders')
     .selectAll()
@@ -130,7 +140,7 @@ export async function orderSummary(customer: OrderCustomer, orderNumber: string,
     slotKind: order.slot_kind,
     slotId: order.slot_id,
     slotStart: order.slot_start,
-    slotLabel: slotLabel(order.slot_start, order.slot_end, store?.timezone ?? 'UTC'),
+    slotLabel: slotLabelIn(language, order.slot_start, order.slot_end, store?.timezone ?? 'UTC'),
     storeId: order.store_id,
     storeName: store?.name ?? '',
     address: order.address_text,
@@ -159,7 +169,7 @@ export async function orderSummary(customer: OrderCustomer, orderNumber: string,
     placedAt: order.placed_at,
     cutoffAt: order.cutoff_at,
     /** The cut-off on the store's clock (rendered the same on the server and in the browser). */
-    cutoffLabel: formatInTimeZone(new Date(order.cutoff_at), store?.timezone ?? 'UTC', 'EEE, MMM d, h:mm a'),
+    cutoffLabel: momentIn(language, order.cutoff_at, store?.timezone ?? 'UTC', 'dayTime'),
     editable: editable(order, now),
     items: items.map((item) => ({
       productId: item.product_id,

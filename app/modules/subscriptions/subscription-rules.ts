@@ -1,5 +1,6 @@
 /** Page-safe delivery-subscription vocabulary, forms and the fee rule (no server imports). */
 import { z } from 'zod';
+import { INTL_LOCALE, type Language } from '~/modules/i18n/languages';
 import { checkoutFormSchema } from '~/modules/orders/order-rules';
 
 export const PLAN_CODES = ['MONTHLY', 'ANNUAL'] as const;
@@ -77,4 +78,11 @@ export function formatDay(iso: string): string {
   const date = new Date(iso);
   const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
   return `${months[date.getUTCMonth()]} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;
+}
+
+/** The same day in the page's language (English keeps the wording above). */
+export function formatDayIn(language: Language, iso: string): string {
+  if (language === 'en') return formatDay(iso);
+  const format = { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' } as const;
+  return new Intl.DateTimeFormat(INTL_LOCALE[language], format).format(new Date(iso));
 }
