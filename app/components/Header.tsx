@@ -49,7 +49,10 @@ export function Header({ chrome }: { chrome: StorefrontChrome; query?: string })
 
         <SearchBox />
 
-        <nav aria-label={t('Account')} className="ml-auto flex items-center gap-3 text-sm md:ml-0">
+        <nav
+          aria-label={t('Account')}
+          className="ml-auto flex flex-wrap items-center justify-end gap-x-3 gap-y-1 text-sm md:ml-0"
+        >
           <ShoppingLinks clippedOffers={clippedOffers} language={language} />
           {greeting ? (
             <Link to="/account/overview.html" className="rounded-lg px-1 hover:text-brand">

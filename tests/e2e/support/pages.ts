@@ -21,7 +21,7 @@ import { expectSignedIn, signInOverHttp, signInWithPassword } from './sign-in';
  */
 
 /** The storefront's languages; each walker runs once per language. */
-export const LANGUAGES = ['en'] as const;
+export const LANGUAGES = ['en', 'es'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
 export type Visitor = 'A' | 'G' | 'C' | 'C2' | 'S' | 'BA' | 'BC';
