@@ -39,7 +39,7 @@ export default defineConfig({
     // check (decision 0115), a second walk would only cost time.
     {
       name: 'nojs',
-      testIgnore: /wcag22-/,
+      testIgnore: /wcag22-|a11y-pages-es/,
       use: { ...devices['Desktop Chrome'], launchOptions: chromium, javaScriptEnabled: false },
     },
   ],
