@@ -106,3 +106,32 @@ test('lynx browses, chooses a store, signs in, searches, adds to cart and clips 
     lynx.close();
   }
 });
+
+test('lynx reads the storefront in Spanish: the switch, a search in Spanish words, the cart', async ({
+  baseURL,
+}, testInfo) => {
+  const once = 'lynx is its own browser, so this runs once (in the js project); the nojs project would only repeat it';
+  if (testInfo.project.name !== 'js') {
+    console.log(`skipped: ${once}`);
+    test.skip(true, once);
+  }
+  test.setTimeout(90_000);
+  const lynx = new Lynx(`${baseURL}/`);
+  try {
+    let text = await lynx.read();
+    expect(text).toContain('Sign in');
+    text = await lynx.activate(/\]BUTTON\) Español/);
+    expect(text).toContain('Iniciar sesión');
+    expect(text).toContain('Carrito 0');
+    expect(text).toMatch(/\]BUTTON\) English/);
+
+    await lynx.fill(/\[\d+\]_+(?= \(\[\d+\]BUTTON\) Buscar)/, 'leche');
+    text = await lynx.activate(/\]BUTTON\) Buscar/);
+    expect(lynx.url).toContain('/shop/search-results.html?q=leche');
+    expect(text).toMatch(/milk/i);
+    text = await lynx.activate(/\]BUTTON\) Agregar al carrito/);
+    expect(text).toMatch(/Carrito 1\b/);
+  } finally {
+    lynx.close();
+  }
+});
