@@ -1,5 +1,6 @@
 import { useFetcher, useFetchers, useLocation, useRouteLoaderData } from '@remix-run/react';
 import { CART_ACTION, type CartAnswer } from '~/modules/cart/cart-forms';
+import { useT } from './Translations';
 
 /**
  * "Add to cart" on a product card: a plain form post (redirected back) without JavaScript, a fetcher
@@ -8,6 +9,7 @@ import { CART_ACTION, type CartAnswer } from '~/modules/cart/cart-forms';
  * answer: a second add sent alongside it would start a second cart and the first item would be lost.
  */
 export function AddToCart({ productId, name, disabled }: { productId: number; name: string; disabled?: boolean }) {
+  const t = useT();
   const fetcher = useFetcher<CartAnswer>();
   const location = useLocation();
   const busy = fetcher.state !== 'idle';
@@ -27,13 +29,13 @@ export function AddToCart({ productId, name, disabled }: { productId: number; na
         type="submit"
         className="btn-primary"
         disabled={disabled || busy || cartStarting}
-        aria-label={`Add ${name} to cart`}
+        aria-label={t('Add {{name}} to cart', { name })}
       >
-        {busy ? 'Adding…' : answer?.ok ? 'Add another' : 'Add to cart'}
+        {t(busy ? 'Adding…' : answer?.ok ? 'Add another' : 'Add to cart')}
       </button>
       {/* The same fields posted to the lists page: no code of its own (decision 0106). */}
-      <button formAction="/shop/lists/add.html" className="btn-outline" aria-label={`Add ${name} to list`}>
-        Add to list
+      <button formAction="/shop/lists/add.html" className="btn-outline" aria-label={t('Add {{name}} to list', { name })}>
+        {t('Add to list')}
       </button>
       <p className="sr-only" role="status">
         {answer ? answer.message : ''}

@@ -9,6 +9,8 @@ import {
   pageAccess,
   PUBLIC_PAGE,
   pageMeta,
+  metaTranslator,
+  useT,
 } from '~/components/page-essentials';
 import { ResultsToolbar } from '~/components/search/ResultsToolbar';
 import { SearchTabs } from '~/components/search/SearchTabs';
@@ -29,6 +31,9 @@ import {
   allergyWarnings,
   householdFreeFromOption,
   shopperHouseholdAllergens,
+  pageStrings,
+  serverT,
+  translateFacets,
 } from '~/pages/search-page.server';
 
 // Like the home page, searching stays anonymous and cookie-free (prices are the default store's
@@ -76,24 +81,31 @@ export async function loader({ request }: LoaderFunctionArgs) {
   ]);
   // The answer is shared (cached); the household's warnings are the customer's own, added after it.
   const warnings = await allergyWarnings(shopper, results.products?.items.map((p) => p.id) ?? []);
+  const t = serverT(shopper.language, 'shop');
   if (results.unknownFilter) {
     throw json(
-      { message: `We don't have that ${results.unknownFilter}. Try a search or browse the aisles instead.` },
+      // Keys in shop.json for each filter: department, aisle, brand, seller.
+      { message: t(`We don't have that ${results.unknownFilter}. Try a search or browse the aisles instead.`) },
       { status: 404, headers: shopper.headers },
     );
   }
   const householdOption = results.products && (await householdFreeFromOption(store, params, household));
   if (householdOption) results.products!.facets.freeFrom.unshift(householdOption);
   const departments = results.blank
-    ? (await taxonomy()).departments.map((d) => ({ slug: d.slug, name: d.name, imageKey: d.imageKey }))
+    ? (await taxonomy()).departments.map((d) => ({ slug: d.slug, name: t(d.name), imageKey: d.imageKey }))
     : [];
   return json(
     {
       params,
       results: {
         ...results,
+        help: results.help && {
+          ...results.help,
+          departments: results.help.departments.map((d) => ({ ...d, name: t(d.name) })),
+        },
         products: results.products && {
           ...results.products,
+          facets: translateFacets(results.products.facets, t),
           items: results.products.items.map((item) => ({ ...cardOnly(item), allergyWarning: warnings[item.id] })),
         },
         carousels: {
@@ -104,6 +116,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       departments,
       store: { id: store.id, name: store.name },
       headerStore,
+      i18n: pageStrings(shopper.language, ['shop']),
     },
     { headers: shopper.headers },
   );
@@ -114,17 +127,30 @@ function cardOnly<P extends { brand: string; sizeLabel: string }>({ brand: _bran
   return card;
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => {
-  if (!data) return pageMeta('Search', 'Search the store’s groceries: prices, offers, delivery and pickup.');
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  const t = metaTranslator(matches);
+  if (!data) return pageMeta(t('Search'), t('Search the store’s groceries: prices, offers, delivery and pickup.'));
   const { results } = data;
   const what = searchedText(results.query);
   const scope = results.scope.aisle ?? results.scope.department ?? results.scope.brand?.name;
-  const description = `${what ? `Groceries matching “${what}”` : scope ? `${scope} groceries` : 'Groceries'}: prices, offers, delivery and pickup.`;
-  return pageMeta(what ? `${what} — search results` : scope ? `${scope} — shop` : 'Search the store', description);
+  const description = what
+    ? t('Groceries matching “{{what}}”: prices, offers, delivery and pickup.', { what })
+    : scope
+      ? t('{{scope}} groceries: prices, offers, delivery and pickup.', { scope: t(scope) })
+      : t('Groceries: prices, offers, delivery and pickup.');
+  return pageMeta(
+    what
+      ? t('{{what}} — search results', { what })
+      : scope
+        ? t('{{scope}} — shop', { scope: t(scope) })
+        : t('Search the store'),
+    description,
+  );
 };
 
 export default function SearchResultsPage() {
   const { params, results, departments, store } = useLoaderData<typeof loader>();
+  const t = useT();
   const { query } = results;
   // Every parameter but the page carries over to the page's links.
   const base = { ...params, q: params.q || undefined, page: undefined };
@@ -136,19 +162,22 @@ export default function SearchResultsPage() {
       <BlankSearch text={query.text} departments={departments} searchHref={(params) => searchHref(PATH, params)} />
     );
 
+  const scope = results.scope.aisle ?? results.scope.department;
   const heading = query.text
-    ? `Results for “${searchedText(query)}”`
-    : (results.scope.aisle ?? results.scope.department ?? results.scope.brand?.name ?? 'Products');
+    ? t('Results for “{{query}}”', { query: searchedText(query) })
+    : scope
+      ? t(scope)
+      : (results.scope.brand?.name ?? t('Products'));
   const tabs = [
     {
       id: 'products',
-      label: 'Products',
+      label: t('Products'),
       count: results.counts.products,
       href: hrefWith({ tab: 'products', page: null }),
     },
     {
       id: 'recipes',
-      label: 'Recipes',
+      label: t('Recipes'),
       count: results.counts.recipes,
       href: hrefWith({ tab: 'recipes', page: null, sort: null }),
     },
@@ -164,7 +193,7 @@ export default function SearchResultsPage() {
       />
       <div className="mt-5">
         {query.text ? (
-          <SearchTabs tabs={tabs} selected={params.tab} label="Search results">
+          <SearchTabs tabs={tabs} selected={params.tab} label={t('Search results')}>
             {params.tab === 'recipes' ? (
               <RecipesPanel results={results} hrefWith={hrefWith} />
             ) : (
@@ -191,6 +220,7 @@ function ProductsPanel({
   hrefWith: HrefWith;
   params: Data['params'];
 }) {
+  const t = useT();
   const products = results.products;
   if (!products) return null;
   const { tab: _tab, sort: _sort, page: _page, ...hidden } = { ...params, q: params.q || undefined };
@@ -206,9 +236,9 @@ function ProductsPanel({
   return (
     <div className="grid gap-x-6 gap-y-4 lg:grid-cols-[15rem_1fr]">
       {/* Rendered once: a disclosure below lg, an open sidebar from lg (`.filters`). */}
-      <aside aria-label="Filters">
+      <aside aria-label={t('Filters')}>
         <details className="filters">
-          <summary>Filters</summary>
+          <summary>{t('Filters')}</summary>
           <FacetPanel facets={products.facets} hrefWith={(c) => hrefWith({ ...c, page: null })} />
         </details>
       </aside>
@@ -230,13 +260,13 @@ function ProductsPanel({
               })}
               className="font-semibold text-brand-dark underline"
             >
-              Clear filters
+              {t('Clear filters')}
             </Link>
           </p>
         ) : null}
-        <h2 className="sr-only">Products</h2>
+        <h2 className="sr-only">{t('Products')}</h2>
         {products.items.length ? (
-          <ul className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-4" aria-label="Products">
+          <ul className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-4" aria-label={t('Products')}>
             {products.items.map((product, index) => (
               <li key={product.id}>
                 <ProductCard product={product} priority={cardPriority(index)} />
@@ -259,21 +289,21 @@ function ProductsPanel({
         />
         <ProductCarousel
           id="wine-carousel"
-          title="From the wine shop"
+          title={t('From the wine shop')}
           products={results.carousels.wine}
           moreHref={searchHref('/shop/vineandcellar/search-results.html', {
             q: searchedText(results.query),
           })}
-          moreLabel="More wine"
+          moreLabel={t('More wine')}
         />
         <ProductCarousel
           id="seller-carousel"
-          title="From marketplace sellers"
+          title={t('From marketplace sellers')}
           products={results.carousels.marketplace}
           moreHref={searchHref('/shop/marketplace/search-results.html', {
             q: searchedText(results.query),
           })}
-          moreLabel="More from sellers"
+          moreLabel={t('More from sellers')}
         />
       </div>
     </div>
