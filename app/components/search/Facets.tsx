@@ -83,7 +83,12 @@ export function FacetPanel({
         param="offer"
         hrefWith={hrefWith}
       />
-      <FacetGroup title="SNAP EBT" options={oneOption(t('SNAP eligible'), facets.snap)} param="snap" hrefWith={hrefWith} />
+      <FacetGroup
+        title="SNAP EBT"
+        options={oneOption(t('SNAP eligible'), facets.snap)}
+        param="snap"
+        hrefWith={hrefWith}
+      />
       <FacetGroup title="Free from" options={facets.freeFrom} param="free" hrefWith={hrefWith} />
       <FacetGroup title="Nutrition per serving" options={facets.nutrition} param="nutrition" hrefWith={hrefWith} />
       <FacetGroup title="Dietary" options={facets.diets} param="diet" hrefWith={hrefWith} />
