@@ -1,5 +1,6 @@
 import { Form } from '@remix-run/react';
 import { forwardRef, useEffect, type MutableRefObject } from 'react';
+import { useT } from './Translations';
 
 /**
  * The store chip's zipcode dialog (JavaScript only; without it the chip links to the store finder).
@@ -9,6 +10,7 @@ export const StoreDialog = forwardRef<
   HTMLDialogElement,
   { labels: Record<string, string>; preference: string | null; zipcode: string | null }
 >(function StoreDialog({ labels, preference, zipcode }, ref) {
+  const t = useT();
   const dialog = ref as MutableRefObject<HTMLDialogElement | null>;
   useEffect(() => {
     dialog.current?.showModal();
@@ -21,10 +23,10 @@ export const StoreDialog = forwardRef<
     >
       <Form method="get" action="/set-store.html" className="grid gap-4 p-6" onSubmit={() => dialog.current?.close()}>
         <h2 id="zip-dialog-title" className="text-lg font-bold">
-          Where are you shopping?
+          {t('Where are you shopping?')}
         </h2>
         <fieldset className="grid grid-cols-3 gap-2 text-sm">
-          <legend className="sr-only">How would you like to shop?</legend>
+          <legend className="sr-only">{t('How would you like to shop?')}</legend>
           {Object.entries(labels).map(([value, label]) => (
             <label
               key={value}
@@ -36,12 +38,12 @@ export const StoreDialog = forwardRef<
                 value={value}
                 defaultChecked={(preference ?? 'Delivery') === value}
               />
-              {label}
+              {t(label)}
             </label>
           ))}
         </fieldset>
         <label className="text-sm font-semibold">
-          ZIP code
+          {t('ZIP code')}
           <input
             name="zipcode"
             inputMode="numeric"
@@ -54,10 +56,10 @@ export const StoreDialog = forwardRef<
         </label>
         <div className="flex justify-end gap-2">
           <button type="button" className="btn-outline" onClick={() => dialog.current?.close()}>
-            Cancel
+            {t('Cancel')}
           </button>
           <button type="submit" className="btn-primary">
-            Find stores
+            {t('Find stores')}
           </button>
         </div>
       </Form>

@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { TFunction } from 'i18next';
 import { Link, useLoaderData } from '@remix-run/react';
 import {
   ProductCard,
@@ -10,7 +11,6 @@ import {
   PUBLIC_PAGE,
   pageMeta,
   metaTranslator,
-  useT,
 } from '~/components/page-essentials';
 import { ResultsToolbar } from '~/components/search/ResultsToolbar';
 import { SearchTabs } from '~/components/search/SearchTabs';
@@ -97,6 +97,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json(
     {
       params,
+      text: pageText(results, t),
       results: {
         ...results,
         help: results.help && {
@@ -127,30 +128,46 @@ function cardOnly<P extends { brand: string; sizeLabel: string }>({ brand: _bran
   return card;
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
-  const t = metaTranslator(matches);
-  if (!data) return pageMeta(t('Search'), t('Search the store’s groceries: prices, offers, delivery and pickup.'));
-  const { results } = data;
+/**
+ * The page's words in its language, written on the server: the browser gets the strings, not their code (the
+ * search page's JavaScript is at its budget).
+ */
+function pageText(results: Awaited<ReturnType<typeof searchProductsPage>>, t: TFunction) {
   const what = searchedText(results.query);
-  const scope = results.scope.aisle ?? results.scope.department ?? results.scope.brand?.name;
-  const description = what
-    ? t('Groceries matching “{{what}}”: prices, offers, delivery and pickup.', { what })
-    : scope
-      ? t('{{scope}} groceries: prices, offers, delivery and pickup.', { scope: t(scope) })
-      : t('Groceries: prices, offers, delivery and pickup.');
-  return pageMeta(
-    what
+  const scope = results.scope.aisle ?? results.scope.department;
+  const scopeName = scope ? t(scope) : results.scope.brand?.name;
+  return {
+    title: what
       ? t('{{what}} — search results', { what })
-      : scope
-        ? t('{{scope}} — shop', { scope: t(scope) })
+      : scopeName
+        ? t('{{scope}} — shop', { scope: scopeName })
         : t('Search the store'),
-    description,
-  );
+    description: what
+      ? t('Groceries matching “{{what}}”: prices, offers, delivery and pickup.', { what })
+      : scopeName
+        ? t('{{scope}} groceries: prices, offers, delivery and pickup.', { scope: scopeName })
+        : t('Groceries: prices, offers, delivery and pickup.'),
+    heading: results.query.text ? t('Results for “{{query}}”', { query: what }) : (scopeName ?? t('Products')),
+    products: t('Products'),
+    recipes: t('Recipes'),
+    searchResults: t('Search results'),
+    filters: t('Filters'),
+    clearFilters: t('Clear filters'),
+    wine: t('From the wine shop'),
+    moreWine: t('More wine'),
+    sellers: t('From marketplace sellers'),
+    moreSellers: t('More from sellers'),
+  };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  if (data) return pageMeta(data.text.title, data.text.description);
+  const t = metaTranslator(matches);
+  return pageMeta(t('Search'), t('Search the store’s groceries: prices, offers, delivery and pickup.'));
 };
 
 export default function SearchResultsPage() {
-  const { params, results, departments, store } = useLoaderData<typeof loader>();
-  const t = useT();
+  const { params, text, results, departments, store } = useLoaderData<typeof loader>();
   const { query } = results;
   // Every parameter but the page carries over to the page's links.
   const base = { ...params, q: params.q || undefined, page: undefined };
@@ -162,22 +179,17 @@ export default function SearchResultsPage() {
       <BlankSearch text={query.text} departments={departments} searchHref={(params) => searchHref(PATH, params)} />
     );
 
-  const scope = results.scope.aisle ?? results.scope.department;
-  const heading = query.text
-    ? t('Results for “{{query}}”', { query: searchedText(query) })
-    : scope
-      ? t(scope)
-      : (results.scope.brand?.name ?? t('Products'));
+  const { heading } = text;
   const tabs = [
     {
       id: 'products',
-      label: t('Products'),
+      label: text.products,
       count: results.counts.products,
       href: hrefWith({ tab: 'products', page: null }),
     },
     {
       id: 'recipes',
-      label: t('Recipes'),
+      label: text.recipes,
       count: results.counts.recipes,
       href: hrefWith({ tab: 'recipes', page: null, sort: null }),
     },
@@ -193,15 +205,15 @@ export default function SearchResultsPage() {
       />
       <div className="mt-5">
         {query.text ? (
-          <SearchTabs tabs={tabs} selected={params.tab} label={t('Search results')}>
+          <SearchTabs tabs={tabs} selected={params.tab} label={text.searchResults}>
             {params.tab === 'recipes' ? (
               <RecipesPanel results={results} hrefWith={hrefWith} />
             ) : (
-              <ProductsPanel results={results} hrefWith={hrefWith} params={params} />
+              <ProductsPanel results={results} hrefWith={hrefWith} params={params} text={text} />
             )}
           </SearchTabs>
         ) : (
-          <ProductsPanel results={results} hrefWith={hrefWith} params={params} />
+          <ProductsPanel results={results} hrefWith={hrefWith} params={params} text={text} />
         )}
       </div>
     </div>
@@ -215,12 +227,13 @@ function ProductsPanel({
   results,
   hrefWith,
   params,
+  text,
 }: {
   results: Data['results'];
   hrefWith: HrefWith;
   params: Data['params'];
+  text: Data['text'];
 }) {
-  const t = useT();
   const products = results.products;
   if (!products) return null;
   const { tab: _tab, sort: _sort, page: _page, ...hidden } = { ...params, q: params.q || undefined };
@@ -236,9 +249,9 @@ function ProductsPanel({
   return (
     <div className="grid gap-x-6 gap-y-4 lg:grid-cols-[15rem_1fr]">
       {/* Rendered once: a disclosure below lg, an open sidebar from lg (`.filters`). */}
-      <aside aria-label={t('Filters')}>
+      <aside aria-label={text.filters}>
         <details className="filters">
-          <summary>{t('Filters')}</summary>
+          <summary>{text.filters}</summary>
           <FacetPanel facets={products.facets} hrefWith={(c) => hrefWith({ ...c, page: null })} />
         </details>
       </aside>
@@ -260,13 +273,13 @@ function ProductsPanel({
               })}
               className="font-semibold text-brand-dark underline"
             >
-              {t('Clear filters')}
+              {text.clearFilters}
             </Link>
           </p>
         ) : null}
-        <h2 className="sr-only">{t('Products')}</h2>
+        <h2 className="sr-only">{text.products}</h2>
         {products.items.length ? (
-          <ul className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-4" aria-label={t('Products')}>
+          <ul className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-4" aria-label={text.products}>
             {products.items.map((product, index) => (
               <li key={product.id}>
                 <ProductCard product={product} priority={cardPriority(index)} />
@@ -289,21 +302,21 @@ function ProductsPanel({
         />
         <ProductCarousel
           id="wine-carousel"
-          title={t('From the wine shop')}
+          title={text.wine}
           products={results.carousels.wine}
           moreHref={searchHref('/shop/vineandcellar/search-results.html', {
             q: searchedText(results.query),
           })}
-          moreLabel={t('More wine')}
+          moreLabel={text.moreWine}
         />
         <ProductCarousel
           id="seller-carousel"
-          title={t('From marketplace sellers')}
+          title={text.sellers}
           products={results.carousels.marketplace}
           moreHref={searchHref('/shop/marketplace/search-results.html', {
             q: searchedText(results.query),
           })}
-          moreLabel={t('More from sellers')}
+          moreLabel={text.moreSellers}
         />
       </div>
     </div>
