@@ -1,6 +1,5 @@
 import { Form } from '@remix-run/react';
 import { forwardRef, useEffect, type MutableRefObject } from 'react';
-import { useT } from './Translations';
 
 /**
  * The store chip's zipcode dialog (JavaScript only; without it the chip links to the store finder).
@@ -10,7 +9,6 @@ export const StoreDialog = forwardRef<
   HTMLDialogElement,
   { labels: Record<string, string>; preference: string | null; zipcode: string | null }
 >(function StoreDialog({ labels, preference, zipcode }, ref) {
-  const t = useT();
   const dialog = ref as MutableRefObject<HTMLDialogElement | null>;
   useEffect(() => {
     dialog.current?.showModal();
@@ -23,10 +21,10 @@ export const StoreDialog = forwardRef<
     >
       <Form method="get" action="/set-store.html" className="grid gap-4 p-6" onSubmit={() => dialog.current?.close()}>
         <h2 id="zip-dialog-title" className="text-lg font-bold">
-          {t('Where are you shopping?')}
+          Where are you shopping?
         </h2>
         <fieldset className="grid grid-cols-3 gap-2 text-sm">
-          <legend className="sr-only">{t('How would you like to shop?')}</legend>
+          <legend className="sr-only">How would you like to shop?</legend>
           {Object.entries(labels).map(([value, label]) => (
             <label
               key={value}
@@ -38,12 +36,12 @@ export const StoreDialog = forwardRef<
                 value={value}
                 defaultChecked={(preference ?? 'Delivery') === value}
               />
-              {t(label)}
+              {label}
             </label>
           ))}
         </fieldset>
         <label className="text-sm font-semibold">
-          {t('ZIP code')}
+          ZIP code
           <input
             name="zipcode"
             inputMode="numeric"
@@ -56,10 +54,10 @@ export const StoreDialog = forwardRef<
         </label>
         <div className="flex justify-end gap-2">
           <button type="button" className="btn-outline" onClick={() => dialog.current?.close()}>
-            {t('Cancel')}
+            Cancel
           </button>
           <button type="submit" className="btn-primary">
-            {t('Find stores')}
+            Find stores
           </button>
         </div>
       </Form>
