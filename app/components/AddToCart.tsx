@@ -34,7 +34,11 @@ export function AddToCart({ productId, name, disabled }: { productId: number; na
         {t(busy ? 'Adding…' : answer?.ok ? 'Add another' : 'Add to cart')}
       </button>
       {/* The same fields posted to the lists page: no code of its own (decision 0106). */}
-      <button formAction="/shop/lists/add.html" className="btn-outline" aria-label={t('Add {{name}} to list', { name })}>
+      <button
+        formAction="/shop/lists/add.html"
+        className="btn-outline"
+        aria-label={t('Add {{name}} to list', { name })}
+      >
         {t('Add to list')}
       </button>
       <p className="sr-only" role="status">

@@ -36,7 +36,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const shopper = await requireUserType(request, access);
   const outcome = await chooseStoreFromFinder(request, shopper);
   if (!outcome.ok)
-    return json({ error: serverT(shopper.language, 'shop')(outcome.message) }, { status: 400, headers: shopper.headers });
+    return json(
+      { error: serverT(shopper.language, 'shop')(outcome.message) },
+      { status: 400, headers: shopper.headers },
+    );
   const headers = new Headers(shopper.headers);
   for (const cookie of outcome.setCookies) headers.append('Set-Cookie', cookie);
   return redirect(outcome.redirectTo, { headers });
@@ -210,10 +213,14 @@ export default function SetStorePage() {
                   <p className="text-sm text-stone-700">
                     {store.address.line1}, {store.address.city}, {store.address.state} {store.address.zipcode}
                   </p>
-                  <p className="text-xs text-stone-500">{t('Open {{hours}}', { hours: store.hours.replace('-', ' – ') })}</p>
+                  <p className="text-xs text-stone-500">
+                    {t('Open {{hours}}', { hours: store.hours.replace('-', ' – ') })}
+                  </p>
                   <Capabilities store={store} />
                   {otherBanner ? (
-                    <p className="mt-2 text-xs text-stone-600">{t('Delivered by our sister store {{banner}}.', { banner: store.bannerName })}</p>
+                    <p className="mt-2 text-xs text-stone-600">
+                      {t('Delivered by our sister store {{banner}}.', { banner: store.bannerName })}
+                    </p>
                   ) : null}
                   {data.linkedStoreId === store.storeId ? (
                     <p className="mt-2 text-xs font-semibold text-brand-dark" data-testid="linked-store">

@@ -32,7 +32,9 @@ test('search results in Spanish through ?lng=es: heading, correction, filters, s
   const filters = page.getByRole('complementary', { name: 'Filtros' });
   await expect(filters.getByText('Departamento', { exact: true })).toBeAttached();
   await expect(filters.getByRole('link', { name: /^Lácteos, huevos y quesos/ })).toBeAttached();
-  await expect(page.getByRole('navigation', { name: 'Páginas' }).getByRole('link', { name: /Siguiente/ })).toBeVisible();
+  await expect(
+    page.getByRole('navigation', { name: 'Páginas' }).getByRole('link', { name: /Siguiente/ }),
+  ).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: 'productos' }).first()).toContainText(/\d+ productos/);
 });
 

@@ -1,5 +1,5 @@
 import { Link, useRouteLoaderData } from '@remix-run/react';
-import { useT } from '~/components/Translations';
+import { useT } from '~/components/page-essentials';
 
 /**
  * On the business site, beside a shelf price: business prices need a business account. Signed-in
