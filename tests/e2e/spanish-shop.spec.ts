@@ -104,3 +104,24 @@ test('the store finder in Spanish after choosing it: stores near a ZIP code and 
   await page.goto('/set-store.html?zipcode=00000');
   await expect(page.getByRole('alert')).toContainText('No reconocemos el código postal 00000.');
 });
+
+test('the weekly ad, the brands and the wine shop in Spanish through ?lng=es', async ({ page }) => {
+  await page.goto('/shop/weekly-ad.html?lng=es');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Anuncio semanal');
+  await expect(page.getByTestId('ad-dates')).toContainText('Precios válidos');
+  await expect(page.getByRole('link', { name: 'Lista para imprimir' })).toBeVisible();
+  await expect(page.getByRole('link', { name: /^Todos los departamentos \(\d+\)$/ })).toBeVisible();
+
+  await page.goto('/shop/brand-index?lng=es');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Marcas de la A a la Z');
+  await expect(page.getByRole('navigation', { name: 'Marcas por letra' }).getByRole('link').first()).toHaveText(
+    'Todas',
+  );
+
+  await page.goto('/shop/vineandcellar/search-results.html?lng=es');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Tienda de vinos');
+  await expect(
+    page.getByRole('search', { name: 'Buscar vinos' }).getByRole('button', { name: 'Buscar' }),
+  ).toBeVisible();
+  await expect(page.getByRole('complementary', { name: 'Filtros' }).getByText('Variedad')).toBeAttached();
+});
