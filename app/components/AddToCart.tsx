@@ -1,5 +1,6 @@
 import { useFetcher, useFetchers, useLocation, useRouteLoaderData } from '@remix-run/react';
 import { CART_ACTION, type CartAnswer } from '~/modules/cart/cart-forms';
+import { useT } from './Translations';
 
 /**
  * "Add to cart" on a product card: a plain form post (redirected back) without JavaScript, a fetcher
@@ -8,6 +9,7 @@ import { CART_ACTION, type CartAnswer } from '~/modules/cart/cart-forms';
  * answer: a second add sent alongside it would start a second cart and the first item would be lost.
  */
 export function AddToCart({ productId, name, disabled }: { productId: number; name: string; disabled?: boolean }) {
+  const t = useT();
   const fetcher = useFetcher<CartAnswer>();
   const location = useLocation();
   const busy = fetcher.state !== 'idle';
@@ -17,7 +19,7 @@ export function AddToCart({ productId, name, disabled }: { productId: number; na
   );
   const cartStarting = !hasCart && addsInFlight;
   const answer = fetcher.data;
-  const label = busy ? 'Adding…' : answer?.ok ? 'Add another' : 'Add to cart';
+  const label = t(busy ? 'Adding…' : answer?.ok ? 'Add another' : 'Add to cart');
   return (
     <fetcher.Form method="post" action={CART_ACTION} data-testid="add-to-cart">
       <input type="hidden" name="intent" value="add" />
@@ -34,8 +36,8 @@ export function AddToCart({ productId, name, disabled }: { productId: number; na
         {label}
       </button>
       {/* The same fields posted to the lists page: no code of its own (decision 0106). */}
-      <button formAction="/shop/lists/add.html" className="btn-outline" aria-label={`Add to list: ${name}`}>
-        Add to list
+      <button formAction="/shop/lists/add.html" className="btn-outline" aria-label={`${t('Add to list')}: ${name}`}>
+        {t('Add to list')}
       </button>
       <p className="sr-only" role="status">
         {answer ? answer.message : ''}

@@ -2,6 +2,7 @@ import type { ProductKind } from '~/db/schema';
 import { productHref } from '~/modules/catalog/links';
 import { formatCents } from '~/modules/catalog/pricing';
 import { AddToCart } from './AddToCart';
+import { useT } from './Translations';
 import { BusinessPriceTag } from './BusinessPriceTag';
 import { HIGH_FETCH_PRIORITY } from './catalog/fetch-priority';
 import type { ProductCard as ProductCardData } from '~/modules/catalog/product-card-select.server';
@@ -25,6 +26,7 @@ const STOCK_MESSAGES = {
  * first row at any width; the others load lazily.
  */
 export function ProductCard({ product, priority }: { product: CardProduct; priority?: 'high' | 'eager' }) {
+  const t = useT();
   const href = productHref(product.kind ?? 'grocery', product.id);
   return (
     <article className="product-card">
@@ -48,9 +50,9 @@ export function ProductCard({ product, priority }: { product: CardProduct; prior
         <a href={href}>{product.name}</a>
       </h3>
       {product.stock !== 'in_stock' ? (
-        <p className="note text-red-700">{STOCK_MESSAGES[product.stock]}</p>
+        <p className="note text-red-700">{t(STOCK_MESSAGES[product.stock])}</p>
       ) : product.attendedDeliveryOnly ? (
-        <p className="note text-amber-800">Available only with Attended Delivery</p>
+        <p className="note text-amber-800">{t('Available only with Attended Delivery')}</p>
       ) : null}
       {product.allergyWarning ? <p className="note text-red-700">{product.allergyWarning}</p> : null}
       <AddToCart productId={product.id} name={product.name} disabled={product.stock !== 'in_stock'} />

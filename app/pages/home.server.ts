@@ -8,3 +8,4 @@ export { departmentTiles, featuredProducts } from '~/modules/catalog/product-car
 export { currentStore, hasChosenStore } from '~/modules/stores/current-store.server';
 export { readContentMode, storefrontMoment } from '~/modules/content/content-mode.server';
 export { homeHero } from '~/modules/content/home-content.server';
+export { pageStrings } from '~/modules/i18n/translations.server';

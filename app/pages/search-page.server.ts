@@ -17,3 +17,5 @@ export { FacetPanel as FacetPanelOnServer } from '~/components/search/Facets';
 export { Pagination as PaginationOnServer } from '~/components/search/Pagination';
 export { NoResults as NoResultsOnServer } from '~/components/search/NoResults';
 export { SearchHeading as SearchHeadingOnServer } from '~/components/search/SearchHeading';
+export { translateFacets } from '~/modules/search/facet-labels.server';
+export { pageStrings, serverT } from '~/modules/i18n/translations.server';

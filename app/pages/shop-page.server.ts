@@ -18,3 +18,4 @@ export { offerDetailsPage } from '~/modules/offers/offer-details-page.server';
 export { priceContextFor } from '~/modules/search/price-context.server';
 export { readContentMode, storefrontMoment } from '~/modules/content/content-mode.server';
 export { allergyWarnings } from '~/modules/customers/household-allergies.server';
+export { pageStrings, serverT } from '~/modules/i18n/translations.server';

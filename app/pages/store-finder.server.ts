@@ -5,3 +5,4 @@
 export { json, redirect } from '@remix-run/node';
 export { requireUserType } from '~/modules/access/shopper.server';
 export { chooseStoreFromFinder, storeFinderPage } from '~/modules/stores/store-finder-page.server';
+export { pageStrings, serverT } from '~/modules/i18n/translations.server';

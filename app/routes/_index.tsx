@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
-import { ProductCard, pageAccess, PUBLIC_PAGE } from '~/components/page-essentials';
+import { ProductCard, pageAccess, PUBLIC_PAGE, useT } from '~/components/page-essentials';
 import {
   json,
   requireUserType,
@@ -11,6 +11,7 @@ import {
   homeHero,
   readContentMode,
   storefrontMoment,
+  pageStrings,
 } from '~/pages/home.server';
 
 export const access = pageAccess({
@@ -38,6 +39,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       departments,
       featured,
       hero: { ...hero, contentId: contentMode?.mode === 'author' ? hero.id : null },
+      i18n: pageStrings(shopper.language, ['shop']),
     },
     { headers: shopper.headers },
   );
@@ -45,6 +47,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function Home() {
   const { store, chosenStore, departments, featured, hero } = useLoaderData<typeof loader>();
+  const t = useT();
   return (
     <>
       <section className="bg-brand-soft">
@@ -61,14 +64,14 @@ export default function Home() {
             ) : null}
             <div className="mt-5 flex flex-wrap gap-3">
               <Link to="/shop/search-results.html?q=fresh" className="btn-primary px-6 py-3 text-base">
-                Start shopping
+                {t('Start shopping')}
               </Link>
               <Link to="/shop/weekly-ad.html" className="btn-outline bg-white px-6 py-3 text-base">
-                This week&apos;s ad
+                {t("This week's ad")}
               </Link>
               {!chosenStore ? (
                 <Link to="/set-store.html" className="btn-outline bg-white px-6 py-3 text-base">
-                  Choose a store
+                  {t('Choose a store')}
                 </Link>
               ) : null}
             </div>
@@ -87,7 +90,7 @@ export default function Home() {
               ))}
             </div>
             <div>
-              <p className="text-sm text-stone-600">{chosenStore ? 'Shopping at' : 'Showing prices for'}</p>
+              <p className="text-sm text-stone-600">{chosenStore ? t('Shopping at') : t('Showing prices for')}</p>
               <p className="text-lg font-bold">{store.name}</p>
               <p className="text-sm text-stone-600">
                 {store.city}, {store.state}
@@ -99,7 +102,7 @@ export default function Home() {
 
       <section aria-labelledby="departments-heading" className="container-page py-8">
         <h2 id="departments-heading" className="text-xl font-bold md:text-2xl">
-          Shop by department
+          {t('Shop by department')}
         </h2>
         <ul className="mt-4 grid grid-cols-3 gap-3 sm:grid-cols-4 md:grid-cols-6 lg:grid-cols-8">
           {departments.map((department) => (
@@ -115,7 +118,7 @@ export default function Home() {
                   height={64}
                   className="h-14 w-14"
                 />
-                {department.name}
+                {t(department.name)}
               </Link>
             </li>
           ))}
@@ -124,7 +127,7 @@ export default function Home() {
 
       <section aria-labelledby="featured-heading" className="container-page py-4">
         <h2 id="featured-heading" className="text-xl font-bold md:text-2xl">
-          Popular this week
+          {t('Popular this week')}
         </h2>
         <div className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3 md:grid-cols-4 lg:grid-cols-6">
           {featured.map((product, index) => (

@@ -1,8 +1,17 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, useActionData, useFetcher, useLoaderData, useNavigate, useNavigation } from '@remix-run/react';
 import { useEffect, type FormEvent } from 'react';
-import { useHydrated, pageAccess, PUBLIC_PAGE, pageMeta } from '~/components/page-essentials';
-import { chooseStoreFromFinder, json, redirect, requireUserType, storeFinderPage } from '~/pages/store-finder.server';
+import { useHydrated, pageAccess, PUBLIC_PAGE, pageMeta, useT } from '~/components/page-essentials';
+import { metaTranslator } from '~/components/meta-translator';
+import {
+  chooseStoreFromFinder,
+  json,
+  pageStrings,
+  redirect,
+  requireUserType,
+  serverT,
+  storeFinderPage,
+} from '~/pages/store-finder.server';
 import type { StoreSummary } from '~/modules/stores/store-resolver.server';
 import { ErrorAlert } from '~/components/Alerts';
 import { reloadAfterRefreshFlag } from '~/modules/browser/reload-delay';
@@ -12,23 +21,38 @@ export const handle = { access };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const shopper = await requireUserType(request, access);
-  return json(await storeFinderPage(request, shopper), { headers: shopper.headers });
+  const page = await storeFinderPage(request, shopper);
+  const t = serverT(shopper.language, 'shop');
+  const unknownZip = page.error?.code === 'ZIP_UNKNOWN' ? /ZIP code (\S+)\./.exec(page.error.message) : null;
+  const error = page.error && {
+    ...page.error,
+    message: unknownZip
+      ? t("We don't recognize the ZIP code {{zip}}. Check it and try again.", { zip: unknownZip[1]! })
+      : t(page.error.message),
+  };
+  return json({ ...page, error, i18n: pageStrings(shopper.language, ['shop']) }, { headers: shopper.headers });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const shopper = await requireUserType(request, access);
   const outcome = await chooseStoreFromFinder(request, shopper);
-  if (!outcome.ok) return json({ error: outcome.message }, { status: 400, headers: shopper.headers });
+  if (!outcome.ok)
+    return json(
+      { error: serverT(shopper.language, 'shop')(outcome.message) },
+      { status: 400, headers: shopper.headers },
+    );
   const headers = new Headers(shopper.headers);
   for (const cookie of outcome.setCookies) headers.append('Set-Cookie', cookie);
   return redirect(outcome.redirectTo, { headers });
 }
 
-export const meta: MetaFunction = () =>
-  pageMeta(
-    'Choose a store',
-    'Find a store near you by ZIP code for delivery, DriveUp & Go pickup or shopping in store.',
+export const meta: MetaFunction = ({ matches }) => {
+  const t = metaTranslator(matches);
+  return pageMeta(
+    t('Choose a store'),
+    t('Find a store near you by ZIP code for delivery, DriveUp & Go pickup or shopping in store.'),
   );
+};
 
 const PREFERENCE_OPTIONS = [
   { value: 'Delivery', label: 'Delivery', hint: 'To your door' },
@@ -37,6 +61,7 @@ const PREFERENCE_OPTIONS = [
 ] as const;
 
 function Capabilities({ store }: { store: StoreSummary }) {
+  const t = useT();
   const badges = [
     store.capabilities.delivery && 'Delivery',
     store.capabilities.driveUp && 'DriveUp & Go',
@@ -44,10 +69,10 @@ function Capabilities({ store }: { store: StoreSummary }) {
     store.capabilities.wine && 'Wine shipping',
   ].filter(Boolean) as string[];
   return (
-    <ul className="mt-2 flex flex-wrap gap-1.5" aria-label="Services">
+    <ul className="mt-2 flex flex-wrap gap-1.5" aria-label={t('Services')}>
       {badges.map((badge) => (
         <li key={badge} className="rounded-full bg-brand-soft px-2 py-0.5 text-xs font-medium text-brand-dark">
-          {badge}
+          {t(badge)}
         </li>
       ))}
     </ul>
@@ -101,23 +126,24 @@ export default function SetStorePage() {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const sessionUpdate = useSessionUpdate();
+  const t = useT();
   const busyStore = navigation.state !== 'idle' ? navigation.formData?.get('storeId') : sessionUpdate.pendingStore;
   return (
     <div className="container-page max-w-4xl py-8">
-      <h1 className="text-2xl font-extrabold md:text-3xl">Choose how you shop</h1>
+      <h1 className="text-2xl font-extrabold md:text-3xl">{t('Choose how you shop')}</h1>
       {data.current ? (
         <p className="mt-2 text-stone-700" data-testid="current-store">
-          You are shopping at <strong>{data.current.name}</strong>, {data.current.address.line1},{' '}
+          {t('You are shopping at')} <strong>{data.current.name}</strong>, {data.current.address.line1},{' '}
           {data.current.address.city}.
         </p>
       ) : (
-        <p className="mt-2 text-stone-700">Pick a store to see its prices, stock and delivery times.</p>
+        <p className="mt-2 text-stone-700">{t('Pick a store to see its prices, stock and delivery times.')}</p>
       )}
 
-      <Form method="get" className="card mt-6 grid gap-4 p-4 md:p-6" aria-label="Find stores">
+      <Form method="get" className="card mt-6 grid gap-4 p-4 md:p-6" aria-label={t('Find stores')}>
         {data.goto ? <input type="hidden" name="goto" value={data.goto} /> : null}
         <fieldset>
-          <legend className="text-sm font-semibold">How would you like to shop?</legend>
+          <legend className="text-sm font-semibold">{t('How would you like to shop?')}</legend>
           <div className="mt-2 grid gap-2 sm:grid-cols-3">
             {PREFERENCE_OPTIONS.map((option) => (
               <label
@@ -132,8 +158,8 @@ export default function SetStorePage() {
                   className="h-4 w-4 accent-[rgb(var(--brand))]"
                 />
                 <span>
-                  <span className="block font-semibold">{option.label}</span>
-                  <span className="block text-xs text-stone-600">{option.hint}</span>
+                  <span className="block font-semibold">{t(option.label)}</span>
+                  <span className="block text-xs text-stone-600">{t(option.hint)}</span>
                 </span>
               </label>
             ))}
@@ -141,7 +167,7 @@ export default function SetStorePage() {
         </fieldset>
         <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
           <label className="flex-1 text-sm font-semibold" htmlFor="zipcode">
-            ZIP code
+            {t('ZIP code')}
             <input
               id="zipcode"
               name="zipcode"
@@ -154,24 +180,24 @@ export default function SetStorePage() {
             />
           </label>
           <button type="submit" className="btn-primary px-6 py-2.5">
-            Find stores
+            {t('Find stores')}
           </button>
         </div>
       </Form>
 
       {data.error ? <ErrorAlert id="finder-error">{data.error.message}</ErrorAlert> : null}
       {actionData?.error ? <ErrorAlert>{actionData.error}</ErrorAlert> : null}
-      {sessionUpdate.error ? <ErrorAlert>{sessionUpdate.error}</ErrorAlert> : null}
+      {sessionUpdate.error ? <ErrorAlert>{t(sessionUpdate.error)}</ErrorAlert> : null}
       {sessionUpdate.reloading ? (
         <p role="status" className="mt-4 rounded-xl bg-brand-soft p-3 text-sm font-semibold text-brand-dark">
-          Your sign-in needs refreshing. Reloading the page…
+          {t('Your sign-in needs refreshing. Reloading the page…')}
         </p>
       ) : null}
 
       {data.stores.length > 0 ? (
         <section aria-labelledby="results-heading" className="mt-6">
           <h2 id="results-heading" className="text-lg font-bold">
-            {data.stores.length} {data.stores.length === 1 ? 'store' : 'stores'} near {data.zipcode}
+            {t('{{count}} stores near {{zip}}', { count: data.stores.length, zip: data.zipcode ?? '' })}
           </h2>
           <ul className="mt-3 grid gap-3 md:grid-cols-2">
             {data.stores.map((store) => {
@@ -179,12 +205,12 @@ export default function SetStorePage() {
               const isCurrent = data.current?.storeId === store.storeId;
               const buttonLabel =
                 busyStore === store.storeId
-                  ? 'Saving…'
+                  ? t('Saving…')
                   : isCurrent
-                    ? 'Keep this store'
+                    ? t('Keep this store')
                     : otherBanner
-                      ? `Shop at ${store.bannerName}`
-                      : 'Shop this store';
+                      ? t('Shop at {{store}}', { store: store.bannerName })
+                      : t('Shop this store');
               return (
                 <li key={store.storeId} className="card flex flex-col p-4" data-testid="store-result">
                   <div className="flex items-start justify-between gap-2">
@@ -196,14 +222,18 @@ export default function SetStorePage() {
                   <p className="text-sm text-stone-700">
                     {store.address.line1}, {store.address.city}, {store.address.state} {store.address.zipcode}
                   </p>
-                  <p className="text-xs text-stone-500">Open {store.hours.replace('-', ' – ')}</p>
+                  <p className="text-xs text-stone-500">
+                    {t('Open {{hours}}', { hours: store.hours.replace('-', ' – ') })}
+                  </p>
                   <Capabilities store={store} />
                   {otherBanner ? (
-                    <p className="mt-2 text-xs text-stone-600">Delivered by our sister store {store.bannerName}.</p>
+                    <p className="mt-2 text-xs text-stone-600">
+                      {t('Delivered by our sister store {{banner}}.', { banner: store.bannerName })}
+                    </p>
                   ) : null}
                   {data.linkedStoreId === store.storeId ? (
                     <p className="mt-2 text-xs font-semibold text-brand-dark" data-testid="linked-store">
-                      From your link: confirm to shop here.
+                      {t('From your link: confirm to shop here.')}
                     </p>
                   ) : null}
                   <Form method="post" className="mt-3" onSubmit={sessionUpdate.onSubmit}>

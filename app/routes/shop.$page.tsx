@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData, useLocation } from '@remix-run/react';
 import { ProductDetailsView } from '~/components/catalog/ProductDetailsView';
-import { deferred, island, pageAccess, PUBLIC_PAGE, pageMeta } from '~/components/page-essentials';
+import { deferred, island, pageAccess, PUBLIC_PAGE, pageMeta, useT } from '~/components/page-essentials';
+import { metaTranslator } from '~/components/meta-translator';
 import { AddToCartForm } from '~/modules/catalog/cart-intent';
 import { Location } from '~/modules/catalog/shop-page-schema';
 import { parseShopPage } from '~/modules/catalog/shop-pages';
@@ -22,6 +23,8 @@ import {
   readContentMode,
   storefrontMoment,
   allergyWarnings,
+  pageStrings,
+  serverT,
 } from '~/pages/shop-page.server';
 
 // Offer pages are few: product and aisle pages do not load the offer view's code.
@@ -56,7 +59,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       shopper,
       params.page ?? '',
     );
-    return json({ page: 'offer' as const, offer, notice, i18n, headerClippedOffers }, { headers });
+    // The offer's products are cards: the shop's strings too.
+    const strings = { ...pageStrings(shopper.language, ['shop']), ...i18n };
+    return json({ page: 'offer' as const, offer, notice, i18n: strings, headerClippedOffers }, { headers });
   }
   const page = parseShopPage(params.page ?? '');
   if (!page) throw json({ message: 'No such page' }, { status: 404, headers: shopper.headers });
@@ -69,6 +74,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         store: { id: store.id, name: store.name, city: store.city },
         departments,
         headerStore,
+        i18n: pageStrings(shopper.language, ['shop']),
       },
       { headers: shopper.headers },
     );
@@ -89,6 +95,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         related: product.related.map((card) => ({ ...card, allergyWarning: warnings[card.id] })),
       },
       headerStore,
+      i18n: pageStrings(shopper.language, ['shop']),
     },
     { headers: shopper.headers },
   );
@@ -100,23 +107,33 @@ export async function action({ request, params }: ActionFunctionArgs) {
     throw json({ message: 'This page has no form.' }, { status: 405, headers: shopper.headers });
   }
   const form = await parseForm(request, AddToCartForm);
-  if (!form.ok) return json({ message: form.message }, { status: 400, headers: shopper.headers });
+  // The form's messages (cart-intent.ts) are keys in shop.json.
+  if (!form.ok)
+    return json(
+      { message: serverT(shopper.language, 'shop')(form.message) },
+      { status: 400, headers: shopper.headers },
+    );
   const added = await addProductsFromPage(request, shopper, form.data.productId, form.data.quantity);
   const headers = new Headers(shopper.headers);
   for (const cookie of added.setCookies) headers.append('Set-Cookie', cookie);
   return json({ message: added.message }, { status: added.ok ? 200 : 409, headers });
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => {
-  if (!data) return pageMeta('Not found', 'We could not find that page in the store.');
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  const t = metaTranslator(matches);
+  if (!data) return pageMeta(t('Not found'), t('We could not find that page in the store.'));
   if (data.page === 'offer') return pageMeta(data.offer.title, data.offer.description);
   if (data.page === 'product') return pageMeta(`${data.product.name} — ${data.store.name}`, data.product.description);
-  return pageMeta(`Aisles at ${data.store.name}`, `Browse every aisle and department at ${data.store.name}.`);
+  return pageMeta(
+    t('Aisles at {{store}}', { store: data.store.name }),
+    t('Browse every aisle and department at {{store}}.', { store: data.store.name }),
+  );
 };
 
 export default function ShopPage() {
   const data = useLoaderData<typeof loader>();
   const location = useLocation();
+  const t = useT();
   if (data.page === 'offer')
     return (
       <OfferDetailsView
@@ -124,7 +141,7 @@ export default function ShopPage() {
         notice={data.notice}
         returnTo={location.pathname}
         backHref="/foru/coupons-deals.html"
-        backLabel="All coupons & deals"
+        backLabel={t('All coupons & deals')}
       />
     );
   if (data.page === 'product')

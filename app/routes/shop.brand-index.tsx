@@ -2,7 +2,9 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { z } from 'zod';
-import { pageAccess, PUBLIC_PAGE, brandHref, pageMeta } from '~/components/page-essentials';
+import { pageAccess, PUBLIC_PAGE, brandHref, pageMeta, useT } from '~/components/page-essentials';
+import { metaTranslator } from '~/components/meta-translator';
+import { pageStrings } from '~/modules/i18n/translations.server';
 import { requireUserType } from '~/modules/access/shopper.server';
 import { BRAND_LETTERS } from '~/modules/catalog/brand-letters';
 import { brandIndex } from '~/modules/catalog/brands.server';
@@ -22,23 +24,32 @@ const Params = z.object({
 export async function loader({ request }: LoaderFunctionArgs) {
   const shopper = await requireUserType(request, access);
   const { letter } = parseSearchParams(request, Params);
-  return json(await brandIndex(letter ?? null), { headers: shopper.headers });
+  return json(
+    { ...(await brandIndex(letter ?? null)), i18n: pageStrings(shopper.language, ['shop']) },
+    { headers: shopper.headers },
+  );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  data?.selected
-    ? pageMeta(`Brands starting with ${data.selected}`, `Every brand the store carries starting with ${data.selected}.`)
-    : pageMeta('Brands A to Z', 'Every brand the store carries, from A to Z.');
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  const t = metaTranslator(matches);
+  return data?.selected
+    ? pageMeta(
+        t('Brands starting with {{letter}}', { letter: data.selected }),
+        t('Every brand the store carries starting with {{letter}}.', { letter: data.selected }),
+      )
+    : pageMeta(t('Brands A to Z'), t('Every brand the store carries, from A to Z.'));
+};
 
 export default function BrandIndexPage() {
   const { letters, selected, brands } = useLoaderData<typeof loader>();
+  const t = useT();
   const groups = letters
     .map(({ letter }) => ({ letter, brands: brands.filter((brand) => brand.initial === letter) }))
     .filter((group) => group.brands.length > 0);
   return (
     <div className="container-page py-6 md:py-8">
-      <h1 className="text-2xl font-extrabold md:text-3xl">Brands A to Z</h1>
-      <nav aria-label="Brands by letter" className="mt-4">
+      <h1 className="text-2xl font-extrabold md:text-3xl">{t('Brands A to Z')}</h1>
+      <nav aria-label={t('Brands by letter')} className="mt-4">
         <ul className="flex flex-wrap gap-1.5">
           <li>
             <Link
@@ -48,7 +59,7 @@ export default function BrandIndexPage() {
                 selected === null ? 'border-brand bg-brand text-white' : 'border-stone-300 bg-white hover:border-brand'
               }`}
             >
-              All
+              {t('All')}
             </Link>
           </li>
           {letters.map(({ letter, count }) => (
@@ -56,17 +67,22 @@ export default function BrandIndexPage() {
               {count === 0 ? (
                 <span
                   aria-disabled="true"
-                  title={`No brands start with ${letter}`}
+                  title={t('No brands start with {{letter}}', { letter })}
                   className="grid h-10 w-10 cursor-not-allowed place-items-center rounded-lg border border-stone-200 text-sm font-bold text-stone-400"
                 >
                   <span aria-hidden="true">{letter}</span>
-                  <span className="sr-only">{letter === '#' ? 'Other' : letter} (no brands)</span>
+                  <span className="sr-only">
+                    {letter === '#' ? t('Other') : letter} {t('(no brands)')}
+                  </span>
                 </span>
               ) : (
                 <Link
                   to={`/shop/brand-index?letter=${encodeURIComponent(letter)}`}
                   aria-current={selected === letter ? 'page' : undefined}
-                  aria-label={`${letter === '#' ? 'Other' : letter}, ${count} ${count === 1 ? 'brand' : 'brands'}`}
+                  aria-label={t('{{letter}}, {{count}} brands', {
+                    letter: letter === '#' ? t('Other') : letter,
+                    count,
+                  })}
                   className={`grid h-10 w-10 place-items-center rounded-lg border text-sm font-bold ${
                     selected === letter
                       ? 'border-brand bg-brand text-white'

@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
-import { ProductCard, cardPriority, pageAccess, PUBLIC_PAGE, pageMeta } from '~/components/page-essentials';
+import { ProductCard, cardPriority, pageAccess, PUBLIC_PAGE, pageMeta, useT } from '~/components/page-essentials';
+import { metaTranslator } from '~/components/meta-translator';
 import { FacetPanel } from '~/components/search/Facets';
 import { Pagination } from '~/components/search/Pagination';
 import { ResultsToolbar } from '~/components/search/ResultsToolbar';
@@ -13,19 +14,23 @@ import { parseSearchParams } from '~/modules/http/forms.server';
 import { priceContextFor } from '~/modules/search/price-context.server';
 import { asSearchParams, PAGE_SIZE, searchHref, searchParamsSchema } from '~/modules/search/query';
 import { productResults, resolveFilters } from '~/modules/search/search.server';
+import { translateFacets } from '~/modules/search/facet-labels.server';
+import { pageStrings, serverT } from '~/modules/i18n/translations.server';
 
 export const access = pageAccess({ allowedUserTypes: PUBLIC_PAGE, escapeSSO: true, showZipcodeModal: true });
 export const handle = { access };
 
 export async function loader({ request, params: route }: LoaderFunctionArgs) {
   const shopper = await requireUserType(request, access);
+  const t = serverT(shopper.language, 'shop');
   const params = asSearchParams(parseSearchParams(request, searchParamsSchema));
   const brand = /^[a-z0-9-]{1,80}$/.test(route.brand ?? '') ? await brandBySlug(route.brand!) : undefined;
   const kind = brand ? await brandKind(brand.id) : null;
-  if (!brand || !kind) throw json({ message: "We don't have that brand." }, { status: 404, headers: shopper.headers });
+  if (!brand || !kind)
+    throw json({ message: t("We don't have that brand.") }, { status: 404, headers: shopper.headers });
   const { store, headerStore } = await pageStore(shopper);
   const { filters, unknown } = await resolveFilters({ ...params, brand: undefined, seller: undefined });
-  if (unknown) throw json({ message: `We don't have that ${unknown}.` }, { status: 404, headers: shopper.headers });
+  if (unknown) throw json({ message: t(`We don't have that ${unknown}.`) }, { status: 404, headers: shopper.headers });
   const ctx =
     kind === 'grocery' ? priceContextFor(store, store.banner_id) : priceContextFor(null, shopper.host.bannerId);
   const results = await productResults(ctx, {
@@ -40,7 +45,7 @@ export async function loader({ request, params: route }: LoaderFunctionArgs) {
     {
       brand,
       kind,
-      results,
+      results: { ...results, facets: translateFacets(results.facets, t) },
       store: kind === 'grocery' ? store.name : null,
       params: {
         sort: params.sort,
@@ -51,18 +56,25 @@ export async function loader({ request, params: route }: LoaderFunctionArgs) {
         offer: params.offer,
       },
       headerStore,
+      i18n: pageStrings(shopper.language, ['shop']),
     },
     { headers: shopper.headers },
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  data
-    ? pageMeta(`${data.brand.name} products`, `Shop ${data.brand.name} products for delivery, pickup or in store.`)
-    : pageMeta('Brand', 'Shop a brand’s products for delivery, pickup or in store.');
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  const t = metaTranslator(matches);
+  return data
+    ? pageMeta(
+        t('{{brand}} products', { brand: data.brand.name }),
+        t('Shop {{brand}} products for delivery, pickup or in store.', { brand: data.brand.name }),
+      )
+    : pageMeta(t('Brand'), t('Shop a brand’s products for delivery, pickup or in store.'));
+};
 
 export default function BrandPage() {
   const { brand, results, store, params } = useLoaderData<typeof loader>();
+  const t = useT();
   const path = `/shop/brands/${brand.slug}`;
   const hrefWith = (changes: Record<string, string | null>) =>
     searchHref(path, {
@@ -72,18 +84,20 @@ export default function BrandPage() {
     });
   return (
     <div className="container-page py-6 md:py-8">
-      <nav aria-label="Breadcrumb" className="text-sm text-stone-600">
+      <nav aria-label={t('Breadcrumb')} className="text-sm text-stone-600">
         <Link to="/shop/brand-index" className="hover:text-brand hover:underline">
-          Brands A to Z
+          {t('Brands A to Z')}
         </Link>
       </nav>
       <h1 className="mt-2 text-2xl font-extrabold md:text-3xl">{brand.name}</h1>
-      {store ? <p className="mt-1 text-sm text-stone-600">Prices and availability at {store}.</p> : null}
+      {store ? (
+        <p className="mt-1 text-sm text-stone-600">{t('Prices and availability at {{store}}.', { store })}</p>
+      ) : null}
       <div className="mt-6 grid gap-x-6 gap-y-4 lg:grid-cols-[15rem_1fr]">
         {/* Rendered once: a disclosure below lg, an open sidebar from lg (`.filters`). */}
-        <aside aria-label="Filters">
+        <aside aria-label={t('Filters')}>
           <details className="filters">
-            <summary>Filters</summary>
+            <summary>{t('Filters')}</summary>
             <FacetPanel facets={results.facets} hrefWith={hrefWith} hide={['brand']} />
           </details>
         </aside>
@@ -95,8 +109,8 @@ export default function BrandPage() {
             sort={results.sort}
             hidden={{ ...params, sort: undefined }}
           />
-          <h2 className="sr-only">Products</h2>
-          <ul className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-4" aria-label="Products">
+          <h2 className="sr-only">{t('Products')}</h2>
+          <ul className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-4" aria-label={t('Products')}>
             {results.items.map((product, index) => (
               <li key={product.id}>
                 <ProductCard product={product} priority={cardPriority(index)} />

@@ -2,7 +2,9 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { ShopListing } from '~/components/search/ShopListing';
-import { pageAccess, PUBLIC_PAGE, sellerHref, pageMeta } from '~/components/page-essentials';
+import { pageAccess, PUBLIC_PAGE, sellerHref, pageMeta, useT } from '~/components/page-essentials';
+import { metaTranslator } from '~/components/meta-translator';
+import { pageStrings, serverT } from '~/modules/i18n/translations.server';
 import { requireUserType } from '~/modules/access/shopper.server';
 import { taxonomy } from '~/modules/catalog/taxonomy.server';
 import { parseSearchParams } from '~/modules/http/forms.server';
@@ -15,19 +17,29 @@ export const handle = { access };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const shopper = await requireUserType(request, access);
+  const t = serverT(shopper.language, 'shop');
   const params = parseSearchParams(request, searchParamsSchema) as SearchParams;
   const tax = await taxonomy();
   const seller = params.seller ? tax.sellerBySlug.get(params.seller) : undefined;
   if (params.seller && !seller) {
     throw json(
-      { message: "We don't have that seller. Browse the marketplace instead." },
+      { message: t("We don't have that seller. Browse the marketplace instead.") },
       { status: 404, headers: shopper.headers },
     );
   }
   const results = await marketplaceSearch({ ...params, seller });
   return json(
     {
-      results,
+      // Price ranges are fixed labels (shop.json); sellers are catalogue data.
+      results: {
+        ...results,
+        facets: results.facets.map((group) =>
+          group.param === 'price'
+            ? { ...group, options: group.options.map((option) => ({ ...option, label: t(option.label) })) }
+            : group,
+        ),
+      },
+      i18n: pageStrings(shopper.language, ['shop']),
       seller: seller ?? null,
       sellers: seller ? [] : tax.sellers.slice(0, 12).map((s) => ({ slug: s.slug, name: s.name, tagline: s.tagline })),
       params: {
@@ -42,16 +54,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  data?.params.q
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  const t = metaTranslator(matches);
+  return data?.params.q
     ? pageMeta(
-        `${data.params.q} — marketplace`,
-        `Marketplace products matching “${data.params.q}”, shipped by their sellers.`,
+        t('{{query}} — marketplace', { query: data.params.q }),
+        t('Marketplace products matching “{{query}}”, shipped by their sellers.', { query: data.params.q }),
       )
-    : pageMeta('Marketplace', 'Products from marketplace sellers, shipped to your door.');
+    : pageMeta(t('Marketplace'), t('Products from marketplace sellers, shipped to your door.'));
+};
 
 export default function MarketplaceSearchPage() {
   const { results, params, seller, sellers } = useLoaderData<typeof loader>();
+  const t = useT();
   return (
     <ShopListing
       path="/shop/marketplace/search-results.html"
@@ -59,14 +74,14 @@ export default function MarketplaceSearchPage() {
         seller
           ? `${seller.name}${params.q ? `: “${searchedText(results.query)}”` : ''}`
           : params.q
-            ? `Marketplace: “${searchedText(results.query)}”`
-            : 'Marketplace'
+            ? t('Marketplace: “{{query}}”', { query: searchedText(results.query) })
+            : t('Marketplace')
       }
       intro={
         <>
-          <p className="mt-1 text-stone-600">Specialty goods sold and shipped by independent sellers.</p>
+          <p className="mt-1 text-stone-600">{t('Specialty goods sold and shipped by independent sellers.')}</p>
           {sellers.length ? (
-            <ul className="mt-3 flex gap-2 overflow-x-auto pb-2" aria-label="Sellers">
+            <ul className="mt-3 flex gap-2 overflow-x-auto pb-2" aria-label={t('Sellers')}>
               {sellers.map((s) => (
                 <li key={s.slug} className="shrink-0">
                   <Link
@@ -83,7 +98,7 @@ export default function MarketplaceSearchPage() {
       }
       results={results}
       params={params}
-      searchLabel={seller ? `Search ${seller.name}` : 'Search the marketplace'}
+      searchLabel={seller ? t('Search {{seller}}', { seller: seller.name }) : t('Search the marketplace')}
     />
   );
 }

@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { TFunction } from 'i18next';
 import { Link, useLoaderData } from '@remix-run/react';
 import {
   ProductCard,
@@ -10,6 +11,7 @@ import {
   PUBLIC_PAGE,
   pageMeta,
 } from '~/components/page-essentials';
+import { metaTranslator } from '~/components/meta-translator';
 import { ResultsToolbar } from '~/components/search/ResultsToolbar';
 import { SearchTabs } from '~/components/search/SearchTabs';
 import { searchedText, searchHref, searchParamsSchema, type SearchParams } from '~/modules/search/query';
@@ -29,6 +31,9 @@ import {
   allergyWarnings,
   householdFreeFromOption,
   shopperHouseholdAllergens,
+  pageStrings,
+  serverT,
+  translateFacets,
 } from '~/pages/search-page.server';
 
 // Like the home page, searching stays anonymous and cookie-free (prices are the default store's
@@ -76,24 +81,32 @@ export async function loader({ request }: LoaderFunctionArgs) {
   ]);
   // The answer is shared (cached); the household's warnings are the customer's own, added after it.
   const warnings = await allergyWarnings(shopper, results.products?.items.map((p) => p.id) ?? []);
+  const t = serverT(shopper.language, 'shop');
   if (results.unknownFilter) {
     throw json(
-      { message: `We don't have that ${results.unknownFilter}. Try a search or browse the aisles instead.` },
+      // Keys in shop.json for each filter: department, aisle, brand, seller.
+      { message: t(`We don't have that ${results.unknownFilter}. Try a search or browse the aisles instead.`) },
       { status: 404, headers: shopper.headers },
     );
   }
   const householdOption = results.products && (await householdFreeFromOption(store, params, household));
   if (householdOption) results.products!.facets.freeFrom.unshift(householdOption);
   const departments = results.blank
-    ? (await taxonomy()).departments.map((d) => ({ slug: d.slug, name: d.name, imageKey: d.imageKey }))
+    ? (await taxonomy()).departments.map((d) => ({ slug: d.slug, name: t(d.name), imageKey: d.imageKey }))
     : [];
   return json(
     {
       params,
+      text: pageText(results, t),
       results: {
         ...results,
+        help: results.help && {
+          ...results.help,
+          departments: results.help.departments.map((d) => ({ ...d, name: t(d.name) })),
+        },
         products: results.products && {
           ...results.products,
+          facets: translateFacets(results.products.facets, t),
           items: results.products.items.map((item) => ({ ...cardOnly(item), allergyWarning: warnings[item.id] })),
         },
         carousels: {
@@ -104,6 +117,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       departments,
       store: { id: store.id, name: store.name },
       headerStore,
+      i18n: pageStrings(shopper.language, ['shop']),
     },
     { headers: shopper.headers },
   );
@@ -114,17 +128,46 @@ function cardOnly<P extends { brand: string; sizeLabel: string }>({ brand: _bran
   return card;
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => {
-  if (!data) return pageMeta('Search', 'Search the store’s groceries: prices, offers, delivery and pickup.');
-  const { results } = data;
+/**
+ * The page's words in its language, written on the server: the browser gets the strings, not their code (the
+ * search page's JavaScript is at its budget).
+ */
+function pageText(results: Awaited<ReturnType<typeof searchProductsPage>>, t: TFunction) {
   const what = searchedText(results.query);
-  const scope = results.scope.aisle ?? results.scope.department ?? results.scope.brand?.name;
-  const description = `${what ? `Groceries matching “${what}”` : scope ? `${scope} groceries` : 'Groceries'}: prices, offers, delivery and pickup.`;
-  return pageMeta(what ? `${what} — search results` : scope ? `${scope} — shop` : 'Search the store', description);
+  const scope = results.scope.aisle ?? results.scope.department;
+  const scopeName = scope ? t(scope) : results.scope.brand?.name;
+  return {
+    title: what
+      ? t('{{what}} — search results', { what })
+      : scopeName
+        ? t('{{scope}} — shop', { scope: scopeName })
+        : t('Search the store'),
+    description: what
+      ? t('Groceries matching “{{what}}”: prices, offers, delivery and pickup.', { what })
+      : scopeName
+        ? t('{{scope}} groceries: prices, offers, delivery and pickup.', { scope: scopeName })
+        : t('Groceries: prices, offers, delivery and pickup.'),
+    heading: results.query.text ? t('Results for “{{query}}”', { query: what }) : (scopeName ?? t('Products')),
+    products: t('Products'),
+    recipes: t('Recipes'),
+    searchResults: t('Search results'),
+    filters: t('Filters'),
+    clearFilters: t('Clear filters'),
+    wine: t('From the wine shop'),
+    moreWine: t('More wine'),
+    sellers: t('From marketplace sellers'),
+    moreSellers: t('More from sellers'),
+  };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  if (data) return pageMeta(data.text.title, data.text.description);
+  const t = metaTranslator(matches);
+  return pageMeta(t('Search'), t('Search the store’s groceries: prices, offers, delivery and pickup.'));
 };
 
 export default function SearchResultsPage() {
-  const { params, results, departments, store } = useLoaderData<typeof loader>();
+  const { params, text, results, departments, store } = useLoaderData<typeof loader>();
   const { query } = results;
   // Every parameter but the page carries over to the page's links.
   const base = { ...params, q: params.q || undefined, page: undefined };
@@ -136,19 +179,17 @@ export default function SearchResultsPage() {
       <BlankSearch text={query.text} departments={departments} searchHref={(params) => searchHref(PATH, params)} />
     );
 
-  const heading = query.text
-    ? `Results for “${searchedText(query)}”`
-    : (results.scope.aisle ?? results.scope.department ?? results.scope.brand?.name ?? 'Products');
+  const { heading } = text;
   const tabs = [
     {
       id: 'products',
-      label: 'Products',
+      label: text.products,
       count: results.counts.products,
       href: hrefWith({ tab: 'products', page: null }),
     },
     {
       id: 'recipes',
-      label: 'Recipes',
+      label: text.recipes,
       count: results.counts.recipes,
       href: hrefWith({ tab: 'recipes', page: null, sort: null }),
     },
@@ -164,15 +205,15 @@ export default function SearchResultsPage() {
       />
       <div className="mt-5">
         {query.text ? (
-          <SearchTabs tabs={tabs} selected={params.tab} label="Search results">
+          <SearchTabs tabs={tabs} selected={params.tab} label={text.searchResults}>
             {params.tab === 'recipes' ? (
               <RecipesPanel results={results} hrefWith={hrefWith} />
             ) : (
-              <ProductsPanel results={results} hrefWith={hrefWith} params={params} />
+              <ProductsPanel results={results} hrefWith={hrefWith} params={params} text={text} />
             )}
           </SearchTabs>
         ) : (
-          <ProductsPanel results={results} hrefWith={hrefWith} params={params} />
+          <ProductsPanel results={results} hrefWith={hrefWith} params={params} text={text} />
         )}
       </div>
     </div>
@@ -186,10 +227,12 @@ function ProductsPanel({
   results,
   hrefWith,
   params,
+  text,
 }: {
   results: Data['results'];
   hrefWith: HrefWith;
   params: Data['params'];
+  text: Data['text'];
 }) {
   const products = results.products;
   if (!products) return null;
@@ -206,9 +249,9 @@ function ProductsPanel({
   return (
     <div className="grid gap-x-6 gap-y-4 lg:grid-cols-[15rem_1fr]">
       {/* Rendered once: a disclosure below lg, an open sidebar from lg (`.filters`). */}
-      <aside aria-label="Filters">
+      <aside aria-label={text.filters}>
         <details className="filters">
-          <summary>Filters</summary>
+          <summary>{text.filters}</summary>
           <FacetPanel facets={products.facets} hrefWith={(c) => hrefWith({ ...c, page: null })} />
         </details>
       </aside>
@@ -230,13 +273,13 @@ function ProductsPanel({
               })}
               className="font-semibold text-brand-dark underline"
             >
-              Clear filters
+              {text.clearFilters}
             </Link>
           </p>
         ) : null}
-        <h2 className="sr-only">Products</h2>
+        <h2 className="sr-only">{text.products}</h2>
         {products.items.length ? (
-          <ul className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-4" aria-label="Products">
+          <ul className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-4" aria-label={text.products}>
             {products.items.map((product, index) => (
               <li key={product.id}>
                 <ProductCard product={product} priority={cardPriority(index)} />
@@ -259,21 +302,21 @@ function ProductsPanel({
         />
         <ProductCarousel
           id="wine-carousel"
-          title="From the wine shop"
+          title={text.wine}
           products={results.carousels.wine}
           moreHref={searchHref('/shop/vineandcellar/search-results.html', {
             q: searchedText(results.query),
           })}
-          moreLabel="More wine"
+          moreLabel={text.moreWine}
         />
         <ProductCarousel
           id="seller-carousel"
-          title="From marketplace sellers"
+          title={text.sellers}
           products={results.carousels.marketplace}
           moreHref={searchHref('/shop/marketplace/search-results.html', {
             q: searchedText(results.query),
           })}
-          moreLabel="More from sellers"
+          moreLabel={text.moreSellers}
         />
       </div>
     </div>

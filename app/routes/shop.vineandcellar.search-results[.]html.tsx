@@ -2,7 +2,9 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { ShopListing } from '~/components/search/ShopListing';
-import { pageAccess, PUBLIC_PAGE, pageMeta } from '~/components/page-essentials';
+import { pageAccess, PUBLIC_PAGE, pageMeta, useT } from '~/components/page-essentials';
+import { metaTranslator } from '~/components/meta-translator';
+import { pageStrings, serverT } from '~/modules/i18n/translations.server';
 import { requireUserType } from '~/modules/access/shopper.server';
 import { parseSearchParams } from '~/modules/http/forms.server';
 import { searchedText, type SearchParams } from '~/modules/search/query';
@@ -17,9 +19,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const shopper = await requireUserType(request, access);
   const params = parseSearchParams(request, Params) as SearchParams & { varietal?: string; region?: string };
   const results = await wineSearch(params);
+  const t = serverT(shopper.language, 'shop');
   return json(
     {
-      results,
+      // Price ranges are fixed labels (shop.json); varietals and regions are catalogue data.
+      results: {
+        ...results,
+        facets: results.facets.map((group) =>
+          group.param === 'price'
+            ? { ...group, options: group.options.map((option) => ({ ...option, label: t(option.label) })) }
+            : group,
+        ),
+      },
+      i18n: pageStrings(shopper.language, ['shop']),
       params: {
         q: params.q || undefined,
         sort: params.sort,
@@ -33,25 +45,31 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  data?.params.q
-    ? pageMeta(`${data.params.q} — wine shop`, `Wines matching “${data.params.q}”, shipped to your door.`)
-    : pageMeta('Wine shop', 'Wines from the wine shop, shipped to your door.');
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  const t = metaTranslator(matches);
+  return data?.params.q
+    ? pageMeta(
+        t('{{query}} — wine shop', { query: data.params.q }),
+        t('Wines matching “{{query}}”, shipped to your door.', { query: data.params.q }),
+      )
+    : pageMeta(t('Wine shop'), t('Wines from the wine shop, shipped to your door.'));
+};
 
 export default function WineSearchPage() {
   const { results, params } = useLoaderData<typeof loader>();
+  const t = useT();
   return (
     <ShopListing
       path="/shop/vineandcellar/search-results.html"
-      title={params.q ? `Wine: “${searchedText(results.query)}”` : 'Wine shop'}
+      title={params.q ? t('Wine: “{{query}}”', { query: searchedText(results.query) }) : t('Wine shop')}
       intro={
         <p className="mt-1 text-stone-600">
-          Shipped to your door by our wine cellar. An adult (21+) signs for delivery.
+          {t('Shipped to your door by our wine cellar. An adult (21+) signs for delivery.')}
         </p>
       }
       results={results}
       params={params}
-      searchLabel="Search wines"
+      searchLabel={t('Search wines')}
     />
   );
 }

@@ -2,7 +2,9 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { z } from 'zod';
-import { pageAccess, pageMeta, PUBLIC_PAGE } from '~/components/page-essentials';
+import { pageAccess, pageMeta, PUBLIC_PAGE, useT } from '~/components/page-essentials';
+import { metaTranslator } from '~/components/meta-translator';
+import { pageStrings } from '~/modules/i18n/translations.server';
 import { AdDealCard } from '~/components/weekly-ad/AdDealCard';
 import { AdPrintList } from '~/components/weekly-ad/AdPrintList';
 import { requireUserType } from '~/modules/access/shopper.server';
@@ -35,62 +37,66 @@ export async function loader({ request }: LoaderFunctionArgs) {
       print: query.view === 'print',
       store: { name: store.name, address: `${store.address1}, ${store.city}, ${store.state} ${store.zipcode}` },
       headerStore,
+      i18n: pageStrings(shopper.language, ['shop']),
     },
     { headers: shopper.headers },
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  pageMeta(
-    data ? `Weekly ad at ${data.store.name}` : 'Weekly ad',
-    "This week's sale prices and deals at your store, by department, ready to add to your cart or print.",
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  const t = metaTranslator(matches);
+  return pageMeta(
+    data ? t('Weekly ad at {{store}}', { store: data.store.name }) : t('Weekly ad'),
+    t("This week's sale prices and deals at your store, by department, ready to add to your cart or print."),
   );
+};
 
 export default function WeeklyAdPage() {
   const { ad, department, print, store } = useLoaderData<typeof loader>();
+  const t = useT();
   const chosen = department ? ad.departments.find((d) => d.slug === department) : null;
   const shown = ad.departments.filter((d) => d.items.length > 0);
   return (
     <div className="container-page py-6 md:py-8">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
-          <h1 className="text-2xl font-extrabold md:text-3xl">Weekly ad</h1>
+          <h1 className="text-2xl font-extrabold md:text-3xl">{t('Weekly ad')}</h1>
           <p className="mt-1 text-stone-700">
             <span className="font-semibold">{store.name}</span>
             <span className="hidden print:inline">, {store.address}</span>
           </p>
           <p className="text-sm font-semibold text-stone-800" data-testid="ad-dates">
-            Prices valid {ad.week.label}
+            {t('Prices valid {{dates}}', { dates: ad.week.label })}
           </p>
         </div>
         <p className="flex flex-wrap gap-2 print:hidden">
           {print ? (
             <Link to={department ? `?department=${department}` : '?'} className="btn-outline">
-              Back to the ad
+              {t('Back to the ad')}
             </Link>
           ) : (
             <Link to={department ? `?department=${department}&view=print` : '?view=print'} className="btn-outline">
-              Printable list
+              {t('Printable list')}
             </Link>
           )}
           <Link to="/set-store.html" className="btn-outline">
-            Change store
+            {t('Change store')}
           </Link>
         </p>
       </div>
       {print ? (
         <p className="mt-2 text-sm text-stone-600 print:hidden">
-          Use your browser&apos;s Print command to print this list.
+          {t("Use your browser's Print command to print this list.")}
         </p>
       ) : null}
 
       {ad.itemCount === 0 ? (
         <p className="card mt-6 p-6 text-stone-700" data-testid="ad-empty">
-          This week&apos;s ad is not out yet at {store.name}. A new ad starts every Wednesday.
+          {t("This week's ad is not out yet at {{store}}. A new ad starts every Wednesday.", { store: store.name })}
         </p>
       ) : (
         <>
-          <nav aria-label="Weekly ad departments" className="mt-5 print:hidden">
+          <nav aria-label={t('Weekly ad departments')} className="mt-5 print:hidden">
             <ul className="flex flex-wrap gap-2 text-sm">
               <li>
                 <Link
@@ -98,7 +104,7 @@ export default function WeeklyAdPage() {
                   aria-current={department === null ? 'page' : undefined}
                   className="btn-outline aria-[current=page]:bg-brand aria-[current=page]:text-white"
                 >
-                  All departments ({ad.itemCount})
+                  {t('All departments ({{count}})', { count: ad.itemCount })}
                 </Link>
               </li>
               {ad.departments.map((d) => (
@@ -108,7 +114,7 @@ export default function WeeklyAdPage() {
                     aria-current={department === d.slug ? 'page' : undefined}
                     className="btn-outline aria-[current=page]:bg-brand aria-[current=page]:text-white"
                   >
-                    {d.name}
+                    {t(d.name)}
                   </Link>
                 </li>
               ))}
@@ -116,7 +122,7 @@ export default function WeeklyAdPage() {
           </nav>
           {department !== null && !chosen ? (
             <p className="card mt-6 p-6 text-stone-700" data-testid="ad-empty">
-              No deals in that department this week. <Link to="?">See the whole ad</Link>.
+              {t('No deals in that department this week.')} <Link to="?">{t('See the whole ad')}</Link>.
             </p>
           ) : print ? (
             <AdPrintList departments={shown} />
@@ -124,7 +130,7 @@ export default function WeeklyAdPage() {
             shown.map((d) => (
               <section key={d.slug} aria-labelledby={`ad-${d.slug}`} className="mt-8">
                 <h2 id={`ad-${d.slug}`} className="text-xl font-bold">
-                  {d.name}
+                  {t(d.name)}
                 </h2>
                 <div className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3 md:grid-cols-4 lg:grid-cols-6">
                   {d.items.map((item) => (

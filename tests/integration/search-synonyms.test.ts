@@ -60,6 +60,24 @@ describe.each(DIALECTS)('search synonyms over the seeded catalogue on %s', (dial
     if (firstOther >= 0) expect(names.slice(firstOther).filter((name) => meant.test(name))).toEqual([]);
   });
 
+  it.each([
+    ['leche', /\bmilk\b/],
+    ['papel higiénico', /bath tissue/],
+    ['papel higienico', /bath tissue/],
+    ['huevos', /\beggs?\b/],
+    ['pan', /\bbread\b/],
+    ['plátanos', /\bbananas?\b/],
+    ['platanos', /\bbananas?\b/],
+    ['jugo de naranja', /orange juice/],
+    ['carne molida', /ground beef/],
+  ])('the Spanish "%s" finds what it names in English', async (q, meant) => {
+    const { names, query } = await search(q);
+    expect(query.correctedText).toBeNull();
+    expect(names.length).toBeGreaterThan(0);
+    expect(names[0]).toMatch(meant);
+    expect(names.slice(0, 3).every((name) => meant.test(name))).toBe(true);
+  });
+
   it('"coke" means cola, never a spelling correction to "cake"', async () => {
     const page = await search('coke');
     expect(page.query.correctedText).toBeNull();

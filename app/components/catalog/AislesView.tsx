@@ -1,4 +1,5 @@
 import { Link } from '@remix-run/react';
+import { useT } from '~/components/page-essentials';
 import type { DepartmentAisles } from '~/modules/catalog/aisles.server';
 
 /** The aisles page: links only (an island on the shop page). */
@@ -9,13 +10,14 @@ export function AislesView({
   store: { id: number; name: string; city: string };
   departments: DepartmentAisles[];
 }) {
+  const t = useT();
   return (
     <div className="container-page py-8">
-      <h1 className="text-2xl font-extrabold md:text-3xl">Aisles at {store.name}</h1>
+      <h1 className="text-2xl font-extrabold md:text-3xl">{t('Aisles at {{store}}', { store: store.name })}</h1>
       <p className="mt-1 text-stone-600">
-        Store {store.id}, {store.city}.{' '}
+        {t('Store {{id}}, {{city}}.', { id: store.id, city: store.city })}{' '}
         <Link to="/set-store.html" className="font-semibold text-brand underline">
-          Change store
+          {t('Change store')}
         </Link>
       </p>
       <div className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
@@ -35,7 +37,7 @@ export function AislesView({
                   to={`/shop/search-results.html?department=${department.slug}`}
                   className="hover:text-brand hover:underline"
                 >
-                  {department.name}
+                  {t(department.name)}
                 </Link>
               </h2>
             </div>
@@ -46,9 +48,9 @@ export function AislesView({
                     to={`/shop/search-results.html?aisle=${aisle.slug}`}
                     className="flex items-center justify-between py-2 text-sm hover:text-brand"
                   >
-                    <span>{aisle.name}</span>
+                    <span>{t(aisle.name)}</span>
                     <span className="rounded-full bg-stone-100 px-2 py-0.5 text-xs text-stone-600">
-                      {aisle.productCount} {aisle.productCount === 1 ? 'item' : 'items'}
+                      {t('{{count}} items', { count: aisle.productCount })}
                     </span>
                   </Link>
                 </li>

@@ -1,25 +1,27 @@
 import { Link, useRouteLoaderData } from '@remix-run/react';
+import { useT } from '~/components/page-essentials';
 
 /**
  * On the business site, beside a shelf price: business prices need a business account. Signed-in
  * consumer accounts are told so; guests get the ways in. Renders nothing on the consumer site.
  */
 export function BusinessPriceHint() {
+  const t = useT();
   const root = useRouteLoaderData<{ siteType?: 'C' | 'B'; userType?: string }>('root');
   if (root?.siteType !== 'B') return null;
   return (
     <p className="mt-1 text-sm text-stone-600" data-testid="business-price-hint">
       {root.userType === 'C' ? (
-        'Business prices are for business accounts.'
+        t('Business prices are for business accounts.')
       ) : (
         <>
-          Business prices after you{' '}
+          {t('Business prices after you')}{' '}
           <Link to="/account/sign-in.html" className="font-semibold text-brand-dark underline">
-            sign in
+            {t('sign in')}
           </Link>{' '}
-          or{' '}
+          {t('or')}{' '}
           <Link to="/account/create-account.html" className="font-semibold text-brand-dark underline">
-            open a business account
+            {t('open a business account')}
           </Link>
           .
         </>

@@ -1,3 +1,4 @@
+import { useT } from '~/components/page-essentials';
 import type { NutritionFacts } from '~/modules/catalog/nutrition';
 
 const INDENT = ['', 'pl-4', 'pl-8'] as const;
@@ -7,20 +8,21 @@ const INDENT = ['', 'pl-4', 'pl-8'] as const;
  * text browser read each amount with its nutrient; then the ingredients and the allergen statement.
  */
 export function NutritionLabel({ facts }: { facts: NutritionFacts }) {
+  const t = useT();
   return (
     <section aria-labelledby="nutrition-heading" className="mt-6" data-testid="nutrition">
       <h2 id="nutrition-heading" className="text-lg font-bold">
-        Nutrition and ingredients
+        {t('Nutrition and ingredients')}
       </h2>
       <table className="mt-2 w-full max-w-sm border-2 border-stone-900 bg-white text-sm text-stone-900">
         <caption className="caption-top border-2 border-b-0 border-stone-900 bg-white px-2 pt-1 text-left">
-          <span className="block text-3xl font-black leading-tight">Nutrition Facts</span>{' '}
-          <span className="block">{facts.servingsPerContainer}</span>
+          <span className="block text-3xl font-black leading-tight">{t('Nutrition Facts')}</span>{' '}
+          <span className="block">{t(facts.servingsPerContainer)}</span>
         </caption>
         <tbody>
           <tr className="border-b-8 border-stone-900">
             <th scope="row" className="px-2 py-1 text-left font-bold">
-              Serving size
+              {t('Serving size')}
             </th>
             <td colSpan={2} className="px-2 py-1 text-right font-bold">
               {facts.servingSize}
@@ -28,7 +30,7 @@ export function NutritionLabel({ facts }: { facts: NutritionFacts }) {
           </tr>
           <tr className="border-b-4 border-stone-900">
             <th scope="row" className="px-2 py-1 text-left text-xl font-black">
-              Calories
+              {t('Calories')}
             </th>
             <td colSpan={2} className="px-2 py-1 text-right text-2xl font-black">
               {facts.calories}
@@ -37,13 +39,13 @@ export function NutritionLabel({ facts }: { facts: NutritionFacts }) {
           {/* Column headers after the serving rows, as on a printed label; a row of th scope="col" keeps them headers. */}
           <tr className="border-b border-stone-900 text-xs">
             <th scope="col" className="px-2 py-1 text-left">
-              Nutrient
+              {t('Nutrient')}
             </th>
             <th scope="col" className="px-2 py-1 text-right">
-              Amount per serving
+              {t('Amount per serving')}
             </th>
             <th scope="col" className="px-2 py-1 text-right">
-              % Daily Value*
+              {t('% Daily Value*')}
             </th>
           </tr>
           {facts.nutrients.map((line) => (
@@ -55,7 +57,7 @@ export function NutritionLabel({ facts }: { facts: NutritionFacts }) {
                 scope="row"
                 className={`px-2 py-0.5 text-left ${line.indent ? 'font-normal' : 'font-bold'} ${INDENT[line.indent]}`}
               >
-                {line.id === 'addedSugars' ? 'Includes Added Sugars' : line.label}
+                {t(line.id === 'addedSugars' ? 'Includes Added Sugars' : line.label)}
               </th>
               <td className="px-2 py-0.5 text-right">{line.amount}</td>
               <td className="px-2 py-0.5 text-right font-bold">
@@ -67,19 +69,20 @@ export function NutritionLabel({ facts }: { facts: NutritionFacts }) {
         <tfoot>
           <tr>
             <td colSpan={3} className="px-2 py-1 text-xs">
-              * The % Daily Value (DV) tells you how much a nutrient in a serving of food contributes to a daily diet.
-              2,000 calories a day is used for general nutrition advice.
+              {t(
+                '* The % Daily Value (DV) tells you how much a nutrient in a serving of food contributes to a daily diet. 2,000 calories a day is used for general nutrition advice.',
+              )}
             </td>
           </tr>
         </tfoot>
       </table>
       <p className="mt-3 max-w-prose text-sm text-stone-700" data-testid="ingredients">
-        <span className="font-bold text-stone-900">Ingredients: </span>
+        <span className="font-bold text-stone-900">{t('Ingredients:')} </span>
         {facts.ingredients}.
       </p>
       {facts.allergens.length ? (
         <p className="mt-1 text-sm font-bold" data-testid="allergens">
-          Contains: {facts.allergens.join(', ')}.
+          {t('Contains:')} {facts.allergens.map((allergen) => t(allergen)).join(', ')}.
         </p>
       ) : null}
     </section>

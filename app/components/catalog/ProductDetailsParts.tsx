@@ -1,5 +1,6 @@
 import { Link } from '@remix-run/react';
-import { BusinessPriceTag, brandHref, sellerHref, formatCents } from '~/components/page-essentials';
+import { BusinessPriceTag, brandHref, sellerHref, formatCents, useLanguage, useT } from '~/components/page-essentials';
+import { INTL_LOCALE } from '~/modules/i18n/languages';
 import type { ProductDetails } from '~/modules/catalog/product-details.server';
 import { ITEM_MESSAGES } from '~/modules/catalog/item-messages';
 import { BusinessPriceHint } from './BusinessPriceHint';
@@ -10,31 +11,32 @@ import { NutritionLabel } from './NutritionLabel';
  * handlers: the page renders them as islands, so the browser loads this code only when they change.
  */
 export function ProductBreadcrumb({ product }: { product: ProductDetails }) {
+  const t = useT();
   const crumbs =
     product.kind === 'grocery'
       ? [
           product.department
             ? {
-                label: product.department.name,
+                label: t(product.department.name),
                 href: `/shop/search-results.html?department=${product.department.slug}`,
               }
             : null,
           product.aisle
-            ? { label: product.aisle.name, href: `/shop/search-results.html?aisle=${product.aisle.slug}` }
+            ? { label: t(product.aisle.name), href: `/shop/search-results.html?aisle=${product.aisle.slug}` }
             : null,
         ]
       : product.kind === 'wine'
-        ? [{ label: 'Wine shop', href: '/shop/vineandcellar/search-results.html' }]
+        ? [{ label: t('Wine shop'), href: '/shop/vineandcellar/search-results.html' }]
         : [
-            { label: 'Marketplace', href: '/shop/marketplace/search-results.html' },
+            { label: t('Marketplace'), href: '/shop/marketplace/search-results.html' },
             product.seller ? { label: product.seller.name, href: sellerHref(product.seller.slug) } : null,
           ];
   return (
-    <nav aria-label="Breadcrumb" className="text-sm text-stone-600">
+    <nav aria-label={t('Breadcrumb')} className="text-sm text-stone-600">
       <ol className="flex flex-wrap gap-1">
         <li>
           <Link to="/" className="hover:text-brand hover:underline">
-            Home
+            {t('Home')}
           </Link>
         </li>
         {crumbs.filter(Boolean).map((crumb) => (
@@ -51,6 +53,8 @@ export function ProductBreadcrumb({ product }: { product: ProductDetails }) {
 }
 
 export function ProductSummary({ product, storeName }: { product: ProductDetails; storeName: string | null }) {
+  const t = useT();
+  const language = useLanguage();
   return (
     <>
       <p className="text-sm font-semibold">
@@ -68,17 +72,19 @@ export function ProductSummary({ product, storeName }: { product: ProductDetails
         {product.businessPrice ? <BusinessPriceTag /> : null}
         {product.unitPrice ? <p className="text-sm text-stone-600">{product.unitPrice}</p> : null}
       </div>
-      {storeName ? <p className="mt-1 text-sm text-stone-600">Price at {storeName}</p> : null}
+      {storeName ? (
+        <p className="mt-1 text-sm text-stone-600">{t('Price at {{store}}', { store: storeName })}</p>
+      ) : null}
       {product.kind === 'grocery' && !product.businessPrice ? <BusinessPriceHint /> : null}
 
       <ul className="mt-3 space-y-1 text-sm" data-testid="availability">
         {product.stock === 'in_stock' ? (
-          <li className="font-semibold text-brand-dark">In stock</li>
+          <li className="font-semibold text-brand-dark">{t('In stock')}</li>
         ) : (
-          <li className="font-semibold text-red-700">{ITEM_MESSAGES[product.stock]}</li>
+          <li className="font-semibold text-red-700">{t(ITEM_MESSAGES[product.stock])}</li>
         )}
         {product.attendedDeliveryOnly ? (
-          <li className="font-semibold text-amber-800">{ITEM_MESSAGES.attended}</li>
+          <li className="font-semibold text-amber-800">{t(ITEM_MESSAGES.attended)}</li>
         ) : null}
       </ul>
 
@@ -87,20 +93,20 @@ export function ProductSummary({ product, storeName }: { product: ProductDetails
         <input type="hidden" name="intent" value="add-product" />
         <input type="hidden" name="productId" value={product.id} />
         <button type="submit" className="btn-outline min-h-[44px]" data-testid="add-to-favorites">
-          Add to Favorites
+          {t('Add to Favorites')}
         </button>
         <a
           href={`/shop/lists/add.html?productId=${product.id}`}
           className="text-sm font-semibold text-brand-dark underline"
         >
-          Add to list…
+          {t('Add to list…')}
         </a>
       </form>
 
       {product.offers.length ? (
         <section aria-labelledby="offers-heading" className="mt-4 rounded-xl border border-amber-300 bg-amber-50 p-3">
           <h2 id="offers-heading" className="text-sm font-bold text-amber-900">
-            Offers for this item
+            {t('Offers for this item')}
           </h2>
           <ul className="mt-1 space-y-1 text-sm">
             {product.offers.map((offer) => (
@@ -109,8 +115,8 @@ export function ProductSummary({ product, storeName }: { product: ProductDetails
                   {offer.title}
                 </a>{' '}
                 <span className="text-stone-700">
-                  · ends{' '}
-                  {new Date(offer.endsAt).toLocaleDateString('en-US', {
+                  · {t('ends')}{' '}
+                  {new Date(offer.endsAt).toLocaleDateString(INTL_LOCALE[language], {
                     month: 'short',
                     day: 'numeric',
                     timeZone: 'UTC',
@@ -126,36 +132,37 @@ export function ProductSummary({ product, storeName }: { product: ProductDetails
 }
 
 export function ProductAbout({ product }: { product: ProductDetails }) {
+  const t = useT();
   return (
     <section aria-labelledby="about-heading" className="mt-6">
       <h2 id="about-heading" className="text-lg font-bold">
-        About this item
+        {t('About this item')}
       </h2>
       <p className="mt-1 text-stone-700">{product.description}</p>
       {product.wine ? (
         <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
-          <dt className="text-stone-600">Varietal</dt>
+          <dt className="text-stone-600">{t('Varietal')}</dt>
           <dd>{product.wine.varietal}</dd>
-          <dt className="text-stone-600">Colour</dt>
+          <dt className="text-stone-600">{t('Colour')}</dt>
           <dd className="capitalize">{product.wine.color}</dd>
-          <dt className="text-stone-600">Region</dt>
+          <dt className="text-stone-600">{t('Region')}</dt>
           <dd>
             {product.wine.region}, {product.wine.country}
           </dd>
-          <dt className="text-stone-600">Vintage</dt>
+          <dt className="text-stone-600">{t('Vintage')}</dt>
           <dd>{product.wine.vintage}</dd>
         </dl>
       ) : null}
       {product.snapEligible ? (
         <p className="mt-3 w-fit rounded-full border border-green-700 px-3 py-1 text-xs font-semibold text-green-800">
-          SNAP eligible
+          {t('SNAP eligible')}
         </p>
       ) : null}
       {product.dietary.length ? (
-        <ul className="mt-3 flex flex-wrap gap-2" aria-label="Dietary">
+        <ul className="mt-3 flex flex-wrap gap-2" aria-label={t('Dietary')}>
           {product.dietary.map((tag) => (
             <li key={tag} className="rounded-full bg-brand-soft px-3 py-1 text-xs font-semibold text-brand-dark">
-              {tag}
+              {t(tag)}
             </li>
           ))}
         </ul>

@@ -1,6 +1,6 @@
 import { Form, useActionData, useNavigation } from '@remix-run/react';
 import type { ReactNode } from 'react';
-import { island, ProductCarousel } from '~/components/page-essentials';
+import { island, ProductCarousel, useT } from '~/components/page-essentials';
 import { HIGH_FETCH_PRIORITY } from './fetch-priority';
 import type { ProductDetails } from '~/modules/catalog/product-details.server';
 import {
@@ -40,6 +40,7 @@ export function ProductDetailsView({
    */
   arriveBy?: ReactNode;
 }) {
+  const t = useT();
   const notice = useActionData<CartNotice>();
   const navigation = useNavigation();
   const busy = navigation.state === 'submitting';
@@ -77,7 +78,7 @@ export function ProductDetailsView({
             <input type="hidden" name="productId" value={product.id} />
             <div>
               <label htmlFor="quantity" className="block text-sm font-semibold">
-                Quantity
+                {t('Quantity')}
               </label>
               <input
                 id="quantity"
@@ -91,7 +92,7 @@ export function ProductDetailsView({
               />
             </div>
             <button type="submit" className="btn-primary px-6 py-2.5 text-base" disabled={!orderable || busy}>
-              {busy ? 'Adding…' : 'Add to cart'}
+              {busy ? t('Adding…') : t('Add to cart')}
             </button>
           </Form>
           <p
@@ -113,7 +114,7 @@ export function ProductDetailsView({
         </div>
       </div>
 
-      <ProductCarousel id="related-heading" title="You might also like" products={product.related} />
+      <ProductCarousel id="related-heading" title={t('You might also like')} products={product.related} />
     </div>
   );
 }

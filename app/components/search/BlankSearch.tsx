@@ -1,4 +1,5 @@
 import { Form, Link } from '@remix-run/react';
+import { useT } from '~/components/page-essentials';
 
 const PATH = '/shop/search-results.html';
 const EXAMPLES = ['bananas', 'chocolate milk', 'organic eggs', 'sourdough bread', 'coffee', 'pasta sauce'];
@@ -14,24 +15,25 @@ export function BlankSearch({
   /** The route's search links (modules/search/query), passed in to keep query.ts out of a file of its own. */
   searchHref: (params: { q?: string; department?: string }) => string;
 }) {
+  const t = useT();
   return (
     <div className="container-page py-8 md:py-12">
       <div className="mx-auto max-w-2xl text-center">
-        <h1 className="text-2xl font-extrabold md:text-3xl">What are you looking for?</h1>
+        <h1 className="text-2xl font-extrabold md:text-3xl">{t('What are you looking for?')}</h1>
         <p className="mt-2 text-stone-600">
           {text
-            ? `“${text}” has no letters or numbers to search for. Type a product, brand or recipe.`
-            : 'Type a product, brand or recipe — or start from a department below.'}
+            ? t('“{{text}}” has no letters or numbers to search for. Type a product, brand or recipe.', { text })
+            : t('Type a product, brand or recipe — or start from a department below.')}
         </p>
         <Form
           method="get"
           action={PATH}
           role="search"
-          aria-label="Search again"
+          aria-label={t('Search again')}
           className="mx-auto mt-5 flex max-w-xl gap-2"
         >
           <label htmlFor="page-search" className="sr-only">
-            Search products and recipes
+            {t('Search products and recipes')}
           </label>
           <input
             id="page-search"
@@ -41,11 +43,11 @@ export function BlankSearch({
             className="min-w-0 flex-1 rounded-full border border-stone-300 bg-white px-4 py-2"
           />
           <button type="submit" className="btn-primary">
-            Search
+            {t('Search')}
           </button>
         </Form>
         <p className="mt-4 text-sm text-stone-600">
-          Try{' '}
+          {t('Try')}{' '}
           {EXAMPLES.map((example, index) => (
             <span key={example}>
               {index > 0 ? ', ' : ''}
@@ -59,7 +61,7 @@ export function BlankSearch({
       </div>
       <section aria-labelledby="blank-departments" className="mt-10">
         <h2 id="blank-departments" className="text-xl font-bold">
-          Shop by department
+          {t('Shop by department')}
         </h2>
         <ul className="mt-4 grid grid-cols-3 gap-3 sm:grid-cols-4 md:grid-cols-6 lg:grid-cols-8">
           {departments.map((department) => (

@@ -1,4 +1,5 @@
 import { Link } from '@remix-run/react';
+import { useT } from '~/components/page-essentials';
 import type { FacetOption, ProductResults } from '~/modules/search/search.server';
 
 /** Builds the URL of the same listing with one parameter changed (and back to page 1). */
@@ -15,10 +16,11 @@ export function FacetGroup({
   param: string;
   hrefWith: HrefWith;
 }) {
+  const t = useT();
   if (options.length === 0) return null;
   return (
     <fieldset className="border-t border-stone-200 py-3 first:border-t-0">
-      <legend className="float-left mb-2 w-full text-sm font-bold text-stone-900">{title}</legend>
+      <legend className="float-left mb-2 w-full text-sm font-bold text-stone-900">{t(title)}</legend>
       <ul className="clear-left space-y-0.5 text-sm">
         {options.map((option) => (
           <li key={option.value}>
@@ -34,7 +36,7 @@ export function FacetGroup({
               className="facet"
             >
               {option.label}
-              {option.selected ? <span className="sr-only"> (selected, select to remove)</span> : null}
+              {option.selected ? <span className="sr-only"> {t('(selected, select to remove)')}</span> : null}
               <span>{` ${option.count.toLocaleString('en-US')}`}</span>
             </Link>
           </li>
@@ -58,6 +60,7 @@ export function FacetPanel({
   hrefWith: HrefWith;
   hide?: ('department' | 'brand')[];
 }) {
+  const t = useT();
   return (
     <div>
       {hide.includes('department') ? null : (
@@ -76,11 +79,16 @@ export function FacetPanel({
       )}
       <FacetGroup
         title="On offer"
-        options={oneOption('On offer this week', facets.onOffer)}
+        options={oneOption(t('On offer this week'), facets.onOffer)}
         param="offer"
         hrefWith={hrefWith}
       />
-      <FacetGroup title="SNAP EBT" options={oneOption('SNAP eligible', facets.snap)} param="snap" hrefWith={hrefWith} />
+      <FacetGroup
+        title="SNAP EBT"
+        options={oneOption(t('SNAP eligible'), facets.snap)}
+        param="snap"
+        hrefWith={hrefWith}
+      />
       <FacetGroup title="Free from" options={facets.freeFrom} param="free" hrefWith={hrefWith} />
       <FacetGroup title="Nutrition per serving" options={facets.nutrition} param="nutrition" hrefWith={hrefWith} />
       <FacetGroup title="Dietary" options={facets.diets} param="diet" hrefWith={hrefWith} />

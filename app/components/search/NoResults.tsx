@@ -1,4 +1,5 @@
 import { Link } from '@remix-run/react';
+import { useT } from '~/components/page-essentials';
 
 /** Where to go from a search that found nothing: popular searches and the departments. */
 export interface NoResultsHelp {
@@ -23,12 +24,13 @@ export function NoResults({
   /** The search page's links (modules/search/query), passed in to keep query.ts out of this file. */
   searchHref?: (params: { q?: string; department?: string }) => string;
 }) {
+  const t = useT();
   if (page > 1) {
     return (
       <div className="card mt-4 p-6 text-center">
-        <p className="font-semibold">There are no more {noun} on this page.</p>
+        <p className="font-semibold">{t(`There are no more ${noun} on this page.`)}</p>
         <Link to={firstPage} className="btn-primary mt-4">
-          Back to the first page
+          {t('Back to the first page')}
         </Link>
       </div>
     );
@@ -37,11 +39,11 @@ export function NoResults({
     <div className="card mt-4 p-6">
       <div className="text-center">
         <h2 className="text-lg font-bold">
-          No {noun} match {text ? `“${text}”` : 'these filters'}
+          {text ? t(`No ${noun} match “{{text}}”`, { text }) : t(`No ${noun} match these filters`)}
         </h2>
-        <p className="mt-2 text-stone-600">Check the spelling, use fewer words, or remove a filter.</p>
+        <p className="mt-2 text-stone-600">{t('Check the spelling, use fewer words, or remove a filter.')}</p>
         <Link to="/shop/aisles.html" className="btn-outline mt-4">
-          Browse the aisles
+          {t('Browse the aisles')}
         </Link>
       </div>
       {help && searchHref ? (
@@ -49,7 +51,7 @@ export function NoResults({
           {help.searches.length ? (
             <section aria-labelledby="popular-searches">
               <h3 id="popular-searches" className="font-bold">
-                Popular searches
+                {t('Popular searches')}
               </h3>
               <ul className="mt-2 flex flex-wrap gap-2">
                 {help.searches.map((search) => (
@@ -67,7 +69,7 @@ export function NoResults({
           ) : null}
           <section aria-labelledby="no-results-departments">
             <h3 id="no-results-departments" className="font-bold">
-              Shop by department
+              {t('Shop by department')}
             </h3>
             <ul className="mt-2 grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
               {help.departments.map((department) => (

@@ -1,4 +1,5 @@
 import { Link } from '@remix-run/react';
+import { useT } from '~/components/page-essentials';
 
 /** Previous / numbered / next links; the current page is marked with aria-current. */
 export function Pagination({
@@ -10,17 +11,18 @@ export function Pagination({
   pageCount: number;
   hrefFor: (page: number) => string;
 }) {
+  const t = useT();
   if (pageCount <= 1) return null;
   const pages = new Set([1, pageCount, page - 1, page, page + 1].filter((p) => p >= 1 && p <= pageCount));
   const sorted = [...pages].sort((a, b) => a - b);
   const cell = 'grid h-10 min-w-10 place-items-center rounded-full px-3 text-sm font-semibold';
   return (
-    <nav aria-label="Pages" className="mt-8 flex justify-center">
+    <nav aria-label={t('Pages')} className="mt-8 flex justify-center">
       <ul className="flex flex-wrap items-center gap-1">
         <li>
           {page > 1 ? (
             <Link to={hrefFor(page - 1)} className={`${cell} hover:bg-stone-100`} rel="prev">
-              ‹ Previous
+              ‹ {t('Previous')}
             </Link>
           ) : null}
         </li>
@@ -34,7 +36,7 @@ export function Pagination({
             <Link
               to={hrefFor(p)}
               aria-current={p === page ? 'page' : undefined}
-              aria-label={`Page ${p}`}
+              aria-label={t('Page {{page}}', { page: p })}
               className={`${cell} ${p === page ? 'bg-brand text-white' : 'hover:bg-stone-100'}`}
             >
               {p}
@@ -44,7 +46,7 @@ export function Pagination({
         <li>
           {page < pageCount ? (
             <Link to={hrefFor(page + 1)} className={`${cell} hover:bg-stone-100`} rel="next">
-              Next ›
+              {t('Next')} ›
             </Link>
           ) : null}
         </li>

@@ -1,5 +1,6 @@
 import { Link } from '@remix-run/react';
 import { ProductCard, type CardProduct } from '~/components/ProductCard';
+import { useT } from '~/components/Translations';
 
 /** A horizontally scrolling row of products (scroll-snap; a keyboard reaches every card's link). */
 export function ProductCarousel({
@@ -15,6 +16,7 @@ export function ProductCarousel({
   moreHref?: string;
   moreLabel?: string;
 }) {
+  const t = useT();
   if (products.length === 0) return null;
   return (
     <section aria-labelledby={id} className="mt-10">
@@ -24,7 +26,7 @@ export function ProductCarousel({
         </h2>
         {moreHref ? (
           <Link to={moreHref} className="text-sm font-semibold text-brand-dark underline">
-            {moreLabel ?? 'See all'}
+            {moreLabel ?? t('See all')}
           </Link>
         ) : null}
       </div>

@@ -1,7 +1,8 @@
-import { recipeHref } from '~/components/page-essentials';
+import { recipeHref, useT } from '~/components/page-essentials';
 import type { RecipeCard as RecipeCardData } from '~/modules/search/recipe-search.server';
 
 export function RecipeCard({ recipe, eager = false }: { recipe: RecipeCardData; eager?: boolean }) {
+  const t = useT();
   const href = recipeHref(recipe.slug);
   return (
     <article className="card group flex flex-col overflow-hidden">
@@ -24,7 +25,7 @@ export function RecipeCard({ recipe, eager = false }: { recipe: RecipeCardData; 
         </h3>
         <p className="line-clamp-2 text-sm text-stone-600">{recipe.description}</p>
         <p className="mt-auto pt-2 text-xs font-semibold text-stone-700">
-          {recipe.minutes} min · serves {recipe.servings}
+          {t('{{minutes}} min · serves {{servings}}', { minutes: recipe.minutes, servings: recipe.servings })}
         </p>
       </div>
     </article>

@@ -1,5 +1,5 @@
 import { Form } from '@remix-run/react';
-import { useHydrated } from '~/components/page-essentials';
+import { useHydrated, useT } from '~/components/page-essentials';
 import { countLabel, SORTS, type SortId } from '~/modules/search/query';
 
 /**
@@ -22,17 +22,18 @@ export function ResultsToolbar({
   hidden: Record<string, string | undefined>;
 }) {
   const hydrated = useHydrated();
+  const t = useT();
   return (
     <div className="flex flex-wrap items-center justify-between gap-3">
       <p className="text-sm text-stone-700" role="status">
-        <span className="font-bold text-stone-900">{countLabel(total)}</span> {total === 1 ? noun[0] : noun[1]}
+        <span className="font-bold text-stone-900">{countLabel(total)}</span> {t(total === 1 ? noun[0] : noun[1])}
       </p>
       <Form method="get" action={action} preventScrollReset className="flex items-center gap-2">
         {Object.entries(hidden).map(([name, value]) =>
           value ? <input key={name} type="hidden" name={name} value={value} /> : null,
         )}
         <label htmlFor="sort" className="text-sm text-stone-700">
-          Sort by
+          {t('Sort by')}
         </label>
         <select
           id="sort"
@@ -44,12 +45,12 @@ export function ResultsToolbar({
         >
           {SORTS.map((option) => (
             <option key={option.id} value={option.id}>
-              {option.label}
+              {t(option.label)}
             </option>
           ))}
         </select>
         <button type="submit" className="btn-outline px-3 py-1.5 scripted:hidden">
-          Apply
+          {t('Apply')}
         </button>
       </Form>
     </div>

@@ -1,4 +1,5 @@
 import { Link } from '@remix-run/react';
+import { useT } from '~/components/page-essentials';
 import { ShowingResultsFor } from './ShowingResultsFor';
 
 /**
@@ -17,31 +18,32 @@ export function SearchHeading({
   originalHref: string;
   storeName: string;
 }) {
+  const t = useT();
   return (
     <>
-      <nav aria-label="Breadcrumb" className="text-sm text-stone-600">
+      <nav aria-label={t('Breadcrumb')} className="text-sm text-stone-600">
         <ol className="flex flex-wrap gap-1">
           <li>
             <Link to="/" className="hover:text-brand hover:underline">
-              Home
+              {t('Home')}
             </Link>{' '}
             /
           </li>
           <li>
             <Link to={`/shop/aisles.html`} className="hover:text-brand hover:underline">
-              Aisles
+              {t('Aisles')}
             </Link>{' '}
             /
           </li>
-          <li aria-current="page">{query.text ? 'Search' : heading}</li>
+          <li aria-current="page">{query.text ? t('Search') : heading}</li>
         </ol>
       </nav>
       <h1 className="mt-2 text-2xl font-extrabold md:text-3xl">{heading}</h1>
       <ShowingResultsFor query={query} exactHref={originalHref} />
       <p className="mt-1 text-sm text-stone-600">
-        Prices and availability at {storeName}.{' '}
+        {t('Prices and availability at {{store}}.', { store: storeName })}{' '}
         <Link to="/set-store.html" className="font-semibold text-brand-dark underline">
-          Change store
+          {t('Change store')}
         </Link>
       </p>
     </>

@@ -1,6 +1,6 @@
 import { Form } from '@remix-run/react';
 import type { ReactNode } from 'react';
-import { ProductCard, cardPriority } from '~/components/page-essentials';
+import { ProductCard, cardPriority, useT } from '~/components/page-essentials';
 import { searchHref } from '~/modules/search/query';
 import type { ShopResults } from '~/modules/search/shops.server';
 import { FacetGroup } from './Facets';
@@ -24,6 +24,7 @@ export function ShopListing({
   params: Record<string, string | undefined>;
   searchLabel: string;
 }) {
+  const t = useT();
   const hrefWith = (changes: Record<string, string | null>) =>
     searchHref(path, {
       ...params,
@@ -61,14 +62,14 @@ export function ShopListing({
           className="min-w-0 flex-1 rounded-full border border-stone-300 bg-white px-4 py-2 text-sm"
         />
         <button type="submit" className="btn-primary">
-          Search
+          {t('Search')}
         </button>
       </Form>
       <div className="mt-6 grid gap-x-6 gap-y-4 lg:grid-cols-[15rem_1fr]">
         {/* Rendered once: a disclosure below lg, an open sidebar from lg (`.filters`). */}
-        <aside aria-label="Filters">
+        <aside aria-label={t('Filters')}>
           <details className="filters">
-            <summary>Filters</summary>
+            <summary>{t('Filters')}</summary>
             <div>{facets}</div>
           </details>
         </aside>
@@ -80,9 +81,9 @@ export function ShopListing({
             sort={results.sort}
             hidden={{ ...filters, q: params.q }}
           />
-          <h2 className="sr-only">Products</h2>
+          <h2 className="sr-only">{t('Products')}</h2>
           {results.items.length ? (
-            <ul className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-4" aria-label="Products">
+            <ul className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-4" aria-label={t('Products')}>
               {results.items.map((product, index) => (
                 <li key={product.id}>
                   <ProductCard product={product} priority={cardPriority(index)} />
@@ -91,8 +92,10 @@ export function ShopListing({
             </ul>
           ) : (
             <div className="card mt-4 p-6 text-center">
-              <h2 className="text-lg font-bold">Nothing matches {params.q ? `“${params.q}”` : 'these filters'}</h2>
-              <p className="mt-2 text-stone-600">Check the spelling, use fewer words, or remove a filter.</p>
+              <h2 className="text-lg font-bold">
+                {params.q ? t('Nothing matches “{{query}}”', { query: params.q }) : t('Nothing matches these filters')}
+              </h2>
+              <p className="mt-2 text-stone-600">{t('Check the spelling, use fewer words, or remove a filter.')}</p>
             </div>
           )}
           <Pagination

@@ -1,4 +1,5 @@
 import { Link } from '@remix-run/react';
+import { useT } from '~/components/page-essentials';
 
 /**
  * "Showing results for …. Search instead for …": shown when a page searched other words than the
@@ -12,12 +13,13 @@ export function ShowingResultsFor({
   /** The search for the words as typed (spell=off: neither corrected nor relaxed). */
   exactHref: string;
 }) {
+  const t = useT();
   const instead = query.relaxedText ?? query.correctedText;
   if (!instead) return null;
   return (
     <p className="mt-1 text-sm text-stone-700" data-testid="spelling">
-      {query.relaxedText ? <>Nothing matches “{query.text}”. </> : null}
-      Showing results for <strong>{instead}</strong>. Search instead for{' '}
+      {query.relaxedText ? <>{t('Nothing matches “{{query}}”.', { query: query.text })} </> : null}
+      {t('Showing results for')} <strong>{instead}</strong>. {t('Search instead for')}{' '}
       <Link to={exactHref} className="font-semibold text-brand-dark underline">
         {query.text}
       </Link>

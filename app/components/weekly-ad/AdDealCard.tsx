@@ -1,9 +1,10 @@
 import { AddToCart } from '~/components/AddToCart';
-import { formatCents, productHref } from '~/components/page-essentials';
+import { formatCents, productHref, useT } from '~/components/page-essentials';
 import type { WeeklyAdItem } from '~/modules/weekly-ad/weekly-ad.server';
 
 /** One deal of the weekly ad: the product card's look, with the deal's words and the regular price beside it. */
 export function AdDealCard({ item }: { item: WeeklyAdItem }) {
+  const t = useT();
   const href = productHref(item.product.kind, item.product.id);
   const onSale = item.salePriceCents < item.regularCents;
   return (
@@ -18,7 +19,7 @@ export function AdDealCard({ item }: { item: WeeklyAdItem }) {
         {formatCents(item.salePriceCents)}
         {onSale ? (
           <span className="ml-2 text-sm font-medium text-stone-600 line-through">
-            <span className="sr-only">regular price </span>
+            <span className="sr-only">{t('regular price')} </span>
             {formatCents(item.regularCents)}
           </span>
         ) : null}
@@ -31,9 +32,9 @@ export function AdDealCard({ item }: { item: WeeklyAdItem }) {
       <h3>
         <a href={href}>{item.product.name}</a>
       </h3>
-      {item.thisStoreOnly ? <p className="note text-brand-dark">Only at this store</p> : null}
+      {item.thisStoreOnly ? <p className="note text-brand-dark">{t('Only at this store')}</p> : null}
       {item.product.stock !== 'in_stock' ? (
-        <p className="note text-red-700">This item is currently out of stock.</p>
+        <p className="note text-red-700">{t('This item is currently out of stock.')}</p>
       ) : null}
       <AddToCart productId={item.product.id} name={item.product.name} disabled={item.product.stock !== 'in_stock'} />
     </article>
