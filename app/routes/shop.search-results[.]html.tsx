@@ -11,7 +11,6 @@ import {
   PUBLIC_PAGE,
   pageMeta,
 } from '~/components/page-essentials';
-import { metaTranslator } from '~/components/meta-translator';
 import { ResultsToolbar } from '~/components/search/ResultsToolbar';
 import { SearchTabs } from '~/components/search/SearchTabs';
 import { searchedText, searchHref, searchParamsSchema, type SearchParams } from '~/modules/search/query';
@@ -160,11 +159,11 @@ function pageText(results: Awaited<ReturnType<typeof searchProductsPage>>, t: TF
   };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
-  if (data) return pageMeta(data.text.title, data.text.description);
-  const t = metaTranslator(matches);
-  return pageMeta(t('Search'), t('Search the store’s groceries: prices, offers, delivery and pickup.'));
-};
+// The loader writes the title in the page's language; only a refused search (its error page) has the English one.
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  data
+    ? pageMeta(data.text.title, data.text.description)
+    : pageMeta('Search', 'Search the store’s groceries: prices, offers, delivery and pickup.');
 
 export default function SearchResultsPage() {
   const { params, text, results, departments, store } = useLoaderData<typeof loader>();
