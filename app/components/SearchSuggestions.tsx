@@ -1,5 +1,5 @@
 import { useFetcher, useNavigate } from '@remix-run/react';
-import { useEffect, useRef, useState, type KeyboardEvent, type MutableRefObject } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type MutableRefObject } from 'react';
 import { optionIndexForKey, useT } from '~/components/page-essentials';
 import type { Suggestion } from '~/modules/search/suggestions.server';
 
@@ -59,7 +59,8 @@ export function SearchSuggestions({ value, setValue, listId, control, onState, t
   const expanded = open && suggestions.length > 0;
   const optionId = (index: number) => `${listId}-option-${index}`;
   const activeId = expanded && active >= 0 ? optionId(active) : undefined;
-  useEffect(() => onState({ expanded, activeId }), [expanded, activeId, onState]);
+  // Before the browser paints or a test reads it: the box's attributes move with the key press.
+  useLayoutEffect(() => onState({ expanded, activeId }), [expanded, activeId, onState]);
 
   function choose(suggestion: Suggestion) {
     setOpen(false);

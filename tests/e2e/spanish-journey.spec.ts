@@ -20,7 +20,7 @@ test('a shopper switches to Spanish, searches "leche", fills the cart and signs 
   await expect(page.getByRole('button', { name: 'English' }).first()).toBeVisible();
   await expect(page.getByTestId('header-sign-in')).toHaveText('Iniciar sesión');
 
-  await page.getByRole('searchbox', { name: 'Buscar productos y recetas' }).fill('leche');
+  await page.getByLabel('Buscar productos y recetas').fill('leche');
   await page.getByRole('search').getByRole('button', { name: 'Buscar' }).click();
   await expect(page).toHaveURL(/search-results\.html\?q=leche/);
   const cards = page.locator('article.product-card');
