@@ -28,7 +28,7 @@ export function ResultsToolbar({
       <p className="text-sm text-stone-700" role="status">
         <span className="font-bold text-stone-900">{countLabel(total)}</span> {t(total === 1 ? noun[0] : noun[1])}
       </p>
-      <Form method="get" action={action} preventScrollReset className="flex items-center gap-2">
+      <Form method="get" action={action} preventScrollReset className="flex min-w-0 flex-wrap items-center gap-2">
         {Object.entries(hidden).map(([name, value]) =>
           value ? <input key={name} type="hidden" name={name} value={value} /> : null,
         )}
@@ -41,7 +41,7 @@ export function ResultsToolbar({
           defaultValue={sort}
           key={sort}
           onChange={hydrated ? (event) => event.currentTarget.form?.requestSubmit() : undefined}
-          className="rounded-lg border border-stone-300 bg-white px-2 py-1.5 text-sm"
+          className="min-w-0 max-w-full rounded-lg border border-stone-300 bg-white px-2 py-1.5 text-sm"
         >
           {SORTS.map((option) => (
             <option key={option.id} value={option.id}>
