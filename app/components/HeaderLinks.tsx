@@ -57,7 +57,7 @@ export function CouponsLink({ clippedOffers }: { clippedOffers: number | null })
       {clippedOffers !== null ? (
         <span className="rounded-full bg-brand-soft px-1.5 text-xs font-bold text-brand-dark" data-testid="clip-count">
           {clippedOffers}
-          <span className="sr-only"> {t('clipped')}</span>
+          <span className="sr-only">{` ${t('clipped')}`}</span>
         </span>
       ) : null}
     </Link>

@@ -18,4 +18,5 @@ export { Pagination as PaginationOnServer } from '~/components/search/Pagination
 export { NoResults as NoResultsOnServer } from '~/components/search/NoResults';
 export { SearchHeading as SearchHeadingOnServer } from '~/components/search/SearchHeading';
 export { translateFacets } from '~/modules/search/facet-labels.server';
+export { searchPageText } from '~/modules/search/search-page-text.server';
 export { pageStrings, serverT } from '~/modules/i18n/translations.server';

@@ -1,5 +1,4 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import type { TFunction } from 'i18next';
 import { Link, useLoaderData } from '@remix-run/react';
 import {
   ProductCard,
@@ -27,6 +26,7 @@ import {
   taxonomy,
   parseSearchParams,
   searchProductsPage,
+  searchPageText,
   allergyWarnings,
   householdFreeFromOption,
   shopperHouseholdAllergens,
@@ -96,7 +96,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json(
     {
       params,
-      text: pageText(results, t),
+      text: searchPageText(results, t),
       results: {
         ...results,
         help: results.help && {
@@ -125,38 +125,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** The page's data carries what a product card shows, not the brand and size it does not. */
 function cardOnly<P extends { brand: string; sizeLabel: string }>({ brand: _brand, sizeLabel: _size, ...card }: P) {
   return card;
-}
-
-/**
- * The page's words in its language, written on the server: the browser gets the strings, not their code (the
- * search page's JavaScript is at its budget).
- */
-function pageText(results: Awaited<ReturnType<typeof searchProductsPage>>, t: TFunction) {
-  const what = searchedText(results.query);
-  const scope = results.scope.aisle ?? results.scope.department;
-  const scopeName = scope ? t(scope) : results.scope.brand?.name;
-  return {
-    title: what
-      ? t('{{what}} — search results', { what })
-      : scopeName
-        ? t('{{scope}} — shop', { scope: scopeName })
-        : t('Search the store'),
-    description: what
-      ? t('Groceries matching “{{what}}”: prices, offers, delivery and pickup.', { what })
-      : scopeName
-        ? t('{{scope}} groceries: prices, offers, delivery and pickup.', { scope: scopeName })
-        : t('Groceries: prices, offers, delivery and pickup.'),
-    heading: results.query.text ? t('Results for “{{query}}”', { query: what }) : (scopeName ?? t('Products')),
-    products: t('Products'),
-    recipes: t('Recipes'),
-    searchResults: t('Search results'),
-    filters: t('Filters'),
-    clearFilters: t('Clear filters'),
-    wine: t('From the wine shop'),
-    moreWine: t('More wine'),
-    sellers: t('From marketplace sellers'),
-    moreSellers: t('More from sellers'),
-  };
 }
 
 // The loader writes the title in the page's language; only a refused search (its error page) has the English one.

@@ -129,7 +129,7 @@ describe.each(DIALECTS)('SAML sign-in for another company site, production build
     const page = await browser.request(`/account/sign-in.html${search}`, FROM_PROVIDER);
     expect(page.status).toBe(200);
     const html = await page.text();
-    expect(html).toContain('Sign in to continue to <!-- -->Pantry Recipes');
+    expect(html).toContain('Sign in to continue to Pantry Recipes.');
     expect(hiddenField(html, 'goto')).toBe('/account/saml/continue');
     expect(browser.jar.has('PANTRY_SAML_REQUEST')).toBe(true);
     const landed = await signInFromPage(browser, '/account/saml/continue');

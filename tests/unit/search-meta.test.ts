@@ -1,25 +1,36 @@
 import { describe, expect, it } from 'vitest';
-import { meta } from '~/routes/shop.search-results[.]html';
+import { serverT } from '~/modules/i18n/translations.server';
+import { searchPageText } from '~/modules/search/search-page-text.server';
 
-type MetaArgs = Parameters<typeof meta>[0];
-const argsFor = (
+type Results = Parameters<typeof searchPageText>[0];
+const textFor = (
   query: { text: string; correctedText?: string; relaxedText?: string },
   scope: Record<string, unknown> = {},
-) => ({ data: { results: { query, scope } } }) as unknown as MetaArgs;
-const description = (descriptors: ReturnType<typeof meta>) =>
-  descriptors.find((d) => 'name' in d && d.name === 'description') as { content: string } | undefined;
+  language: 'en' | 'es' = 'en',
+) =>
+  searchPageText(
+    { query: { correctedText: null, relaxedText: null, ...query }, scope } as unknown as Results,
+    serverT(language, 'shop'),
+  );
 
 describe('the search page meta', () => {
   it('has a description naming what was searched (its meta replaces the root one)', () => {
-    expect(description(meta(argsFor({ text: 'milk' })))?.content).toBe(
+    expect(textFor({ text: 'milk' }).description).toBe(
       'Groceries matching “milk”: prices, offers, delivery and pickup.',
     );
-    expect(description(meta(argsFor({ text: 'bananna', correctedText: 'banana' })))?.content).toContain('“banana”');
-    expect(description(meta(argsFor({ text: 'zzqx milk', relaxedText: 'milk' })))?.content).toBe(
+    expect(textFor({ text: 'bananna', correctedText: 'banana' }).description).toContain('“banana”');
+    expect(textFor({ text: 'zzqx milk', relaxedText: 'milk' }).description).toBe(
       'Groceries matching “milk”: prices, offers, delivery and pickup.',
     );
-    expect(description(meta(argsFor({ text: '' }, { department: 'Dairy' })))?.content).toBe(
+    expect(textFor({ text: '' }, { department: 'Dairy' }).description).toBe(
       'Dairy groceries: prices, offers, delivery and pickup.',
     );
+  });
+
+  it('is written in the page’s language', () => {
+    expect(textFor({ text: 'leche' }, {}, 'es').description).not.toBe(
+      'Groceries matching “leche”: prices, offers, delivery and pickup.',
+    );
+    expect(textFor({ text: 'leche' }, {}, 'es').description).toContain('“leche”');
   });
 });
