@@ -17,7 +17,7 @@ test.describe('product pages', () => {
     await expect(image).toHaveAttribute('width', '400');
     await expect(image).toHaveAttribute('height', '400');
     await expect(page.getByRole('heading', { name: 'You might also like' })).toBeVisible();
-    await page.getByRole('button', { name: 'Add to cart' }).click();
+    await page.getByRole('button', { name: 'Add to cart', exact: true }).click();
     await expect(page.getByTestId('cart-notice')).toHaveText('Added to your cart.');
     await page.goto('/shop/cart.html');
     await expect(page.getByRole('main')).toContainText(name);

@@ -226,7 +226,7 @@ test('a clipped coupon shows as savings on the cart line and in the cart total',
   for (const href of products) {
     await page.goto(href);
     if (!(await page.getByTestId('availability').textContent())?.includes('In stock')) continue;
-    await page.getByRole('button', { name: 'Add to cart' }).click();
+    await page.getByRole('button', { name: 'Add to cart', exact: true }).click();
     await expect(page.getByTestId('cart-notice')).toHaveText('Added to your cart.');
     added = true;
     break;

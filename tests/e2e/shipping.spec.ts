@@ -19,7 +19,7 @@ async function setShipZip(page: Page, zipcode: string) {
 }
 
 async function addToCartHere(page: Page) {
-  await page.getByRole('button', { name: 'Add to cart' }).click();
+  await page.getByRole('button', { name: 'Add to cart', exact: true }).click();
   await expect(page.getByTestId('cart-notice')).toHaveText('Added to your cart.');
 }
 

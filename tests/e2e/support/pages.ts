@@ -238,9 +238,11 @@ export function walk(): Record<string, Visit[]> {
         path: '/shop/lists/{id}.html (Favorites, one product and one free-text item)',
         open: async (page) => {
           await page.goto(resolve('/shop/lists/add.html?productId={grocery}'));
-          await page.getByRole('button', { name: 'Add to list' }).click();
-          await page.getByRole('textbox', { name: 'Add something else' }).fill('birthday candles');
-          await page.getByRole('button', { name: 'Add to list' }).click();
+          await page.getByRole('button', { name: inEither('Add to list', 'Agregar a la lista') }).click();
+          await page
+            .getByRole('textbox', { name: inEither('Add something else', 'Agregar otra cosa') })
+            .fill('birthday candles');
+          await page.getByRole('button', { name: inEither('Add to list', 'Agregar a la lista') }).click();
           await expect(page.getByTestId('list-items')).toContainText('birthday candles');
         },
       },
@@ -251,8 +253,8 @@ export function walk(): Record<string, Visit[]> {
         path: '/shop/lists/store/{id}.html',
         open: async (page) => {
           await page.goto(resolve('/shop/lists/add.html?productId={grocery}'));
-          await page.getByRole('button', { name: 'Add to list' }).click();
-          await page.getByRole('link', { name: 'Store mode' }).click();
+          await page.getByRole('button', { name: inEither('Add to list', 'Agregar a la lista') }).click();
+          await page.getByRole('link', { name: inEither('Store mode', 'Modo tienda') }).click();
           await expect(page.getByTestId('store-item').first()).toBeVisible();
         },
       },
@@ -291,18 +293,25 @@ export function walk(): Record<string, Visit[]> {
   };
 }
 
+/** A control's name in either language the walks use (a visit's set-up runs in the walk's language). */
+const inEither = (english: string, spanish: string) =>
+  new RegExp(`^(${[english, spanish].map((words) => words.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})$`);
+
 async function register(page: Page) {
   await page.goto('/account/create-account.html');
   for (const [label, value] of [
-    ['First name', 'Ada'],
-    ['Last name', 'Tester'],
-    ['Email', `ada-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}@pantry.test`],
-    ['Mobile phone', '2065550100'],
-    ['Password', 'Fresh-basil-42'],
-    ['ZIP code', '98101'],
+    [inEither('First name', 'Nombre'), 'Ada'],
+    [inEither('Last name', 'Apellido'), 'Tester'],
+    [
+      inEither('Email', 'Correo electrónico'),
+      `ada-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}@pantry.test`,
+    ],
+    [inEither('Mobile phone', 'Teléfono celular'), '2065550100'],
+    [inEither('Password', 'Contraseña'), 'Fresh-basil-42'],
+    [inEither('ZIP code', 'Código postal'), '98101'],
   ] as const)
     await page.getByLabel(label).fill(value);
-  await page.getByRole('button', { name: 'Create account' }).click();
+  await page.getByRole('button', { name: inEither('Create account', 'Crear cuenta') }).click();
   await expect(page.getByTestId('onboarding-modal')).toBeVisible();
   // With scripts the server-rendered dialog becomes modal once its own component has hydrated, after the page's root.
   if (test.info().project.name === 'js')
