@@ -26,38 +26,42 @@ export function cloneCustomer(sourceId: number, firstName: string): { email: str
       );
       return rows.map((row) => ({ row, inserted: insert.run({ ...row, ...set }).lastInsertRowid }));
     };
-    return db.transaction(() => {
-      const id = 800_000 + randomInt(100_000);
-      copy('customers', 'id', sourceId, {
-        id,
-        uuid: randomUUID(),
-        email,
-        first_name: firstName,
-        club_card: String(randomInt(1_000_000, 9_999_999)) + String(randomInt(10_000, 99_999)),
-        house_id: `HH${randomInt(100_000_000, 999_999_999)}`,
-        preferred_language: null,
-      });
-      const orderNumbers: string[] = [];
-      for (const order of db.prepare(`SELECT * FROM orders WHERE customer_id = ?`).all(sourceId) as {
-        id: number;
-        order_number: string;
-      }[]) {
-        const orderNumber = `${order.order_number[0]}${randomInt(80_000_000, 99_999_999)}`;
-        const { lastInsertRowid } = db
-          .prepare(
-            `INSERT INTO orders SELECT ${(db.prepare('PRAGMA table_info(orders)').all() as { name: string }[])
-              .map(({ name }) =>
-                name === 'id' ? 'NULL' : name === 'order_number' ? '?' : name === 'customer_id' ? '?' : name,
-              )
-              .join(', ')} FROM orders WHERE id = ?`,
-          )
-          .run(orderNumber, id, order.id);
-        for (const table of ['order_items', 'order_events'])
-          copy(table, 'order_id', order.id, { order_id: lastInsertRowid });
-        orderNumbers.push(orderNumber);
-      }
-      return { email, orderNumbers };
-    })();
+    // BEGIN IMMEDIATE: a deferred transaction that reads first fails at once (SQLITE_BUSY, no retry) when the
+    // storefront writes between its read and its first insert.
+    return db
+      .transaction(() => {
+        const id = 800_000 + randomInt(100_000);
+        copy('customers', 'id', sourceId, {
+          id,
+          uuid: randomUUID(),
+          email,
+          first_name: firstName,
+          club_card: String(randomInt(1_000_000, 9_999_999)) + String(randomInt(10_000, 99_999)),
+          house_id: `HH${randomInt(100_000_000, 999_999_999)}`,
+          preferred_language: null,
+        });
+        const orderNumbers: string[] = [];
+        for (const order of db.prepare(`SELECT * FROM orders WHERE customer_id = ?`).all(sourceId) as {
+          id: number;
+          order_number: string;
+        }[]) {
+          const orderNumber = `${order.order_number[0]}${randomInt(80_000_000, 99_999_999)}`;
+          const { lastInsertRowid } = db
+            .prepare(
+              `INSERT INTO orders SELECT ${(db.prepare('PRAGMA table_info(orders)').all() as { name: string }[])
+                .map(({ name }) =>
+                  name === 'id' ? 'NULL' : name === 'order_number' ? '?' : name === 'customer_id' ? '?' : name,
+                )
+                .join(', ')} FROM orders WHERE id = ?`,
+            )
+            .run(orderNumber, id, order.id);
+          for (const table of ['order_items', 'order_events'])
+            copy(table, 'order_id', order.id, { order_id: lastInsertRowid });
+          orderNumbers.push(orderNumber);
+        }
+        return { email, orderNumbers };
+      })
+      .immediate();
   } finally {
     db.close();
   }
