@@ -5,6 +5,7 @@ import { ShopListing } from '~/components/search/ShopListing';
 import { pageAccess, PUBLIC_PAGE, sellerHref, pageMeta, useT } from '~/components/page-essentials';
 import { metaTranslator } from '~/components/meta-translator';
 import { pageStrings, serverT } from '~/modules/i18n/translations.server';
+import { translatePriceGroups } from '~/modules/search/facet-labels.server';
 import { requireUserType } from '~/modules/access/shopper.server';
 import { taxonomy } from '~/modules/catalog/taxonomy.server';
 import { parseSearchParams } from '~/modules/http/forms.server';
@@ -30,15 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const results = await marketplaceSearch({ ...params, seller });
   return json(
     {
-      // Price ranges are fixed labels (shop.json); sellers are catalogue data.
-      results: {
-        ...results,
-        facets: results.facets.map((group) =>
-          group.param === 'price'
-            ? { ...group, options: group.options.map((option) => ({ ...option, label: t(option.label) })) }
-            : group,
-        ),
-      },
+      results: { ...results, facets: translatePriceGroups(results.facets, t) },
       i18n: pageStrings(shopper.language, ['shop']),
       seller: seller ?? null,
       sellers: seller ? [] : tax.sellers.slice(0, 12).map((s) => ({ slug: s.slug, name: s.name, tagline: s.tagline })),

@@ -5,6 +5,7 @@ import { ShopListing } from '~/components/search/ShopListing';
 import { pageAccess, PUBLIC_PAGE, pageMeta, useT } from '~/components/page-essentials';
 import { metaTranslator } from '~/components/meta-translator';
 import { pageStrings, serverT } from '~/modules/i18n/translations.server';
+import { translatePriceGroups } from '~/modules/search/facet-labels.server';
 import { requireUserType } from '~/modules/access/shopper.server';
 import { parseSearchParams } from '~/modules/http/forms.server';
 import { searchedText, type SearchParams } from '~/modules/search/query';
@@ -22,15 +23,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const t = serverT(shopper.language, 'shop');
   return json(
     {
-      // Price ranges are fixed labels (shop.json); varietals and regions are catalogue data.
-      results: {
-        ...results,
-        facets: results.facets.map((group) =>
-          group.param === 'price'
-            ? { ...group, options: group.options.map((option) => ({ ...option, label: t(option.label) })) }
-            : group,
-        ),
-      },
+      results: { ...results, facets: translatePriceGroups(results.facets, t) },
       i18n: pageStrings(shopper.language, ['shop']),
       params: {
         q: params.q || undefined,

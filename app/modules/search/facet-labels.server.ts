@@ -32,3 +32,18 @@ export function translateFacets(facets: Facets, t: Translate): Facets {
     }),
   };
 }
+
+/**
+ * A wine or marketplace listing's facet groups with the price ranges' fixed labels in the page's language; the other
+ * groups (sellers, varietals, regions) are catalogue data and stay as they are.
+ */
+export function translatePriceGroups<G extends { param: string; options: { label: string }[] }>(
+  groups: G[],
+  t: Translate,
+): G[] {
+  return groups.map((group) =>
+    group.param === 'price'
+      ? { ...group, options: group.options.map((option) => ({ ...option, label: t(option.label) })) }
+      : group,
+  );
+}
