@@ -363,7 +363,7 @@ export function createAppServer(options: AppServerOptions) {
     if (!grant) return render(req, res, url, null);
     const key = privateEntryKey(requestKey, grant);
     const hit = privateCache.get(key);
-    pageCacheLookups.inc({ cache: 'private', result: hit ? 'hit' : 'miss' });
+    telemetry.countPageCacheLookup('private', hit !== null);
     if (hit) return sendHit(req, res, hit, 'private-hit');
     const slot = { key, expiresAt: grant.expiresAt };
     const outcome = await privateCache.once(key, () => render(req, res, url, null, slot));
@@ -374,7 +374,7 @@ export function createAppServer(options: AppServerOptions) {
 
   const routeKind = routeKinds(build);
   const observer = requestObserver(build);
-  const pageCacheLookups = metrics().pageCache;
+  const telemetry = metrics();
 
   async function onRequest(req: IncomingMessage, res: ServerResponse) {
     const lineProblem = requestLineProblem({
@@ -422,7 +422,7 @@ export function createAppServer(options: AppServerOptions) {
     const cacheKey = cache.ttlMs > 0 ? cacheKeyFor(candidate) : null;
     if (!cacheKey) return render(req, res, url, null);
     const hit = cache.get(cacheKey);
-    pageCacheLookups.inc({ cache: 'public', result: hit ? 'hit' : 'miss' });
+    telemetry.countPageCacheLookup('public', hit !== null);
     if (hit) return sendHit(req, res, hit);
     const outcome = await cache.once(cacheKey, () => render(req, res, url, cacheKey));
     if (outcome === 'rendered') return;

@@ -1,4 +1,5 @@
-import client, { type Counter, type Gauge, type Histogram, type Registry } from 'prom-client';
+import client, { type Counter, type Gauge, type Registry } from 'prom-client';
+import { BucketHistogram } from './bucket-histogram.server';
 import { appEnv } from './env.server';
 
 /**
@@ -9,10 +10,12 @@ import { appEnv } from './env.server';
  */
 export interface PantryMetrics {
   registry: Registry;
-  httpDuration: Histogram<'route' | 'status_class' | 'method'>;
+  httpDuration: BucketHistogram<'route' | 'status_class' | 'method'>;
   inFlight: Gauge;
   pageCache: Counter<'cache' | 'result'>;
-  dbQueryDuration: Histogram<'dialect'>;
+  /** One page-cache lookup: a plain addition here, handed to `pageCache` when the metrics are scraped. */
+  countPageCacheLookup(cache: 'public' | 'private', hit: boolean): void;
+  dbQueryDuration: BucketHistogram<'dialect'>;
   dbPool: Gauge<'state'>;
   signIns: Counter<'method' | 'outcome' | 'reason'>;
   rateLimitRefusals: Counter<'limit'>;
@@ -36,11 +39,14 @@ const probes = (holder[PROBES_KEY] ??= {});
 
 function create(): PantryMetrics {
   const registry = new client.Registry();
+  // Every page looks up a cache: counting with a labelled counter's inc (a label hash each time) cost more than
+  // the lookup.
+  const lookups = { public: { hit: 0, miss: 0 }, private: { hit: 0, miss: 0 } };
   client.collectDefaultMetrics({ register: registry, prefix: 'pantry_' });
   const registers = [registry];
   return {
     registry,
-    httpDuration: new client.Histogram({
+    httpDuration: new BucketHistogram({
       name: 'pantry_http_request_duration_seconds',
       help: 'Time to answer a request, by Remix route id and status class',
       labelNames: ['method', 'route', 'status_class'],
@@ -57,8 +63,20 @@ function create(): PantryMetrics {
       help: 'Page cache lookups: the anonymous (public) and signed-in (private) caches, hit or miss',
       labelNames: ['cache', 'result'],
       registers,
+      collect() {
+        for (const cache of ['public', 'private'] as const)
+          for (const result of ['hit', 'miss'] as const) {
+            const count = lookups[cache][result];
+            if (count === 0) continue;
+            lookups[cache][result] = 0;
+            this.inc({ cache, result }, count);
+          }
+      },
     }),
-    dbQueryDuration: new client.Histogram({
+    countPageCacheLookup(cache, hit) {
+      lookups[cache][hit ? 'hit' : 'miss']++;
+    },
+    dbQueryDuration: new BucketHistogram({
       name: 'pantry_db_query_duration_seconds',
       help: 'Time each database query took',
       labelNames: ['dialect'],
@@ -122,13 +140,15 @@ export function noMetrics(): PantryMetrics {
     labels: () => instrument,
     startTimer: () => () => 0,
   };
-  const none = instrument as unknown as Histogram & Gauge & Counter;
+  const none = instrument as unknown as Gauge & Counter;
+  const noHistogram = instrument as unknown as BucketHistogram<never>;
   return {
     registry: new client.Registry(),
-    httpDuration: none,
+    httpDuration: noHistogram,
     inFlight: none,
     pageCache: none,
-    dbQueryDuration: none,
+    countPageCacheLookup() {},
+    dbQueryDuration: noHistogram,
     dbPool: none,
     signIns: none,
     rateLimitRefusals: none,
