@@ -12,6 +12,8 @@ import { linkedClientName } from '../app/modules/identity/linked-clients.server'
 import { isCrossSite } from '../app/modules/http/same-origin.server';
 import { STOREFRONT_CLIENT_ID } from './provider';
 import { escapeHtml, renderProviderPage, type ProviderContext } from './provider-page';
+import { pageLanguage, providerT } from './provider-language';
+import type { Language } from '../app/modules/i18n/languages';
 
 type Ctx = ProviderContext;
 type InteractionDetails = Awaited<ReturnType<Provider['interactionDetails']>>;
@@ -22,12 +24,15 @@ interface MissingConsent {
   missingResourceScopes?: Record<string, string[]>;
 }
 
-function problem(ctx: Ctx, status: number, message: string) {
+function problem(ctx: Ctx, language: Language, status: number, message: string) {
+  const t = providerT(language);
+  const say = (key: string) => escapeHtml(t(key));
   ctx.status = status;
   renderProviderPage(
     ctx,
-    'Linking problem',
-    `<h1>We couldn't link your account</h1><p>${escapeHtml(message)}</p><p>Go back to the app you were linking and start again.</p>`,
+    language,
+    t('Linking problem'),
+    `<h1>${say("We couldn't link your account")}</h1><p>${say(message)}</p><p>${say('Go back to the app you were linking and start again.')}</p>`,
   );
 }
 
@@ -75,21 +80,26 @@ export async function askConsent(provider: Provider, ctx: Ctx, details: Interact
     await provider.interactionFinished(ctx.req, ctx.res, { consent: { grantId } }, { mergeWithLastSubmission: true });
     return;
   }
-  const name = escapeHtml(linkedClientName(clientId));
+  const language = await pageLanguage(ctx, details.params.ui_locales);
+  const t = providerT(language);
+  // Each sentence is translated whole with its values, then escaped whole: names never carry markup.
+  const say = (key: string, values?: Record<string, string>) => escapeHtml(t(key, values));
+  const app = linkedClientName(clientId);
   const customer = await customerById(Number(details.session?.accountId));
   const who = customer
-    ? `<p>You are signed in as ${escapeHtml(customer.first_name)} (${escapeHtml(customer.email)}).</p>`
+    ? `<p>${say('You are signed in as {{name}} ({{email}}).', { name: customer.first_name, email: customer.email })}</p>`
     : '';
-  const items = (await requestedInWords(provider, details)).map((line) => `<li>${escapeHtml(line)}</li>`).join('');
+  const items = (await requestedInWords(provider, details)).map((line) => `<li>${say(line)}</li>`).join('');
   renderProviderPage(
     ctx,
-    `Link ${linkedClientName(clientId)} to your Pantry account`,
-    `<h1>Link ${name} to your Pantry account?</h1>${who}` +
-      `<h2 id="access-heading">${name} will get</h2><ul aria-labelledby="access-heading">${items}</ul>` +
-      `<p>You can unlink it at any time in your account, under Sign-in &amp; security, Linked apps.</p>` +
+    language,
+    t('Link {{app}} to your Pantry account', { app }),
+    `<h1>${say('Link {{app}} to your Pantry account?', { app })}</h1>${who}` +
+      `<h2 id="access-heading">${say('{{app}} will get', { app })}</h2><ul aria-labelledby="access-heading">${items}</ul>` +
+      `<p>${say('You can unlink it at any time in your account, under Sign-in & security, Linked apps.')}</p>` +
       `<form method="post" action="/interaction/${escapeHtml(details.uid)}" class="actions">` +
-      `<button type="submit" name="decision" value="allow">Allow</button>` +
-      `<button type="submit" name="decision" value="deny">Deny</button></form>`,
+      `<button type="submit" name="decision" value="allow">${say('Allow')}</button>` +
+      `<button type="submit" name="decision" value="deny">${say('Deny')}</button></form>`,
   );
 }
 
@@ -117,19 +127,26 @@ function requestOf(ctx: Ctx) {
  * this very interaction, so no other site can answer for the shopper.
  */
 export async function decideConsent(provider: Provider, ctx: Ctx, uid: string) {
-  if (isCrossSite(requestOf(ctx))) return problem(ctx, 403, 'This form must be sent from our own pages.');
-  const form = await readForm(ctx);
-  const decision = form?.get('decision');
-  if (decision !== 'allow' && decision !== 'deny') return problem(ctx, 400, 'Choose Allow or Deny.');
-  let details: InteractionDetails;
+  // Read first for the page's language; the interaction is only acted on after the checks below.
+  let details: InteractionDetails | null;
   try {
     details = await provider.interactionDetails(ctx.req, ctx.res);
   } catch (error) {
-    if (error instanceof errors.SessionNotFound) return problem(ctx, 400, 'This request to link your account expired.');
-    throw error;
+    if (!(error instanceof errors.SessionNotFound)) throw error;
+    details = null;
   }
-  if (details.uid !== uid || details.prompt.name !== 'consent' || details.params.client_id === STOREFRONT_CLIENT_ID)
-    return problem(ctx, 400, 'This request to link your account expired.');
+  const language = await pageLanguage(ctx, details?.params.ui_locales);
+  if (isCrossSite(requestOf(ctx))) return problem(ctx, language, 403, 'This form must be sent from our own pages.');
+  const form = await readForm(ctx);
+  const decision = form?.get('decision');
+  if (decision !== 'allow' && decision !== 'deny') return problem(ctx, language, 400, 'Choose Allow or Deny.');
+  if (
+    !details ||
+    details.uid !== uid ||
+    details.prompt.name !== 'consent' ||
+    details.params.client_id === STOREFRONT_CLIENT_ID
+  )
+    return problem(ctx, language, 400, 'This request to link your account expired.');
   if (decision === 'deny') {
     await provider.interactionFinished(
       ctx.req,

@@ -1,4 +1,5 @@
 import type Provider from 'oidc-provider';
+import type { Language } from '../app/modules/i18n/languages';
 
 /** A request's context as the provider's own middleware (`provider.use`) sees it. */
 export type ProviderContext = Parameters<Parameters<Provider['use']>[0]>[0];
@@ -14,9 +15,12 @@ const STYLE =
   'button.primary,button[value=allow]{background:#166534;border-color:#166534;color:#fff}' +
   'a{color:#166534;font-weight:600}button:focus-visible,a:focus-visible{outline:3px solid #1d4ed8;outline-offset:2px}';
 
-/** The provider's own pages (consent, account switch, sign-out confirmation, errors): one look, no script. */
-export function providerPageHtml(nonce: string, title: string, body: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title><style nonce="${nonce}">${STYLE}</style></head><body><main>${body}</main></body></html>`;
+/**
+ * The provider's own pages (consent, account switch, sign-out confirmation, errors): one look, no script, in the
+ * language provider-language.ts chose.
+ */
+export function providerPageHtml(nonce: string, language: Language, title: string, body: string): string {
+  return `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title><style nonce="${nonce}">${STYLE}</style></head><body><main>${body}</main></body></html>`;
 }
 
 /** The nonce idp/server.ts put in this response's Content-Security-Policy. */
@@ -25,8 +29,10 @@ export function cspNonce(ctx: { state: unknown }): string {
   return typeof nonce === 'string' ? nonce : '';
 }
 
-export function renderProviderPage(ctx: Ctx, title: string, body: string) {
+export function renderProviderPage(ctx: Ctx, language: Language, title: string, body: string) {
   ctx.type = 'html';
   ctx.set('Cache-Control', 'no-store');
-  ctx.body = providerPageHtml(cspNonce(ctx), title, body);
+  // The words depend on ui_locales or Accept-Language (decision 0117).
+  ctx.set('Content-Language', language);
+  ctx.body = providerPageHtml(cspNonce(ctx), language, title, body);
 }

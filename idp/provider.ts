@@ -12,6 +12,8 @@ import { isOwnNavigation } from '../app/modules/http/same-site-navigation';
 import { IDENTITY_SESSION_MAX_AGE_S } from '../app/modules/session/cookie-policy';
 import { KyselyAdapter } from './adapter';
 import { cspNonce, escapeHtml, providerPageHtml } from './provider-page';
+import { pageLanguage, providerT, UI_LOCALES_SUPPORTED } from './provider-language';
+import type { Language } from '../app/modules/i18n/languages';
 import { isUnconfirmed } from './unconfirmed-sign-ins';
 import type { IdpSecrets } from './keys';
 
@@ -31,13 +33,23 @@ export function storefrontOrigins(port: string | number, extra: string[] = []): 
 }
 
 /** The question asked when a sign-out did not come from a storefront page: nothing happens without a click. */
-function logoutConfirmation(nonce: string, form: string, storefront: string): string {
+function logoutConfirmation(nonce: string, language: Language, form: string, storefront: string): string {
+  const t = providerT(language);
+  const say = (key: string) => escapeHtml(t(key));
   const home = escapeHtml(new URL('/', storefront).href);
   return providerPageHtml(
     nonce,
-    'Sign out of Pantry?',
-    `<h1>Sign out of Pantry?</h1><p>This sign-out request didn&#39;t come from a Pantry page. Choose Sign out if you want to sign out.</p>${form}<div class="actions"><button class="primary" form="op.logoutForm" name="logout" value="yes">Sign out</button><a href="${home}">Stay signed in</a></div>`,
+    language,
+    t('Sign out of Pantry?'),
+    `<h1>${say('Sign out of Pantry?')}</h1><p>${say("This sign-out request didn't come from a Pantry page. Choose Sign out if you want to sign out.")}</p>${form}<div class="actions"><button class="primary" form="op.logoutForm" name="logout" value="yes">${say('Sign out')}</button><a href="${home}">${say('Stay signed in')}</a></div>`,
   );
+}
+
+/** A sign-out the storefront started: the form posts itself; without JavaScript, one button does it. */
+function logoutAtOnce(nonce: string, language: Language, form: string): string {
+  const t = providerT(language);
+  const confirmed = form.replace('</form>', '<input type="hidden" name="logout" value="yes"/></form>');
+  return `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><title>${escapeHtml(t('Signing you out…'))}</title></head><body>${confirmed}<script nonce="${nonce}">document.forms[0].submit()</script><noscript><p>${escapeHtml(t('Signing you out…'))}</p><button form="op.logoutForm">${escapeHtml(t('Continue'))}</button></noscript></body></html>`;
 }
 
 export interface ProviderOptions {
@@ -110,6 +122,8 @@ export function createProvider({ issuer, origins, secrets, storefrontPort }: Pro
     // The storefront is a public client: PKCE always. The assistant authenticates with its secret.
     pkce: { required: (_ctx, client) => client.clientId !== ASSISTANT_CLIENT_ID, methods: ['S256'] },
     extraParams: ['sessionToken'],
+    // The storefront names its page's language on authorization and logout requests (decision 0117).
+    discovery: { ui_locales_supported: UI_LOCALES_SUPPORTED },
     routes: {
       authorization: '/oauth2/v1/authorize',
       token: '/oauth2/v1/token',
@@ -175,16 +189,17 @@ export function createProvider({ issuer, origins, secrets, storefrontPort }: Pro
         enabled: true,
         async logoutSource(ctx, form) {
           ctx.type = 'html';
+          const language = await pageLanguage(ctx);
+          ctx.set('Content-Language', language);
           // A sign-out the storefront started is confirmed at once; one another site started is asked about,
           // so no page can sign a visitor out with a link (decision 0065).
           if (isOwnNavigation(ctx, [...origins, new URL(issuer).origin])) {
             // logout=yes ends the provider session itself; without it only the storefront's grant would end,
             // and the next silent sign-on would find the account still signed in at the provider.
-            const confirmed = form.replace('</form>', '<input type="hidden" name="logout" value="yes"/></form>');
-            ctx.body = `<!doctype html><html><body>${confirmed}<script nonce="${cspNonce(ctx)}">document.forms[0].submit()</script><noscript><p>Signing you out…</p><button form="op.logoutForm">Continue</button></noscript></body></html>`;
+            ctx.body = logoutAtOnce(cspNonce(ctx), language, form);
             return;
           }
-          ctx.body = logoutConfirmation(cspNonce(ctx), form, origins[0] ?? issuer);
+          ctx.body = logoutConfirmation(cspNonce(ctx), language, form, origins[0] ?? issuer);
         },
       },
       resourceIndicators: {
@@ -245,11 +260,19 @@ export function createProvider({ issuer, origins, secrets, storefrontPort }: Pro
     jwks: secrets.jwks as Configuration['jwks'],
     async renderError(ctx, out) {
       ctx.type = 'html';
-      const message = escapeHtml(String(out.error_description ?? out.error ?? 'Sign-in failed'));
+      const language = await pageLanguage(ctx);
+      const t = providerT(language);
+      ctx.set('Content-Language', language);
+      // The protocol's own description is English whatever the page's language: marked so, for screen readers.
+      const described = out.error_description ?? out.error;
+      const message = described
+        ? `<p lang="en">${escapeHtml(String(described))}</p>`
+        : `<p>${escapeHtml(t('Sign-in failed'))}</p>`;
       ctx.body = providerPageHtml(
         cspNonce(ctx),
-        'Sign-in problem',
-        `<h1>We couldn't sign you in</h1><p>${message}</p><p><a href="${escapeHtml(origins[0] ?? '')}/IAUC408.html">Back to the store</a></p>`,
+        language,
+        t('Sign-in problem'),
+        `<h1>${escapeHtml(t("We couldn't sign you in"))}</h1>${message}<p><a href="${escapeHtml(origins[0] ?? '')}/IAUC408.html">${escapeHtml(t('Back to the store'))}</a></p>`,
       );
     },
   };

@@ -13,6 +13,7 @@ import { parseForm } from '~/modules/http/forms.server';
 import { priceContextFor } from '~/modules/search/price-context.server';
 import { productArriveBy, shippingZip } from '~/modules/shipping/shipping-estimates.server';
 import { currentStore } from '~/modules/stores/current-store.server';
+import { pageStrings, serverT } from '~/modules/i18n/translations.server';
 
 export { requireUserType } from '~/modules/access/shopper.server';
 
@@ -26,24 +27,31 @@ export async function loadShippedProductPage(
   page: string | undefined,
   kind: ShippedKind,
 ) {
+  const t = serverT(shopper.language, 'shop');
   const bpn = parseShippedProductPage(page ?? '');
   const product = bpn === null ? null : await productDetails(bpn, kind, priceContextFor(null, shopper.host.bannerId));
-  if (!product) throw json({ message: NOT_FOUND }, { status: 404, headers: shopper.headers });
+  if (!product) throw json({ message: t(NOT_FOUND) }, { status: 404, headers: shopper.headers });
   const arriveBy = await productArriveBy(product, {
     zipcode: await shippingZip(request, shopper),
     store: await currentStore(shopper),
   });
-  return json({ product, shippingNote: shippingNote(product), arriveBy }, { headers: shopper.headers });
+  return json(
+    { product, shippingNote: shippingNote(product, t), arriveBy, i18n: pageStrings(shopper.language, ['shop']) },
+    { headers: shopper.headers },
+  );
 }
 
 export async function addFromShippedProductPage(request: Request, shopper: Shopper, page: string | undefined) {
+  const t = serverT(shopper.language, 'shop');
   if (parseShippedProductPage(page ?? '') === null) {
-    throw json({ message: NOT_FOUND }, { status: 404, headers: shopper.headers });
+    throw json({ message: t(NOT_FOUND) }, { status: 404, headers: shopper.headers });
   }
   const form = await parseForm(request, AddToCartForm);
-  if (!form.ok) return json({ message: form.message }, { status: 400, headers: shopper.headers });
+  // The form's messages (cart-intent.ts) are keys in shop.json; the cart's answers are keys in orders.json.
+  if (!form.ok) return json({ message: t(form.message) }, { status: 400, headers: shopper.headers });
   const added = await addProductsFromPage(request, shopper, form.data.productId, form.data.quantity);
   const headers = new Headers(shopper.headers);
   for (const cookie of added.setCookies) headers.append('Set-Cookie', cookie);
-  return json({ message: added.message }, { status: added.ok ? 200 : 409, headers });
+  const message = serverT(shopper.language, 'orders')(added.message);
+  return json({ message }, { status: added.ok ? 200 : 409, headers });
 }

@@ -3,6 +3,7 @@ import { useLoaderData } from '@remix-run/react';
 import { ProductDetailsView } from '~/components/catalog/ProductDetailsView';
 import { ArriveByPanel } from '~/components/ShippingEstimate';
 import { pageAccess, PUBLIC_PAGE, pageMeta } from '~/components/page-essentials';
+import { metaTranslator } from '~/components/meta-translator';
 import {
   addFromShippedProductPage,
   loadShippedProductPage,
@@ -23,10 +24,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return addFromShippedProductPage(request, shopper, params.page);
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  data
-    ? pageMeta(`${data.product.name} — wine shop`, data.product.description)
-    : pageMeta('Not found', 'We could not find that wine.');
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  const t = metaTranslator(matches);
+  return data
+    ? pageMeta(t('{{name}} — wine shop', { name: data.product.name }), data.product.description)
+    : pageMeta(t('Not found'), t('We could not find that wine.'));
+};
 
 export default function ProductPage() {
   const { product, shippingNote, arriveBy } = useLoaderData<typeof loader>();

@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 import { z } from 'zod';
 import { identityConfig } from '~/modules/config/env.server';
+import type { Language } from '~/modules/i18n/languages';
 import { randomToken } from './secrets.server';
 
 /** The storefront as an OAuth client of the identity provider (authorization code + PKCE). */
@@ -28,6 +29,8 @@ export function authorizeUrl(input: {
   sessionToken?: string;
   prompt?: 'none';
   scope?: string;
+  /** The page's language: the provider's own pages (errors, account switch) answer in it (decision 0117). */
+  language?: Language;
 }): string {
   const { issuer, clientId } = identityConfig();
   const url = new URL('/oauth2/v1/authorize', issuer);
@@ -42,6 +45,7 @@ export function authorizeUrl(input: {
   url.searchParams.set('code_challenge_method', 'S256');
   if (input.sessionToken) url.searchParams.set('sessionToken', input.sessionToken);
   if (input.prompt) url.searchParams.set('prompt', input.prompt);
+  if (input.language) url.searchParams.set('ui_locales', input.language);
   return url.toString();
 }
 
@@ -107,7 +111,13 @@ export async function verifyIdToken(idToken: string, nonce: string): Promise<boo
   }
 }
 
-export function endSessionUrl(input: { origin: string; idToken?: string; reason?: string }): string {
+export function endSessionUrl(input: {
+  origin: string;
+  idToken?: string;
+  reason?: string;
+  /** The page's language, for the provider's sign-out page (decision 0117). */
+  language?: Language;
+}): string {
   const { issuer, clientId } = identityConfig();
   const url = new URL('/oauth2/v1/logout', issuer);
   url.searchParams.set('client_id', clientId);
@@ -115,5 +125,6 @@ export function endSessionUrl(input: { origin: string; idToken?: string; reason?
   // The provider hands `state` back to the signed-out page, which explains a forced sign-out.
   if (input.reason && input.reason !== 'user') url.searchParams.set('state', input.reason);
   if (input.idToken) url.searchParams.set('id_token_hint', input.idToken);
+  if (input.language) url.searchParams.set('ui_locales', input.language);
   return url.toString();
 }

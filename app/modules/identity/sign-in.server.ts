@@ -65,6 +65,7 @@ export async function startAuthorization(
     challenge,
     sessionToken: input.sessionToken,
     prompt: input.silent ? 'none' : undefined,
+    language: shopper.language,
   });
   return { redirectTo, setCookie };
 }

@@ -72,5 +72,5 @@ export async function signOut(
   } else {
     setCookies.push(...(await clearSession(shopper.cookie)));
   }
-  return { redirectTo: endSessionUrl({ origin: originOf(request), reason }), setCookies };
+  return { redirectTo: endSessionUrl({ origin: originOf(request), reason, language: shopper.language }), setCookies };
 }
