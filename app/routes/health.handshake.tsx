@@ -1,7 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json, redirect } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
-import { pageAccess, PUBLIC_PAGE, pageMeta } from '~/components/page-essentials';
+import { pageAccess, PUBLIC_PAGE, pageMeta, useT } from '~/components/page-essentials';
+import { metaTranslator } from '~/components/meta-translator';
+import { pageStrings, serverT } from '~/modules/i18n/translations.server';
 import { requireUserType } from '~/modules/access/shopper.server';
 import { withHeaders } from '~/modules/http/api.server';
 import { consumeHandshake } from '~/modules/pharmacy/health-handshake.server';
@@ -24,25 +26,39 @@ export async function loader({ request }: LoaderFunctionArgs) {
     headers.append('Set-Cookie', await healthSessionCookie(result.customerId, shopper));
     return redirect(HEALTH_DASHBOARD_PATH, { headers });
   }
-  return json({ reason: result.reason }, { status: result.reason === 'invalid' ? 400 : 410, headers });
+  // The failures' words (pharmacy-rules.ts) are keys in health.json.
+  const t = serverT(shopper.language, 'health');
+  const failure = HANDSHAKE_FAILURES[result.reason];
+  return json(
+    {
+      failure: { title: t(failure.title), message: t(failure.message) },
+      i18n: pageStrings(shopper.language, ['health']),
+    },
+    { status: result.reason === 'invalid' ? 400 : 410, headers },
+  );
 }
 
-export const meta: MetaFunction = () =>
-  pageMeta('Health dashboard', 'Opening the health dashboard did not work; try again from the pharmacy page.');
+export const meta: MetaFunction = ({ matches }) => {
+  const t = metaTranslator(matches);
+  return pageMeta(
+    t('Health dashboard'),
+    t('Opening the health dashboard did not work; try again from the pharmacy page.'),
+  );
+};
 
 export default function HealthHandshakePage() {
-  const { reason } = useLoaderData<typeof loader>();
-  const failure = HANDSHAKE_FAILURES[reason];
+  const { failure } = useLoaderData<typeof loader>();
+  const t = useT();
   return (
     <div className="container-page max-w-xl py-10">
       <div className="card p-6">
-        <p className="text-sm font-semibold uppercase tracking-wide text-brand">Health</p>
+        <p className="text-sm font-semibold uppercase tracking-wide text-brand">{t('Health')}</p>
         <h1 className="mt-1 text-2xl font-extrabold">{failure.title}</h1>
         <p role="alert" className="mt-3 text-stone-700" data-testid="handshake-refused">
           {failure.message}
         </p>
         <Link to={PHARMACY_PATH} className="btn-primary mt-5">
-          Start again
+          {t('Start again')}
         </Link>
       </div>
     </div>

@@ -1,7 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
-import { pageAccess, PUBLIC_PAGE, productHref, formatCents, pageMeta } from '~/components/page-essentials';
+import { pageAccess, PUBLIC_PAGE, productHref, formatCents, pageMeta, useT } from '~/components/page-essentials';
+import { metaTranslator } from '~/components/meta-translator';
+import { pageStrings, serverT } from '~/modules/i18n/translations.server';
 import { requireUserType } from '~/modules/access/shopper.server';
 import { addProductsFromPage } from '~/modules/cart/cart-actions.server';
 import { AddToCartForm } from '~/modules/catalog/cart-intent';
@@ -22,38 +24,51 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const slug = slugOf(params.slug);
   const { store, headerStore } = await pageStore(shopper);
   const recipe = slug ? await recipeDetails(slug, priceContextFor(store, store.banner_id)) : null;
-  if (!recipe) throw json({ message: 'We could not find that recipe.' }, { status: 404, headers: shopper.headers });
-  return json({ recipe, store: store.name, headerStore }, { headers: shopper.headers });
+  const t = serverT(shopper.language, 'shop');
+  if (!recipe) throw json({ message: t('We could not find that recipe.') }, { status: 404, headers: shopper.headers });
+  // The recipe itself (title, ingredients, method) is shown as written; the page's own words are translated.
+  return json(
+    { recipe, store: store.name, headerStore, i18n: pageStrings(shopper.language, ['shop']) },
+    { headers: shopper.headers },
+  );
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const shopper = await requireUserType(request, access);
   const form = await parseForm(request, AddToCartForm);
-  if (!form.ok) return json({ message: form.message }, { status: 400, headers: shopper.headers });
+  // The form's messages (cart-intent.ts) are keys in shop.json.
+  if (!form.ok)
+    return json(
+      { message: serverT(shopper.language, 'shop')(form.message) },
+      { status: 400, headers: shopper.headers },
+    );
   const added = await addProductsFromPage(request, shopper, form.data.productId, form.data.quantity);
   const headers = new Headers(shopper.headers);
   for (const cookie of added.setCookies) headers.append('Set-Cookie', cookie);
   return json({ message: added.message }, { status: added.ok ? 200 : 409, headers });
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  data
-    ? pageMeta(`${data.recipe.title} — recipe`, data.recipe.description)
-    : pageMeta('Recipe', 'A recipe, with its ingredients ready to add to your cart.');
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  const t = metaTranslator(matches);
+  return data
+    ? pageMeta(t('{{title}} — recipe', { title: data.recipe.title }), data.recipe.description)
+    : pageMeta(t('Recipe'), t('A recipe, with its ingredients ready to add to your cart.'));
+};
 
 export default function RecipePage() {
   const { recipe, store } = useLoaderData<typeof loader>();
   const notice = useActionData<{ message: string }>();
   const buyable = recipe.ingredients.filter((i) => i.product && i.product.stock === 'in_stock');
   const total = buyable.reduce((sum, i) => sum + (i.product?.priceCents ?? 0), 0);
+  const t = useT();
   return (
     <div className="container-page py-6 md:py-8">
-      <nav aria-label="Breadcrumb" className="text-sm text-stone-600">
+      <nav aria-label={t('Breadcrumb')} className="text-sm text-stone-600">
         <Link
           to={`/shop/search-results.html?q=${encodeURIComponent(recipe.title)}&tab=recipes`}
           className="hover:text-brand hover:underline"
         >
-          Recipes
+          {t('Recipes')}
         </Link>
       </nav>
       <div className="mt-3 grid items-start gap-6 md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] lg:gap-10">
@@ -70,11 +85,14 @@ export default function RecipePage() {
           <h1 className="text-2xl font-extrabold md:text-3xl">{recipe.title}</h1>
           <p className="mt-2 text-stone-700">{recipe.description}</p>
           <p className="mt-2 text-sm font-semibold text-stone-700">
-            {recipe.minutes} minutes · serves {recipe.servings}
+            {t('{{minutes}} · serves {{count}}', {
+              minutes: t('{{count}} minutes', { count: recipe.minutes }),
+              count: recipe.servings,
+            })}
           </p>
           <section aria-labelledby="ingredients-heading" className="mt-6">
             <h2 id="ingredients-heading" className="text-lg font-bold">
-              Ingredients
+              {t('Ingredients')}
             </h2>
             <ul className="mt-2 divide-y divide-stone-200 rounded-xl border border-stone-200 bg-white">
               {recipe.ingredients.map((ingredient) => (
@@ -101,11 +119,11 @@ export default function RecipePage() {
                         {ingredient.product.name}
                       </Link>
                     ) : (
-                      <span className="text-stone-600">From your pantry</span>
+                      <span className="text-stone-600">{t('From your pantry')}</span>
                     )}
                     {ingredient.product && ingredient.product.stock !== 'in_stock' ? (
                       <span className="block text-xs font-semibold text-red-700">
-                        {ITEM_MESSAGES[ingredient.product.stock]}
+                        {t(ITEM_MESSAGES[ingredient.product.stock])}
                       </span>
                     ) : null}
                   </span>
@@ -121,17 +139,21 @@ export default function RecipePage() {
                 <input key={i.position} type="hidden" name="productId" value={i.product!.id} />
               ))}
               <button type="submit" className="btn-primary px-6 py-2.5 text-base" disabled={buyable.length === 0}>
-                Add all ingredients to cart
+                {t('Add all ingredients to cart')}
               </button>
               <span className="text-sm text-stone-700">
-                {buyable.length} items, {formatCents(total)} at {store}
+                {t('{{count}} items, {{total}} at {{store}}', {
+                  count: buyable.length,
+                  total: formatCents(total),
+                  store,
+                })}
               </span>
             </Form>
             <Form method="post" action="/shop/lists/add.html" className="mt-3">
               <input type="hidden" name="intent" value="add-recipe" />
               <input type="hidden" name="slug" value={recipe.slug} />
               <button type="submit" className="btn-outline min-h-[44px]">
-                Add the ingredients to a list
+                {t('Add the ingredients to a list')}
               </button>
             </Form>
             <p
@@ -145,7 +167,7 @@ export default function RecipePage() {
           {recipe.steps.length ? (
             <section aria-labelledby="steps-heading" className="mt-6">
               <h2 id="steps-heading" className="text-lg font-bold">
-                Method
+                {t('Method')}
               </h2>
               <ol className="mt-2 list-decimal space-y-2 pl-5 text-stone-800">
                 {recipe.steps.map((step, index) => (

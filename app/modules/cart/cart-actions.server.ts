@@ -1,5 +1,6 @@
 import type { Shopper } from '~/modules/access/shopper.server';
 import { subjectOf } from '~/modules/http/state-versions.server';
+import { serverT } from '~/modules/i18n/translations.server';
 import { cartForWriting, cartItemCount } from './active-cart.server';
 import { addToCart, removeFromCart, setNote, setQuantity, setSubstitution } from './cart-lines.server';
 import type { CartForm } from './cart-form-schema';
@@ -93,10 +94,14 @@ export async function addProductsFromPage(
     // A guest cart created by the first add must be the one the next add uses.
     if (cookies.length > 0) request = withCookies(request, cookies);
   }
-  if (added === 0) return { ok: false, message: refusal ?? 'Nothing was added.', setCookies };
+  // The cart's messages are keys in orders.json; the page shows this one in its shopper's language.
+  const t = serverT(shopper.language, 'orders');
+  if (added === 0) return { ok: false, message: t(refusal ?? 'Nothing was added.'), setCookies };
   const message =
-    productIds.length === 1 ? 'Added to your cart.' : `Added ${added} of ${productIds.length} items to your cart.`;
-  return { ok: true, message: refusal && productIds.length > 1 ? `${message} ${refusal}` : message, setCookies };
+    productIds.length === 1
+      ? t('Added to your cart.')
+      : t('Added {{added}} of {{count}} items to your cart.', { added, count: productIds.length });
+  return { ok: true, message: refusal && productIds.length > 1 ? `${message} ${t(refusal)}` : message, setCookies };
 }
 
 /** The same request as if the browser had already stored these cookies. */

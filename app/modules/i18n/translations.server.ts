@@ -13,6 +13,8 @@ import enStaff from '~/locales/en/staff.json';
 import esStaff from '~/locales/es/staff.json';
 import enMail from '~/locales/en/mail.json';
 import esMail from '~/locales/es/mail.json';
+import enHealth from '~/locales/en/health.json';
+import esHealth from '~/locales/es/health.json';
 import { LANGUAGES, type Language } from './languages';
 import type { Strings } from './translate';
 
@@ -29,6 +31,7 @@ export const RESOURCES = {
     offers: enOffers,
     staff: enStaff,
     mail: enMail,
+    health: enHealth,
   },
   es: {
     common: esCommon,
@@ -38,6 +41,7 @@ export const RESOURCES = {
     offers: esOffers,
     staff: esStaff,
     mail: esMail,
+    health: esHealth,
   },
 } satisfies Record<Language, Record<string, Strings>>;
 

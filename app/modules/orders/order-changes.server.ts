@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { db } from '~/db/db.server';
+import type { Language } from '~/modules/i18n/languages';
 import { cartView, type CartView } from '~/modules/cart/cart-view.server';
 import { noteStoreChange } from '~/modules/http/state-versions.server';
 import { heldSlot, releaseCartHold, type HeldSlot } from '~/modules/slots/slots.server';
@@ -92,10 +93,15 @@ export type EditSession = { ok: true; cartId: string; order: OrderSummary } | Re
  * Edit mode: a working copy of the order's lines in an 'editing' cart (reused while the edit lasts).
  * Only the owner, only a pending order, only before the cut-off.
  */
-export async function startEdit(customer: OrderCustomer, orderNumber: string, now = new Date()): Promise<EditSession> {
+export async function startEdit(
+  customer: OrderCustomer,
+  orderNumber: string,
+  now = new Date(),
+  language: Language = 'en',
+): Promise<EditSession> {
   const refusal = await changeRefusal(customer, orderNumber, now);
   if (refusal) return { ok: false, code: refusal };
-  const order = (await orderSummary(customer, orderNumber, now))!;
+  const order = (await orderSummary(customer, orderNumber, now, language))!;
   const existing = await db()
     .selectFrom('carts')
     .select('id')

@@ -192,7 +192,9 @@ export function walk(): Record<string, Visit[]> {
         path: '/health/dashboard.html',
         open: async (page) => {
           await page.goto('/pharmacy.html');
-          await page.getByRole('button', { name: 'Open your health dashboard' }).click();
+          await page
+            .getByRole('button', { name: inEither('Open your health dashboard', 'Abrir su panel de salud') })
+            .click();
           await expect(page).toHaveURL(/\/health\/dashboard\.html$/);
         },
       },
