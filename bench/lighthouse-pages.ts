@@ -8,6 +8,7 @@ import { freePort } from '../scripts/free-port';
 import { start, startIdentityProvider, stop, waitFor, prepareBenchDatabase } from './harness';
 import {
   budgetPages,
+  inSpanish,
   lighthouse,
   medianMetrics,
   medianScores,
@@ -40,7 +41,11 @@ if (!origin) {
   await waitFor(`http://localhost:${idpPort}/.well-known/openid-configuration`);
 }
 
-const pages = (await budgetPages(origin)).filter(([name]) => !only.length || only.some((o) => name.includes(o)));
+const english = await budgetPages(origin);
+// Home, search and product carry the budget in Spanish too.
+const pages = [...english, ...inSpanish(english.slice(0, 3))].filter(
+  ([name]) => !only.length || only.some((o) => name.includes(o)),
+);
 const ms = (value: number) => value.toFixed(0).padStart(5);
 const line = (scores: LighthouseScores, metrics: LighthouseRun['metrics']) =>
   `${scores.performance} ${scores.accessibility} ${scores['best-practices']} ${scores.seo}  ` +

@@ -114,6 +114,17 @@ export const meetsBudget = (s: LighthouseScores) =>
   s.seo >= LIGHTHOUSE_BUDGET.other;
 
 /**
+ * What a browser set to Spanish sends: the page budgets hold in both languages, and a first visit follows
+ * Accept-Language (the cookie takes over once the shopper switches).
+ */
+export const SPANISH_BROWSER = { 'Accept-Language': 'es-US,es;q=0.9,en;q=0.5' };
+
+/** The same pages in Spanish for a tool that cannot send headers (Lighthouse, the JavaScript weight): `?lng=es`. */
+export function inSpanish(pages: [string, string][]): [string, string][] {
+  return pages.map(([name, pagePath]) => [`${name} (es)`, `${pagePath}${pagePath.includes('?') ? '&' : '?'}lng=es`]);
+}
+
+/**
  * The budget's pages, as [name, path]: home, search (q=milk), the first product the search shows, coupons & deals
  * and the store finder.
  */

@@ -11,8 +11,9 @@
  *   changes; the same pages rendered on every request are measured as references.
  * - The JavaScript each page loads (gzipped): every script Chromium loads for it without interaction,
  *   modulepreloads and chunks imported on demand alike; and a scan of the browser bundles for server-only code.
+ * - The same three pages in Spanish (a browser asking for es-US), A and C.
  * - The JavaScript weight and Lighthouse 12.8 (Debian Chromium, mobile emulation) also on coupons & deals and the
- *   store finder; each Lighthouse figure is the median of BENCH_LIGHTHOUSE_RUNS runs (3); BENCH_LIGHTHOUSE=0
+ *   store finder, and in Spanish (`?lng=es`: the weight on all five, Lighthouse on home, search and product); each Lighthouse figure is the median of BENCH_LIGHTHOUSE_RUNS runs (3); BENCH_LIGHTHOUSE=0
  *   skips it. `tsx bench/lighthouse-pages.ts` runs Lighthouse alone.
  * Nothing is asserted: every figure is printed beside its budget, "no" where it is missed.
  */
@@ -21,10 +22,12 @@ import os from 'node:os';
 import path from 'node:path';
 import {
   budgetPages,
+  inSpanish,
   LIGHTHOUSE_BUDGET,
   lighthouse,
   medianScores,
   meetsBudget,
+  SPANISH_BROWSER,
   type LighthouseScores,
 } from './lighthouse';
 import { JS_BUDGET_KB, pagesJavaScript, type PageWeight } from './page-weight';
@@ -97,6 +100,10 @@ for (const [name, pagePath] of pages) {
   measure(`${name}, anonymous (A)`, `${origin}${pagePath}`);
   measure(`${name}, signed in (C)`, `${origin}${pagePath}`, { Cookie: cookie });
 }
+for (const [name, pagePath] of pages) {
+  measure(`${name}, anonymous (A), Spanish`, `${origin}${pagePath}`, SPANISH_BROWSER);
+  measure(`${name}, signed in (C), Spanish`, `${origin}${pagePath}`, { ...SPANISH_BROWSER, Cookie: cookie });
+}
 await stop(app);
 
 // Reference: the same signed-in pages rendered on every request (private page cache off), what a
@@ -110,12 +117,16 @@ await waitFor(`${origin}/healthz`);
 for (const [name, pagePath] of pages)
   measure(`${name}, C, rendered every time (reference)`, `${origin}${pagePath}`, { Cookie: cookie }, false);
 
+// JavaScript on every budget page in both languages; Lighthouse on all five in English and, as the budget asks,
+// on home, search and product in Spanish.
+const weighedPaths = [...budgetPaths, ...inSpanish(budgetPaths)];
+const lighthousePaths = [...budgetPaths, ...inSpanish(pages)];
 const weights: [string, PageWeight][] = [];
 const measured = await pagesJavaScript(
   origin,
-  budgetPaths.map(([, pagePath]) => pagePath),
+  weighedPaths.map(([, pagePath]) => pagePath),
 );
-for (const [index, [name]] of budgetPaths.entries()) weights.push([name, measured[index]!]);
+for (const [index, [name]] of weighedPaths.entries()) weights.push([name, measured[index]!]);
 const serverOnly = findServerOnlyCode(path.resolve('public/build'));
 
 // ---------------------------------------------------------------------------------------------
@@ -153,7 +164,7 @@ print(
 // Lighthouse last, after the other tables are out: it is slow on a busy machine.
 const scores: [string, LighthouseScores | string][] = [];
 if (LIGHTHOUSE)
-  for (const [name, pagePath] of budgetPaths) {
+  for (const [name, pagePath] of lighthousePaths) {
     const runs = Array.from({ length: LIGHTHOUSE_RUNS }, () => lighthouse(`${origin}${pagePath}`));
     const measuredRuns = runs.flatMap((run) => (typeof run === 'string' ? [] : [run.scores]));
     const failure = runs.find((run): run is string => typeof run === 'string');

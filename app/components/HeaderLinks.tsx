@@ -18,14 +18,9 @@ export function HeaderLogo({
 }) {
   const t = useT();
   return (
-    <Link
-      to="/"
-      className="flex items-center gap-2 rounded-lg"
-      // The name starts with the words on screen (WCAG 2.5.3), so "Greenleaf business" can be spoken to follow it.
-      aria-label={
-        business ? t('{{logo}} business, {{name}} home', { logo: logoText, name }) : t('{{name}} home', { name })
-      }
-    >
+    // Named by its content, not an aria-label: the words on screen come first (WCAG 2.5.3), then the banner's full
+    // name for a screen reader. The initial is decoration, hidden from the name.
+    <Link to="/" className="flex items-center gap-2 rounded-lg">
       <span
         aria-hidden="true"
         className="grid h-9 w-9 place-items-center rounded-xl bg-brand text-lg font-black text-white"
@@ -34,8 +29,14 @@ export function HeaderLogo({
       </span>{' '}
       <span className="text-xl font-extrabold tracking-tight text-brand-dark">
         {logoText}
-        {business ? <span className="ml-1 text-sm font-semibold text-stone-500">{t('business')}</span> : null}
+        {business ? (
+          <>
+            {' '}
+            <span className="text-sm font-semibold text-stone-500">{t('business')}</span>
+          </>
+        ) : null}
       </span>
+      <span className="sr-only">{`, ${t('{{name}} home', { name })}`}</span>
     </Link>
   );
 }
