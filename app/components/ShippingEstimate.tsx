@@ -1,4 +1,5 @@
 import { Form, useLocation, useNavigation, useSearchParams } from '@remix-run/react';
+import { useT } from '~/components/page-essentials';
 import { SHIP_ZIP_ACTION, SHIP_ZIP_ERRORS } from '~/modules/shipping/shipping-zip';
 
 export interface ArriveByData {
@@ -13,6 +14,7 @@ export interface ArriveByData {
  * JavaScript, the same form through Remix with it.
  */
 export function ShipZipForm({ zipcode, compact = false }: { zipcode: string | null; compact?: boolean }) {
+  const t = useT();
   const location = useLocation();
   const navigation = useNavigation();
   const [params] = useSearchParams();
@@ -34,7 +36,7 @@ export function ShipZipForm({ zipcode, compact = false }: { zipcode: string | nu
     >
       <input type="hidden" name="returnTo" value={returnTo} />
       <label className="text-xs font-semibold text-stone-700">
-        {zipcode ? 'Ship to another ZIP code' : 'Ship to ZIP code'}
+        {zipcode ? t('Ship to another ZIP code') : t('Ship to ZIP code')}
         <input
           name="zipcode"
           inputMode="numeric"
@@ -49,11 +51,11 @@ export function ShipZipForm({ zipcode, compact = false }: { zipcode: string | nu
         />
       </label>
       <button type="submit" className="btn-outline py-1.5 text-sm" disabled={busy}>
-        {busy ? 'Checking…' : zipcode ? 'Update' : 'See dates'}
+        {busy ? t('Checking…') : zipcode ? t('Update') : t('See dates')}
       </button>
       {error ? (
         <p id="ship-zip-error" role="alert" className="w-full text-xs font-semibold text-red-700">
-          {SHIP_ZIP_ERRORS[error] ?? SHIP_ZIP_ERRORS.BAD_ZIP}
+          {t(SHIP_ZIP_ERRORS[error] ?? SHIP_ZIP_ERRORS.BAD_ZIP!)}
         </p>
       ) : null}
     </Form>
@@ -62,6 +64,7 @@ export function ShipZipForm({ zipcode, compact = false }: { zipcode: string | nu
 
 /** A wine or marketplace product page's arrive-by date for the shopper's ZIP (or why there is none). */
 export function ArriveByPanel({ arrive }: { arrive: ArriveByData }) {
+  const t = useT();
   return (
     <section
       id="shipping"
@@ -70,7 +73,7 @@ export function ArriveByPanel({ arrive }: { arrive: ArriveByData }) {
       data-testid="arrive-by"
     >
       <h2 id="shipping-heading" className="text-sm font-bold">
-        Delivery estimate{arrive.zipcode ? ` to ${arrive.zipcode}` : ''}
+        {arrive.zipcode ? t('Delivery estimate to {{zip}}', { zip: arrive.zipcode }) : t('Delivery estimate')}
       </h2>
       {arrive.label ? (
         <p className="mt-1 font-semibold text-brand-dark" data-testid="arrive-by-date" data-date={arrive.arriveByDate}>
@@ -79,7 +82,7 @@ export function ArriveByPanel({ arrive }: { arrive: ArriveByData }) {
       ) : null}
       {arrive.message ? (
         <p className="mt-1 text-sm font-semibold text-amber-800" data-testid="arrive-by-message">
-          {arrive.message}
+          {t(arrive.message)}
         </p>
       ) : null}
       <ShipZipForm zipcode={arrive.zipcode} />

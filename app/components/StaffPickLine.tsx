@@ -1,5 +1,5 @@
 import { Form } from '@remix-run/react';
-import { formatCents } from '~/components/page-essentials';
+import { formatCents, useT } from '~/components/page-essentials';
 import { FIELD_INPUT_CLASS } from './FormField';
 
 export interface StaffPickLineView {
@@ -21,6 +21,7 @@ export interface StaffPickLineView {
   choices: { productId: number; name: string; sizeLabel: string; priceCents: number }[];
 }
 
+// Translated where shown: each value is a key of the staff namespace.
 const APPROVAL_TEXT: Record<string, string> = {
   requested: 'waiting for the shopper',
   approved: 'the shopper approved',
@@ -29,20 +30,27 @@ const APPROVAL_TEXT: Record<string, string> = {
 };
 
 function PickState({ line }: { line: StaffPickLineView }) {
+  const t = useT();
   const pick = line.pick;
-  if (!pick) return <p className="text-sm font-semibold text-amber-800">To pick</p>;
+  if (!pick) return <p className="text-sm font-semibold text-amber-800">{t('To pick')}</p>;
   if (pick.outcome === 'short')
-    return <p className="text-sm font-semibold text-stone-800">Out of stock — marked short</p>;
-  if (pick.outcome === 'substituted')
+    return <p className="text-sm font-semibold text-stone-800">{t('Out of stock — marked short')}</p>;
+  if (pick.outcome === 'substituted') {
+    const approval = APPROVAL_TEXT[pick.approval ?? ''];
     return (
       <p className="text-sm font-semibold text-stone-800">
-        Replaced by {pick.quantity} × {pick.substitute?.name} ({pick.substitute?.sizeLabel}) —{' '}
-        {APPROVAL_TEXT[pick.approval ?? ''] ?? ''}
+        {t('Replaced by {{quantity}} × {{name}} ({{size}})', {
+          quantity: pick.quantity,
+          name: pick.substitute?.name ?? '',
+          size: pick.substitute?.sizeLabel ?? '',
+        })}{' '}
+        — {approval ? t(approval) : ''}
       </p>
     );
+  }
   return (
     <p className="text-sm font-semibold text-green-900">
-      Picked {pick.quantity}
+      {t('Picked {{quantity}}', { quantity: pick.quantity })}
       {line.weighedLabel ? ` · ${line.weighedLabel}` : ''} · {formatCents(pick.chargedCents)}
     </p>
   );
@@ -50,13 +58,14 @@ function PickState({ line }: { line: StaffPickLineView }) {
 
 /** Picked (with quantity and weight), out of stock, or replaced by a substitute: one form each, no script needed. */
 function PickForms({ line }: { line: StaffPickLineView }) {
+  const t = useT();
   return (
     <div className="mt-3 flex flex-col gap-3 border-t border-stone-100 pt-3 md:flex-row md:flex-wrap md:items-end">
       <Form method="post" className="flex flex-wrap items-end gap-2">
         <input type="hidden" name="intent" value="picked" />
         <input type="hidden" name="productId" value={line.productId} />
         <label className="text-xs font-semibold">
-          Quantity
+          {t('Quantity')}
           <input
             name="quantity"
             type="number"
@@ -64,31 +73,33 @@ function PickForms({ line }: { line: StaffPickLineView }) {
             max={line.ordered.quantity}
             defaultValue={line.ordered.quantity}
             className={`${FIELD_INPUT_CLASS} w-20`}
-            aria-label={`Quantity picked of ${line.name}`}
+            aria-label={t('Quantity picked of {{name}}', { name: line.name })}
           />
         </label>
         {line.ordered.byWeight ? (
           <label className="text-xs font-semibold">
-            Weight (lb)
+            {t('Weight (lb)')}
             <input
               name="weight"
               inputMode="decimal"
               required
               placeholder="1.25"
               className={`${FIELD_INPUT_CLASS} w-24`}
-              aria-label={`Weight in pounds of ${line.name}`}
+              aria-label={t('Weight in pounds of {{name}}', { name: line.name })}
             />
           </label>
         ) : null}
         <button type="submit" className="btn-primary">
-          Picked<span className="sr-only"> {line.name}</span>
+          {t('Picked')}
+          <span className="sr-only"> {line.name}</span>
         </button>
       </Form>
       <Form method="post">
         <input type="hidden" name="intent" value="short" />
         <input type="hidden" name="productId" value={line.productId} />
         <button type="submit" className="btn-outline">
-          Out of stock<span className="sr-only">: {line.name}</span>
+          {t('Out of stock')}
+          <span className="sr-only">: {line.name}</span>
         </button>
       </Form>
       {line.choices.length > 0 ? (
@@ -96,11 +107,11 @@ function PickForms({ line }: { line: StaffPickLineView }) {
           <input type="hidden" name="intent" value="substituted" />
           <input type="hidden" name="productId" value={line.productId} />
           <label className="text-xs font-semibold">
-            Substitute
+            {t('Substitute')}
             <select
               name="substituteId"
               className={`${FIELD_INPUT_CLASS} max-w-xs`}
-              aria-label={`Substitute for ${line.name}`}
+              aria-label={t('Substitute for {{name}}', { name: line.name })}
             >
               {line.choices.map((choice) => (
                 <option key={choice.productId} value={choice.productId}>
@@ -110,7 +121,7 @@ function PickForms({ line }: { line: StaffPickLineView }) {
             </select>
           </label>
           <label className="text-xs font-semibold">
-            Quantity
+            {t('Quantity')}
             <input
               name="quantity"
               type="number"
@@ -118,11 +129,12 @@ function PickForms({ line }: { line: StaffPickLineView }) {
               max={line.ordered.quantity}
               defaultValue={line.ordered.quantity}
               className={`${FIELD_INPUT_CLASS} w-20`}
-              aria-label={`Quantity of the substitute for ${line.name}`}
+              aria-label={t('Quantity of the substitute for {{name}}', { name: line.name })}
             />
           </label>
           <button type="submit" className="btn-outline">
-            Replace<span className="sr-only"> {line.name}</span>
+            {t('Replace')}
+            <span className="sr-only"> {line.name}</span>
           </button>
         </Form>
       ) : null}
@@ -140,6 +152,7 @@ export function StaffPickLine({
   canPick: boolean;
   error: string | null;
 }) {
+  const t = useT();
   const id = `line-${line.productId}`;
   return (
     <li id={id} className="card p-4" data-testid="pick-line" data-product={line.productId}>
@@ -150,15 +163,17 @@ export function StaffPickLine({
           </p>
           <p className="text-sm text-stone-700">
             {line.brand} · {line.sizeLabel}
-            {line.aisle ? ` · Aisle: ${line.aisle}` : ''}
+            {line.aisle ? ` · ${t('Aisle: {{aisle}}', { aisle: line.aisle })}` : ''}
           </p>
           <p className="text-sm text-stone-700">
-            {line.ordered.substitution === 'none' ? 'No substitutes' : 'Substitutes allowed'}
+            {line.ordered.substitution === 'none' ? t('No substitutes') : t('Substitutes allowed')}
             {line.ordered.byWeight
-              ? ` · Weigh it: ${line.ordered.quantity * line.ordered.sizeQuantity} lb ordered`
+              ? ` · ${t('Weigh it: {{pounds}} lb ordered', { pounds: line.ordered.quantity * line.ordered.sizeQuantity })}`
               : ''}
           </p>
-          {line.note ? <p className="text-sm italic text-stone-800">Shopper’s note: {line.note}</p> : null}
+          {line.note ? (
+            <p className="text-sm italic text-stone-800">{t('Shopper’s note: {{note}}', { note: line.note })}</p>
+          ) : null}
         </div>
         <PickState line={line} />
       </div>
@@ -170,7 +185,8 @@ export function StaffPickLine({
       {canPick && line.pick ? (
         <details className="mt-3 border-t border-stone-100 pt-3">
           <summary className="cursor-pointer text-sm font-semibold text-brand-dark">
-            Change this line<span className="sr-only">: {line.name}</span>
+            {t('Change this line')}
+            <span className="sr-only">: {line.name}</span>
           </summary>
           <PickForms line={line} />
         </details>

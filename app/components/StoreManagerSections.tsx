@@ -1,4 +1,6 @@
 import { Form, Link } from '@remix-run/react';
+import { useLanguage, useT } from '~/components/page-essentials';
+import { INTL_LOCALE, type Language } from '~/modules/i18n/languages';
 import type { StockedProduct } from '~/modules/catalog/store-stock.server';
 import { SLOT_KIND_LABELS } from '~/modules/slots/slot-rules';
 import type { ManagedDay } from '~/modules/slots/slot-admin.server';
@@ -11,13 +13,20 @@ export type RowError = { message: string; target: string | null } | null;
 
 type PageQuery = Pick<StorePageQuery, 'store' | 'day' | 'q'>;
 
-const weekdayFormat = new Intl.DateTimeFormat('en-US', {
-  weekday: 'short',
-  month: 'short',
-  day: 'numeric',
-  timeZone: 'UTC',
-});
-const dayLabel = (day: string) => weekdayFormat.format(new Date(`${day}T12:00:00Z`));
+const weekdayFormats = new Map<Language, Intl.DateTimeFormat>();
+function dayLabel(day: string, language: Language): string {
+  let format = weekdayFormats.get(language);
+  if (!format) {
+    format = new Intl.DateTimeFormat(INTL_LOCALE[language], {
+      weekday: 'short',
+      month: 'short',
+      day: 'numeric',
+      timeZone: 'UTC',
+    });
+    weekdayFormats.set(language, format);
+  }
+  return format.format(new Date(`${day}T12:00:00Z`));
+}
 
 function InlineError({ error, target }: { error: RowError; target: string }) {
   if (!error || error.target !== target) return null;
@@ -30,16 +39,19 @@ function InlineError({ error, target }: { error: RowError; target: string }) {
 
 /** One day's windows of every kind: places taken of the capacity, a capacity form, close or reopen. */
 export function ManagedSlotList({ query, slots, error }: { query: PageQuery; slots: ManagedDay; error: RowError }) {
+  const t = useT();
+  const language = useLanguage();
   return (
     <section className="mt-8" aria-labelledby="slots-heading">
       <h2 id="slots-heading" className="text-xl font-bold">
-        Delivery and pickup times
+        {t('Delivery and pickup times')}
       </h2>
       <p className="mt-1 text-sm text-stone-700">
-        A closed time takes no new orders; orders already in it keep their place. Capacity never goes below the places
-        taken.
+        {t(
+          'A closed time takes no new orders; orders already in it keep their place. Capacity never goes below the places taken.',
+        )}
       </p>
-      <nav aria-label="Days" className="mt-3 flex gap-2 overflow-x-auto pb-2">
+      <nav aria-label={t('Days')} className="mt-3 flex gap-2 overflow-x-auto pb-2">
         {slots.days.map((day) => (
           <Link
             key={day}
@@ -49,13 +61,17 @@ export function ManagedSlotList({ query, slots, error }: { query: PageQuery; slo
               slots.day === day ? 'bg-brand text-white' : 'border border-stone-300 text-stone-800'
             }`}
           >
-            {dayLabel(day)}
+            {dayLabel(day, language)}
           </Link>
         ))}
       </nav>
-      <ul className="mt-3 grid gap-3 md:grid-cols-2 xl:grid-cols-3" aria-label={`Times on ${dayLabel(slots.day)}`}>
+      <ul
+        className="mt-3 grid gap-3 md:grid-cols-2 xl:grid-cols-3"
+        aria-label={t('Times on {{day}}', { day: dayLabel(slots.day, language) })}
+      >
         {slots.slots.map((slot) => {
-          const name = `${SLOT_KIND_LABELS[slot.kind]} ${slot.time}`;
+          const kind = t(SLOT_KIND_LABELS[slot.kind]);
+          const name = `${kind} ${slot.time}`;
           return (
             <li
               key={slot.id}
@@ -66,16 +82,16 @@ export function ManagedSlotList({ query, slots, error }: { query: PageQuery; slo
               data-kind={slot.kind}
             >
               <div className="min-w-[10rem]">
-                <p className="text-xs font-semibold text-stone-700">{SLOT_KIND_LABELS[slot.kind]}</p>
+                <p className="text-xs font-semibold text-stone-700">{kind}</p>
                 <p className="font-bold">{slot.time}</p>
                 <p className="text-sm text-stone-800" data-testid="slot-state">
-                  {slot.taken} of {slot.capacity} taken ·{' '}
+                  {t('{{taken}} of {{capacity}} taken', { taken: slot.taken, capacity: slot.capacity })} ·{' '}
                   {slot.closed ? (
-                    <span className="font-semibold text-red-800">Closed</span>
+                    <span className="font-semibold text-red-800">{t('Closed')}</span>
                   ) : slot.editable ? (
-                    'Open'
+                    t('Open')
                   ) : (
-                    'Started'
+                    t('Started')
                   )}
                 </p>
               </div>
@@ -85,25 +101,26 @@ export function ManagedSlotList({ query, slots, error }: { query: PageQuery; slo
                     <input type="hidden" name="intent" value="capacity" />
                     <input type="hidden" name="slotId" value={slot.id} />
                     <label className="text-xs font-semibold">
-                      Capacity
+                      {t('Capacity')}
                       <input
                         name="capacity"
                         type="number"
                         required
                         defaultValue={slot.capacity}
                         className={`${FIELD_INPUT_CLASS} w-20`}
-                        aria-label={`Capacity of ${name}`}
+                        aria-label={t('Capacity of {{name}}', { name })}
                       />
                     </label>
                     <button type="submit" className="btn-outline">
-                      Save<span className="sr-only"> capacity of {name}</span>
+                      {t('Save')}
+                      <span className="sr-only"> {t('capacity of {{name}}', { name })}</span>
                     </button>
                   </Form>
                   <Form method="post">
                     <input type="hidden" name="intent" value={slot.closed ? 'reopen' : 'close'} />
                     <input type="hidden" name="slotId" value={slot.id} />
                     <button type="submit" className={slot.closed ? 'btn-primary' : 'btn-outline'}>
-                      {slot.closed ? 'Reopen' : 'Close'}
+                      {slot.closed ? t('Reopen') : t('Close')}
                       <span className="sr-only"> {name}</span>
                     </button>
                   </Form>
@@ -118,6 +135,7 @@ export function ManagedSlotList({ query, slots, error }: { query: PageQuery; slo
   );
 }
 
+// Translated where shown: each value is a key of the staff namespace.
 const STOCK_LABELS: Record<StockedProduct['stock'], string> = {
   in_stock: 'In stock',
   out_of_stock: 'Out of stock',
@@ -134,16 +152,17 @@ export function StockSearch({
   search: { term: string; products: StockedProduct[] } | null;
   error: RowError;
 }) {
+  const t = useT();
   return (
     <section className="mt-10" aria-labelledby="stock-heading">
       <h2 id="stock-heading" className="text-xl font-bold">
-        Out of stock at this store
+        {t('Out of stock at this store')}
       </h2>
       <Form method="get" action="/staff/store" className="mt-3 flex flex-wrap items-end gap-2" role="search">
         <input type="hidden" name="store" value={query.store} />
         {query.day ? <input type="hidden" name="day" value={query.day} /> : null}
         <label className="text-sm font-semibold">
-          Product name
+          {t('Product name')}
           <input
             name="q"
             type="search"
@@ -153,18 +172,18 @@ export function StockSearch({
           />
         </label>
         <button type="submit" className="btn-primary">
-          Find products
+          {t('Find products')}
         </button>
       </Form>
       {search ? (
         search.products.length === 0 ? (
           <p className="mt-3 text-sm text-stone-700" data-testid="stock-none">
             {search.term.length < 2
-              ? 'Type at least two letters of the product name.'
-              : `No grocery product has “${search.term}” in its name.`}
+              ? t('Type at least two letters of the product name.')
+              : t('No grocery product has “{{term}}” in its name.', { term: search.term })}
           </p>
         ) : (
-          <ul className="mt-3 flex flex-col gap-2" aria-label="Products found">
+          <ul className="mt-3 flex flex-col gap-2" aria-label={t('Products found')}>
             {search.products.map((product) => (
               <li
                 key={product.id}
@@ -180,7 +199,7 @@ export function StockSearch({
                       className={product.stock === 'in_stock' ? 'font-semibold' : 'font-semibold text-red-800'}
                       data-testid="stock-state"
                     >
-                      {STOCK_LABELS[product.stock]}
+                      {t(STOCK_LABELS[product.stock])}
                     </span>
                   </p>
                 </div>
@@ -193,7 +212,7 @@ export function StockSearch({
                     />
                     <input type="hidden" name="productId" value={product.id} />
                     <button type="submit" className="btn-outline">
-                      {product.stock === 'in_stock' ? 'Mark out of stock' : 'Back in stock'}
+                      {product.stock === 'in_stock' ? t('Mark out of stock') : t('Back in stock')}
                       <span className="sr-only">: {product.name}</span>
                     </button>
                   </Form>
@@ -210,15 +229,18 @@ export function StockSearch({
 
 /** Messages of this store that the mail worker gave up on, each with "Send again". */
 export function DeadLetterList({ deadLetters, error }: { deadLetters: DeadLetterView[]; error: RowError }) {
+  const t = useT();
   return (
     <section className="mt-10" aria-labelledby="dead-heading">
       <h2 id="dead-heading" className="text-xl font-bold">
-        Messages that could not be sent
+        {t('Messages that could not be sent')}
       </h2>
       {deadLetters.length === 0 ? (
-        <p className="mt-2 text-sm text-stone-700">Every message of this store was delivered or is on its way.</p>
+        <p className="mt-2 text-sm text-stone-700">
+          {t('Every message of this store was delivered or is on its way.')}
+        </p>
       ) : (
-        <ul className="mt-3 flex flex-col gap-2" aria-label="Undelivered messages">
+        <ul className="mt-3 flex flex-col gap-2" aria-label={t('Undelivered messages')}>
           {deadLetters.map((letter) => (
             <li
               key={letter.messageId}
@@ -227,21 +249,26 @@ export function DeadLetterList({ deadLetters, error }: { deadLetters: DeadLetter
             >
               <div className="min-w-0">
                 <p className="font-semibold">
-                  {letter.kind} to {letter.recipient}
+                  {t('{{kind}} to {{recipient}}', { kind: letter.kind, recipient: letter.recipient })}
                 </p>
                 <p className="text-sm text-stone-700">
-                  {letter.createdAt} · {letter.attempts === 1 ? '1 attempt' : `${letter.attempts} attempts`}
+                  {letter.createdAt} · {t('{{count}} attempts', { count: letter.attempts })}
                 </p>
-                <p className="break-words text-sm text-stone-700">Last error: {letter.lastError}</p>
+                <p className="break-words text-sm text-stone-700">
+                  {t('Last error: {{error}}', { error: letter.lastError })}
+                </p>
               </div>
               <Form method="post">
                 <input type="hidden" name="intent" value="resend" />
                 <input type="hidden" name="messageId" value={letter.messageId} />
                 <button type="submit" className="btn-outline">
-                  Send again
+                  {t('Send again')}
                   <span className="sr-only">
                     {' '}
-                    the {letter.kind.toLowerCase()} message to {letter.recipient}
+                    {t('the {{kind}} message to {{recipient}}', {
+                      kind: letter.kind.toLowerCase(),
+                      recipient: letter.recipient,
+                    })}
                   </span>
                 </button>
               </Form>

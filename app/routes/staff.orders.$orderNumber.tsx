@@ -2,7 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { json, redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { StaffPickLine } from '~/components/StaffPickLine';
-import { pageMeta } from '~/components/page-essentials';
+import { pageMeta, useT } from '~/components/page-essentials';
+import { metaTranslator } from '~/components/meta-translator';
 import { StaffErrorPage } from '~/components/StaffErrorPage';
 import { STAFF_ROLES, staffAccess } from '~/modules/access/staff-access';
 import { requireStaff, requireStaffAtStore, type StaffMember } from '~/modules/access/staff.server';
@@ -22,6 +23,7 @@ import {
 } from '~/modules/fulfilment/staff-forms';
 import { parseForm, parseSearchParams } from '~/modules/http/forms.server';
 import { originOf } from '~/modules/http/request-origin';
+import { pageStrings, serverT } from '~/modules/i18n/translations.server';
 
 /** One order's pick list in aisle order: pick, weigh, substitute or mark short; then stage and hand over. */
 export const access = staffAccess({ roles: STAFF_ROLES });
@@ -46,18 +48,19 @@ function staffAtStore(staff: StaffMember, request: Request, params: LoaderFuncti
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const staff = await requireStaff(request, access);
   const { store, orderNumber, who } = staffAtStore(staff, request, params);
-  const order = await pickList(who, orderNumber);
+  const order = await pickList(who, orderNumber, new Date(), staff.language);
   if (!order) throw notFound(staff.headers);
   const headers = new Headers(staff.headers);
   headers.set('Cache-Control', 'no-store');
-  return json({ store, order }, { headers });
+  return json({ store, order, i18n: pageStrings(staff.language, ['staff']) }, { headers });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const staff = await requireStaff(request, access);
   const { store, orderNumber, who } = staffAtStore(staff, request, params);
   const form = await parseForm(request, staffOrderActionSchema);
-  if (!form.ok) return json({ error: form.message, productId: null }, { status: 400, headers: staff.headers });
+  const t = serverT(staff.language, 'staff');
+  if (!form.ok) return json({ error: t(form.message), productId: null }, { status: 400, headers: staff.headers });
   const pick = pickInputOf(form.data);
   const step = handOverStepOf(form.data);
   const origin = originOf(request);
@@ -68,38 +71,48 @@ export async function action({ request, params }: ActionFunctionArgs) {
       : await claimOrder(who, orderNumber);
   if (!result.ok)
     return json(
-      { error: REFUSALS[result.code], productId: pick?.productId ?? null },
+      { error: t(REFUSALS[result.code]), productId: pick?.productId ?? null },
       { status: result.code === 'NOT_FOUND' ? 404 : 409, headers: staff.headers },
     );
   const back = `/staff/orders/${orderNumber}?store=${store.storeId}`;
   return redirect(pick ? `${back}#line-${pick.productId}` : back, { headers: staff.headers });
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  pageMeta(data ? `Order ${data.order.orderNumber}` : 'Order', 'Pick list and hand-over of an order.');
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  const t = metaTranslator(matches);
+  return pageMeta(
+    data ? t('Order {{number}}', { number: data.order.orderNumber }) : t('Order'),
+    t('Pick list and hand-over of an order.'),
+  );
+};
 
 export default function StaffPickListPage() {
   const { store, order } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
+  const t = useT();
   return (
     <div className="container-page py-8">
       <Link
         to={`/staff/orders?store=${store.storeId}`}
         className="text-sm font-semibold text-brand-dark hover:underline"
       >
-        ← Orders at {store.storeName}
+        ← {t('Orders at {{store}}', { store: store.storeName })}
       </Link>
       <div className="mt-3 flex flex-wrap items-end justify-between gap-3">
         <div>
-          <h1 className="text-2xl font-extrabold md:text-3xl">Order {order.orderNumber}</h1>
+          <h1 className="text-2xl font-extrabold md:text-3xl">
+            {t('Order {{number}}', { number: order.orderNumber })}
+          </h1>
           <p className="mt-1 text-stone-700" data-testid="staff-order-status">
-            {statusLabel(order.status)} · {order.pickup ? 'DriveUp & Go' : 'Delivery'} · {order.slotLabel}
-            {order.businessOrder ? ' · Business order' : ''}
+            {t(statusLabel(order.status))} · {order.pickup ? 'DriveUp & Go' : t('Delivery')} · {order.slotLabel}
+            {order.businessOrder ? ` · ${t('Business order')}` : ''}
           </p>
-          {order.address ? <p className="text-sm text-stone-700">Deliver to {order.address}</p> : null}
+          {order.address ? (
+            <p className="text-sm text-stone-700">{t('Deliver to {{address}}', { address: order.address })}</p>
+          ) : null}
           {order.instructions ? (
             <p className="text-sm text-stone-700" data-testid="staff-order-instructions">
-              Delivery instructions: {order.instructions}
+              {t('Delivery instructions: {{instructions}}', { instructions: order.instructions })}
             </p>
           ) : null}
         </div>
@@ -107,7 +120,7 @@ export default function StaffPickListPage() {
           to={`/staff/orders/${order.orderNumber}?store=${store.storeId}`}
           className="text-sm font-semibold underline"
         >
-          Refresh
+          {t('Refresh')}
         </Link>
       </div>
       {answer?.error && answer.productId === null ? (
@@ -120,24 +133,29 @@ export default function StaffPickListPage() {
       ) : null}
       {order.checkIn ? (
         <p className="mt-4 rounded-xl bg-green-50 p-3 font-semibold text-green-900" data-testid="staff-check-in">
-          The shopper checked in at {order.checkIn.at}: parking spot {order.checkIn.spot}.
+          {t('The shopper checked in at {{time}}: parking spot {{spot}}.', {
+            time: order.checkIn.at,
+            spot: order.checkIn.spot ?? '',
+          })}
         </p>
       ) : null}
       {order.canClaim ? (
         <Form method="post" className="mt-4">
           <input type="hidden" name="intent" value="claim" />
           <button type="submit" className="btn-primary">
-            Claim this order
+            {t('Claim this order')}
           </button>
         </Form>
       ) : null}
       {order.canPick ? (
         <p className="mt-4 text-sm text-stone-700" role="status">
-          {order.open === 0 ? 'Every line is done.' : `${order.open} of ${order.lines.length} lines to go.`}
-          {order.waiting > 0 ? ` Waiting for the shopper on ${order.waiting}.` : ''}
+          {order.open === 0
+            ? t('Every line is done.')
+            : t('{{open}} of {{total}} lines to go.', { open: order.open, total: order.lines.length })}
+          {order.waiting > 0 ? ` ${t('Waiting for the shopper on {{count}}.', { count: order.waiting })}` : ''}
         </p>
       ) : null}
-      <ol className="mt-4 flex flex-col gap-3" aria-label="Pick list in aisle order">
+      <ol className="mt-4 flex flex-col gap-3" aria-label={t('Pick list in aisle order')}>
         {order.lines.map((line) => (
           <StaffPickLine
             key={line.productId}
@@ -148,12 +166,12 @@ export default function StaffPickListPage() {
         ))}
       </ol>
       {order.steps.length > 0 ? (
-        <div className="mt-6 flex flex-wrap gap-3" aria-label="Hand-over">
+        <div className="mt-6 flex flex-wrap gap-3" aria-label={t('Hand-over')}>
           {order.steps.map((step) => (
             <Form method="post" key={step}>
               <input type="hidden" name="intent" value={step} />
               <button type="submit" className="btn-primary">
-                {STEP_BUTTONS[step]}
+                {t(STEP_BUTTONS[step])}
               </button>
             </Form>
           ))}

@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json, redirect } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
-import { pageMeta } from '~/components/page-essentials';
+import { pageMeta, useT } from '~/components/page-essentials';
+import { metaTranslator } from '~/components/meta-translator';
 import { StaffErrorPage } from '~/components/StaffErrorPage';
 import { STAFF_ROLES, staffAccess } from '~/modules/access/staff-access';
 import { requireStaff, requireStaffAtStore } from '~/modules/access/staff.server';
@@ -9,6 +10,7 @@ import { claimOrder, storeQueue } from '~/modules/fulfilment/order-queue.server'
 import { FULFILMENT_REFUSALS, statusLabel } from '~/modules/fulfilment/order-states';
 import { claimFormSchema, queueQuerySchema } from '~/modules/fulfilment/staff-forms';
 import { parseForm, parseSearchParams } from '~/modules/http/forms.server';
+import { pageStrings, serverT } from '~/modules/i18n/translations.server';
 
 /** A store's order queue: today's and tomorrow's orders by slot, oldest first; a picker claims one here. */
 export const access = staffAccess({ roles: STAFF_ROLES });
@@ -18,10 +20,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const staff = await requireStaff(request, access);
   const query = parseSearchParams(request, queueQuerySchema);
   const store = requireStaffAtStore(staff, query.store, STAFF_ROLES);
-  const queue = await storeQueue({ staffId: staff.customerId, storeId: store.storeId, roles: store.roles }, query);
+  const who = { staffId: staff.customerId, storeId: store.storeId, roles: store.roles };
+  const queue = await storeQueue(who, query, new Date(), staff.language);
   const headers = new Headers(staff.headers);
   headers.set('Cache-Control', 'no-store');
-  return json({ store, query, queue: queue! }, { headers });
+  return json({ store, query, queue: queue!, i18n: pageStrings(staff.language, ['staff']) }, { headers });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -29,32 +32,41 @@ export async function action({ request }: ActionFunctionArgs) {
   const query = parseSearchParams(request, queueQuerySchema);
   const store = requireStaffAtStore(staff, query.store, STAFF_ROLES);
   const form = await parseForm(request, claimFormSchema);
-  if (!form.ok) return json({ error: form.message }, { status: 400, headers: staff.headers });
+  const t = serverT(staff.language, 'staff');
+  if (!form.ok) return json({ error: t(form.message) }, { status: 400, headers: staff.headers });
   const who = { staffId: staff.customerId, storeId: store.storeId, roles: store.roles };
   const claimed = await claimOrder(who, form.data.orderNumber);
   if (!claimed.ok)
     return json(
-      { error: FULFILMENT_REFUSALS[claimed.code] },
+      { error: t(FULFILMENT_REFUSALS[claimed.code]) },
       { status: claimed.code === 'NOT_FOUND' ? 404 : 409, headers: staff.headers },
     );
   return redirect(`/staff/orders/${form.data.orderNumber}?store=${store.storeId}`, { headers: staff.headers });
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  pageMeta(data ? `Orders at ${data.store.storeName}` : 'Orders', "Today's and tomorrow's orders at the store.");
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  const t = metaTranslator(matches);
+  return pageMeta(
+    data ? t('Orders at {{store}}', { store: data.store.storeName }) : t('Orders'),
+    t("Today's and tomorrow's orders at the store."),
+  );
+};
 
 export default function StaffOrdersPage() {
   const { store, query, queue } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
+  const t = useT();
   const canClaim = store.roles.includes('picker') || store.roles.includes('manager');
   const base = `/staff/orders?store=${store.storeId}`;
   return (
     <div className="container-page py-8">
       <Link to="/staff" className="text-sm font-semibold text-brand-dark hover:underline">
-        ← Your stores
+        ← {t('Your stores')}
       </Link>
-      <h1 className="mt-3 text-2xl font-extrabold md:text-3xl">Orders at {store.storeName}</h1>
-      <nav className="mt-3 flex gap-2 text-sm" aria-label="Which orders">
+      <h1 className="mt-3 text-2xl font-extrabold md:text-3xl">
+        {t('Orders at {{store}}', { store: store.storeName })}
+      </h1>
+      <nav className="mt-3 flex gap-2 text-sm" aria-label={t('Which orders')}>
         {(['open', 'all'] as const).map((show) => (
           <Link
             key={show}
@@ -64,11 +76,11 @@ export default function StaffOrdersPage() {
               query.show === show ? 'bg-brand text-white' : 'border border-stone-300 text-stone-800'
             }`}
           >
-            {show === 'open' ? 'Still to do' : "The day's orders"}
+            {show === 'open' ? t('Still to do') : t("The day's orders")}
           </Link>
         ))}
         <Link to={`${base}&show=${query.show}&page=${query.page}`} className="ml-auto font-semibold underline">
-          Refresh
+          {t('Refresh')}
         </Link>
       </nav>
       {answer?.error ? (
@@ -80,13 +92,14 @@ export default function StaffOrdersPage() {
         </p>
       ) : null}
       <p className="mt-4 text-sm text-stone-700" data-testid="queue-count">
-        {queue.total === 1 ? '1 order' : `${queue.total} orders`} today and tomorrow
-        {query.show === 'open' ? ' still to pick, pack or hand over' : ''}.
+        {query.show === 'open'
+          ? t('{{count}} orders today and tomorrow still to pick, pack or hand over.', { count: queue.total })
+          : t('{{count}} orders today and tomorrow.', { count: queue.total })}
       </p>
       {queue.orders.length === 0 ? (
-        <p className="mt-6 text-stone-700">Nothing waiting. New orders appear here when shoppers place them.</p>
+        <p className="mt-6 text-stone-700">{t('Nothing waiting. New orders appear here when shoppers place them.')}</p>
       ) : (
-        <ul className="mt-4 flex flex-col gap-3" aria-label="Orders">
+        <ul className="mt-4 flex flex-col gap-3" aria-label={t('Orders')}>
           {queue.orders.map((order) => (
             <li
               key={order.orderNumber}
@@ -100,17 +113,19 @@ export default function StaffOrdersPage() {
                     {order.orderNumber}
                   </Link>{' '}
                   <span className="ml-1 rounded-full bg-stone-100 px-2 py-0.5 text-xs font-semibold text-stone-900">
-                    {statusLabel(order.status)}
+                    {t(statusLabel(order.status))}
                   </span>
                 </p>
                 <p className="text-sm text-stone-700">
-                  {order.pickup ? 'DriveUp & Go' : 'Delivery'} · {order.slotLabel} ·{' '}
-                  {order.units === 1 ? '1 item' : `${order.units} items`}
-                  {order.picker ? ` · Picker: ${order.picker.mine ? 'you' : order.picker.name}` : ''}
+                  {order.pickup ? 'DriveUp & Go' : t('Delivery')} · {order.slotLabel} ·{' '}
+                  {t('{{count}} items', { count: order.units })}
+                  {order.picker
+                    ? ` · ${order.picker.mine ? t('Picker: you') : t('Picker: {{name}}', { name: order.picker.name })}`
+                    : ''}
                 </p>
                 {order.checkedIn ? (
                   <p className="text-sm font-semibold text-green-900">
-                    Shopper is here: parking spot {order.parkingSpot}
+                    {t('Shopper is here: parking spot {{spot}}', { spot: order.parkingSpot ?? '' })}
                   </p>
                 ) : null}
               </div>
@@ -119,7 +134,8 @@ export default function StaffOrdersPage() {
                   <input type="hidden" name="intent" value="claim" />
                   <input type="hidden" name="orderNumber" value={order.orderNumber} />
                   <button type="submit" className="btn-primary">
-                    Claim<span className="sr-only"> order {order.orderNumber}</span>
+                    {t('Claim')}
+                    <span className="sr-only"> {t('order {{number}}', { number: order.orderNumber })}</span>
                   </button>
                 </Form>
               ) : null}
@@ -128,18 +144,16 @@ export default function StaffOrdersPage() {
         </ul>
       )}
       {queue.pages > 1 ? (
-        <nav className="mt-6 flex items-center gap-3 text-sm" aria-label="Pages">
+        <nav className="mt-6 flex items-center gap-3 text-sm" aria-label={t('Pages')}>
           {queue.page > 1 ? (
             <Link to={`${base}&show=${query.show}&page=${queue.page - 1}`} className="btn-outline">
-              Earlier
+              {t('Earlier')}
             </Link>
           ) : null}
-          <span>
-            Page {queue.page} of {queue.pages}
-          </span>
+          <span>{t('Page {{page}} of {{pages}}', { page: queue.page, pages: queue.pages })}</span>
           {queue.page < queue.pages ? (
             <Link to={`${base}&show=${query.show}&page=${queue.page + 1}`} className="btn-outline">
-              Later
+              {t('Later')}
             </Link>
           ) : null}
         </nav>

@@ -1,12 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json, redirect } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
-import { pageMeta } from '~/components/page-essentials';
+import { pageMeta, useT } from '~/components/page-essentials';
+import { metaTranslator } from '~/components/meta-translator';
 import { StaffErrorPage } from '~/components/StaffErrorPage';
 import { DeadLetterList, ManagedSlotList, StockSearch } from '~/components/StoreManagerSections';
 import { staffAccess } from '~/modules/access/staff-access';
 import { requireStaff, requireStaffAtStore } from '~/modules/access/staff.server';
 import { parseForm, parseSearchParams } from '~/modules/http/forms.server';
+import { pageStrings, serverT } from '~/modules/i18n/translations.server';
 import {
   DONE_OF,
   MANAGER_DONE,
@@ -28,11 +30,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const query = parseSearchParams(request, storePageQuerySchema);
   const store = requireStaffAtStore(staff, query.store, ['manager']);
   const who = { staffId: staff.customerId, storeId: store.storeId, roles: store.roles };
-  const page = await storeManagerPage(who, query);
+  const page = await storeManagerPage(who, query, new Date(), staff.language);
   if (!page) throw notFound(staff.headers);
   const headers = new Headers(staff.headers);
   headers.set('Cache-Control', 'no-store');
-  return json({ store, query, page, done: query.done ? MANAGER_DONE[query.done] : null }, { headers });
+  const t = serverT(staff.language, 'staff');
+  return json(
+    {
+      store,
+      query,
+      page,
+      done: query.done ? t(MANAGER_DONE[query.done]) : null,
+      i18n: pageStrings(staff.language, ['staff']),
+    },
+    { headers },
+  );
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -43,29 +55,35 @@ export async function action({ request }: ActionFunctionArgs) {
   const target = form.values.slotId ?? form.values.productId ?? form.values.messageId ?? null;
   const answer = (error: string, status: number) =>
     json({ error, target: typeof target === 'string' ? target : null }, { status, headers: staff.headers });
-  if (!form.ok) return answer(form.message, 400);
+  if (!form.ok) return answer(serverT(staff.language, 'staff')(form.message), 400);
   const who = { staffId: staff.customerId, storeId: store.storeId, roles: store.roles };
-  const outcome = await applyManagerAction(who, form.data);
+  const outcome = await applyManagerAction(who, form.data, new Date(), staff.language);
   if (!outcome.ok) return answer(outcome.message, outcome.status);
   return redirect(storePageHref(query, DONE_OF[form.data.intent]), { headers: staff.headers });
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  pageMeta(data ? `Managing ${data.store.storeName}` : 'Store', "The store's times, stock and undelivered messages.");
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  const t = metaTranslator(matches);
+  return pageMeta(
+    data ? t('Managing {{store}}', { store: data.store.storeName }) : t('Store'),
+    t("The store's times, stock and undelivered messages."),
+  );
+};
 
 export default function StoreManagerPage() {
   const { store, query, page, done } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const error = answer?.error ? { message: answer.error, target: answer.target } : null;
+  const t = useT();
   return (
     <div className="container-page py-8">
       <Link to="/staff" className="text-sm font-semibold text-brand-dark hover:underline">
-        ← Your stores
+        ← {t('Your stores')}
       </Link>
       <div className="mt-3 flex flex-wrap items-end justify-between gap-3">
-        <h1 className="text-2xl font-extrabold md:text-3xl">Managing {store.storeName}</h1>
+        <h1 className="text-2xl font-extrabold md:text-3xl">{t('Managing {{store}}', { store: store.storeName })}</h1>
         <Link to={`/staff/orders?store=${store.storeId}&show=all`} className="btn-outline">
-          The day&rsquo;s orders
+          {t('The day’s orders')}
         </Link>
       </div>
       {done ? (

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { serverT } from '~/modules/i18n/translations.server';
 import {
-  belowTakenMessage,
+  BELOW_TAKEN,
   checkCapacity,
   isStoreManager,
   maskAddressesIn,
@@ -17,8 +18,16 @@ describe("the store manager's rules", () => {
     expect(checkCapacity(5, 5)).toEqual({ ok: true });
     expect(checkCapacity(0, 0)).toEqual({ ok: true });
     expect(checkCapacity(4, 5)).toEqual({ ok: false, code: 'BELOW_TAKEN', taken: 5 });
-    expect(belowTakenMessage(1)).toBe('1 place is already taken in this window, so its capacity cannot go below 1.');
-    expect(belowTakenMessage(3)).toBe('3 places are already taken in this window, so its capacity cannot go below 3.');
+    const t = serverT('en', 'staff');
+    expect(t(BELOW_TAKEN, { count: 1 })).toBe(
+      '1 place is already taken in this window, so its capacity cannot go below 1.',
+    );
+    expect(t(BELOW_TAKEN, { count: 3 })).toBe(
+      '3 places are already taken in this window, so its capacity cannot go below 3.',
+    );
+    expect(serverT('es', 'staff')(BELOW_TAKEN, { count: 1 })).toBe(
+      'Ya hay 1 lugar ocupado en este horario, así que su capacidad no puede bajar de 1.',
+    );
   });
 
   it('lets only a store manager change things', () => {

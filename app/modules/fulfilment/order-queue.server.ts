@@ -3,7 +3,8 @@ import { formatInTimeZone, fromZonedTime } from 'date-fns-tz';
 import { sql } from 'kysely';
 import { db } from '~/db/db.server';
 import { noteStoreChange } from '~/modules/http/state-versions.server';
-import { slotLabel } from '~/modules/slots/slots.server';
+import type { Language } from '~/modules/i18n/languages';
+import { slotLabelIn } from '~/modules/orders/order-dates.server';
 import { storeById } from '~/modules/stores/stores.server';
 import { recordStep } from './order-events.server';
 import { checkStep, OPEN_STATUSES, STATUS, type FulfilmentRefusal, type StaffAtStore } from './order-states';
@@ -31,7 +32,12 @@ export interface QueueFilter {
 }
 
 /** Today's and tomorrow's orders at the staff member's store, by slot, oldest first. */
-export async function storeQueue(staff: StaffAtStore, filter: QueueFilter, now = new Date()) {
+export async function storeQueue(
+  staff: StaffAtStore,
+  filter: QueueFilter,
+  now = new Date(),
+  language: Language = 'en',
+) {
   const store = await storeById(staff.storeId);
   if (!store) return null;
   const days = queueDays(store.timezone, now);
@@ -77,7 +83,7 @@ export async function storeQueue(staff: StaffAtStore, filter: QueueFilter, now =
       orderNumber: row.order_number,
       status: row.status,
       pickup: row.fulfillment === 'DUG',
-      slotLabel: slotLabel(row.slot_start, row.slot_end, store.timezone),
+      slotLabel: slotLabelIn(language, row.slot_start, row.slot_end, store.timezone),
       placedAt: row.placed_at,
       units: Number(row.units ?? 0),
       picker: row.picker_id === null ? null : { mine: row.picker_id === staff.staffId, name: row.picker_name ?? '' },

@@ -1,7 +1,7 @@
-import { formatInTimeZone } from 'date-fns-tz';
 import { db } from '~/db/db.server';
 import { noteStoreChange } from '~/modules/http/state-versions.server';
-import { slotLabel } from '~/modules/slots/slots.server';
+import type { Language } from '~/modules/i18n/languages';
+import { momentIn, slotLabelIn } from '~/modules/orders/order-dates.server';
 import { storeById } from '~/modules/stores/stores.server';
 import { instructionsText } from '~/modules/orders/delivery-instructions';
 import { poundsLabel } from './line-rules';
@@ -15,7 +15,7 @@ const HAND_OVER_STEPS: Exclude<StaffStep, 'claim'>[] = ['stage', 'ready', 'depar
  * What the pick list shows: the order, its lines in aisle order with what was done to each and the
  * substitutes a picker may choose, and the steps this staff member can take now. Null: not at this store.
  */
-export async function pickList(staff: StaffAtStore, orderNumber: string, now = new Date()) {
+export async function pickList(staff: StaffAtStore, orderNumber: string, now = new Date(), language: Language = 'en') {
   const store = await storeById(staff.storeId);
   const found = store ? await orderAtStore(db(), staff, orderNumber) : undefined;
   if (!store || !found) return null;
@@ -38,7 +38,7 @@ export async function pickList(staff: StaffAtStore, orderNumber: string, now = n
     orderNumber: order.order_number,
     status: order.status,
     pickup: isPickup(order.fulfillment),
-    slotLabel: slotLabel(order.slot_start, order.slot_end, store.timezone),
+    slotLabel: slotLabelIn(language, order.slot_start, order.slot_end, store.timezone),
     address: order.address_text,
     /** What the driver reads at the door (plain text; the page escapes it). */
     instructions: instructionsText({
@@ -52,7 +52,7 @@ export async function pickList(staff: StaffAtStore, orderNumber: string, now = n
     canClaim: checkStep('claim', order, staff.roles).ok,
     steps,
     checkIn: order.checked_in_at
-      ? { at: formatInTimeZone(new Date(order.checked_in_at), store.timezone, 'h:mm a'), spot: order.parking_spot }
+      ? { at: momentIn(language, order.checked_in_at, store.timezone, 'time'), spot: order.parking_spot }
       : null,
     open: withChoices.filter((line) => line.pick === null).length,
     waiting: withChoices.filter((line) => line.pick?.approval === 'requested').length,

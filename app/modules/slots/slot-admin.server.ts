@@ -1,6 +1,8 @@
 import { fromZonedTime } from 'date-fns-tz';
 import { db } from '~/db/db.server';
 import type { StaffAtStore } from '~/modules/fulfilment/order-states';
+import type { Language } from '~/modules/i18n/languages';
+import { momentIn } from '~/modules/orders/order-dates.server';
 import {
   checkCapacity,
   isStoreManager,
@@ -32,11 +34,18 @@ export interface ManagedDay {
   slots: ManagedSlot[];
 }
 
+/** A window's local time span in the page's language: English keeps the slots' own wording. */
+function windowTime(language: Language, startsAt: string, endsAt: string, timezone: string): string {
+  if (language === 'en') return slotLabel(startsAt, endsAt, timezone).split(', ').slice(2).join(', ');
+  return `${momentIn(language, startsAt, timezone, 'time')} – ${momentIn(language, endsAt, timezone, 'time')}`;
+}
+
 /** Every window of the store on one of its days (today when none or an unknown day is asked for), all kinds. */
 export async function managedSlotDay(
   store: Store,
   requested: string | undefined,
   now = new Date(),
+  language: Language = 'en',
 ): Promise<ManagedDay> {
   const days = slotDays(store, now);
   const day = requested && days.includes(requested) ? requested : days[0]!;
@@ -61,7 +70,7 @@ export async function managedSlotDay(
       id: row.id,
       kind: row.kind,
       startsAt: row.starts_at,
-      time: slotLabel(row.starts_at, row.ends_at, store.timezone).split(', ').slice(2).join(', '),
+      time: windowTime(language, row.starts_at, row.ends_at, store.timezone),
       capacity: row.capacity,
       taken: row.reserved,
       closed: Number(row.closed) === 1,

@@ -29,10 +29,12 @@ export const MANAGER_REFUSALS = {
 } as const;
 export type ManagerRefusalCode = keyof typeof MANAGER_REFUSALS;
 
-/** The refusal of a capacity below the places already taken, with the number in it. */
-export function belowTakenMessage(taken: number): string {
-  return `${taken === 1 ? '1 place is' : `${taken} places are`} already taken in this window, so its capacity cannot go below ${taken}.`;
-}
+/**
+ * The refusal of a capacity below the places already taken, as a key of the staff namespace: the number goes in
+ * as `count` (the English file holds its singular and plural wording).
+ */
+export const BELOW_TAKEN =
+  '{{count}} places are already taken in this window, so its capacity cannot go below {{count}}.';
 
 export type CapacityCheck = { ok: true } | { ok: false; code: 'BELOW_TAKEN'; taken: number };
 

@@ -4,8 +4,11 @@ import type { StaffAtStore } from '~/modules/fulfilment/order-states';
 import { deadLettersOfStore, resendDeadLetter } from '~/modules/mail/queue.server';
 import { managedSlotDay, setSlotCapacity, setSlotClosed, type ManagedDay } from '~/modules/slots/slot-admin.server';
 import { storeById } from '~/modules/stores/stores.server';
+import { serverT } from '~/modules/i18n/translations.server';
+import type { Language } from '~/modules/i18n/languages';
+import { momentIn } from '~/modules/orders/order-dates.server';
 import {
-  belowTakenMessage,
+  BELOW_TAKEN,
   isStoreManager,
   MANAGER_REFUSALS,
   maskAddressesIn,
@@ -38,13 +41,14 @@ export async function storeManagerPage(
   manager: StaffAtStore,
   query: Pick<StorePageQuery, 'day' | 'q'>,
   now = new Date(),
+  language: Language = 'en',
 ): Promise<StoreManagerPage | null> {
   if (!isStoreManager(manager)) return null;
   const store = await storeById(manager.storeId);
   if (!store) return null;
   const term = query.q?.trim() ?? '';
   const [slots, products, dead] = await Promise.all([
-    managedSlotDay(store, query.day, now),
+    managedSlotDay(store, query.day, now, language),
     term ? findStoreProducts(store.id, term) : Promise.resolve([]),
     deadLettersOfStore(store.id),
   ]);
@@ -56,8 +60,11 @@ export async function storeManagerPage(
       kind: messageKindLabel(row.kind),
       recipient: maskRecipient(row.recipient),
       attempts: row.attempts,
-      lastError: maskAddressesIn(row.last_error ?? 'No error was recorded.'),
-      createdAt: formatInTimeZone(new Date(row.created_at), store.timezone, 'MMM d, h:mm a'),
+      lastError: maskAddressesIn(row.last_error ?? serverT(language, 'staff')('No error was recorded.')),
+      createdAt:
+        language === 'en'
+          ? formatInTimeZone(new Date(row.created_at), store.timezone, 'MMM d, h:mm a')
+          : momentIn(language, row.created_at, store.timezone, 'dayTime'),
     })),
   };
 }
@@ -79,8 +86,10 @@ export async function applyManagerAction(
   manager: StaffAtStore,
   action: StoreManagerAction,
   now = new Date(),
+  language: Language = 'en',
 ): Promise<ManagerOutcome> {
-  if (!isStoreManager(manager)) return { ok: false, status: 403, message: MANAGER_REFUSALS.ROLE };
+  const t = serverT(language, 'staff');
+  if (!isStoreManager(manager)) return { ok: false, status: 403, message: t(MANAGER_REFUSALS.ROLE) };
   const result = await (() => {
     switch (action.intent) {
       case 'capacity':
@@ -98,6 +107,6 @@ export async function applyManagerAction(
     }
   })();
   if (result.ok) return { ok: true };
-  const message = 'taken' in result ? belowTakenMessage(result.taken) : MANAGER_REFUSALS[result.code];
+  const message = 'taken' in result ? t(BELOW_TAKEN, { count: result.taken }) : t(MANAGER_REFUSALS[result.code]);
   return { ok: false, status: STATUS_OF[result.code], message };
 }

@@ -5,11 +5,6 @@ import { readHandoff } from './handoff-token.server';
 import { validateStoreSelection } from './store-resolver.server';
 import { storeById } from './stores.server';
 
-const PREFERENCE_LABELS = {
-  Delivery: 'Delivers',
-  Dug: 'DriveUp & Go pickup near',
-  J4U: 'In-store shopping near',
-} as const;
 const nameOf = (banner: string) => BANNERS.find((b) => b.id === banner)?.name ?? banner;
 
 /** What the hand-off page shows, when the token is valid and meant for this banner. */
@@ -23,7 +18,7 @@ export async function describeHandoff(shopper: Shopper, token: string | null) {
     fromBannerName: nameOf(handoff.from),
     storeName: store.name,
     zipcode: handoff.zipcode,
-    preferenceLabel: PREFERENCE_LABELS[handoff.preference],
+    preference: handoff.preference,
   };
 }
 
