@@ -46,6 +46,7 @@ import { allergenFiltersSchema } from './migrations/0046-allergen-filters';
 import { weeklyAdSchema } from './migrations/0047-weekly-ad';
 import { snapFlagSchema } from './migrations/0049-snap-flag';
 import { preferredLanguageSchema } from './migrations/0050-preferred-language';
+import { homeContentSpanishSchema } from './migrations/0051-home-content-spanish';
 
 function migrationsFor(dialect: DialectName): Record<string, Migration> {
   return {
@@ -95,6 +96,7 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0047-weekly-ad': weeklyAdSchema(dialect),
     '0049-snap-flag': snapFlagSchema,
     '0050-preferred-language': preferredLanguageSchema,
+    '0051-home-content-spanish': homeContentSpanishSchema,
   };
 }
 

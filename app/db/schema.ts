@@ -246,6 +246,10 @@ export interface HomeContentTable {
   /** The end of the headline, in the banner's colour. */
   highlight: string;
   body: string;
+  /** The same version's words in Spanish; null shows the English ones. */
+  headline_es: string | null;
+  highlight_es: string | null;
+  body_es: string | null;
   starts_at: string;
 }
 

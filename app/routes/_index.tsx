@@ -30,7 +30,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const [departments, featured, hero] = await Promise.all([
     departmentTiles(),
     featuredProducts(store, 12),
-    homeHero(shopper.host.bannerId, storefrontMoment(contentMode)),
+    homeHero(shopper.host.bannerId, storefrontMoment(contentMode), shopper.language),
   ]);
   return json(
     {

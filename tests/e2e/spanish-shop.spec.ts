@@ -77,6 +77,9 @@ test('the product page after choosing Spanish in the header: details, nutrition 
 
 test('the home page and the aisles in Spanish, with a plural count', async ({ page }) => {
   await page.goto('/?lng=es');
+  // The hero is content: its Spanish words come from the version's own Spanish columns.
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Compras frescas, a tu manera');
+  await expect(page.getByText('Entrega a domicilio, recogida con DriveUp & Go')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Comprar por departamento' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Populares esta semana' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Empezar a comprar' })).toBeVisible();

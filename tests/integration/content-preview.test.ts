@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useDatabaseForTests } from '~/db/db.server';
 import { seedDatabase } from '~/db/seed/seed.server';
 import { productDetails } from '~/modules/catalog/product-details.server';
-import { BUILT_IN_HOME_HERO } from '~/modules/content/home-content';
+import { BUILT_IN_HOME_HERO, BUILT_IN_HOME_HERO_ES } from '~/modules/content/home-content';
 import { homeHero } from '~/modules/content/home-content.server';
 import { enterContentMode, readContentMode, storefrontMoment } from '~/modules/content/content-mode.server';
 import { galleryFiltersSchema } from '~/modules/offers/gallery-filters';
@@ -101,19 +101,38 @@ describe.each(DIALECTS)('content preview on %s', (dialect) => {
   });
 
   it('shows the live home hero now and the draft one at the previewed moment', async () => {
-    const live = await homeHero('greenleaf', now, now);
+    const live = await homeHero('greenleaf', now, 'en', now);
     expect(live).toMatchObject({ headline: BUILT_IN_HOME_HERO.headline, draft: false });
     expect(live.id).not.toBeNull();
-    const previewed = await homeHero('greenleaf', inElevenDays, now);
+    const previewed = await homeHero('greenleaf', inElevenDays, 'en', now);
     expect(previewed).toMatchObject({ headline: 'Holiday baking,', highlight: 'sorted', draft: true });
     // Once its day comes it is simply the hero, for everyone.
-    expect(await homeHero('greenleaf', inElevenDays, inElevenDays)).toMatchObject({ id: previewed.id, draft: false });
+    expect(await homeHero('greenleaf', inElevenDays, 'en', inElevenDays)).toMatchObject({
+      id: previewed.id,
+      draft: false,
+    });
     // Another banner has its own rows.
-    expect((await homeHero('mesa', inElevenDays, now)).id).not.toBe(previewed.id);
+    expect((await homeHero('mesa', inElevenDays, 'en', now)).id).not.toBe(previewed.id);
+  });
+
+  it("shows a version's Spanish words in Spanish, and its English ones where it has no Spanish", async () => {
+    const live = await homeHero('greenleaf', now, 'es', now);
+    expect(live).toMatchObject({ ...BUILT_IN_HOME_HERO_ES, draft: false });
+    expect(live.id).toBe((await homeHero('greenleaf', now, 'en', now)).id);
+    // The draft was written in English only: a Spanish preview shows it in English, never the live Spanish words.
+    expect(await homeHero('greenleaf', inElevenDays, 'es', now)).toMatchObject({
+      headline: 'Holiday baking,',
+      highlight: 'sorted',
+      draft: true,
+    });
   });
 
   it('falls back to the built-in hero where no content was written', async () => {
     await test.db.deleteFrom('home_content').where('banner_id', '=', 'mesa').execute();
-    expect(await homeHero('mesa', inElevenDays, now)).toEqual(BUILT_IN_HOME_HERO);
+    expect(await homeHero('mesa', inElevenDays, 'en', now)).toEqual(BUILT_IN_HOME_HERO);
+    expect(await homeHero('mesa', inElevenDays, 'es', now)).toEqual({
+      ...BUILT_IN_HOME_HERO,
+      ...BUILT_IN_HOME_HERO_ES,
+    });
   });
 });

@@ -67,6 +67,7 @@ describe.each(DIALECTS)('database on %s', (dialect) => {
       '0047-weekly-ad',
       '0049-snap-flag',
       '0050-preferred-language',
+      '0051-home-content-spanish',
     ]);
   });
 

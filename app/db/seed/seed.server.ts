@@ -1,6 +1,6 @@
 import { CompiledQuery, sql, type Insertable, type Kysely } from 'kysely';
 import { BANNERS } from '~/modules/banners/banner-catalog';
-import { BUILT_IN_HOME_HERO } from '~/modules/content/home-content';
+import { BUILT_IN_HOME_HERO, BUILT_IN_HOME_HERO_ES } from '~/modules/content/home-content';
 import { DEPARTMENTS, BRANDS_BY_DEPARTMENT, type ShelfItem, type ShelfSize } from '~/db/seed/data/shelf-vocabulary';
 import { varietalsForRegion, WINE_REGIONS, WINERIES } from '~/db/seed/data/wine-vocabulary';
 import { MARKETPLACE_ITEMS, SELLERS } from '~/db/seed/data/marketplace-vocabulary';
@@ -665,6 +665,9 @@ async function seedInto(db: Db, dialect: DialectName, partial: Partial<SeedOptio
         headline: BUILT_IN_HOME_HERO.headline,
         highlight: BUILT_IN_HOME_HERO.highlight,
         body: BUILT_IN_HOME_HERO.body,
+        headline_es: BUILT_IN_HOME_HERO_ES.headline,
+        highlight_es: BUILT_IN_HOME_HERO_ES.highlight,
+        body_es: BUILT_IN_HOME_HERO_ES.body,
         starts_at: isoDaysFrom(now, -30),
       },
       {
@@ -674,6 +677,10 @@ async function seedInto(db: Db, dialect: DialectName, partial: Partial<SeedOptio
         headline: 'Holiday baking,',
         highlight: 'sorted',
         body: 'Flour, butter and everything for the season, delivered or ready for pickup.',
+        // No Spanish yet: a Spanish page would show these English words.
+        headline_es: null,
+        highlight_es: null,
+        body_es: null,
         starts_at: isoDaysFrom(now, 10),
       },
     ]),

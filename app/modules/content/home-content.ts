@@ -16,3 +16,10 @@ export const BUILT_IN_HOME_HERO: HomeHero = {
   body: 'Delivery to your door, DriveUp & Go pickup, or clip deals for your next trip in store.',
   draft: false,
 };
+
+/** The built-in words in Spanish (a content row carries its own, in its `_es` columns). */
+export const BUILT_IN_HOME_HERO_ES: Pick<HomeHero, 'headline' | 'highlight' | 'body'> = {
+  headline: 'Compras frescas,',
+  highlight: 'a tu manera',
+  body: 'Entrega a domicilio, recogida con DriveUp & Go o cupones para tu próxima visita a la tienda.',
+};
