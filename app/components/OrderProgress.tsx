@@ -153,7 +153,7 @@ export function OrderProgress({ progress, live }: { progress: OrderProgressView;
       </div>
       {live ? <OrderWatch orderNumber={progress.orderNumber} version={progress.version} /> : null}
       {/* Read out when the order moves while the page is open (WCAG 4.1.3); the timeline below shows it. */}
-      <p className="sr-only" role="status" data-testid="order-status-live">
+      <p className="sr-only" aria-live="polite" data-testid="order-status-live">
         {now ? t('Order status: {{status}}', { status: t(now.label) }) : ''}
       </p>
       <Timeline steps={progress.steps} />
