@@ -40,6 +40,7 @@ export default tseslint.config(
       'app/components/Island.tsx',
       'app/components/ProductCard.tsx',
       'app/components/AddToCart.tsx',
+      'app/components/ScriptAnswerField.tsx',
       'app/components/search/ProductCarousel.tsx',
       'app/components/BusinessPriceTag.tsx',
     ],
@@ -50,7 +51,7 @@ export default tseslint.config(
           patterns: [
             {
               regex:
-                '^(remix-utils/use-hydrated|.*/(Deferred|Island|ProductCard|ProductCarousel|BusinessPriceTag|page-access|local-storage|cart-forms|catalog/links|catalog/pricing|search/tabs|page-meta|Translations))$',
+                '^(remix-utils/use-hydrated|.*/(Deferred|Island|ProductCard|ProductCarousel|BusinessPriceTag|page-access|local-storage|cart-forms|catalog/links|catalog/pricing|search/tabs|page-meta|Translations|ScriptAnswerField))$',
               allowTypeImports: true,
               message: 'Import it from ~/components/page-essentials (decision 0031: one shared browser chunk).',
             },

@@ -1,5 +1,6 @@
 import { useFetcher, useFetchers, useLocation, useRouteLoaderData } from '@remix-run/react';
 import { CART_ACTION, type CartAnswer } from '~/modules/cart/cart-forms';
+import { ScriptAnswerField } from './ScriptAnswerField';
 import { useT } from './Translations';
 
 /**
@@ -20,12 +21,15 @@ export function AddToCart({ productId, name, disabled }: { productId: number; na
   const cartStarting = !hasCart && addsInFlight;
   const answer = fetcher.data;
   const label = t(busy ? 'Adding…' : answer?.ok ? 'Add another' : 'Add to cart');
+  // Emptied while a post is in flight, so the same words said twice are read out twice (WCAG 4.1.3).
+  const said = answer && !busy ? t(answer.message) : '';
   return (
     <fetcher.Form method="post" action={CART_ACTION} data-testid="add-to-cart">
       <input type="hidden" name="intent" value="add" />
       <input type="hidden" name="productId" value={productId} />
       {/* No quantity field: an add without one is one unit, here and at the lists page. */}
       <input type="hidden" name="returnTo" value={`${location.pathname}${location.search}`} />
+      <ScriptAnswerField />
       <button
         type="submit"
         className="btn-primary"
@@ -40,9 +44,9 @@ export function AddToCart({ productId, name, disabled }: { productId: number; na
         {t('Add to list')}
       </button>
       <p className="sr-only" role="status">
-        {answer ? answer.message : ''}
+        {said}
       </p>
-      {answer && !answer.ok ? <p className="mt-1 text-xs font-semibold text-red-700">{answer.message}</p> : null}
+      {answer && !answer.ok ? <p className="mt-1 text-xs font-semibold text-red-700">{said}</p> : null}
     </fetcher.Form>
   );
 }

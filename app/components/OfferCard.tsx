@@ -1,5 +1,5 @@
 import { Link, useFetcher } from '@remix-run/react';
-import { useT } from '~/components/page-essentials';
+import { ScriptAnswerField, useT } from '~/components/page-essentials';
 import { offerAnchor, type ClipAnswer } from '~/modules/offers/clip-form';
 
 export interface OfferCardData {
@@ -19,7 +19,8 @@ export interface OfferCardData {
 
 /**
  * Clip or unclip, posting to /foru/clip. Without JavaScript the post redirects back to this card's
- * anchor; with it the button flips at once and flips back, with the server's message, if refused.
+ * anchor; with it the button flips at once and flips back, with the server's message, if refused, and what
+ * happened is read out by the card's status region (WCAG 4.1.3), in the page from the start and empty till then.
  */
 export function ClipButton({
   offerId,
@@ -41,8 +42,14 @@ export function ClipButton({
   const shownClipped = pending ? pending === 'clip' : fetcher.data?.ok ? fetcher.data.clipped : Boolean(clipped);
   // A refusal from the script answer is English (the action's JSON); the card shows it in the page's language.
   const error = refused ? t(refused) : (serverError ?? null);
+  // Once the page has reloaded: a card that the reload takes away (My list) leaves the saying to its page.
+  const done = fetcher.state === 'idle' && fetcher.data?.ok ? fetcher.data : null;
+  const said = done
+    ? t(done.clipped ? 'Clipped: {{title}}' : 'Removed from your list: {{title}}', { title: label })
+    : '';
   return (
     <fetcher.Form method="post" action="/foru/clip" className="mt-auto">
+      <ScriptAnswerField />
       <input type="hidden" name="offerId" value={offerId} />
       <input type="hidden" name="returnTo" value={returnTo} />
       <input type="hidden" name="intent" value={shownClipped ? 'unclip' : 'clip'} />
@@ -66,6 +73,9 @@ export function ClipButton({
           <span className="sr-only"> {label}</span>
         </button>
       )}
+      <p role="status" className="sr-only">
+        {said}
+      </p>
       {error ? (
         <p role="alert" className="mt-2 text-xs font-semibold text-red-700">
           {error}

@@ -135,6 +135,10 @@ function Change({ change, orderNumber }: { change: OrderProgressView['changes'][
 /** Where the order is, what waits for the shopper's answer, the pickup check-in and the receipt. */
 export function OrderProgress({ progress, live }: { progress: OrderProgressView; live: boolean }) {
   const t = useT();
+  // The step under way, or once every step is done (handed over), the last one.
+  const now =
+    progress.steps.find((step) => step.state === 'current') ??
+    progress.steps.filter((step) => step.state === 'done').at(-1);
   return (
     <section className="card mt-6 p-5" aria-labelledby="progress-heading">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -150,7 +154,7 @@ export function OrderProgress({ progress, live }: { progress: OrderProgressView;
       {live ? <OrderWatch orderNumber={progress.orderNumber} version={progress.version} /> : null}
       {/* Read out when the order moves while the page is open (WCAG 4.1.3); the timeline below shows it. */}
       <p className="sr-only" aria-live="polite" data-testid="order-status-live">
-        {`Order status: ${progress.steps.find((step) => step.state === 'current')?.label ?? ''}`}
+        {now ? t('Order status: {{status}}', { status: t(now.label) }) : ''}
       </p>
       <Timeline steps={progress.steps} />
       {progress.changes.length > 0 ? (

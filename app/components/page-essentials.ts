@@ -8,6 +8,7 @@ export { island, clientNavigationTarget, type IslandOptions } from './Island';
 export { ProductCard, cardPriority } from './ProductCard';
 export { ProductCarousel } from './search/ProductCarousel';
 export { BusinessPriceTag } from './BusinessPriceTag';
+export { ScriptAnswerField } from './ScriptAnswerField';
 export * from '~/modules/access/page-access';
 export * from '~/modules/browser/local-storage';
 export * from '~/modules/cart/cart-forms';

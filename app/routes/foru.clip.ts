@@ -4,6 +4,7 @@ import { pageAccess, PUBLIC_PAGE, SIGN_IN_PATH } from '~/components/page-essenti
 import { redirectPolicy, requireUserType } from '~/modules/access/shopper.server';
 import { editTarget, safeRedirect } from '~/modules/access/safe-redirect';
 import { apiRoute } from '~/modules/http/api.server';
+import { wantsScriptAnswer } from '~/modules/http/script-answer';
 import { parseForm } from '~/modules/http/forms.server';
 import { clipOffer, unclipOffer } from '~/modules/offers/clips.server';
 import { clipFormSchema, offerAnchor, type ClipAnswer } from '~/modules/offers/clip-form';
@@ -23,8 +24,8 @@ function backTo(returnTo: string, offerId: number, extra: Record<string, string>
 
 export const action = apiRoute(async ({ request }: ActionFunctionArgs) => {
   const shopper = await requireUserType(request, access);
-  const script = new URL(request.url).searchParams.has('_data');
   const form = await parseForm(request, clipFormSchema);
+  const script = wantsScriptAnswer(form.values);
   if (!form.ok) {
     const answer: ClipAnswer = { ok: false, offerId: null, code: 'BAD_FORM', message: form.message };
     return json(answer, { status: 400, headers: shopper.headers });

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
+import { useEffect, useRef, useState } from 'react';
 import { CUSTOMER_ONLY, pageAccess, SIGN_IN_PATH, formatCents, pageMeta, useT } from '~/components/page-essentials';
 import { metaTranslator } from '~/components/meta-translator';
 import { requireUserType } from '~/modules/access/shopper.server';
@@ -35,9 +36,22 @@ export const meta: MetaFunction = ({ matches }) => {
 export default function MyListPage() {
   const { offers } = useLoaderData<typeof loader>();
   const t = useT();
+  // An unclipped offer's card (and its status region) leaves the list when the list reloads: the page's own
+  // region, in the page from the start, says which offers went (WCAG 4.1.3).
+  const [said, setSaid] = useState('');
+  const shown = useRef(offers);
+  useEffect(() => {
+    const gone = shown.current.filter((offer) => !offers.some((still) => still.id === offer.id));
+    shown.current = offers;
+    if (gone.length > 0)
+      setSaid(gone.map((offer) => t('Removed from your list: {{title}}', { title: offer.title })).join(' '));
+  }, [offers, t]);
   return (
     <div className="container-page py-8">
       <h1 className="text-2xl font-extrabold md:text-3xl">{t('My list')}</h1>
+      <p role="status" className="sr-only" data-testid="my-list-status">
+        {said}
+      </p>
       <p className="mt-1 text-stone-600" data-testid="my-list-count">
         {t('{{count}} clipped offers', { count: offers.length })}
       </p>

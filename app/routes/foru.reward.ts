@@ -4,6 +4,7 @@ import { pageAccess, PUBLIC_PAGE, SIGN_IN_PATH } from '~/components/page-essenti
 import { redirectPolicy, requireUserType } from '~/modules/access/shopper.server';
 import { editTarget, safeRedirect } from '~/modules/access/safe-redirect';
 import { parseForm } from '~/modules/http/forms.server';
+import { wantsScriptAnswer } from '~/modules/http/script-answer';
 import { offerViewer } from '~/modules/offers/offer-viewer.server';
 import { rewardAnchor, rewardFormSchema, type RewardAnswer } from '~/modules/offers/reward-form';
 import { redeemReward, unclipReward } from '~/modules/offers/rewards.server';
@@ -22,8 +23,8 @@ function backTo(returnTo: string, rewardId: number, extra: Record<string, string
 
 async function actionHandler({ request }: ActionFunctionArgs) {
   const shopper = await requireUserType(request, access);
-  const script = new URL(request.url).searchParams.has('_data');
   const form = await parseForm(request, rewardFormSchema);
+  const script = wantsScriptAnswer(form.values);
   if (!form.ok) {
     const answer: RewardAnswer = { ok: false, rewardId: null, code: 'BAD_FORM', message: form.message };
     return json(answer, { status: 400, headers: shopper.headers });

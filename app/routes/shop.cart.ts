@@ -7,6 +7,7 @@ import { runCartIntent } from '~/modules/cart/cart-actions.server';
 import { cartFormSchema } from '~/modules/cart/cart-form-schema';
 import { apiRoute } from '~/modules/http/api.server';
 import { parseForm } from '~/modules/http/forms.server';
+import { wantsScriptAnswer } from '~/modules/http/script-answer';
 import { markStateVersionsHandled } from '~/modules/http/handled-state-versions';
 
 /** POST /shop/cart: the one cart action (intent add, update, remove, substitution, note). Anyone may post. */
@@ -21,9 +22,9 @@ function backTo(returnTo: string | undefined, extra: Record<string, string>) {
 
 export const action = apiRoute(async ({ request }: ActionFunctionArgs) => {
   const shopper = await requireUserType(request, access);
-  const script = new URL(request.url).searchParams.has('_data');
   const headers = new Headers(shopper.headers);
   const form = await parseForm(request, cartFormSchema);
+  const script = wantsScriptAnswer(form.values);
   if (!form.ok) {
     const answer: CartAnswer = { ok: false, code: 'BAD_FORM', message: form.message, productId: null };
     if (script) return json(answer, { status: 400, headers });

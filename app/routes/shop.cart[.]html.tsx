@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { Link, useFetcher, useLoaderData, useSearchParams } from '@remix-run/react';
+import { createContext, useContext, useEffect, useState } from 'react';
 import {
   pageAccess,
   PUBLIC_PAGE,
@@ -11,7 +12,9 @@ import {
   formatCents,
   BusinessPriceTag,
   pageMeta,
+  ScriptAnswerField,
   useT,
+  type CartAnswer,
 } from '~/components/page-essentials';
 import { metaTranslator } from '~/components/meta-translator';
 import { pageStrings, serverT } from '~/modules/i18n/translations.server';
@@ -81,123 +84,148 @@ export const meta: MetaFunction = ({ matches }) => {
   return pageMeta(t('Your cart'), t('The groceries in your cart, their prices and savings before checkout.'));
 };
 
+/** Hands a line's answer to the page's status region, which stays when a removed line goes (WCAG 4.1.3). */
+const AnnounceContext = createContext<(words: string) => void>(() => {});
+
+/**
+ * Reads out what a line's post did ("Bananas: Quantity updated."). Emptied while the next post is in flight, so
+ * the same words said twice are read out twice.
+ */
+function useAnnouncedAnswer(fetcher: { state: string; data?: unknown }, name: string) {
+  const announce = useContext(AnnounceContext);
+  const t = useT();
+  const busy = fetcher.state === 'submitting';
+  const answer = busy ? null : (fetcher.data as CartAnswer | undefined);
+  const said = answer ? `${name}: ${t(answer.message)}` : '';
+  useEffect(() => {
+    if (said || busy) announce(said);
+  }, [said, busy, announce]);
+}
+
 export default function CartPage() {
   const { cart, shipments, zipcode, signedIn, preference } = useLoaderData<typeof loader>();
   const [params] = useSearchParams();
   const error = params.get('cartError');
   const done = params.get('cartMessage');
   const t = useT();
+  const [said, announce] = useState('');
   return (
-    <div className="container-page py-8">
-      <div className="flex flex-wrap items-end justify-between gap-2">
-        <div>
-          <h1 className="text-2xl font-extrabold md:text-3xl">{t('Your cart')}</h1>
-          <p className="mt-1 text-stone-600" data-testid="cart-summary-line">
-            {t('{{count}} items', { count: cart.itemCount })} · {t('prices at {{store}}', { store: cart.storeName })}
-            {cart.priceTier === 'business' ? <BusinessPriceTag /> : null}
-          </p>
-        </div>
-        <Link to="/" className="btn-outline">
-          {t('Keep shopping')}
-        </Link>
-      </div>
-      {error ? (
-        <p
-          role="alert"
-          className="mt-4 rounded-xl border border-red-200 bg-red-50 p-3 text-sm font-semibold text-red-800"
-        >
-          {t(CART_ERROR_MESSAGES[error] ?? 'That change could not be made.')}
+    <AnnounceContext.Provider value={announce}>
+      <div className="container-page py-8">
+        {/* Always in the page, so a change made with JavaScript (no new page) is read out when its words arrive. */}
+        <p role="status" className="sr-only" data-testid="cart-status">
+          {said}
         </p>
-      ) : done ? (
-        <p role="status" className="mt-4 rounded-xl border border-green-200 bg-green-50 p-3 text-sm text-green-900">
-          {t(CART_DONE_MESSAGES[done] ?? 'Cart updated.')}
-        </p>
-      ) : null}
-
-      {cart.lines.length === 0 && shipments.length === 0 ? (
-        <div className="mt-8 rounded-2xl border border-dashed border-stone-300 p-8 text-center">
-          <p className="font-semibold">{t('Your cart is empty.')}</p>
-          <Link to="/" className="btn-primary mt-4">
-            {t('Find something good')}
+        <div className="flex flex-wrap items-end justify-between gap-2">
+          <div>
+            <h1 className="text-2xl font-extrabold md:text-3xl">{t('Your cart')}</h1>
+            <p className="mt-1 text-stone-600" data-testid="cart-summary-line">
+              {t('{{count}} items', { count: cart.itemCount })} · {t('prices at {{store}}', { store: cart.storeName })}
+              {cart.priceTier === 'business' ? <BusinessPriceTag /> : null}
+            </p>
+          </div>
+          <Link to="/" className="btn-outline">
+            {t('Keep shopping')}
           </Link>
         </div>
-      ) : (
-        <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_20rem]">
-          <div className="flex flex-col gap-6">
-            {cart.lines.length > 0 ? (
-              <ul className="flex flex-col gap-3" aria-label={t('Cart items')}>
-                {cart.lines.map((line) => (
-                  <CartLineItem key={line.productId} line={line} />
-                ))}
-              </ul>
-            ) : null}
-            {shipments.length > 0 ? <ShippedItems shipments={shipments} zipcode={zipcode} /> : null}
+        {error ? (
+          <p
+            role="alert"
+            className="mt-4 rounded-xl border border-red-200 bg-red-50 p-3 text-sm font-semibold text-red-800"
+          >
+            {t(CART_ERROR_MESSAGES[error] ?? 'That change could not be made.')}
+          </p>
+        ) : done ? (
+          <p role="status" className="mt-4 rounded-xl border border-green-200 bg-green-50 p-3 text-sm text-green-900">
+            {t(CART_DONE_MESSAGES[done] ?? 'Cart updated.')}
+          </p>
+        ) : null}
+
+        {cart.lines.length === 0 && shipments.length === 0 ? (
+          <div className="mt-8 rounded-2xl border border-dashed border-stone-300 p-8 text-center">
+            <p className="font-semibold">{t('Your cart is empty.')}</p>
+            <Link to="/" className="btn-primary mt-4">
+              {t('Find something good')}
+            </Link>
           </div>
-          <aside className="card h-fit p-5 lg:sticky lg:top-24" aria-labelledby="order-summary">
-            <h2 id="order-summary" className="text-lg font-bold">
-              {t('Order summary')}
-            </h2>
-            <dl className="mt-3 space-y-2 text-sm">
-              <div className="flex justify-between">
-                <dt>{t('Subtotal')}</dt>
-                <dd data-testid="cart-subtotal">{formatCents(cart.subtotalCents)}</dd>
-              </div>
-              {cart.savingsCents > 0 ? (
-                <div className="flex justify-between text-green-800">
-                  <dt>{t('Clipped coupon savings')}</dt>
-                  <dd data-testid="cart-savings">-{formatCents(cart.savingsCents)}</dd>
-                </div>
+        ) : (
+          <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_20rem]">
+            <div className="flex flex-col gap-6">
+              {cart.lines.length > 0 ? (
+                <ul className="flex flex-col gap-3" aria-label={t('Cart items')}>
+                  {cart.lines.map((line) => (
+                    <CartLineItem key={line.productId} line={line} />
+                  ))}
+                </ul>
               ) : null}
-              <div className="flex justify-between border-t border-stone-200 pt-2 text-base font-extrabold">
-                <dt>{t('Estimated total')}</dt>
-                <dd data-testid="cart-total">{formatCents(cart.totalCents)}</dd>
-              </div>
-              {cart.shippedLines.length > 0 ? (
-                <div className="flex justify-between border-t border-stone-200 pt-2 text-stone-700">
-                  <dt>{t('Shipped items (checked out separately)')}</dt>
-                  <dd data-testid="cart-shipped-subtotal">{formatCents(cart.shippedSubtotalCents)}</dd>
+              {shipments.length > 0 ? <ShippedItems shipments={shipments} zipcode={zipcode} /> : null}
+            </div>
+            <aside className="card h-fit p-5 lg:sticky lg:top-24" aria-labelledby="order-summary">
+              <h2 id="order-summary" className="text-lg font-bold">
+                {t('Order summary')}
+              </h2>
+              <dl className="mt-3 space-y-2 text-sm">
+                <div className="flex justify-between">
+                  <dt>{t('Subtotal')}</dt>
+                  <dd data-testid="cart-subtotal">{formatCents(cart.subtotalCents)}</dd>
                 </div>
+                {cart.savingsCents > 0 ? (
+                  <div className="flex justify-between text-green-800">
+                    <dt>{t('Clipped coupon savings')}</dt>
+                    <dd data-testid="cart-savings">-{formatCents(cart.savingsCents)}</dd>
+                  </div>
+                ) : null}
+                <div className="flex justify-between border-t border-stone-200 pt-2 text-base font-extrabold">
+                  <dt>{t('Estimated total')}</dt>
+                  <dd data-testid="cart-total">{formatCents(cart.totalCents)}</dd>
+                </div>
+                {cart.shippedLines.length > 0 ? (
+                  <div className="flex justify-between border-t border-stone-200 pt-2 text-stone-700">
+                    <dt>{t('Shipped items (checked out separately)')}</dt>
+                    <dd data-testid="cart-shipped-subtotal">{formatCents(cart.shippedSubtotalCents)}</dd>
+                  </div>
+                ) : null}
+              </dl>
+              {cart.unavailableCount > 0 ? (
+                <p className="mt-3 text-xs text-amber-800">
+                  {t('{{count}} items are not included: see the messages beside them.', {
+                    count: cart.unavailableCount,
+                  })}
+                </p>
               ) : null}
-            </dl>
-            {cart.unavailableCount > 0 ? (
-              <p className="mt-3 text-xs text-amber-800">
-                {t('{{count}} items are not included: see the messages beside them.', {
-                  count: cart.unavailableCount,
-                })}
-              </p>
-            ) : null}
-            {cart.needsAttendedDelivery && preference !== 'Delivery' ? (
-              <p className="mt-3 text-xs text-amber-800">{t('Some items need attended delivery.')}</p>
-            ) : null}
-            {cart.lines.length === 0 ? (
-              <p className="mt-4 text-sm text-stone-700" data-testid="shipped-only-note">
-                {t(
-                  'Shipped items are not checked out with groceries yet: add groceries to choose a delivery or pickup time.',
-                )}
-              </p>
-            ) : (
-              <div className="mt-4 flex flex-col gap-2">
-                <Link to="/shop/slots.html" className="btn-outline justify-center">
-                  {t('Choose a delivery or pickup time')}
-                </Link>
-                {signedIn ? (
-                  <Link to="/shop/checkout.html" className="btn-primary justify-center">
-                    {t('Check out')}
+              {cart.needsAttendedDelivery && preference !== 'Delivery' ? (
+                <p className="mt-3 text-xs text-amber-800">{t('Some items need attended delivery.')}</p>
+              ) : null}
+              {cart.lines.length === 0 ? (
+                <p className="mt-4 text-sm text-stone-700" data-testid="shipped-only-note">
+                  {t(
+                    'Shipped items are not checked out with groceries yet: add groceries to choose a delivery or pickup time.',
+                  )}
+                </p>
+              ) : (
+                <div className="mt-4 flex flex-col gap-2">
+                  <Link to="/shop/slots.html" className="btn-outline justify-center">
+                    {t('Choose a delivery or pickup time')}
                   </Link>
-                ) : (
-                  <Link
-                    to={`/account/sign-in.html?goto=${encodeURIComponent(CART_PAGE)}`}
-                    className="btn-primary justify-center"
-                  >
-                    {t('Sign in to check out')}
-                  </Link>
-                )}
-              </div>
-            )}
-          </aside>
-        </div>
-      )}
-    </div>
+                  {signedIn ? (
+                    <Link to="/shop/checkout.html" className="btn-primary justify-center">
+                      {t('Check out')}
+                    </Link>
+                  ) : (
+                    <Link
+                      to={`/account/sign-in.html?goto=${encodeURIComponent(CART_PAGE)}`}
+                      className="btn-primary justify-center"
+                    >
+                      {t('Sign in to check out')}
+                    </Link>
+                  )}
+                </div>
+              )}
+            </aside>
+          </div>
+        )}
+      </div>
+    </AnnounceContext.Provider>
   );
 }
 
@@ -207,6 +235,9 @@ function CartLineItem({ line }: { line: CartLine & { allergyWarning?: string } }
   const noteFetcher = useFetcher();
   const removing = fetcher.formData?.get('intent') === 'remove';
   const t = useT();
+  useAnnouncedAnswer(fetcher, line.name);
+  useAnnouncedAnswer(choiceFetcher, line.name);
+  useAnnouncedAnswer(noteFetcher, line.name);
   return (
     <li
       className={`card flex flex-col gap-3 p-4 sm:flex-row ${removing ? 'opacity-50' : ''}`}
@@ -271,6 +302,7 @@ function CartLineItem({ line }: { line: CartLine & { allergyWarning?: string } }
               <input type="hidden" name="intent" value="substitution" />
               <input type="hidden" name="productId" value={line.productId} />
               <input type="hidden" name="returnTo" value={CART_PAGE} />
+              <ScriptAnswerField />
               <fieldset>
                 <legend className="text-xs font-semibold">{t('If this item is out of stock')}</legend>
                 <label className="mt-1 flex items-center gap-2">
@@ -295,6 +327,7 @@ function CartLineItem({ line }: { line: CartLine & { allergyWarning?: string } }
               <input type="hidden" name="intent" value="note" />
               <input type="hidden" name="productId" value={line.productId} />
               <input type="hidden" name="returnTo" value={CART_PAGE} />
+              <ScriptAnswerField />
               <label className="text-xs font-semibold" htmlFor={`note-${line.productId}`}>
                 {t('Note for your shopper')}
               </label>
@@ -310,10 +343,9 @@ function CartLineItem({ line }: { line: CartLine & { allergyWarning?: string } }
               <button type="submit" className="btn-outline w-fit py-1 text-xs">
                 {t('Save note')}
               </button>
+              {/* Read out by the page's status region; shown here beside the note. */}
               {noteFetcher.state === 'idle' && noteFetcher.data ? (
-                <p role="status" className="text-xs text-stone-600">
-                  {t((noteFetcher.data as { message?: string }).message ?? '')}
-                </p>
+                <p className="text-xs text-stone-600">{t((noteFetcher.data as CartAnswer).message)}</p>
               ) : null}
             </noteFetcher.Form>
           </div>
@@ -378,6 +410,7 @@ function ShippedItems({ shipments, zipcode }: { shipments: Shipment[]; zipcode: 
 function ShippedLineItem({ line }: { line: Shipment['lines'][number] }) {
   const fetcher = useFetcher();
   const removing = fetcher.formData?.get('intent') === 'remove';
+  useAnnouncedAnswer(fetcher, line.name);
   const href =
     line.kind === 'wine'
       ? `/shop/vineandcellar/product-details.${line.productId}.html`
@@ -433,6 +466,7 @@ function LineQuantityForms({
         <input type="hidden" name="intent" value="update" />
         <input type="hidden" name="productId" value={line.productId} />
         <input type="hidden" name="returnTo" value={CART_PAGE} />
+        <ScriptAnswerField />
         <label className="text-xs font-semibold">
           {t('Quantity')}
           <input
@@ -454,6 +488,7 @@ function LineQuantityForms({
         <input type="hidden" name="intent" value="remove" />
         <input type="hidden" name="productId" value={line.productId} />
         <input type="hidden" name="returnTo" value={CART_PAGE} />
+        <ScriptAnswerField />
         <button
           type="submit"
           className="btn-outline py-1 text-sm"

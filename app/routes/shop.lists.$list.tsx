@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useSearchParams, useSubmit } from '@remix-run/react';
-import type { FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { FormOutcome } from '~/components/FormOutcome';
 import {
   formatCents,
@@ -10,6 +10,7 @@ import {
   pageMeta,
   productHref,
   SIGN_IN_PATH,
+  useHydrated,
   useT,
 } from '~/components/page-essentials';
 import { metaTranslator } from '~/components/meta-translator';
@@ -154,6 +155,17 @@ export default function ListPage() {
   const added = params.get('added');
   const submit = useSubmit();
   const t = useT();
+  // Arriving from another page with JavaScript (a client navigation), the status region is put in empty and
+  // then filled, so the add is read out (WCAG 4.1.3); a server-rendered page shows it at once.
+  const hydrated = useHydrated();
+  const [settled, setSettled] = useState(false);
+  useEffect(() => setSettled(true), []);
+  const addedWords =
+    added && (settled || !hydrated)
+      ? added === '1'
+        ? t('Added to this list.')
+        : t('Added {{added}} items to this list.', { added })
+      : null;
   // One handler for every row's forms: with JavaScript they post as Remix forms do (no full reload).
   const enhance = (event: FormEvent<HTMLOListElement>) => {
     event.preventDefault();
@@ -182,12 +194,7 @@ export default function ListPage() {
           .
         </p>
       ) : null}
-      {added && !outcome ? (
-        <p role="status" className="mt-3 rounded-xl border border-green-200 bg-green-50 p-3 text-sm text-green-900">
-          {added === '1' ? t('Added to this list.') : t('Added {{added}} items to this list.', { added })}
-        </p>
-      ) : null}
-      <FormOutcome error={outcome?.error} done={outcome?.done} live />
+      <FormOutcome error={outcome?.error} done={outcome ? outcome.done : addedWords} live />
       {outcome?.report ? <CartReport report={outcome.report} /> : null}
 
       <div className="mt-4 flex flex-wrap gap-3">

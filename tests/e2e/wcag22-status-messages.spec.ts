@@ -66,3 +66,134 @@ test('a change of an order status is announced while its page is open', async ({
     await staff.close();
   }
 });
+
+/** The same walks in English and in Spanish (`?lng=es`): the region says what happened in the page's language. */
+const WORDS = {
+  en: {
+    clip: 'Clip coupon',
+    clipped: 'Clipped',
+    clippedTitle: (title: string) => `Clipped: ${title}`,
+    removedTitle: (title: string) => `Removed from your list: ${title}`,
+    quantityOf: (name: string) => `Quantity of ${name}`,
+    update: 'Update',
+    remove: (name: string) => `Remove ${name}`,
+    quantityUpdated: (name: string) => `${name}: Quantity updated.`,
+    removedFromCart: (name: string) => `${name}: Removed from your cart.`,
+    addedToCart: 'Added to your cart.',
+    addToList: 'Add to list',
+    addedToList: 'Added to this list.',
+  },
+  es: {
+    clip: 'Recortar cupón',
+    clipped: 'Recortado',
+    clippedTitle: (title: string) => `Recortado: ${title}`,
+    removedTitle: (title: string) => `Se quitó de su lista: ${title}`,
+    quantityOf: (name: string) => `Cantidad de ${name}`,
+    update: 'Actualizar',
+    remove: (name: string) => `Quitar ${name}`,
+    quantityUpdated: (name: string) => `${name}: Cantidad actualizada.`,
+    removedFromCart: (name: string) => `${name}: Se quitó de su carrito.`,
+    addedToCart: 'Se agregó a su carrito.',
+    addToList: 'Agregar a la lista',
+    addedToList: 'Se agregó a esta lista.',
+  },
+} as const;
+
+for (const lng of ['en', 'es'] as const) {
+  const w = WORDS[lng];
+  const at = (path: string) => `${path}${path.includes('?') ? '&' : '?'}lng=${lng}`;
+
+  test(`clipping and unclipping a coupon is announced (${lng})`, async ({ page }) => {
+    await createAccountOverHttp(page, `Clipsay${lng}`);
+    await page.goto(at('/foru/coupons-deals.html?sort=value'));
+    const card = page.getByTestId('offer-card').first();
+    const title = (await card.getByRole('heading').innerText()).trim();
+    const region = card.getByRole('status');
+    await expectAnnounced(
+      region,
+      () => card.getByRole('button', { name: new RegExp(`^${w.clip}`) }).click(),
+      w.clippedTitle(title),
+    );
+    await expect(page.getByTestId('clip-count')).toContainText('1');
+    await expectAnnounced(
+      region,
+      () => card.getByRole('button', { name: new RegExp(`^${w.clipped}`) }).click(),
+      w.removedTitle(title),
+    );
+    // The script got the action's answer: the page stayed where it was, no redirect back to the card's anchor.
+    expect(new URL(page.url()).hash).toBe('');
+  });
+
+  test(`unclipping on My list is announced after the offer leaves the list (${lng})`, async ({ page }) => {
+    await createAccountOverHttp(page, `Listsay${lng}`);
+    await page.goto(at('/foru/coupons-deals.html?sort=value'));
+    const card = page.getByTestId('offer-card').first();
+    const title = (await card.getByRole('heading').innerText()).trim();
+    await card.getByRole('button', { name: new RegExp(`^${w.clip}`) }).click();
+    await expect(card.getByRole('status')).toHaveText(w.clippedTitle(title));
+    await page.goto(at('/foru/my-list.html'));
+    await expectAnnounced(
+      page.getByTestId('my-list-status'),
+      () =>
+        page
+          .getByTestId('my-list-offer')
+          .first()
+          .getByRole('button', { name: new RegExp(`^${w.clipped}`) })
+          .click(),
+      w.removedTitle(title),
+    );
+    await expect(page.getByTestId('my-list-offer')).toHaveCount(0);
+  });
+
+  test(`changing and removing a cart line is announced on the cart page (${lng})`, async ({ page }) => {
+    await page.goto('/');
+    const card = page.getByTestId('add-to-cart').first();
+    await addToCart(card);
+    await page.goto(at('/shop/cart.html'));
+    const line = page.getByTestId('cart-line').first();
+    const name = (await line.getByRole('heading').innerText()).trim();
+    const region = page.getByTestId('cart-status');
+    await expect(region).toHaveRole('status');
+    await expectAnnounced(
+      region,
+      async () => {
+        await line.getByLabel(w.quantityOf(name)).fill('3');
+        await line.getByRole('button', { name: w.update, exact: true }).click();
+      },
+      w.quantityUpdated(name),
+    );
+    expect(new URL(page.url()).searchParams.get('cartMessage')).toBeNull();
+    await expectAnnounced(
+      region,
+      () => line.getByRole('button', { name: w.remove(name) }).click(),
+      w.removedFromCart(name),
+    );
+    await expect(page.getByTestId('cart-line')).toHaveCount(0);
+  });
+
+  test(`adding to a list from a product card is announced on the list it lands on (${lng})`, async ({ page }) => {
+    await createAccountOverHttp(page, `Addsay${lng}`);
+    // The list the add lands on is another address: the language goes with the shopper's choice (the header's
+    // switch sets it), not with ?lng=.
+    await page.goto('/shop/search-results.html?q=milk');
+    if (lng === 'es') {
+      await page.getByRole('banner').getByRole('button', { name: 'Español' }).click();
+      await expect(page.locator('html')).toHaveAttribute('lang', /^es/);
+    }
+    const card = page
+      .locator('article')
+      .filter({ has: page.getByRole('button', { name: new RegExp(`^${w.addToList}: `) }) })
+      .first();
+    await card.getByRole('button', { name: new RegExp(`^${w.addToList}: `) }).click();
+    await expect(page.getByTestId('list-items')).toBeVisible();
+    await expect(page.getByTestId('form-outcome-live')).toHaveText(w.addedToList);
+  });
+}
+
+test('the order status region speaks Spanish on a Spanish page', async ({ page }) => {
+  test.setTimeout(90_000);
+  const { orderNumber } = await placeDeliveryOrder(page, 'Estado');
+  await page.goto(`/account/order-summary.html?orderNumber=${orderNumber}&lng=es`);
+  await expect(page.getByTestId('order-status-live')).toHaveAttribute('aria-live', 'polite');
+  await expect(page.getByTestId('order-status-live')).toHaveText('Estado del pedido: Pedido hecho');
+});
