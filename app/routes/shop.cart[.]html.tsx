@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { json } from '@remix-run/node';
 import { Link, useFetcher, useLoaderData, useSearchParams } from '@remix-run/react';
-import { createContext, useContext, useEffect, useState } from 'react';
+import { createContext, useCallback, useContext, useEffect, useState } from 'react';
 import {
   pageAccess,
   PUBLIC_PAGE,
@@ -84,8 +84,11 @@ export const meta: MetaFunction = ({ matches }) => {
   return pageMeta(t('Your cart'), t('The groceries in your cart, their prices and savings before checkout.'));
 };
 
-/** Hands a line's answer to the page's status region, which stays when a removed line goes (WCAG 4.1.3). */
-const AnnounceContext = createContext<(words: string) => void>(() => {});
+/**
+ * Hands a line's answer to the page's status region, which stays when a removed line goes (WCAG 4.1.3), and a
+ * refusal to the page's alert box, which stays when the refused line's cart reloads without it.
+ */
+const AnnounceContext = createContext<(words: string, refused: boolean) => void>(() => {});
 
 /**
  * Reads out what a line's post did ("Bananas: Quantity updated."). Emptied while the next post is in flight, so
@@ -97,9 +100,10 @@ function useAnnouncedAnswer(fetcher: { state: string; data?: unknown }, name: st
   const busy = fetcher.state === 'submitting';
   const answer = busy ? null : (fetcher.data as CartAnswer | undefined);
   const said = answer ? `${name}: ${t(answer.message)}` : '';
+  const refused = answer?.ok === false;
   useEffect(() => {
-    if (said || busy) announce(said);
-  }, [said, busy, announce]);
+    if (said || busy) announce(said, refused);
+  }, [said, busy, refused, announce]);
 }
 
 export default function CartPage() {
@@ -108,7 +112,13 @@ export default function CartPage() {
   const error = params.get('cartError');
   const done = params.get('cartMessage');
   const t = useT();
-  const [said, announce] = useState('');
+  const [said, setSaid] = useState('');
+  // With JavaScript a refusal comes back as an answer, not as ?cartError=: shown here, where the no-JS alert is.
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const announce = useCallback((words: string, refused: boolean) => {
+    setSaid(words);
+    setRefusal(refused ? words : null);
+  }, []);
   return (
     <AnnounceContext.Provider value={announce}>
       <div className="container-page py-8">
@@ -128,7 +138,15 @@ export default function CartPage() {
             {t('Keep shopping')}
           </Link>
         </div>
-        {error ? (
+        {refusal ? (
+          // Not an alert: the status region above has read these words out already.
+          <p
+            className="mt-4 rounded-xl border border-red-200 bg-red-50 p-3 text-sm font-semibold text-red-800"
+            data-testid="cart-refusal"
+          >
+            {refusal}
+          </p>
+        ) : error ? (
           <p
             role="alert"
             className="mt-4 rounded-xl border border-red-200 bg-red-50 p-3 text-sm font-semibold text-red-800"

@@ -82,6 +82,7 @@ const WORDS = {
     addedToCart: 'Added to your cart.',
     addToList: 'Add to list',
     addedToList: 'Added to this list.',
+    notInCart: 'That item is no longer in your cart.',
   },
   es: {
     clip: 'Recortar cupón',
@@ -96,6 +97,7 @@ const WORDS = {
     addedToCart: 'Se agregó a su carrito.',
     addToList: 'Agregar a la lista',
     addedToList: 'Se agregó a esta lista.',
+    notInCart: 'Ese artículo ya no está en su carrito.',
   },
 } as const;
 
@@ -169,6 +171,33 @@ for (const lng of ['en', 'es'] as const) {
       w.removedFromCart(name),
     );
     await expect(page.getByTestId('cart-line')).toHaveCount(0);
+  });
+
+  test(`a refused cart change is read out and shown beside its line (${lng})`, async ({ page, context }) => {
+    await page.goto('/');
+    await addToCart(page.getByTestId('add-to-cart').first());
+    await page.goto(at('/shop/cart.html'));
+    const line = page.getByTestId('cart-line').first();
+    const name = (await line.getByRole('heading').innerText()).trim();
+    // Another tab empties the cart: this page still shows the line, and its change is refused.
+    const other = await context.newPage();
+    await other.goto(at('/shop/cart.html'));
+    await other
+      .getByTestId('cart-line')
+      .first()
+      .getByRole('button', { name: w.remove(name) })
+      .click();
+    await expect(other.getByTestId('cart-line')).toHaveCount(0);
+    await other.close();
+    await expectAnnounced(
+      page.getByTestId('cart-status'),
+      async () => {
+        await line.getByLabel(w.quantityOf(name)).fill('2');
+        await line.getByRole('button', { name: w.update, exact: true }).click();
+      },
+      `${name}: ${w.notInCart}`,
+    );
+    await expect(page.getByTestId('cart-refusal')).toHaveText(`${name}: ${w.notInCart}`);
   });
 
   test(`adding to a list from a product card is announced on the list it lands on (${lng})`, async ({ page }) => {
