@@ -17,10 +17,11 @@ import { expectSignedIn, signInOverHttp, signInWithPassword } from './sign-in';
 /**
  * Every page route, as the user types that can see it: A (anonymous), G (guest with a store), C (signed-in
  * customer), and on the business host BA (anonymous) and BC (business customer). a11y-pages.spec.ts checks that the
- * list covers app/routes; the axe walk and the WCAG 2.2 walkers (wcag22-*.spec.ts) visit it through `walkPages`.
+ * list covers app/routes. Walked through `walkPages` by a11y-walk.spec.ts (axe and the WCAG 2.2 checks, on one visit
+ * per page and language), the no-JavaScript axe walk (a11y-pages.spec.ts) and wcag22-authentication.spec.ts.
  */
 
-/** The storefront's languages; each walker runs once per language. */
+/** The storefront's languages; the page walk (a11y-walk.spec.ts) runs once per language. */
 export const LANGUAGES = ['en', 'es'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
@@ -455,10 +456,8 @@ export function walkPages(options: {
   check: (page: Page, walked: WalkedPage) => Promise<void>;
   language?: Language;
   groupSize?: number;
-  /** The window the pages are opened in, when not the project's device (e.g. 320 px wide for reflow). */
-  viewport?: { width: number; height: number };
 }) {
-  const { title, check, language = 'en', groupSize = 6, viewport } = options;
+  const { title, check, language = 'en', groupSize = 6 } = options;
   const prefix = `${title}${language === 'en' ? '' : ` [${language}]`}${title || language !== 'en' ? ': ' : ''}`;
   const visitsOf = Object.entries(walk()).flatMap(([route, visits]) => visits.map((visit) => ({ route, visit })));
 
@@ -473,7 +472,6 @@ export function walkPages(options: {
       const { context, newPage } = await contextFor(browser, visit.as, baseURL!, testInfo, language);
       try {
         const page = await newPage();
-        if (viewport) await page.setViewportSize(viewport);
         await openVisit(page, visit, origin);
         await check(page, { ...item, origin, language });
       } finally {
@@ -500,14 +498,13 @@ export function walkPages(options: {
         const { context, storageState, newPage } = await contextFor(browser, as, baseURL!, testInfo, language);
         try {
           const page = await newPage();
-          if (viewport) await page.setViewportSize(viewport);
           for (const item of group) {
             await test.step(visitName(item), async () => {
               await resetTo(context, page, origin, storageState);
               await openVisit(page, item.visit, origin)
                 .then(() => check(page, { ...item, origin, language }))
                 .catch((error: unknown) => {
-                  expect.soft(String(error), visitName(item)).toBe('');
+                  expect.soft(String(error), `${visitName(item)} in ${language}`).toBe('');
                 });
             });
           }

@@ -1,17 +1,16 @@
-import { expect, test } from './support/test';
-import { walkPages } from './support/pages';
+import type { PageCheck } from './check';
 
 /**
- * WCAG 2.2 SC 2.5.8 Target Size (Minimum), on every walked page. A target is a visible link, button, form field,
- * summary or element with a widget role; a check box or radio button counts together with its <label> (a click on
- * either works it). It passes when its box is at least 24×24 CSS px, or under the spacing exception: a 24 px circle
- * centred on it intersects no other target's box and no other undersized target's circle. Exempt: a link inline in
- * a sentence (its block holds text outside the link), and hidden or zero-sized elements. Targets are compared only
- * with targets in the same layer: the page, or one fixed or sticky element or open dialog (the consent banner, the
- * header, a modal), since a layer over the page is not beside what it covers.
+ * WCAG 2.2 SC 2.5.8 Target Size (Minimum). A target is a visible link, button, form field, summary or element with
+ * a widget role; a check box or radio button counts together with its <label> (a click on either works it). It
+ * passes when its box is at least 24×24 CSS px, or under the spacing exception: a 24 px circle centred on it
+ * intersects no other target's box and no other undersized target's circle. Exempt: a link inline in a sentence (its
+ * block holds text outside the link), and hidden or zero-sized elements. Targets are compared only with targets in
+ * the same layer: the page, or one fixed or sticky element or open dialog (the consent banner, the header, a modal),
+ * since a layer over the page is not beside what it covers.
  */
 
-const TARGETS = [
+export const TARGETS = [
   'a[href]',
   'button',
   'input:not([type=hidden])',
@@ -22,7 +21,7 @@ const TARGETS = [
 ].join(',');
 
 /** Runs in the page: one line per target that is too small and too close to another. */
-function targetSizeFailures(selector: string): string[] {
+export function targetSizeFailures(selector: string): string[] {
   type Box = { left: number; top: number; right: number; bottom: number };
   const union = (a: Box, b: Box): Box => ({
     left: Math.min(a.left, b.left),
@@ -103,22 +102,7 @@ function targetSizeFailures(selector: string): string[] {
   return failures;
 }
 
-test('the target-size check finds small targets that crowd each other, and passes spaced or inline ones', async ({
-  page,
-}) => {
-  await page.setContent(`<main>
-    <div><button style="width:16px;height:16px;padding:0">a</button><button style="width:16px;height:16px;padding:0">b</button></div>
-    <div style="margin-top:40px"><button style="width:16px;height:16px;padding:0">c</button>
-      <button style="width:16px;height:16px;padding:0;margin-left:30px">d</button></div>
-    <p style="margin-top:40px">Read the <a href="/terms">terms</a> before you buy.</p>
-    <label style="display:block;margin-top:40px"><input type="checkbox"> Keep me signed in, with a label wide enough</label>
-  </main>`);
-  const failures = await page.evaluate(targetSizeFailures, TARGETS);
-  expect(failures.map((line) => line.split(' ')[1])).toEqual(['"a"', '"b"']);
-});
-
-// English only: see wcag22-reflow-text-spacing.spec.ts.
-walkPages({
-  title: '2.5.8 target size',
-  check: async (page) => expect(await page.evaluate(targetSizeFailures, TARGETS)).toEqual([]),
-});
+export const targetSize: PageCheck = {
+  name: '2.5.8 target size',
+  run: (page) => page.evaluate(targetSizeFailures, TARGETS),
+};
