@@ -62,7 +62,7 @@ export function ShipZipForm({ zipcode, compact = false }: { zipcode: string | nu
   );
 }
 
-/** A wine or marketplace product page's arrive-by date for the shopper's ZIP (or why there is none). */
+/** A wine or marketplace product page's arrive-by date for the shopper's ZIP (or why there is none), in the page's language. */
 export function ArriveByPanel({ arrive }: { arrive: ArriveByData }) {
   const t = useT();
   return (
@@ -82,7 +82,7 @@ export function ArriveByPanel({ arrive }: { arrive: ArriveByData }) {
       ) : null}
       {arrive.message ? (
         <p className="mt-1 text-sm font-semibold text-amber-800" data-testid="arrive-by-message">
-          {t(arrive.message)}
+          {arrive.message}
         </p>
       ) : null}
       <ShipZipForm zipcode={arrive.zipcode} />

@@ -34,6 +34,7 @@ export async function loadShippedProductPage(
   const arriveBy = await productArriveBy(product, {
     zipcode: await shippingZip(request, shopper),
     store: await currentStore(shopper),
+    language: shopper.language,
   });
   return json(
     { product, shippingNote: shippingNote(product, t), arriveBy, i18n: pageStrings(shopper.language, ['shop']) },

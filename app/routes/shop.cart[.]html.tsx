@@ -17,7 +17,7 @@ import {
   type CartAnswer,
 } from '~/components/page-essentials';
 import { metaTranslator } from '~/components/meta-translator';
-import { pageStrings, serverT } from '~/modules/i18n/translations.server';
+import { pageStrings } from '~/modules/i18n/translations.server';
 import { CART_DONE_MESSAGES, CART_ERROR_MESSAGES } from '~/modules/cart/cart-messages';
 import { requireUserType } from '~/modules/access/shopper.server';
 import { shopperCart } from '~/modules/cart/cart-session.server';
@@ -25,7 +25,6 @@ import { cartView, type CartLine } from '~/modules/cart/cart-view.server';
 import { allergyWarnings } from '~/modules/customers/household-allergies.server';
 import { ShipZipForm } from '~/components/ShippingEstimate';
 import { cartShipments, shippingZip, type Shipment } from '~/modules/shipping/shipping-estimates.server';
-import type { Language } from '~/modules/i18n/languages';
 
 /** The cart: lines priced at the shopper's store, clipped savings, substitutions and notes. */
 export const access = pageAccess({ allowedUserTypes: PUBLIC_PAGE });
@@ -46,10 +45,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     view.lines.map((line) => line.productId),
   );
   const zipcode = view.shippedLines.length ? await shippingZip(request, shopper) : null;
-  const shipments = shipmentsIn(
-    shopper.language,
-    await cartShipments(view.shippedLines, { zipcode, store: cart.store }),
-  );
+  const shipments = await cartShipments(view.shippedLines, { zipcode, store: cart.store, language: shopper.language });
   const headers = new Headers(shopper.headers);
   for (const cookie of cart.setCookies) headers.append('Set-Cookie', cookie);
   return json(
@@ -63,20 +59,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
     },
     { headers },
   );
-}
-
-/** The shipping module writes its groups' titles and messages in English; the page shows them in its language. */
-function shipmentsIn(language: Language, shipments: Shipment[]): Shipment[] {
-  if (language === 'en') return shipments;
-  const t = serverT(language, 'orders');
-  return shipments.map((shipment) => {
-    const seller = shipment.kind === 'wine' ? null : shipment.title.match(/^Ships from (.+)$/)?.[1];
-    return {
-      ...shipment,
-      title: seller ? t('Ships from {{seller}}', { seller }) : t(shipment.title),
-      message: shipment.message && t(shipment.message),
-    };
-  });
 }
 
 export const meta: MetaFunction = ({ matches }) => {

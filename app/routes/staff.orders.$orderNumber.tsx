@@ -30,14 +30,17 @@ export const access = staffAccess({ roles: STAFF_ROLES });
 export const handle = { access };
 
 const REFUSALS = { ...FULFILMENT_REFUSALS, ...LINE_REFUSALS };
-const notFound = (headers: Headers) =>
-  json({ code: 'NOT_FOUND', message: FULFILMENT_REFUSALS.NOT_FOUND }, { status: 404, headers });
+const notFound = (staff: StaffMember) =>
+  json(
+    { code: 'NOT_FOUND', message: serverT(staff.language, 'staff')(FULFILMENT_REFUSALS.NOT_FOUND) },
+    { status: 404, headers: staff.headers },
+  );
 
 function staffAtStore(staff: StaffMember, request: Request, params: LoaderFunctionArgs['params']) {
   const query = parseSearchParams(request, pickListQuerySchema);
   const store = requireStaffAtStore(staff, query.store, STAFF_ROLES);
   const orderNumber = orderNumberParam.safeParse(params.orderNumber);
-  if (!orderNumber.success) throw notFound(staff.headers);
+  if (!orderNumber.success) throw notFound(staff);
   return {
     store,
     orderNumber: orderNumber.data,
@@ -49,7 +52,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const staff = await requireStaff(request, access);
   const { store, orderNumber, who } = staffAtStore(staff, request, params);
   const order = await pickList(who, orderNumber, new Date(), staff.language);
-  if (!order) throw notFound(staff.headers);
+  if (!order) throw notFound(staff);
   const headers = new Headers(staff.headers);
   headers.set('Cache-Control', 'no-store');
   return json({ store, order, i18n: pageStrings(staff.language, ['staff']) }, { headers });

@@ -9,6 +9,7 @@ import { staffAccess } from '~/modules/access/staff-access';
 import { requireStaff, requireStaffAtStore } from '~/modules/access/staff.server';
 import { parseForm, parseSearchParams } from '~/modules/http/forms.server';
 import { pageStrings, serverT } from '~/modules/i18n/translations.server';
+import type { Language } from '~/modules/i18n/languages';
 import {
   DONE_OF,
   MANAGER_DONE,
@@ -22,8 +23,11 @@ import { applyManagerAction, storeManagerPage } from '~/modules/staff/store-mana
 export const access = staffAccess({ roles: ['manager'] });
 export const handle = { access };
 
-const notFound = (headers: Headers) =>
-  json({ code: 'NOT_FOUND', message: "We couldn't find that store." }, { status: 404, headers });
+const notFound = (staff: { headers: Headers; language: Language }) =>
+  json(
+    { code: 'NOT_FOUND', message: serverT(staff.language, 'staff')("We couldn't find that store.") },
+    { status: 404, headers: staff.headers },
+  );
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const staff = await requireStaff(request, access);
@@ -31,7 +35,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const store = requireStaffAtStore(staff, query.store, ['manager']);
   const who = { staffId: staff.customerId, storeId: store.storeId, roles: store.roles };
   const page = await storeManagerPage(who, query, new Date(), staff.language);
-  if (!page) throw notFound(staff.headers);
+  if (!page) throw notFound(staff);
   const headers = new Headers(staff.headers);
   headers.set('Cache-Control', 'no-store');
   const t = serverT(staff.language, 'staff');

@@ -150,6 +150,19 @@ test('a split EBT checkout with a tip and delivery instructions; the order, driv
   await expect(driver.getByTestId('staff-order-instructions')).toHaveText(
     'Delivery instructions: Gate code 4411 · Leave at door · <b>Ring twice</b>',
   );
+  // In Spanish the fixed words are Spanish; the customer's note stays as written.
+  const spanishStaff = await browser.newContext({
+    javaScriptEnabled: js,
+    storageState: await staff.storageState(),
+    locale: 'es-US',
+    extraHTTPHeaders: { 'Accept-Language': 'es-US,es' },
+  });
+  const spanishDriver = await spanishStaff.newPage();
+  await spanishDriver.goto(`/staff/orders/${orderNumber}?store=${DEMO_STORE}&lng=es`);
+  await expect(spanishDriver.getByTestId('staff-order-instructions')).toHaveText(
+    'Instrucciones de entrega: Código de acceso 4411 · Dejar en la puerta · <b>Ring twice</b>',
+  );
+  await spanishStaff.close();
   await driver.getByRole('button', { name: 'Out for delivery' }).click();
   await expect(driver.getByTestId('staff-order-status')).toContainText('Out for delivery');
   await driver.getByRole('button', { name: 'Mark delivered' }).click();

@@ -274,21 +274,54 @@ describe.each(DIALECTS)('shipping estimates on %s', (dialect) => {
     );
     expect(view.itemCount).toBe(3);
 
-    const seattle = await cartShipments(view.shippedLines, { zipcode: SEATTLE, store, now: NOW });
+    const seattle = await cartShipments(view.shippedLines, { zipcode: SEATTLE, store, language: 'en', now: NOW });
     expect(seattle.map((s) => s.title).sort()).toEqual(
       ['Ships from Basket Bay Gifts', 'Ships from Heartland Home & Hearth', 'Ships from our wine cellar'].sort(),
     );
     for (const shipment of seattle) expect(shipment.label).toMatch(/^Arrives by /);
 
-    const utah = await cartShipments(view.shippedLines, { zipcode: SALT_LAKE_CITY, store, now: NOW });
+    const utah = await cartShipments(view.shippedLines, { zipcode: SALT_LAKE_CITY, store, language: 'en', now: NOW });
     expect(utah.find((s) => s.kind === 'wine')).toMatchObject({ label: null, message: "We can't ship wine to Utah." });
 
-    const alaska = await cartShipments(view.shippedLines, { zipcode: ANCHORAGE, store, now: NOW });
+    const alaska = await cartShipments(view.shippedLines, { zipcode: ANCHORAGE, store, language: 'en', now: NOW });
     expect(alaska.find((s) => s.title === 'Ships from Heartland Home & Hearth')).toMatchObject({
       label: null,
       message: 'Heartland Home & Hearth does not ship to Alaska.',
     });
     expect(alaska.find((s) => s.title === 'Ships from Basket Bay Gifts')?.label).toMatch(/^Arrives by /);
+  });
+
+  it('writes the cart shipping titles, dates and reasons as whole Spanish sentences for a Spanish page', async () => {
+    const store = (await storeById(wineStore.id))!;
+    const owner = { customerId: null, bannerId: 'greenleaf', siteType: 'C' as const };
+    const cartId = await cartForWriting(owner, null, store.id);
+    for (const id of [wineId, express.productId, freight.productId]) {
+      expect(await addToCart(cartId, id, 1, store.id, { shipped: 'allow' })).toMatchObject({ ok: true });
+    }
+    const view = await cartView({ cartId, customerId: null, bannerId: 'greenleaf', store, preference: 'Delivery' });
+    const es = { store, language: 'es' as const, now: NOW };
+
+    const seattle = await cartShipments(view.shippedLines, { ...es, zipcode: SEATTLE });
+    expect(seattle.map((s) => s.title).sort()).toEqual(
+      ['Enviado por Basket Bay Gifts', 'Enviado por Heartland Home & Hearth', 'Enviado desde nuestra cava'].sort(),
+    );
+    for (const shipment of seattle)
+      expect(shipment.label).toMatch(/^Llega a más tardar el [a-záé]+, \d{1,2} de [a-z]+\.?$/);
+
+    const utah = await cartShipments(view.shippedLines, { ...es, zipcode: SALT_LAKE_CITY });
+    expect(utah.find((s) => s.kind === 'wine')).toMatchObject({
+      label: null,
+      message: 'No podemos enviar vino a Utah.',
+    });
+
+    const alaska = await cartShipments(view.shippedLines, { ...es, zipcode: ANCHORAGE });
+    expect(alaska.find((s) => s.title === 'Enviado por Heartland Home & Hearth')).toMatchObject({
+      label: null,
+      message: 'Heartland Home & Hearth no hace envíos a Alaska.',
+    });
+
+    const none = await cartShipments(view.shippedLines, { ...es, zipcode: null });
+    for (const shipment of none) expect(shipment.message).toBe('Escriba su código postal para ver cuándo llega.');
   });
 
   it('leaves the shipped lines in an active cart when the grocery lines are placed as an order', async () => {

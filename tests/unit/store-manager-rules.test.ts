@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MESSAGE_KINDS } from '~/modules/mail/message-kinds';
 import { serverT } from '~/modules/i18n/translations.server';
 import {
   BELOW_TAKEN,
@@ -7,6 +8,7 @@ import {
   maskAddressesIn,
   maskRecipient,
   messageKindLabel,
+  MESSAGE_KIND_LABELS,
   slotEditable,
   storeManagerActionSchema,
   storePageHref,
@@ -59,6 +61,17 @@ describe("the store manager's rules", () => {
     expect(messageKindLabel('order-placed')).toBe('Order placed');
     expect(messageKindLabel('sign-in-code')).toBe('Sign in code');
     expect(messageKindLabel('')).toBe('Message');
+  });
+
+  it('gives every message kind a label with a Spanish translation', () => {
+    const spanish = serverT('es', 'staff');
+    for (const kind of MESSAGE_KINDS) {
+      const label = messageKindLabel(kind);
+      expect(label).toBe(MESSAGE_KIND_LABELS[kind]);
+      expect(spanish(label), kind).not.toBe(label);
+    }
+    expect(spanish(messageKindLabel('order-placed'))).toBe('Pedido hecho');
+    expect(spanish(messageKindLabel('weekly-offers'))).toBe('Ofertas de la semana');
   });
 
   it('accepts a capacity from 0 to 200 in whole places, with a clear message otherwise', () => {

@@ -12,6 +12,7 @@ import {
 } from '~/modules/orders/tip-rules';
 import { deliveryInstructionFields, instructionsText } from '~/modules/orders/delivery-instructions';
 import { z } from 'zod';
+import { serverT } from '~/modules/i18n/translations.server';
 
 describe('tips (decision 0107)', () => {
   it('rounds a percentage of the basket to the nearest cent, half a cent up', () => {
@@ -141,5 +142,16 @@ describe('delivery instructions', () => {
     const parsed = schema.parse({ deliveryNote: '<b>Ring</b>\u0007 twice', leaveAtDoor: 'on', gateCode: '#4411' });
     expect(parsed).toEqual({ deliveryNote: '<b>Ring</b> twice', leaveAtDoor: true, gateCode: '#4411' });
     expect(instructionsText(parsed)).toBe('Gate code #4411 · Leave at door · <b>Ring</b> twice');
+  });
+
+  it('writes the driver line fixed words in the page language and the note as the customer wrote it', () => {
+    const instructions = { gateCode: '#4411', leaveAtDoor: true, deliveryNote: 'Ring twice' };
+    expect(instructionsText(instructions, serverT('en', 'staff'))).toBe('Gate code #4411 · Leave at door · Ring twice');
+    expect(instructionsText(instructions, serverT('es', 'staff'))).toBe(
+      'Código de acceso #4411 · Dejar en la puerta · Ring twice',
+    );
+    expect(instructionsText(instructions, serverT('es', 'orders'))).toBe(
+      'Código de acceso #4411 · Dejar en la puerta · Ring twice',
+    );
   });
 });

@@ -1,4 +1,5 @@
 import type { Language } from '~/modules/i18n/languages';
+import { serverT } from '~/modules/i18n/translations.server';
 import { json } from '@remix-run/node';
 import { staffGrantsOf } from '~/modules/staff/staff-roles.server';
 import { requireUserType } from './shopper.server';
@@ -24,11 +25,11 @@ export interface StaffMember {
   headers: Headers;
 }
 
-function refuse(status: 403 | 404, headers: Headers): never {
+function refuse(status: 403 | 404, headers: Headers, language: Language = 'en'): never {
   const body =
     status === 403
       ? { code: 'STAFF_ONLY', title: STAFF_ONLY_TITLE, message: STAFF_ONLY_MESSAGE }
-      : { code: 'NOT_FOUND', message: STAFF_STORE_NOT_FOUND };
+      : { code: 'NOT_FOUND', message: serverT(language, 'staff')(STAFF_STORE_NOT_FOUND) };
   const answer = new Headers(headers);
   answer.set('Cache-Control', 'no-store');
   throw json(body, { status, headers: answer });
@@ -64,7 +65,7 @@ export async function requireStaff(request: Request, access: StaffPageAccess): P
  */
 export function requireStaffAtStore(staff: StaffMember, storeId: number, roles: readonly StaffRole[]): StaffStore {
   const decision = decideStaffStore(staff.stores, storeId, roles);
-  if (decision.kind === 'not-found') refuse(404, staff.headers);
+  if (decision.kind === 'not-found') refuse(404, staff.headers, staff.language);
   if (decision.kind === 'forbidden') refuse(403, staff.headers);
   return decision.store;
 }

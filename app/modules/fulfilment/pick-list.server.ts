@@ -1,6 +1,7 @@
 import { db } from '~/db/db.server';
 import { noteStoreChange } from '~/modules/http/state-versions.server';
 import type { Language } from '~/modules/i18n/languages';
+import { serverT } from '~/modules/i18n/translations.server';
 import { momentIn, slotLabelIn } from '~/modules/orders/order-dates.server';
 import { storeById } from '~/modules/stores/stores.server';
 import { instructionsText } from '~/modules/orders/delivery-instructions';
@@ -41,11 +42,14 @@ export async function pickList(staff: StaffAtStore, orderNumber: string, now = n
     slotLabel: slotLabelIn(language, order.slot_start, order.slot_end, store.timezone),
     address: order.address_text,
     /** What the driver reads at the door (plain text; the page escapes it). */
-    instructions: instructionsText({
-      gateCode: order.gate_code,
-      leaveAtDoor: order.leave_at_door === 1,
-      deliveryNote: order.delivery_note,
-    }),
+    instructions: instructionsText(
+      {
+        gateCode: order.gate_code,
+        leaveAtDoor: order.leave_at_door === 1,
+        deliveryNote: order.delivery_note,
+      },
+      serverT(language, 'staff'),
+    ),
     businessOrder: order.site_type === 'B',
     claimedByMe: order.picker_id === staff.staffId,
     canPick: picking && mine,

@@ -3,6 +3,7 @@ import type { OrderCustomer } from '~/modules/orders/order-rules';
 import { storeById } from '~/modules/stores/stores.server';
 import { instructionsText } from '~/modules/orders/delivery-instructions';
 import type { Language } from '~/modules/i18n/languages';
+import { serverT } from '~/modules/i18n/translations.server';
 import { paymentSplitLabel } from '~/modules/orders/ebt-split';
 import { momentIn } from '~/modules/orders/order-dates.server';
 import { fulfillmentLabel } from '~/modules/orders/order-rules';
@@ -53,11 +54,14 @@ export async function orderReceipt(customer: OrderCustomer, orderNumber: string,
       cardCents: totals.totalCents - ebtCents,
       card: order.tender_brand ? { brand: order.tender_brand, lastFour: order.tender_last_four ?? '' } : null,
     }),
-    instructions: instructionsText({
-      gateCode: order.gate_code,
-      leaveAtDoor: order.leave_at_door === 1,
-      deliveryNote: order.delivery_note,
-    }),
+    instructions: instructionsText(
+      {
+        gateCode: order.gate_code,
+        leaveAtDoor: order.leave_at_door === 1,
+        deliveryNote: order.delivery_note,
+      },
+      serverT(language, 'orders'),
+    ),
     lines: lines.map((line) => ({
       productId: line.productId,
       name: line.name,

@@ -37,11 +37,18 @@ export const deliveryInstructionFields = {
     .transform((value) => value === 'on' || value === 'true' || value === '1'),
 };
 
-/** One line for the driver: "Gate code 4411 · Leave at door · Ring twice". */
-export function instructionsText(instructions: DeliveryInstructions): string {
+/** A page's translate function (serverT of the page's namespace). */
+type Translate = (key: string, values?: Record<string, string>) => string;
+
+/**
+ * One line for the driver: "Gate code 4411 · Leave at door · Ring twice". With the page's translate function
+ * the fixed words are in its language; the customer's own note stays as they wrote it.
+ */
+export function instructionsText(instructions: DeliveryInstructions, t?: Translate): string {
+  const { gateCode } = instructions;
   return [
-    instructions.gateCode ? `Gate code ${instructions.gateCode}` : '',
-    instructions.leaveAtDoor ? 'Leave at door' : '',
+    gateCode ? (t ? t('Gate code {{code}}', { code: gateCode }) : `Gate code ${gateCode}`) : '',
+    instructions.leaveAtDoor ? (t ? t('Leave at door') : 'Leave at door') : '',
     instructions.deliveryNote,
   ]
     .filter(Boolean)

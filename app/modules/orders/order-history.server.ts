@@ -9,6 +9,7 @@ import {
   toProductCard,
 } from '~/modules/catalog/product-card-select.server';
 import type { Language } from '~/modules/i18n/languages';
+import { serverT } from '~/modules/i18n/translations.server';
 import { slotLabel } from '~/modules/slots/slots.server';
 import { momentIn, slotLabelIn } from './order-dates.server';
 import { storeById, type Store } from '~/modules/stores/stores.server';
@@ -161,7 +162,7 @@ export async function orderSummary(
       cardCents: order.total_cents - order.ebt_cents,
       card: tender ? { brand: tender.brand, lastFour: tender.last_four } : null,
     }),
-    instructions: instructionsText(instructions),
+    instructions: instructionsText(instructions, serverT(language, 'orders')),
     tipEditable: tipEditable(
       { fulfillment: order.fulfillment, status: order.status, handedOverAt: order.handed_over_at },
       now,

@@ -7,6 +7,7 @@ import {
   cacheExpiry,
   listsState,
   sellerRefusalMessage,
+  sellerUnestimatedMessage,
   transitDays,
   displayTimestamp,
   unknownZipMessage,
@@ -51,7 +52,7 @@ function estimateFor(seller: SellerRow, destination: { zip: string }, now: Date)
   const from = lookupZip(seller.origin_zip);
   if (!to) return { ok: false, message: unknownZipMessage(destination.zip) };
   if (!from || seller.cutoff_hour === null || seller.timezone === null) {
-    return { ok: false, message: `We can't estimate delivery from ${seller.name} right now.` };
+    return { ok: false, message: sellerUnestimatedMessage(seller.name) };
   }
   if (listsState(seller.no_ship_states ?? '', to.state)) {
     return { ok: false, message: sellerRefusalMessage(seller.name, to.state) };

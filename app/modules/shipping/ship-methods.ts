@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { sellerUnestimatedMessage } from './shipping-rules';
 
 /** Page-safe: the seller shipping methods call's shapes (spec sections 3, 7, 8) and the 206 handling. */
 
@@ -66,7 +67,7 @@ export class ShippingCallError extends Error {
 function unestimated(method: ShipMethod): ShippingError {
   return {
     code: 'NO_ESTIMATE',
-    message: method.message ?? `We can't estimate delivery from ${method.sellerName} right now.`,
+    message: method.message ?? sellerUnestimatedMessage(method.sellerName),
     sellerId: method.sellerId,
     productIds: method.items.map((item) => item.productId),
   };

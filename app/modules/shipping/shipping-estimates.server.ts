@@ -5,10 +5,16 @@ import { readSignedCookie, writeCookie } from '~/modules/session/session-cookie.
 import { wineStoreIdOf } from '~/modules/stores/store-resolver.server';
 import type { Store } from '~/modules/stores/stores.server';
 import { sellerShipMethods } from './seller-shipping.server';
-import { arriveByLabel } from './shipping-rules';
 import { NO_ZIP_MESSAGE } from './shipping-zip';
 import { splitPartial } from './ship-methods';
 import { wineShipMethods } from './wine-shipping.server';
+import {
+  arriveByLabelIn,
+  sellerShipmentTitleIn,
+  shippingMessageIn,
+  wineShipmentTitleIn,
+} from './shipping-sentences.server';
+import type { Language } from '~/modules/i18n/languages';
 
 const SHIP_ZIP_LIFETIME_MS = 30 * 86_400_000;
 const parseZip = (value: unknown) => (typeof value === 'string' && /^\d{5}$/.test(value) ? value : null);
@@ -29,48 +35,65 @@ export function shipZipCookie(zipcode: string, shopper: Shopper): Promise<string
 
 export interface ArriveBy {
   zipcode: string | null;
-  /** "Arrives by Friday, Dec 4", when there is an estimate. */
+  /** "Arrives by Friday, Dec 4", when there is an estimate (in the page's language). */
   label: string | null;
   arriveByDate: string | null;
-  /** Why there is none ("We can't ship wine to Utah."). */
+  /** Why there is none ("We can't ship wine to Utah."), in the page's language. */
   message: string | null;
 }
 
-async function wineArriveBy(
-  zipcode: string,
-  store: Store,
-  items: { productId: number; quantity: number }[],
-  now: Date,
-): Promise<ArriveBy> {
-  const result = await wineShipMethods(
-    { zipcode, branchId: String(store.id), wfcStoreId: wineStoreIdOf(store) ?? '', items },
-    now,
-  );
-  if (!result.ok) return { zipcode, label: null, arriveByDate: null, message: result.message };
-  const method = result.shipMethods[0]!;
+/** Where and for whom estimates are made: the ZIP, the shopper's store, and the page's language. */
+export interface EstimateContext {
+  zipcode: string | null;
+  store: Store;
+  language: Language;
+  now?: Date;
+}
+
+function noEstimate(ctx: EstimateContext, message: string, values: { seller?: string } = {}): ArriveBy {
+  const text = shippingMessageIn(ctx.language, message, { zipcode: ctx.zipcode, store: ctx.store.name, ...values });
+  return { zipcode: ctx.zipcode, label: null, arriveByDate: null, message: text };
+}
+
+function estimate(ctx: EstimateContext, method: { displayArriveByTS?: number; arriveByDate: string | null }): ArriveBy {
   return {
-    zipcode,
-    label: arriveByLabel(method.displayArriveByTS!),
+    zipcode: ctx.zipcode,
+    label: arriveByLabelIn(ctx.language, method.displayArriveByTS!),
     arriveByDate: method.arriveByDate,
     message: null,
   };
 }
 
-/** The arrive-by date of one wine or marketplace product for the shopper's ZIP. */
-export async function productArriveBy(
-  product: { id: number; kind: string },
-  ctx: { zipcode: string | null; store: Store; now?: Date },
+async function wineArriveBy(
+  zipcode: string,
+  ctx: EstimateContext,
+  items: { productId: number; quantity: number }[],
+  now: Date,
 ): Promise<ArriveBy> {
+  const { store } = ctx;
+  const result = await wineShipMethods(
+    { zipcode, branchId: String(store.id), wfcStoreId: wineStoreIdOf(store) ?? '', items },
+    now,
+  );
+  if (!result.ok) return noEstimate(ctx, result.message);
+  return estimate(ctx, result.shipMethods[0]!);
+}
+
+/** The arrive-by date of one wine or marketplace product for the shopper's ZIP. */
+export async function productArriveBy(product: { id: number; kind: string }, ctx: EstimateContext): Promise<ArriveBy> {
   const now = ctx.now ?? new Date();
   const { zipcode } = ctx;
-  if (!zipcode) return { zipcode, label: null, arriveByDate: null, message: NO_ZIP_MESSAGE };
-  if (product.kind === 'wine') return wineArriveBy(zipcode, ctx.store, [{ productId: product.id, quantity: 1 }], now);
+  if (!zipcode) return noEstimate(ctx, NO_ZIP_MESSAGE);
+  if (product.kind === 'wine') return wineArriveBy(zipcode, ctx, [{ productId: product.id, quantity: 1 }], now);
   const result = await sellerShipMethods({ zipcode, items: [{ productId: product.id, quantity: 1 }] }, now);
-  if (!result.ok) return { zipcode, label: null, arriveByDate: null, message: result.message };
+  if (!result.ok) return noEstimate(ctx, result.message);
   const { shipMethods, errors } = splitPartial(result);
   const method = shipMethods[0];
-  if (!method) return { zipcode, label: null, arriveByDate: null, message: errors[0]?.message ?? null };
-  return { zipcode, label: arriveByLabel(method.displayArriveByTS!), arriveByDate: method.arriveByDate, message: null };
+  if (method) return estimate(ctx, method);
+  const error = errors[0];
+  if (!error) return { zipcode, label: null, arriveByDate: null, message: null };
+  const seller = result.shipMethods.find((m) => m.sellerId === error.sellerId)?.sellerName;
+  return noEstimate(ctx, error.message, seller ? { seller } : {});
 }
 
 export interface Shipment extends ArriveBy {
@@ -82,10 +105,7 @@ export interface Shipment extends ArriveBy {
 }
 
 /** The cart's shipped lines grouped by seller (wine: the wine cellar), each with its arrive-by date or the reason there is none. */
-export async function cartShipments(
-  lines: ShippedLine[],
-  ctx: { zipcode: string | null; store: Store; now?: Date },
-): Promise<Shipment[]> {
+export async function cartShipments(lines: ShippedLine[], ctx: EstimateContext): Promise<Shipment[]> {
   const now = ctx.now ?? new Date();
   const { zipcode } = ctx;
   const shipments: Shipment[] = [];
@@ -94,7 +114,7 @@ export async function cartShipments(
   const bySeller = new Map<number, ShippedLine[]>();
   for (const line of market) bySeller.set(line.sellerId!, [...(bySeller.get(line.sellerId!) ?? []), line]);
 
-  const none = { zipcode, label: null, arriveByDate: null, message: NO_ZIP_MESSAGE };
+  const none = noEstimate(ctx, NO_ZIP_MESSAGE);
   if (bySeller.size > 0) {
     const result = zipcode
       ? await sellerShipMethods(
@@ -104,10 +124,11 @@ export async function cartShipments(
       : null;
     const split = result?.ok ? splitPartial(result) : null;
     for (const [sellerId, sellerLines] of bySeller) {
+      const seller = sellerLines[0]!.sellerName ?? '';
       const base = {
         key: `seller-${sellerId}`,
         kind: 'marketplace' as const,
-        title: `Ships from ${sellerLines[0]!.sellerName}`,
+        title: sellerShipmentTitleIn(ctx.language, seller),
         lines: sellerLines,
       };
       if (!result) {
@@ -115,36 +136,25 @@ export async function cartShipments(
         continue;
       }
       if (!result.ok) {
-        shipments.push({ ...base, zipcode, label: null, arriveByDate: null, message: result.message });
+        shipments.push({ ...base, ...noEstimate(ctx, result.message) });
         continue;
       }
       const method = split!.shipMethods.find((m) => m.sellerId === String(sellerId));
       const error = split!.errors.find((e) => e.sellerId === String(sellerId));
-      shipments.push(
-        method
-          ? {
-              ...base,
-              zipcode,
-              label: arriveByLabel(method.displayArriveByTS!),
-              arriveByDate: method.arriveByDate,
-              message: null,
-            }
-          : {
-              ...base,
-              zipcode,
-              label: null,
-              arriveByDate: null,
-              message: error?.message ?? "We can't estimate this delivery right now.",
-            },
-      );
+      shipments.push({
+        ...base,
+        ...(method
+          ? estimate(ctx, method)
+          : noEstimate(ctx, error?.message ?? "We can't estimate this delivery right now.", { seller })),
+      });
     }
   }
   if (wine.length > 0) {
-    const base = { key: 'wine', kind: 'wine' as const, title: 'Ships from our wine cellar', lines: wine };
+    const base = { key: 'wine', kind: 'wine' as const, title: wineShipmentTitleIn(ctx.language), lines: wine };
     const arrive = zipcode
       ? await wineArriveBy(
           zipcode,
-          ctx.store,
+          ctx,
           wine.map((line) => ({ productId: line.productId, quantity: line.quantity })),
           now,
         )

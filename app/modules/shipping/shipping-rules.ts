@@ -37,6 +37,10 @@ export function sellerRefusalMessage(sellerName: string, stateCode: string): str
   return `${sellerName} does not ship to ${stateName(stateCode)}.`;
 }
 
+export function sellerUnestimatedMessage(sellerName: string): string {
+  return `We can't estimate delivery from ${sellerName} right now.`;
+}
+
 export function unknownZipMessage(zipcode: string): string {
   return `We couldn't find ZIP code ${zipcode}. Check it and try again.`;
 }

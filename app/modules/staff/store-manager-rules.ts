@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import type { StaffAtStore } from '~/modules/fulfilment/order-states';
 import { storeParam } from '~/modules/fulfilment/staff-forms';
+import type { MessageKind } from '~/modules/mail/message-kinds';
 
 /** The most places a manager can give one window (a bigger number is a typo, not a plan). */
 export const MAX_SLOT_CAPACITY = 200;
@@ -66,8 +67,28 @@ export function maskAddressesIn(text: string): string {
   return text.replace(/[^\s<>"'(),;:]+@[^\s<>"'(),;:]+/g, (address) => maskRecipient(address));
 }
 
-/** A message kind as a person reads it: 'order-placed' → 'Order placed'. */
+/** Each message kind as a person reads it (keys in staff.json, so a Spanish page names them in Spanish). */
+export const MESSAGE_KIND_LABELS: Record<MessageKind, string> = {
+  'sign-in-code': 'Sign in code',
+  'verification-code': 'Verification code',
+  'password-reset': 'Password reset',
+  welcome: 'Welcome',
+  'account-exists': 'Account exists',
+  'email-changed': 'Email changed',
+  'password-changed': 'Password changed',
+  'order-placed': 'Order placed',
+  'substitution-request': 'Substitution request',
+  'out-for-delivery': 'Out for delivery',
+  'ready-for-pickup': 'Ready for pickup',
+  receipt: 'Receipt',
+  'weekly-offers': 'Weekly offers',
+};
+
+const isMessageKind = (kind: string): kind is MessageKind => Object.hasOwn(MESSAGE_KIND_LABELS, kind);
+
+/** A message kind as a person reads it: 'order-placed' → 'Order placed'; a kind no longer sent, from its words. */
 export function messageKindLabel(kind: string): string {
+  if (isMessageKind(kind)) return MESSAGE_KIND_LABELS[kind];
   const words = kind.replace(/[-_]+/g, ' ').trim();
   return words ? words[0]!.toUpperCase() + words.slice(1) : 'Message';
 }

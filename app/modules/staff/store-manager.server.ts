@@ -57,7 +57,7 @@ export async function storeManagerPage(
     search: term ? { term, products } : null,
     deadLetters: dead.map((row) => ({
       messageId: row.message_id,
-      kind: messageKindLabel(row.kind),
+      kind: serverT(language, 'staff')(messageKindLabel(row.kind)),
       recipient: maskRecipient(row.recipient),
       attempts: row.attempts,
       lastError: maskAddressesIn(row.last_error ?? serverT(language, 'staff')('No error was recorded.')),
