@@ -1,15 +1,18 @@
 import { Form } from '@remix-run/react';
 import { forwardRef, useEffect, type MutableRefObject } from 'react';
+import { useT } from '~/components/page-essentials';
 
 /**
  * The store chip's zipcode dialog (JavaScript only; without it the chip links to the store finder).
- * Loaded on the first click on the chip, and opened as soon as it is there.
+ * Loaded on the first click on the chip, and opened as soon as it is there: its words (common strings) cost a page's
+ * JavaScript nothing until then.
  */
 export const StoreDialog = forwardRef<
   HTMLDialogElement,
   { labels: Record<string, string>; preference: string | null; zipcode: string | null }
 >(function StoreDialog({ labels, preference, zipcode }, ref) {
   const dialog = ref as MutableRefObject<HTMLDialogElement | null>;
+  const t = useT();
   useEffect(() => {
     dialog.current?.showModal();
   }, [dialog]);
@@ -21,10 +24,10 @@ export const StoreDialog = forwardRef<
     >
       <Form method="get" action="/set-store.html" className="grid gap-4 p-6" onSubmit={() => dialog.current?.close()}>
         <h2 id="zip-dialog-title" className="text-lg font-bold">
-          Where are you shopping?
+          {t('Where are you shopping?')}
         </h2>
         <fieldset className="grid grid-cols-3 gap-2 text-sm">
-          <legend className="sr-only">How would you like to shop?</legend>
+          <legend className="sr-only">{t('How would you like to shop?')}</legend>
           {Object.entries(labels).map(([value, label]) => (
             <label
               key={value}
@@ -36,12 +39,12 @@ export const StoreDialog = forwardRef<
                 value={value}
                 defaultChecked={(preference ?? 'Delivery') === value}
               />
-              {label}
+              {t(label)}
             </label>
           ))}
         </fieldset>
         <label className="text-sm font-semibold">
-          ZIP code
+          {t('ZIP code')}
           <input
             name="zipcode"
             inputMode="numeric"
@@ -54,10 +57,10 @@ export const StoreDialog = forwardRef<
         </label>
         <div className="flex justify-end gap-2">
           <button type="button" className="btn-outline" onClick={() => dialog.current?.close()}>
-            Cancel
+            {t('Cancel')}
           </button>
           <button type="submit" className="btn-primary">
-            Find stores
+            {t('Find stores')}
           </button>
         </div>
       </Form>

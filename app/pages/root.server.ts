@@ -54,5 +54,11 @@ export { languageAlternates } from '~/modules/i18n/alternates.server';
 /** The root's title and description, written on the server in the page's language (no translation code in meta). */
 export function rootMeta(language: Language, bannerName: string) {
   const t = serverT(language);
-  return { title: t('{{banner}} — groceries delivered', { banner: bannerName }), description: t(STORE_DESCRIPTION) };
+  return {
+    title: t('{{banner}} — groceries delivered', { banner: bannerName }),
+    description: t(STORE_DESCRIPTION),
+    // An error page's titles (the root's meta picks one).
+    notFound: t('Page not found'),
+    failed: t('Something went wrong'),
+  };
 }

@@ -69,6 +69,7 @@ export async function action({ request }: ActionFunctionArgs) {
     goto: form.data.goto ?? '/',
     storeCard: 'clubCard' in form.data ? storeCardOfForm(form.data) : undefined,
     referralCode: 'referralCode' in form.data ? form.data.referralCode : undefined,
+    language: shopper.language,
   });
   if (!outcome.ok)
     return json(

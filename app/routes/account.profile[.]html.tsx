@@ -143,7 +143,7 @@ export async function action({ request }: ActionFunctionArgs) {
       return redirect(outcome.redirectTo, { headers });
     }
     case 'send-code': {
-      const sent = await sendVerificationCode(customerId, data.channel);
+      const sent = await sendVerificationCode(customerId, data.channel, shopper.language);
       await recordPromptShown(customerId, data.channel);
       return sent.ok
         ? reply({

@@ -57,7 +57,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       goto = SAML_CONTINUE_PATH;
       saml = { providerName: received.providerName };
     } else {
-      saml = { error: received.message };
+      saml = { error: serverT(shopper.language, 'account')(received.message) };
     }
   }
   // Spec section 5: assistant sign-in parameters are stored only when all four are present.

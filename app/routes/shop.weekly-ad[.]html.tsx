@@ -29,7 +29,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const shopper = await requireUserType(request, access);
   const query = parseSearchParams(request, AdQuery);
   const { store, headerStore } = await pageStore(shopper);
-  const ad = await weeklyAdAtStore(store, priceContextFor(store, store.banner_id), query.department ?? null);
+  const ad = await weeklyAdAtStore(
+    store,
+    priceContextFor(store, store.banner_id),
+    query.department ?? null,
+    new Date(),
+    shopper.language,
+  );
   return json(
     {
       ad,

@@ -9,6 +9,7 @@ import { liveClipCountStatement } from '~/modules/offers/clips.server';
 import { orderCustomer } from '~/modules/orders/order-session.server';
 import { changeableOrdersStatement, pendingOrderOf } from '~/modules/orders/order-history.server';
 import type { OrderCustomer } from '~/modules/orders/order-rules';
+import type { Language } from '~/modules/i18n/languages';
 
 export interface CustomerHeader {
   /** Units in the cart, with a guest cart still to be merged (as shopperItemCount counts them). */
@@ -58,7 +59,7 @@ export async function customerHeaderOf(
   return {
     cartCount: Number(row.units ?? 0),
     clippedOffers: Number(row.clips ?? 0),
-    pendingOrder: await alertOf(row),
+    pendingOrder: await alertOf(row, customer.language ?? 'en'),
   };
 }
 
@@ -73,20 +74,23 @@ function soonest(rows: HeaderRow[]): HeaderRow | undefined {
   );
 }
 
-async function alertOf(row: HeaderRow) {
+async function alertOf(row: HeaderRow, language: Language) {
   const { order_number, slot_start, slot_end, cutoff_at, store_id, fulfillment, slot_kind } = row;
   // A left-joined order: its NOT NULL columns are all there when its number is.
   if (order_number === null || slot_start === null || slot_end === null || cutoff_at === null) return null;
   if (store_id === null || fulfillment === null) return null;
-  const order = await pendingOrderOf({
-    order_number,
-    slot_start,
-    slot_end,
-    cutoff_at,
-    store_id,
-    fulfillment,
-    slot_kind,
-  });
+  const order = await pendingOrderOf(
+    {
+      order_number,
+      slot_start,
+      slot_end,
+      cutoff_at,
+      store_id,
+      fulfillment,
+      slot_kind,
+    },
+    language,
+  );
   return { orderNumber: order.orderNumber, slotLabel: order.slotLabel };
 }
 

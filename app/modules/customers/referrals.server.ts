@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { db } from '~/db/db.server';
 import type { Database } from '~/db/schema';
-import { hitRateLimit, minutesText } from '~/modules/identity/rate-limit.server';
+import { hitRateLimit, waitRefusal } from '~/modules/identity/rate-limit.server';
+import type { Language } from '~/modules/i18n/languages';
 import { normalizeReferralCode, REFERRAL_MESSAGES, REFERRAL_POINTS, referralCodeFrom } from './referral-rules';
 
 /**
@@ -94,7 +95,7 @@ export type ReferralCheck =
  */
 export async function checkReferralCode(
   typed: string | undefined,
-  input: { clientKey: string; siteType: 'C' | 'B'; nowMs?: number },
+  input: { clientKey: string; siteType: 'C' | 'B'; nowMs?: number; language?: Language },
 ): Promise<ReferralCheck> {
   if (!typed?.trim()) return { ok: true, referral: null };
   const tries = await hitRateLimit(`referral:client:${input.clientKey}`, REFERRAL_CODE_TRIES, input.nowMs);
@@ -102,7 +103,7 @@ export async function checkReferralCode(
     return {
       ok: false,
       retryAfterSeconds: tries.retryAfterSeconds,
-      message: `Too many referral codes tried. Please try again in ${minutesText(tries.retryAfterSeconds)}, or leave the code empty.`,
+      message: waitRefusal('referralCodes', tries.retryAfterSeconds, input.language),
     };
   const code = normalizeReferralCode(typed);
   if (!code) return { ok: false, message: REFERRAL_MESSAGES.format };

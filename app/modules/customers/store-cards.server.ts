@@ -4,11 +4,12 @@ import { db } from '~/db/db.server';
 import type { Database } from '~/db/schema';
 import {
   hitRateLimit,
-  minutesText,
   RATE_RULES,
   signUpClientRule,
+  waitRefusal,
   type RateState,
 } from '~/modules/identity/rate-limit.server';
+import type { Language } from '~/modules/i18n/languages';
 import type { StoreCardProof } from './store-card-schema';
 import { STORE_CARD_POINTS_DESCRIPTION, type StoreCardLookup } from './store-card-words';
 
@@ -123,6 +124,7 @@ export async function storeCardTriesAllowed(
   clubCard: string,
   kind: 'lookup' | 'step-up',
   nowMs = Date.now(),
+  language: Language = 'en',
 ): Promise<TriesVerdict> {
   const states: RateState[] = [];
   if (kind === 'lookup') states.push(await hitRateLimit(`card-lookup:client:${clientKey}`, signUpClientRule(), nowMs));
@@ -135,6 +137,6 @@ export async function storeCardTriesAllowed(
   return {
     allowed: false,
     retryAfterSeconds,
-    message: `Too many attempts. Please try again in ${minutesText(retryAfterSeconds)}.`,
+    message: waitRefusal('attempts', retryAfterSeconds, language),
   };
 }

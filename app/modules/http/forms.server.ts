@@ -98,9 +98,10 @@ export type FormValues = Record<string, string | string[]>;
 export function safeParseInput<S extends z.ZodTypeAny>(
   schema: S,
   input: unknown,
+  errorMap?: z.ZodErrorMap,
 ): z.SafeParseReturnType<unknown, z.infer<S>> {
   try {
-    return schema.safeParse(input);
+    return schema.safeParse(input, errorMap ? { errorMap } : undefined);
   } catch {
     return {
       success: false,
@@ -151,6 +152,13 @@ export async function readFormValues(request: Request): Promise<FormValues> {
 // CSRF: the one same-origin rule lives in same-origin.server; re-exported for the callers that use it here.
 export { assertSameOrigin };
 
+/**
+ * A form field holding what no page of ours posts (a tampered intent, a missing field): zod's own words are neither
+ * for shoppers nor in their language, so every message a schema does not write itself reads this (a common string).
+ */
+export const FORM_NOT_VALID_MESSAGE = 'Something in the form was not valid. Please check it and try again.';
+const shopperWords: z.ZodErrorMap = () => ({ message: FORM_NOT_VALID_MESSAGE });
+
 export type FormResult<T> =
   | { ok: true; data: T; values: FormValues }
   | { ok: false; errors: Record<string, string>; message: string; values: FormValues };
@@ -162,7 +170,7 @@ export type FormResult<T> =
 export async function parseForm<S extends z.ZodTypeAny>(request: Request, schema: S): Promise<FormResult<z.infer<S>>> {
   assertSameOrigin(request);
   const values = await readFormValues(request);
-  const parsed = safeParseInput(schema, values);
+  const parsed = safeParseInput(schema, values, shopperWords);
   if (parsed.success) return { ok: true, data: parsed.data, values };
   const errors: Record<string, string> = {};
   for (const issue of parsed.error.issues) {

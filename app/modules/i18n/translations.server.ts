@@ -16,7 +16,7 @@ import esMail from '~/locales/es/mail.json';
 import enHealth from '~/locales/en/health.json';
 import esHealth from '~/locales/es/health.json';
 import { LANGUAGES, type Language } from './languages';
-import type { Strings } from './translate';
+import { translator, type Strings, type T } from './translate';
 
 /**
  * Every namespace in both languages, imported (never read from disk by a name a request gave). Keys are the
@@ -56,6 +56,8 @@ void instance.init({
   supportedLngs: [...LANGUAGES],
   ns: NAMESPACES,
   defaultNS: 'common',
+  // The chrome's strings (every page has them) answer in any namespace: a form's generic refusal, say.
+  fallbackNS: 'common',
   // The English wording is the key: no separators inside it.
   keySeparator: false,
   nsSeparator: false,
@@ -81,4 +83,12 @@ export function pageStrings(language: Language, namespaces: readonly Namespace[]
     pageStringsCache.set(key, strings);
   }
   return strings;
+}
+
+/**
+ * One namespace's translate function, page-safe (translate.ts), for the pure rules that write a message with a value
+ * in it: they take a `T` and English is their default.
+ */
+export function wordsIn(language: Language, namespace: Namespace): T {
+  return translator(pageStrings(language, [namespace]), language);
 }

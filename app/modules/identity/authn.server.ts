@@ -10,8 +10,10 @@ import {
   peekRateLimit,
   RATE_RULES,
   signInClientRule,
-  waitText,
+  waitRefusal,
 } from './rate-limit.server';
+import type { Language } from '~/modules/i18n/languages';
+import { serverT } from '~/modules/i18n/translations.server';
 import { clearFailures, CODE_DELAY, PASSWORD_DELAY, recordFailure, secondsUntilNextTry } from './sign-in-delays.server';
 import { issueSessionToken } from './session-tokens.server';
 import { db } from '~/db/db.server';
@@ -50,8 +52,15 @@ function lockedOut(retryAfterSeconds: number): Extract<AuthnResult, { status: 'L
   return {
     status: 'LOCKED_OUT',
     retryAfterSeconds,
-    message: `Too many attempts. Please try again in ${waitText(retryAfterSeconds)}.`,
+    message: waitRefusal('attempts', retryAfterSeconds, 'en', 'seconds-then-minutes'),
   };
+}
+
+/** A refused sign-in in the shopper's language: a lock-out's sentence is written anew with its wait in that language. */
+export function authnRefusalIn(language: Language, result: Exclude<AuthnResult, { status: 'SUCCESS' }>): string {
+  if (result.status === 'LOCKED_OUT' && result.retryAfterSeconds > 0)
+    return waitRefusal('attempts', result.retryAfterSeconds, language, 'seconds-then-minutes');
+  return serverT(language, 'account')(result.message);
 }
 
 async function clientAllowed(clientKey: string) {

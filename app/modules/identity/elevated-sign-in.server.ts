@@ -4,7 +4,7 @@ import { redirectPolicy } from '~/modules/access/redirect-policy.server';
 import { safeRedirect } from '~/modules/access/safe-redirect';
 import { clientKey } from '~/modules/http/client-key.server';
 import { readSignedCookie } from '~/modules/session/session-cookie.server';
-import { authenticateWithPassword } from './authn.server';
+import { authenticateWithPassword, authnRefusalIn } from './authn.server';
 import { customerById } from './customers.server';
 import { confirmPasswordUrl, elevationRemainingMs, isRecentElevatedSignIn } from './elevation';
 import { startAuthorization } from './sign-in.server';
@@ -56,7 +56,8 @@ export async function confirmPassword(
   if (result.status === 'INVALID') {
     return { ok: false, status: 401, message: "That password isn't right. Please try again." };
   }
-  if (result.status === 'LOCKED_OUT') return { ok: false, status: 429, message: result.message };
+  if (result.status === 'LOCKED_OUT')
+    return { ok: false, status: 429, message: authnRefusalIn(shopper.language, result) };
   const { redirectTo, setCookie } = await startAuthorization(request, shopper, {
     sessionToken: result.sessionToken,
     goto: input.goto,

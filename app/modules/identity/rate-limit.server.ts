@@ -2,6 +2,8 @@ import { metrics } from '~/modules/config/metrics.server';
 import { sql } from 'kysely';
 import { db } from '~/db/db.server';
 import { appEnv } from '~/modules/config/env.server';
+import type { Language } from '~/modules/i18n/languages';
+import { serverT } from '~/modules/i18n/translations.server';
 
 export interface RateRule {
   limit: number;
@@ -166,10 +168,9 @@ export async function sweepExpiredRateLimits(nowMs = Date.now()): Promise<number
 }
 
 /** A wait in the shopper's words: seconds while it is short, minutes after. */
-export function waitText(seconds: number): string {
-  if (seconds >= 60) return minutesText(seconds);
-  const whole = Math.max(1, Math.ceil(seconds));
-  return `${whole} second${whole === 1 ? '' : 's'}`;
+export function waitText(seconds: number, language: Language = 'en'): string {
+  if (seconds >= 60) return minutesText(seconds, language);
+  return serverT(language, 'account')('{{count}} seconds', { count: Math.max(1, Math.ceil(seconds)) });
 }
 
 /**
@@ -182,7 +183,27 @@ export async function hitCodeSendLimits(kind: 'otp' | 'reset', account: string, 
   return hitRateLimit(`${kind}:send:${account}`, RATE_RULES.codesSentPerAccountCeiling);
 }
 
-export function minutesText(seconds: number): string {
-  const minutes = Math.max(1, Math.ceil(seconds / 60));
-  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+export function minutesText(seconds: number, language: Language = 'en'): string {
+  return serverT(language, 'account')('{{count}} minutes', { count: Math.max(1, Math.ceil(seconds / 60)) });
+}
+
+/** The refusals that name their wait; each key's {{wait}} is the wait in words (account strings). */
+export const WAIT_REFUSALS = {
+  attempts: 'Too many attempts. Please try again in {{wait}}.',
+  codesAskedFor: 'Too many codes asked for. Please try again in {{wait}}.',
+  referralCodes: 'Too many referral codes tried. Please try again in {{wait}}, or leave the code empty.',
+} as const;
+
+/**
+ * A refusal with its wait, written whole in the shopper's language: a sentence with a value in it is no key a page
+ * could look up afterwards. English (API answers, the default) reads as it always did.
+ */
+export function waitRefusal(
+  refusal: keyof typeof WAIT_REFUSALS,
+  seconds: number,
+  language: Language = 'en',
+  unit: 'minutes' | 'seconds-then-minutes' = 'minutes',
+): string {
+  const wait = unit === 'minutes' ? minutesText(seconds, language) : waitText(seconds, language);
+  return serverT(language, 'account')(WAIT_REFUSALS[refusal], { wait });
 }

@@ -19,7 +19,8 @@ import { giveReferralCode, recordReferral } from '~/modules/customers/referrals.
 import { resolveStoresByZip } from '~/modules/stores/store-resolver.server';
 import { customerByEmail, normalizeEmail } from './customers.server';
 import { hashPassword } from './passwords.server';
-import { hitRateLimit, minutesText, RATE_RULES, signUpClientRule } from './rate-limit.server';
+import { hitRateLimit, RATE_RULES, signUpClientRule, waitRefusal } from './rate-limit.server';
+import type { Language } from '~/modules/i18n/languages';
 import type { BusinessRegistration, Registration } from './registration-schema';
 import { randomToken } from './secrets.server';
 import { issueSessionToken } from './session-tokens.server';
@@ -44,7 +45,7 @@ export type RegistrationResult =
  * Sign-up limits, counted before anything depends on whether the email has an account, so a refusal
  * says nothing about it: per client and per email, in the shared database (every process agrees).
  */
-export async function signUpAllowed(clientKey: string, email: string, nowMs = Date.now()) {
+export async function signUpAllowed(clientKey: string, email: string, nowMs = Date.now(), language: Language = 'en') {
   const client = await hitRateLimit(`signup:client:${clientKey}`, signUpClientRule(), nowMs);
   const perEmail = await hitRateLimit(`signup:email:${normalizeEmail(email)}`, RATE_RULES.signUpsPerEmail, nowMs);
   const refused = [client, perEmail].filter((state) => !state.allowed);
@@ -53,7 +54,7 @@ export async function signUpAllowed(clientKey: string, email: string, nowMs = Da
   return {
     allowed: false as const,
     retryAfterSeconds,
-    message: `Too many attempts. Please try again in ${minutesText(retryAfterSeconds)}.`,
+    message: waitRefusal('attempts', retryAfterSeconds, language),
   };
 }
 

@@ -1,6 +1,12 @@
 import type { Shopper } from '~/modules/access/shopper.server';
 import { clientKey } from '~/modules/http/client-key.server';
-import { authenticateWithPassword, sendPasscode, verifyPasscode, type AuthnResult } from './authn.server';
+import {
+  authenticateWithPassword,
+  authnRefusalIn,
+  sendPasscode,
+  verifyPasscode,
+  type AuthnResult,
+} from './authn.server';
 import { keepsSignedIn } from './keep-me-signed-in.server';
 import { startAuthorization } from './sign-in.server';
 import { serverT } from '~/modules/i18n/translations.server';
@@ -23,7 +29,7 @@ async function afterAuthn(
       kind: 'step',
       step,
       email: input.email,
-      error: refusalInLanguage(shopper, result),
+      error: authnRefusalIn(shopper.language, result),
       status: result.status === 'LOCKED_OUT' ? 429 : 401,
     };
   }
@@ -33,22 +39,6 @@ async function afterAuthn(
     remember: input.remember,
   });
   return { kind: 'redirect', redirectTo, setCookies: [setCookie] };
-}
-
-/**
- * A refused step's message in the shopper's language. A lock-out's English names its wait in words; in Spanish the
- * wait is rebuilt from its seconds.
- */
-function refusalInLanguage(shopper: Shopper, result: Exclude<AuthnResult, { status: 'SUCCESS' }>): string {
-  const t = serverT(shopper.language, 'account');
-  if (result.status !== 'LOCKED_OUT' || shopper.language === 'en' || !result.message.startsWith('Too many attempts.'))
-    return t(result.message);
-  const seconds = result.retryAfterSeconds;
-  const wait =
-    seconds >= 60
-      ? t('{{count}} minutes', { count: Math.max(1, Math.ceil(seconds / 60)) })
-      : t('{{count}} seconds', { count: Math.max(1, Math.ceil(seconds)) });
-  return t('Too many attempts. Please try again in {{wait}}.', { wait });
 }
 
 /** One step of the sign-in page: email → password or one-time passcode → authorize redirect. */
@@ -94,7 +84,7 @@ export async function signInStep(
       step: 'code',
       email: input.email,
       status: 429,
-      error: refusalInLanguage(shopper, sent),
+      error: authnRefusalIn(shopper.language, sent),
     };
   }
   const result = await verifyPasscode({

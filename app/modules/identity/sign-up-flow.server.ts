@@ -15,6 +15,7 @@ import {
   signUpAllowed,
   type RegistrationRefusal,
 } from './registration.server';
+import type { Language } from '~/modules/i18n/languages';
 import type { BusinessRegistration, Registration } from './registration-schema';
 import { startAuthorization } from './sign-in.server';
 
@@ -38,13 +39,15 @@ export async function signUpAndSignIn(
   request: Request,
   shopper: Shopper,
   input: Registration | BusinessRegistration,
-  options: { goto: string; storeCard?: StoreCardProof; referralCode?: string },
+  /** `language`: the refusals' (a page's shopper's); API answers keep the default, English. */
+  options: { goto: string; storeCard?: StoreCardProof; referralCode?: string; language?: Language },
 ): Promise<SignUpOutcome> {
   const client = clientKey(request, shopper.session?.info.COMMON.deviceId);
   // Counted before anything depends on the email having an account (decision 0030), the card's tries too.
-  const limit = await signUpAllowed(client, input.email);
+  const language = options.language ?? 'en';
+  const limit = await signUpAllowed(client, input.email, Date.now(), language);
   const cardLimit = options.storeCard
-    ? await storeCardTriesAllowed(client, options.storeCard.clubCard, 'step-up')
+    ? await storeCardTriesAllowed(client, options.storeCard.clubCard, 'step-up', Date.now(), language)
     : ({ allowed: true } as const);
   const refusals = [limit, cardLimit].flatMap((verdict) => (verdict.allowed ? [] : [verdict]));
   if (refusals.length > 0)
@@ -59,7 +62,7 @@ export async function signUpAndSignIn(
   // bad code refuses the sign-up. With the flag off, or on the business site, a posted code is ignored (decision 0098).
   const referral =
     shopper.flags.referralProgramEnabled && shopper.host.siteType === 'C'
-      ? await checkReferralCode(options.referralCode, { clientKey: client, siteType: shopper.host.siteType })
+      ? await checkReferralCode(options.referralCode, { clientKey: client, siteType: shopper.host.siteType, language })
       : ({ ok: true, referral: null } as const);
   if (!referral.ok)
     return {

@@ -11,6 +11,8 @@ import type { CartLine } from '~/modules/cart/cart-view.server';
 import type { DeliveryInstructions } from './delivery-instructions';
 import { EBT_MESSAGES, ebtEligibleCents, splitPayment } from './ebt-split';
 import { parseDollars, resolveTip, type TipChoice } from './tip-rules';
+import type { Language } from '~/modules/i18n/languages';
+import { wordsIn } from '~/modules/i18n/translations.server';
 
 export interface CheckoutExtrasInput {
   tip: TipChoice;
@@ -51,8 +53,14 @@ export async function resolveExtras(
     fulfilment: 'delivery' | 'pickup';
   },
   input: CheckoutExtrasInput,
+  language: Language = 'en',
 ): Promise<ResolvedExtras> {
-  const tip = resolveTip(input.tip, order.basketCents - order.promoCents, order.fulfilment);
+  const tip = resolveTip(
+    input.tip,
+    order.basketCents - order.promoCents,
+    order.fulfilment,
+    wordsIn(language, 'orders'),
+  );
   if (!tip.ok) refuse(tip.message);
   if (input.ebt.tenderId === 0) return { tipCents: tip.tipCents, ebtCents: 0, ebtTenderId: null };
   const card = await tx

@@ -250,6 +250,7 @@ export async function placeOrder(input: {
           ebt: { tenderId: 0, amount: '', balance: '' },
           instructions,
         },
+        customer.language,
       );
       const totalCents = view.totalCents - promoCents + fee.feeCents + extras.tipCents;
       const orderNumber = await nextOrderNumber(customer.siteType, tx);

@@ -10,7 +10,6 @@ import {
 } from '~/modules/catalog/product-card-select.server';
 import type { Language } from '~/modules/i18n/languages';
 import { serverT } from '~/modules/i18n/translations.server';
-import { slotLabel } from '~/modules/slots/slots.server';
 import { momentIn, slotLabelIn } from './order-dates.server';
 import { storeById, type Store } from '~/modules/stores/stores.server';
 import { instructionsText } from './delivery-instructions';
@@ -198,19 +197,22 @@ export async function pendingOrder(customer: OrderCustomer, now = new Date()) {
   return row ? pendingOrderOf(row) : null;
 }
 
-/** A changeable order's row (changeableOrdersStatement's columns) as the alert banner shows it. */
-export async function pendingOrderOf(row: {
-  order_number: string;
-  slot_start: string;
-  slot_end: string;
-  cutoff_at: string;
-  store_id: number;
-  fulfillment: string;
-  slot_kind: string | null;
-}) {
+/** A changeable order's row (changeableOrdersStatement's columns) as the alert banner shows it, in `language`. */
+export async function pendingOrderOf(
+  row: {
+    order_number: string;
+    slot_start: string;
+    slot_end: string;
+    cutoff_at: string;
+    store_id: number;
+    fulfillment: string;
+    slot_kind: string | null;
+  },
+  language: Language = 'en',
+) {
   return {
     orderNumber: row.order_number,
-    slotLabel: slotLabel(row.slot_start, row.slot_end, await timezoneOf(row.store_id)),
+    slotLabel: slotLabelIn(language, row.slot_start, row.slot_end, await timezoneOf(row.store_id)),
     cutoffAt: row.cutoff_at,
     fulfillment: row.fulfillment,
     slotKind: row.slot_kind,

@@ -1,5 +1,6 @@
 /** Page-safe order vocabulary and forms (no server imports). */
 import { z } from 'zod';
+import type { Language } from '~/modules/i18n/languages';
 import { checkoutExtraFields, ebtCardNumber } from './checkout-extras-form';
 import { promoFormFields } from './promo-rules';
 
@@ -29,6 +30,8 @@ export interface OrderCustomer {
   customerId: number;
   bannerId: string;
   siteType: 'C' | 'B';
+  /** The language its messages are written in (English when absent: API callers). */
+  language?: Language;
 }
 
 export type Refusal = { ok: false; code: OrderRefusalCode };

@@ -10,6 +10,7 @@ export function orderCustomer(shopper: Shopper): OrderCustomer | null {
     customerId: Number(shopper.customer.customerId),
     bannerId: shopper.host.bannerId,
     siteType: shopper.host.siteType,
+    language: shopper.language,
   };
 }
 

@@ -11,7 +11,8 @@ export async function apiCustomer(request: Request): Promise<{ shopper: Shopper;
   const shopper = await loadShopper(request);
   const customer = orderCustomer(shopper);
   if (!customer) throw apiError(401, 'SIGN_IN_REQUIRED', 'Sign in to see and change your orders.');
-  return { shopper, customer };
+  // API answers keep the spec's English whatever the shopper's language.
+  return { shopper, customer: { ...customer, language: 'en' } };
 }
 
 export function orderNumberParam(request: Request): string {

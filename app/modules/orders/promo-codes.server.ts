@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import { db } from '~/db/db.server';
 import type { Database } from '~/db/schema';
+import { wordsIn } from '~/modules/i18n/translations.server';
 import type { OrderCustomer } from './order-rules';
 import {
   evaluatePromo,
@@ -73,6 +74,7 @@ async function checkRow(executor: Executor, customer: OrderCustomer, row: PromoR
     earlierOrders: Number(orders?.n ?? 0),
     alreadyUsed: used !== undefined,
     now,
+    words: wordsIn(customer.language ?? 'en', 'orders'),
   });
 }
 

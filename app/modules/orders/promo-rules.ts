@@ -1,5 +1,6 @@
 /** Page-safe promo code rules (decision 0105): the code's format, what it takes off, and why it is refused. */
 import { z } from 'zod';
+import { translator, type T } from '~/modules/i18n/translate';
 
 export const PROMO_CODE_MAX = 40;
 
@@ -44,7 +45,11 @@ export interface PromoContext {
   /** The customer already redeemed this code. */
   alreadyUsed: boolean;
   now: Date;
+  /** The words of a refusal with a value in it (English by default). */
+  words?: T;
 }
+
+export const PROMO_BELOW_MINIMUM = 'Add {{amount}} more to use this code.';
 
 function dollars(cents: number): string {
   return `$${(cents / 100).toFixed(2)}`;
@@ -76,7 +81,9 @@ export function evaluatePromo(
     return {
       ok: false,
       code: 'BELOW_MINIMUM',
-      message: `Add ${dollars(terms.minBasketCents - context.basketCents)} more to use this code.`,
+      message: (context.words ?? translator({}, 'en'))(PROMO_BELOW_MINIMUM, {
+        amount: dollars(terms.minBasketCents - context.basketCents),
+      }),
     };
   }
   return { ok: true, code: terms.code, discountCents: promoDiscountCents(terms, context.basketCents) };

@@ -3,6 +3,7 @@
  * cap as at checkout; the card part of the order takes the difference (a tip is never paid with EBT).
  */
 import { db } from '~/db/db.server';
+import { wordsIn } from '~/modules/i18n/translations.server';
 import type { OrderCustomer } from './order-rules';
 import { resolveTip, TIP_MESSAGES, tipBasketCents, tipEditable, type TipChoice } from './tip-rules';
 
@@ -37,7 +38,7 @@ export async function changeTip(
   if (fulfilment === 'pickup') return { ok: false, code: 'REFUSED', message: TIP_MESSAGES.PICKUP };
   if (!tipEditable({ fulfillment: order.fulfillment, status: order.status, handedOverAt: order.handed_over_at }, now))
     return { ok: false, code: 'REFUSED', message: TIP_MESSAGES.WINDOW };
-  const tip = resolveTip(choice, tipBasketCents(order), fulfilment);
+  const tip = resolveTip(choice, tipBasketCents(order), fulfilment, wordsIn(customer.language ?? 'en', 'orders'));
   if (!tip.ok) return { ok: false, code: 'REFUSED', message: tip.message };
   const difference = tip.tipCents - order.tip_cents;
   // Conditional on the tip it read: two edits at once change it once, and the totals stay consistent.

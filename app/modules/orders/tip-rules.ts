@@ -1,3 +1,5 @@
+import { translator, type T } from '~/modules/i18n/translate';
+
 /**
  * Tips for the driver (page-safe, pure): delivery orders only, a default percentage per banner, a cap, and the
  * window in which the shopper may still change it. docs/decisions/0107-snap-ebt-tips-delivery-instructions.md.
@@ -33,8 +35,12 @@ export function tipCapCents(basketCents: number): number {
   return Math.max(0, Math.min(TIP_CAP_CENTS, basketCents));
 }
 
-export function tipRangeMessage(basketCents: number): string {
-  return `Enter a tip from $0.00 to ${dollars(tipCapCents(basketCents))} (at most $200.00 and never more than your groceries).`;
+export const TIP_RANGE_MESSAGE =
+  'Enter a tip from $0.00 to {{amount}} (at most $200.00 and never more than your groceries).';
+
+/** `words`: the refusal's language (English by default). */
+export function tipRangeMessage(basketCents: number, words: T = translator({}, 'en')): string {
+  return words(TIP_RANGE_MESSAGE, { amount: dollars(tipCapCents(basketCents)) });
 }
 
 /** A percentage of the basket (items after savings and promo code), to the nearest cent (half a cent up). */
@@ -54,7 +60,12 @@ export type TipChoice = { choice: 'percent'; percent: number } | { choice: 'cust
 export type TipResult = { ok: true; tipCents: number } | { ok: false; message: string };
 
 /** The tip the shopper chose, checked: delivery only, a listed percentage or an amount within the cap. */
-export function resolveTip(choice: TipChoice, basketCents: number, fulfilment: 'delivery' | 'pickup'): TipResult {
+export function resolveTip(
+  choice: TipChoice,
+  basketCents: number,
+  fulfilment: 'delivery' | 'pickup',
+  words?: T,
+): TipResult {
   const cents =
     choice.choice === 'percent'
       ? (TIP_PERCENTS as readonly number[]).includes(choice.percent)
@@ -68,11 +79,11 @@ export function resolveTip(choice: TipChoice, basketCents: number, fulfilment: '
     return {
       ok: false,
       message: /^\s*-/.test(choice.choice === 'custom' ? choice.amount : '')
-        ? tipRangeMessage(basketCents)
+        ? tipRangeMessage(basketCents, words)
         : TIP_MESSAGES.NOT_A_TIP,
     };
   }
-  if (cents > tipCapCents(basketCents)) return { ok: false, message: tipRangeMessage(basketCents) };
+  if (cents > tipCapCents(basketCents)) return { ok: false, message: tipRangeMessage(basketCents, words) };
   return { ok: true, tipCents: cents };
 }
 

@@ -1,7 +1,7 @@
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import type { Shopper } from '~/modules/access/shopper.server';
 import { clientKey } from '~/modules/http/client-key.server';
-import { hitRateLimit, minutesText, signInClientRule } from '~/modules/identity/rate-limit.server';
+import { hitRateLimit, signInClientRule, waitRefusal } from '~/modules/identity/rate-limit.server';
 import { issueSessionToken } from '~/modules/identity/session-tokens.server';
 import { startAuthorization } from '~/modules/identity/sign-in.server';
 import { verifyPasskeySignIn } from './passkey-sign-in.server';
@@ -27,7 +27,7 @@ export async function signInWithPasskey(
       ok: false,
       status: 429,
       code: 'LOCKED_OUT',
-      message: `Too many attempts. Please try again in ${minutesText(client.retryAfterSeconds)}.`,
+      message: waitRefusal('attempts', client.retryAfterSeconds, shopper.language),
     };
   }
   const verified = await verifyPasskeySignIn(relyingPartyFor(request), input.response);

@@ -1,6 +1,7 @@
 import { db } from '~/db/db.server';
 import { BANNERS } from '~/modules/banners/banner-catalog';
-import { hitRateLimit, minutesText, RATE_RULES } from '~/modules/identity/rate-limit.server';
+import { hitRateLimit, RATE_RULES, waitRefusal } from '~/modules/identity/rate-limit.server';
+import type { Language } from '~/modules/i18n/languages';
 import { claimLatestCode } from '~/modules/identity/one-time-codes.server';
 import { sha256, sixDigitCode } from '~/modules/identity/secrets.server';
 import { queueMessage } from '~/modules/mail/queue.server';
@@ -125,7 +126,11 @@ export const VERIFICATION_MESSAGES = {
 } as const;
 
 /** Sends a 6-digit code to the customer's email (or phone, as a text) through the outbox. */
-export async function sendVerificationCode(customerId: number, channel: VerifyChannel): Promise<VerificationResult> {
+export async function sendVerificationCode(
+  customerId: number,
+  channel: VerifyChannel,
+  language: Language = 'en',
+): Promise<VerificationResult> {
   const customer = await customerRecord(customerId);
   if (!customer) return { ok: false, message: 'We could not find your account.' };
   const target = channel === 'email' ? customer.email : customer.phone;
@@ -134,7 +139,7 @@ export async function sendVerificationCode(customerId: number, channel: VerifyCh
   if (!sent.allowed) {
     return {
       ok: false,
-      message: `Too many codes asked for. Please try again in ${minutesText(sent.retryAfterSeconds)}.`,
+      message: waitRefusal('codesAskedFor', sent.retryAfterSeconds, language),
     };
   }
   const code = sixDigitCode();

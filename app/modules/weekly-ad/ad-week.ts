@@ -1,5 +1,7 @@
 import { formatInTimeZone } from 'date-fns-tz';
 import type { WeeklyAdKind } from '~/db/schema';
+import { INTL_LOCALE, type Language } from '~/modules/i18n/languages';
+import { translator, type T } from '~/modules/i18n/translate';
 
 /**
  * The weekly ad's calendar (decision 0109): an ad runs Wednesday to the next Tuesday, both included, by the
@@ -32,11 +34,22 @@ export function adWeekOf(day: string): AdWeek {
   return { startsOn, endsOn: addCalendarDays(startsOn, 6) };
 }
 
-/** "Wed, Nov 25": a calendar day as the ad prints it (no time zone: it is already the store's day). */
-export function adDayLabel(day: string): string {
-  return new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' }).format(
-    new Date(`${day}T00:00:00Z`),
-  );
+const dayFormats = new Map<Language, Intl.DateTimeFormat>();
+
+/** "Wed, Nov 25" ("mié, 25 nov" in Spanish): a calendar day as the ad prints it (already the store's day: UTC). */
+export function adDayLabel(day: string, language: Language = 'en'): string {
+  let format = dayFormats.get(language);
+  if (!format) {
+    const options = { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' } as const;
+    format = new Intl.DateTimeFormat(INTL_LOCALE[language], options);
+    dayFormats.set(language, format);
+  }
+  return format.format(new Date(`${day}T00:00:00Z`));
+}
+
+/** The ad's dates, first day to last, in the page's language. */
+export function adWeekLabel(week: AdWeek, language: Language = 'en'): string {
+  return `${adDayLabel(week.startsOn, language)} – ${adDayLabel(week.endsOn, language)}`;
 }
 
 export interface AdDealTerms {
@@ -54,9 +67,11 @@ export function adSalePriceCents(deal: AdDealTerms, regularCents: number): numbe
   return deal.value > 0 && regularCents > 0 ? regularCents : null;
 }
 
-/** The deal's words on the ad: "Sale", "Buy 1, get 1 free", "Buy 2, get 1 half price". */
-export function adDealHeadline(deal: AdDealTerms): string {
-  if (deal.kind === 'sale-price') return 'Sale';
-  const reward = deal.value >= 100 ? 'free' : deal.value === 50 ? 'half price' : `${deal.value}% off`;
-  return `Buy ${deal.minQuantity}, get 1 ${reward}`;
+/** The deal's words on the ad: "Sale", "Buy 1, get 1 free", "Buy 2, get 1 half price" (English by default). */
+export function adDealHeadline(deal: AdDealTerms, words: T = translator({}, 'en')): string {
+  if (deal.kind === 'sale-price') return words('Sale');
+  const quantity = deal.minQuantity;
+  if (deal.value >= 100) return words('Buy {{quantity}}, get 1 free', { quantity });
+  if (deal.value === 50) return words('Buy {{quantity}}, get 1 half price', { quantity });
+  return words('Buy {{quantity}}, get 1 at {{percent}}% off', { quantity, percent: deal.value });
 }

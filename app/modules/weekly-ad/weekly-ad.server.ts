@@ -2,7 +2,9 @@ import { db } from '~/db/db.server';
 import { productCardColumns, toProductHit } from '~/modules/catalog/product-card-select.server';
 import type { PriceContext } from '~/modules/search/price-context.server';
 import type { ProductHit } from '~/modules/search/product-query';
-import { adDayLabel, adDealHeadline, adSalePriceCents, adWeekOf, storeToday } from './ad-week';
+import type { Language } from '~/modules/i18n/languages';
+import { wordsIn } from '~/modules/i18n/translations.server';
+import { adDealHeadline, adSalePriceCents, adWeekLabel, adWeekOf, storeToday } from './ad-week';
 
 export interface WeeklyAdItem {
   dealId: number;
@@ -42,7 +44,9 @@ export async function weeklyAdAtStore(
   ctx: PriceContext,
   department: string | null,
   now = new Date(),
+  language: Language = 'en',
 ): Promise<WeeklyAd> {
+  const words = wordsIn(language, 'shop');
   const today = storeToday(now, store.timezone);
   const rows = await db()
     .selectFrom('weekly_ad_deals as d')
@@ -89,7 +93,7 @@ export async function weeklyAdAtStore(
       item: {
         dealId: row.deal_id,
         product,
-        headline: adDealHeadline(terms),
+        headline: adDealHeadline(terms, words),
         salePriceCents,
         regularCents: product.priceCents,
         thisStoreOnly: row.deal_store_id !== null,
@@ -107,7 +111,7 @@ export async function weeklyAdAtStore(
   const week = adWeekOf(today);
   const departments = [...byDepartment.values()];
   return {
-    week: { ...week, label: `${adDayLabel(week.startsOn)} – ${adDayLabel(week.endsOn)}` },
+    week: { ...week, label: adWeekLabel(week, language) },
     itemCount: departments.reduce((sum, d) => sum + d.items.length, 0),
     departments: departments.map((d) => (department === null || d.slug === department ? d : { ...d, items: [] })),
   };
