@@ -153,14 +153,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
 // The home page's, and any document's whose route has no meta of its own. An error page's title names the error in
 // the page's language (the root loader writes both: the failed route's strings never loaded, and words in this
 // module would weigh on every page's JavaScript).
-export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
-  const errorTitle = !error
-    ? null
-    : isRouteErrorResponse(error) && error.status === 404
-      ? data?.notFound
-      : data?.failed;
-  return pageMeta(errorTitle || data?.title || 'Pantry', data?.description ?? STORE_DESCRIPTION);
-};
+export const meta: MetaFunction<typeof loader> = ({ data, error }) =>
+  pageMeta(
+    (error ? (isRouteErrorResponse(error) && error.status === 404 ? data?.notFound : data?.failed) : 0) ||
+      data?.title ||
+      'Pantry',
+    data?.description ?? STORE_DESCRIPTION,
+  );
 
 interface DocumentProps {
   children: ReactNode;

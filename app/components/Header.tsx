@@ -32,10 +32,7 @@ export function Header({ chrome }: { chrome: StorefrontChrome; query?: string })
   const language = chrome.language;
   return (
     <header className="sticky top-0 z-30 border-b border-stone-200 bg-white/95 backdrop-blur print:hidden">
-      <a
-        href="#main"
-        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
-      >
+      <a href="#main" className="skip-link">
         {t('Skip to content')}
       </a>
       <div className="container-page flex flex-wrap items-center gap-x-4 gap-y-2 py-3">

@@ -1,10 +1,10 @@
 import { useHydrated } from 'remix-utils/use-hydrated';
-import { SCRIPT_ANSWER_FIELD, SCRIPT_ANSWER_VALUE } from '~/modules/http/script-answer';
 
 /**
  * Inside a fetcher form: asks the action for its JSON answer instead of a redirect. Rendered only once the page
- * is hydrated, so the same form posted without JavaScript keeps its redirect back.
+ * is hydrated, so the same form posted without JavaScript keeps its redirect back. The field is
+ * SCRIPT_ANSWER_FIELD=SCRIPT_ANSWER_VALUE of ~/modules/http/script-answer, written out: every page loads this.
  */
 export function ScriptAnswerField() {
-  return useHydrated() ? <input type="hidden" name={SCRIPT_ANSWER_FIELD} value={SCRIPT_ANSWER_VALUE} /> : null;
+  return useHydrated() ? <input type="hidden" name="answer" value="json" /> : null;
 }

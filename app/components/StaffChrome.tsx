@@ -20,10 +20,7 @@ export function StaffChrome({
   return (
     <>
       <header className="border-b border-stone-200 bg-white">
-        <a
-          href="#main"
-          className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
-        >
+        <a href="#main" className="skip-link">
           {t('Skip to content')}
         </a>
         <div className="container-page flex flex-wrap items-center justify-between gap-x-4 gap-y-2 py-3">
