@@ -74,5 +74,18 @@ describe('messages with a value in them', () => {
       ok: false,
       message: 'Enter your email.',
     });
+    // A message given to the type itself, or its own error map, is the schema's too: the generic one never wins.
+    const typed = z.object({
+      allergen: z.enum(['milk', 'eggs'], { message: 'Choose allergens from the list.' }),
+      intent: z.literal('save', { errorMap: () => ({ message: 'That form is not one of ours.' }) }),
+    });
+    expect(await parseForm(post('allergen=gluten&intent=save'), typed)).toMatchObject({
+      ok: false,
+      message: 'Choose allergens from the list.',
+    });
+    expect(await parseForm(post('allergen=milk&intent=drop'), typed)).toMatchObject({
+      ok: false,
+      message: 'That form is not one of ours.',
+    });
   });
 });

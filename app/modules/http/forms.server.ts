@@ -1,5 +1,5 @@
 import { json } from '@remix-run/node';
-import { ZodError, type z } from 'zod';
+import { ZodError, z } from 'zod';
 import { assertSameOrigin } from './same-origin.server';
 
 /** The largest form any page posts (the longest is a few KB); bigger bodies are refused with 413. */
@@ -157,7 +157,12 @@ export { assertSameOrigin };
  * for shoppers nor in their language, so every message a schema does not write itself reads this (a common string).
  */
 export const FORM_NOT_VALID_MESSAGE = 'Something in the form was not valid. Please check it and try again.';
-const shopperWords: z.ZodErrorMap = () => ({ message: FORM_NOT_VALID_MESSAGE });
+// Passed to parse, this map has the last word over a schema's own (`z.enum(…, { message })`): it keeps any
+// message that is not zod's built-in one.
+const shopperWords: z.ZodErrorMap = (issue, ctx) => {
+  const zodOwn = z.defaultErrorMap(issue, { data: ctx.data, defaultError: '' }).message;
+  return { message: ctx.defaultError === zodOwn ? FORM_NOT_VALID_MESSAGE : ctx.defaultError };
+};
 
 export type FormResult<T> =
   | { ok: true; data: T; values: FormValues }
