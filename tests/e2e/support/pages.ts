@@ -124,7 +124,9 @@ export function walk(): Record<string, Visit[]> {
           await page.goto('/');
           await waitForHydration(page); // the chip opens the dialog once the page's scripts have run
           await page.getByTestId('store-chip').click();
-          await expect(page.getByRole('dialog', { name: 'Where are you shopping?' })).toBeVisible();
+          await expect(
+            page.getByRole('dialog', { name: inEither('Where are you shopping?', '¿Dónde va a comprar?') }),
+          ).toBeVisible();
         },
       },
       { as: 'G', path: '/' },
