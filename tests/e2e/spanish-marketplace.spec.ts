@@ -1,19 +1,7 @@
-import { expect, test, type Page } from './support/test';
+import { expect, test } from './support/test';
+import { openFirstProductInSpanish } from './support/shipped-products';
 
 /** The marketplace's seller and product pages and the wine shop's product page in Spanish (decision 0116). */
-
-/** The first product a listing links to, opened in Spanish; returns the product page's path. */
-async function openFirstProductInSpanish(page: Page, listing: string, kind: 'marketplace' | 'vineandcellar') {
-  await page.goto(`${listing}?lng=es`);
-  const href = await page
-    .locator(`a[href^="/shop/${kind}/product-details."]:not([aria-hidden])`)
-    .first()
-    .getAttribute('href');
-  expect(href).toMatch(new RegExp(`^/shop/${kind}/product-details\\.\\d+\\.html$`));
-  await page.goto(`${href}?lng=es`);
-  await expect(page.locator('html')).toHaveAttribute('lang', 'es');
-  return href!;
-}
 
 test('a seller page in Spanish: how the seller ships, with a plural count, search and filters', async ({ page }) => {
   await page.goto('/shop/marketplace/sellers/basket-bay-gifts.html?lng=es');

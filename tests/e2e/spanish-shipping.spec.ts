@@ -1,19 +1,10 @@
 import { expect, test, type Page } from './support/test';
+import { openFirstProductInSpanish } from './support/shipped-products';
 
 /** Shipping estimates on the wine and marketplace product pages in Spanish (decision 0116), JS on and off. */
 
 const LLEGA =
   /^Llega a más tardar el (lunes|martes|miércoles|jueves|viernes|sábado|domingo), \d{1,2} de [a-z]{3,4}\.?$/;
-
-async function openFirstProductInSpanish(page: Page, listing: string, kind: 'marketplace' | 'vineandcellar') {
-  await page.goto(`${listing}?lng=es`);
-  const href = await page
-    .locator(`a[href^="/shop/${kind}/product-details."]:not([aria-hidden])`)
-    .first()
-    .getAttribute('href');
-  await page.goto(`${href}?lng=es`);
-  await expect(page.locator('html')).toHaveAttribute('lang', 'es');
-}
 
 async function setShipZip(page: Page, zipcode: string) {
   const form = page.getByTestId('ship-zip-form').first();
