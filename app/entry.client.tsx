@@ -20,10 +20,10 @@ window.fetch = (input, init) =>
 // renders the words the server wrote. If one cannot load, the page is left as the server wrote it, working as it
 // does without JavaScript: hydrating without its words would replace them with English.
 Promise.all(
-  [...document.querySelectorAll('link[as=fetch][href^="/build/strings/"]')].map(async (link) => {
+  [...document.querySelectorAll('link[href^="/build/strings/"]')].map(async (link) => {
     const href = link.getAttribute('href')!;
     const response = await plainFetch(href);
-    if (!response.ok) throw new Error(`${href}: ${response.status}`);
+    if (!response.ok) throw new Error(href);
     STRINGS_FILES.set(href, (await response.json()) as Record<string, string>);
   }),
 ).then(

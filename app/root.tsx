@@ -254,11 +254,7 @@ export default function App() {
           {chrome.onboarding?.event === 'first-receipt' ? <ReceiptsOnboarding /> : null}
           {chrome.notice ? (
             <div className="container-page pt-4">
-              <p
-                role="status"
-                className="rounded-xl bg-brand-soft p-3 text-sm font-semibold text-brand-dark"
-                data-testid="notice"
-              >
+              <p role="status" className="notice" data-testid="notice">
                 {chrome.notice}
               </p>
             </div>
