@@ -18,6 +18,7 @@ import { withScriptsAfterFirstPaint } from '~/modules/http/scripts-after-paint.s
 import { ensureMailWorkerFromRequest } from '~/modules/mail/worker-lifecycle.server';
 import { markContentModeResponse } from '~/modules/content/content-chrome.server';
 import { echoMemorySession } from '~/modules/session/memory-session.server';
+import { inlinePageStrings } from '~/modules/i18n/page-strings.server';
 import { samlFormActionOrigins } from '~/modules/saml/service-providers.server';
 
 renderUnavailableDocumentWith((stylesheets) => renderToStaticMarkup(<UnavailablePage stylesheets={stylesheets} />));
@@ -80,11 +81,13 @@ function unavailableDocument(request: Request, responseHeaders: Headers, remixCo
   return response;
 }
 
-export function handleDataRequest(response: Response, { request }: LoaderFunctionArgs | ActionFunctionArgs) {
+export async function handleDataRequest(response: Response, { request }: LoaderFunctionArgs | ActionFunctionArgs) {
   ensureMailWorkerFromRequest();
   if (!hasValidHost(request)) return badRequest(request, 'json');
   // A caught 503 the client router shows in the root ErrorBoundary (ErrorMessage's 503 copy).
   if (wasUnavailable(request)) response = unavailableJson({ 'X-Remix-Catch': 'yes' });
+  // A document carries references to its strings files; a client-side navigation gets the strings with the data.
+  else response = await inlinePageStrings(response);
   applySecurityHeaders(response.headers, { trustedOrigins: storefrontTrustedOrigins(request) });
   return response;
 }
@@ -134,6 +137,9 @@ export { noteStateChange, privatePageGrant } from '~/modules/http/private-pages.
 
 /** The server waits for the work run after answers before it stops (server/shutdown.ts, decision 0054). */
 export { settledAfterResponse } from '~/modules/identity/run-after-response.server';
+
+/** `npm run dev` writes the strings files this build refers to (server/serve.ts; `npm run build` writes them too). */
+export { STRINGS_FILE_LIST as stringsFiles } from '~/modules/i18n/page-strings.server';
 
 /** Pantry's server starts the mail worker when it listens and stops it after the answers settle (decision 0078). */
 export { ensureMailWorker, stopMailWorker } from '~/modules/mail/worker-lifecycle.server';

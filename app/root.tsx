@@ -18,7 +18,7 @@ import { BrowserSession } from '~/components/BrowserSession';
 import { SessionTimeout } from '~/components/SessionTimeout';
 import { deferred, island, pageMeta, STORE_DESCRIPTION, TranslationsProvider } from '~/components/page-essentials';
 import type { Language } from '~/modules/i18n/languages';
-import type { Strings } from '~/modules/i18n/translate';
+import { filesToLoad, matchedStrings, type PageStrings } from '~/components/page-essentials';
 import { isBusinessSiteClosed } from '~/modules/banners/business-site-closed';
 import { Header } from '~/components/Header';
 import stylesheet from '~/tailwind.css';
@@ -183,6 +183,7 @@ function Document({ children, style, noindex, language = 'en', alternates = [] }
           <link key={alternate.hreflang} rel="alternate" hrefLang={alternate.hreflang} href={alternate.href} />
         ))}
         <Links />
+        <StringsPreloads />
         {style ? <style nonce={nonce || undefined}>{style}</style> : null}
       </head>
       <body className="flex min-h-screen flex-col">
@@ -195,11 +196,20 @@ function Document({ children, style, noindex, language = 'en', alternates = [] }
   );
 }
 
+/**
+ * The strings files a document's loader data refers to (decision 0120): the browser starts loading them with the
+ * page, and entry.client.tsx waits for them before it hydrates. Strings that came inline need none.
+ */
+function StringsPreloads() {
+  const hrefs = new Set(
+    useMatches().flatMap((match) => filesToLoad((match.data as { i18n?: PageStrings } | null)?.i18n)),
+  );
+  return [...hrefs].map((href) => <link key={href} rel="preload" as="fetch" crossOrigin="anonymous" href={href} />);
+}
+
 /** The root's strings and every matched route's (their loaders' `i18n`), for useT() anywhere on the page. */
 function PageTranslations({ language, children }: { language: Language; children: ReactNode }) {
-  const matches = useMatches();
-  const parts = matches.map((match) => (match.data as { i18n?: Strings } | null)?.i18n);
-  const strings = Object.assign({}, ...parts) as Strings;
+  const strings = matchedStrings(useMatches());
   return (
     <TranslationsProvider language={language} strings={strings}>
       {children}
@@ -244,11 +254,7 @@ export default function App() {
           {chrome.onboarding?.event === 'first-receipt' ? <ReceiptsOnboarding /> : null}
           {chrome.notice ? (
             <div className="container-page pt-4">
-              <p
-                role="status"
-                className="rounded-xl bg-brand-soft p-3 text-sm font-semibold text-brand-dark"
-                data-testid="notice"
-              >
+              <p role="status" className="notice" data-testid="notice">
                 {chrome.notice}
               </p>
             </div>

@@ -14,6 +14,7 @@ import { connectionLimitsFrom } from './connection-limits';
 import { importBuild } from './import-build';
 import { listenForMetrics } from './metrics-server';
 import { shutDown } from './shutdown';
+import { writeStringsFiles } from './strings-files';
 import { appEnv } from '../app/modules/config/env.server';
 import { refuseWrongConfiguration } from '../app/modules/config/startup-check.server';
 
@@ -27,7 +28,10 @@ const entry = build.entry.module as {
   settledAfterResponse?: () => Promise<void>;
   ensureMailWorker?: () => void;
   stopMailWorker?: () => Promise<void>;
+  stringsFiles?: readonly { href: string; body: string }[];
 };
+// `remix dev` empties public/build when it starts and writes no strings files: this build's are written here.
+if (process.env.NODE_ENV === 'development') writeStringsFiles(entry.stringsFiles ?? [], 'public');
 const ttl = Number(process.env.PAGE_CACHE_TTL_MS ?? 10_000);
 const privateTtl = Number(process.env.PRIVATE_PAGE_CACHE_TTL_MS ?? 10_000);
 const { server } = createAppServer({

@@ -25,10 +25,7 @@ export function CartLink() {
       </svg>
       <span className="hidden sm:inline">{t('Cart')}</span>
       {/* A space for text browsers ("Cart 2", not "Cart2"); flex layout ignores it. */}{' '}
-      <span
-        data-testid="cart-count"
-        className="ml-1 min-w-[1.5rem] rounded-full bg-white px-1.5 text-center text-xs font-bold text-brand-dark"
-      >
+      <span data-testid="cart-count" className="cart-count">
         {count}
       </span>
     </Link>

@@ -31,7 +31,7 @@ export function Header({ chrome }: { chrome: StorefrontChrome; query?: string })
   const t = useT();
   const language = chrome.language;
   return (
-    <header className="sticky top-0 z-30 border-b border-stone-200 bg-white/95 backdrop-blur print:hidden">
+    <header className="site-header">
       <a href="#main" className="skip-link">
         {t('Skip to content')}
       </a>

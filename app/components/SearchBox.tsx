@@ -40,7 +40,7 @@ export function SearchBox() {
         {t('Search products and recipes')}
       </label>
       <div className="relative">
-        <div className="flex items-center rounded-full border border-stone-300 bg-stone-50 focus-within:border-brand focus-within:bg-white">
+        <div className="search-field">
           <input
             id="site-search"
             name="q"
@@ -61,14 +61,11 @@ export function SearchBox() {
             aria-controls={hydrated ? listId : undefined}
             aria-activedescendant={state.activeId}
             placeholder={t('Search products, brands and recipes')}
-            className="min-w-0 flex-1 rounded-full bg-transparent px-4 py-2 text-sm outline-none focus-visible:outline-none"
+            className="search-input"
             autoComplete="off"
             enterKeyHint="search"
           />
-          <button
-            type="submit"
-            className="m-1 rounded-full bg-brand px-4 py-1.5 text-sm font-semibold text-white hover:bg-brand-dark"
-          >
+          <button type="submit" className="search-submit">
             {t('Search')}
           </button>
         </div>

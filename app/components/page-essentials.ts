@@ -17,3 +17,5 @@ export * from '~/modules/catalog/pricing';
 export * from '~/modules/search/tabs';
 export { pageMeta, STORE_DESCRIPTION } from './page-meta';
 export { useT, useLanguage, TranslationsProvider } from './Translations';
+export * from '~/modules/i18n/page-strings';
+export { metaTranslator } from './meta-translator';

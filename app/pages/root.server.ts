@@ -6,6 +6,7 @@ import { createElement } from 'react';
 import { PlainFooter, type FooterProps } from '~/components/Footer';
 import { TranslationsProvider } from '~/components/Translations';
 import { pageStrings, serverT } from '~/modules/i18n/translations.server';
+import { namespaceStrings } from '~/modules/i18n/page-strings.server';
 import type { Language } from '~/modules/i18n/languages';
 import { STORE_DESCRIPTION } from '~/components/page-meta';
 import { withCachedMarkup } from '~/components/cached-markup.server';
@@ -26,7 +27,7 @@ export { ConsentBanner as ConsentBannerOnServer } from '~/components/ConsentBann
 export const FooterOnServer = withCachedMarkup((props: FooterProps) =>
   createElement(
     TranslationsProvider,
-    { language: props.language, strings: pageStrings(props.language, ['common']) },
+    { language: props.language, strings: namespaceStrings(props.language, ['common']) },
     createElement(PlainFooter, props),
   ),
 );

@@ -54,14 +54,10 @@ export const handle = { access };
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const shopper = await requireUserType(request, access);
   if (parseOfferDetailsPage(params.page ?? '')) {
-    const { offer, notice, i18n, headers, headerClippedOffers } = await offerDetailsPage(
-      request,
-      shopper,
-      params.page ?? '',
-    );
+    const { offer, notice, headers, headerClippedOffers } = await offerDetailsPage(request, shopper, params.page ?? '');
     // The offer's products are cards: the shop's strings too.
-    const strings = { ...pageStrings(shopper.language, ['shop']), ...i18n };
-    return json({ page: 'offer' as const, offer, notice, i18n: strings, headerClippedOffers }, { headers });
+    const i18n = pageStrings(shopper.language, ['shop', 'offers']);
+    return json({ page: 'offer' as const, offer, notice, i18n, headerClippedOffers }, { headers });
   }
   const page = parseShopPage(params.page ?? '');
   if (!page) throw json({ message: 'No such page' }, { status: 404, headers: shopper.headers });

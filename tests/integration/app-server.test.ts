@@ -177,6 +177,20 @@ describe.each(DIALECTS)('production server on %s', (dialect) => {
     expect(() => gunzipSync(raw)).toThrow();
   });
 
+  it('serves the strings files a Spanish page preloads as immutable JSON, gzipped (decision 0120)', async () => {
+    const html = await (await fetch(`${origin}/`, { headers: { 'Accept-Language': 'es' } })).text();
+    const href = /<link rel="preload" as="fetch"[^>]*\bhref="(\/build\/strings\/es-common-[0-9a-f]+\.json)"/.exec(
+      html,
+    )?.[1];
+    expect(href).toBeDefined();
+    const file = await fetch(`${origin}${href}`, { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(file.status).toBe(200);
+    expect(file.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(file.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(file.headers.get('content-encoding')).toBe('gzip');
+    expect(((await file.json()) as Record<string, string>)['Sign in']).toBe('Iniciar sesión');
+  });
+
   it('keeps /healthz live and uncached, and never caches a POST', async () => {
     for (let i = 0; i < 2; i++) {
       const health = await fetch(`${origin}/healthz`);

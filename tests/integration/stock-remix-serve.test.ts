@@ -48,6 +48,19 @@ describe('the stock remix-serve', () => {
     expect(product.html).toMatch(/<h1[^>]*>[^<]+<\/h1>/);
   });
 
+  it('serves the strings files a Spanish page preloads, immutable (decision 0120)', async () => {
+    const html = await (await fetch(`${origin}/?lng=es`)).text();
+    const href = /<link rel="preload" as="fetch"[^>]*\bhref="(\/build\/strings\/es-common-[0-9a-f]+\.json)"/.exec(
+      html,
+    )?.[1];
+    expect(href).toBeDefined();
+    const file = await fetch(`${origin}${href}`, { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(file.status).toBe(200);
+    expect(file.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(file.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(((await file.json()) as Record<string, string>)['Sign in']).toBe('Iniciar sesión');
+  });
+
   it('signs a customer in through the identity provider', async () => {
     const browser = new Browser();
     const overview = await signIn(browser, origin, 'jordan@pantry.test');
