@@ -5,6 +5,7 @@ import { readContentMode, storefrontMoment } from '~/modules/content/content-mod
 import { storeById } from '~/modules/stores/stores.server';
 import { galleryFiltersSchema } from './gallery-filters';
 import { contentNoteFor } from '~/modules/content/content-mode';
+import { wordsIn } from '~/modules/i18n/translations.server';
 import { offerGallery, offersNotYetStarted } from './offers.server';
 import { offerViewer } from './offer-viewer.server';
 import { occasionGreeting, occasionOffers, type OccasionOffer } from './occasion-offers.server';
@@ -37,9 +38,10 @@ export async function offerGalleryPage(request: Request, shopper: AuthorizedShop
   ]);
   if (contentMode) {
     const drafts = await offersNotYetStarted(gallery.offers.map((offer) => offer.id));
+    const t = wordsIn(shopper.language, 'offers');
     gallery.offers = gallery.offers.map((offer) => ({
       ...offer,
-      contentNote: contentNoteFor(contentMode.mode, offer.id, drafts.has(offer.id)),
+      contentNote: contentNoteFor(contentMode.mode, offer.id, drafts.has(offer.id), t),
     }));
   }
   const headers = new Headers(shopper.headers);
