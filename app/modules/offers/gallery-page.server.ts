@@ -23,7 +23,7 @@ const GalleryQuery = galleryFiltersSchema.extend({
  * than in the route, so the query schema (zod) stays out of the page's JavaScript.
  */
 export async function offerGalleryPage(request: Request, shopper: AuthorizedShopper) {
-  const { clipError, clipOffer, ...filters } = parseSearchParams(request, GalleryQuery);
+  const { clipError, clipOffer, ...filters } = parseSearchParams(request, GalleryQuery, shopper.language);
   const viewer = await offerViewer(request, shopper);
   const pending = await completePendingClip(request, shopper, viewer);
   // A content editor sees the gallery as of the moment their link names, drafts included (decision 0093).
