@@ -111,7 +111,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     // The company's other sites read the store from the syndicated cookie: a bad or stale one is rewritten.
     reconcileSyndicatedCookie(request, shopper.session, shopper.cookie),
     readVisitIds(request, shopper.cookie.siteType),
-    contentModeChrome(request, shopper.host.siteType),
+    contentModeChrome(request, shopper.host.siteType, shopper.language),
   ]);
   const headers = new Headers(shopper.headers);
   // A content mode's data is never cached or indexed (documents: entry.server.tsx).

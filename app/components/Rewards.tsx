@@ -1,6 +1,6 @@
 import { Link, useFetcher } from '@remix-run/react';
 import { useEffect, useState } from 'react';
-import { formatCents, useT } from '~/components/page-essentials';
+import { formatCents, ScriptAnswerField, useT } from '~/components/page-essentials';
 import type { T } from '~/modules/i18n/translate';
 import { rewardAnchor, type RewardAnswer } from '~/modules/offers/reward-form';
 
@@ -47,7 +47,11 @@ export function PointsBalance({ initial, refreshMs }: { initial: number; refresh
   );
 }
 
-/** Redeem or remove a reward at a store; optimistic with JavaScript, a form post without. */
+/**
+ * Redeem or remove a reward at a store. Without JavaScript the post redirects back to the reward's anchor; with it the
+ * button flips at once (back, with the server's message, if refused), and what happened is read out by the card's
+ * status region (WCAG 4.1.3), in the page from the start and empty till then.
+ */
 export function RewardButton({
   reward,
   storeId,
@@ -65,8 +69,17 @@ export function RewardButton({
   const redeemed = pending ? pending === 'redeem' : fetcher.data?.ok ? fetcher.data.redeemed : Boolean(reward.clipped);
   const refused = fetcher.state === 'idle' && fetcher.data?.ok === false ? fetcher.data.message : null;
   const error = refused ? t(refused) : serverError;
+  // The action's JSON is English: the card says what happened in the page's language.
+  const done = fetcher.state === 'idle' && fetcher.data?.ok ? fetcher.data : null;
+  const title = reward.title;
+  const said = done
+    ? done.redeemed
+      ? t('Redeemed: {{title}}', { title })
+      : t('Removed: {{title}}. Your points are back.', { title })
+    : '';
   return (
     <fetcher.Form method="post" action="/foru/reward" className="mt-auto">
+      <ScriptAnswerField />
       <input type="hidden" name="rewardId" value={reward.id} />
       <input type="hidden" name="storeId" value={storeId} />
       <input type="hidden" name="returnTo" value={returnTo} />
@@ -87,6 +100,9 @@ export function RewardButton({
           <span className="sr-only">{t(' for {{title}}', { title: reward.title })}</span>
         </button>
       )}
+      <p role="status" className="sr-only">
+        {said}
+      </p>
       {error ? (
         <p role="alert" className="mt-2 text-xs font-semibold text-red-700">
           {error}

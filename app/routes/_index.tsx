@@ -59,7 +59,9 @@ export default function Home() {
             <p className="mt-3 max-w-prose text-stone-700 md:text-lg">{hero.body}</p>
             {hero.contentId !== null ? (
               <p className="mt-2 text-sm font-semibold text-violet-800" data-testid="content-id">
-                {`Home hero content #${hero.contentId} (${hero.draft ? 'draft' : 'live'})`}
+                {hero.draft
+                  ? t('Home hero content #{{id}} (draft)', { id: String(hero.contentId) })
+                  : t('Home hero content #{{id}} (live)', { id: String(hero.contentId) })}
               </p>
             ) : null}
             <div className="mt-5 flex flex-wrap gap-3">

@@ -35,7 +35,7 @@ const Query = z.object({
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const shopper = await requireUserType(request, access);
-  const query = parseSearchParams(request, Query);
+  const query = parseSearchParams(request, Query, shopper.language);
   const customer = orderCustomer(shopper)!;
   const [order, progress] = await Promise.all([
     orderSummary(customer, query.orderNumber, new Date(), shopper.language),

@@ -21,7 +21,7 @@ const Query = z.object({ orderNumber: orderNumberSchema });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const shopper = await requireUserType(request, access);
-  const query = parseSearchParams(request, Query);
+  const query = parseSearchParams(request, Query, shopper.language);
   const receipt = await orderReceipt(orderCustomer(shopper)!, query.orderNumber, shopper.language);
   if (!receipt)
     throw json({ code: 'NOT_FOUND', message: ORDER_REFUSALS.NOT_FOUND }, { status: 404, headers: shopper.headers });

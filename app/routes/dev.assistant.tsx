@@ -29,7 +29,7 @@ export const headers: HeadersFunction = ({ loaderHeaders }) => ({
 export async function loader({ request }: LoaderFunctionArgs) {
   const shopper = await requireUserType(request, access);
   if (!developmentPagesAllowed(shopper.host.environment)) throw json({ message: 'No such page' }, { status: 404 });
-  const query = parseSearchParams(request, AssistantCallback);
+  const query = parseSearchParams(request, AssistantCallback, shopper.language);
   return json(
     { linked: Boolean(query.code), state: query.state ?? null, error: query.error ?? null },
     { headers: withHeaders(shopper.headers, { 'Cache-Control': 'no-store' }) },

@@ -52,7 +52,7 @@ async function orderNumberFor(request: Request, shopper: Shopper, fromQuery: str
 export async function loader({ request }: LoaderFunctionArgs) {
   const shopper = await requireUserType(request, access);
   const customer = orderCustomer(shopper)!;
-  const query = parseSearchParams(request, Query);
+  const query = parseSearchParams(request, Query, shopper.language);
   const orderNumber = await orderNumberFor(request, shopper, query.orderNumber);
   if (!orderNumber) throw redirect('/account/orders.html', { headers: shopper.headers });
   // Entering edit mode is idempotent: the order's working copy is reused while the edit lasts.

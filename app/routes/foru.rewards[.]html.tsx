@@ -41,7 +41,7 @@ const dateFormats = Object.fromEntries(
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const shopper = await requireUserType(request, access);
-  const query = parseSearchParams(request, RewardsQuery);
+  const query = parseSearchParams(request, RewardsQuery, shopper.language);
   const viewer = await offerViewer(request, shopper);
   const t = serverT(shopper.language, 'offers');
   const [rewards, history, store] = await Promise.all([

@@ -26,7 +26,7 @@ export const handle = { access };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const shopper = await requireUserType(request, access);
-  const query = parseSearchParams(request, pharmacyQuerySchema);
+  const query = parseSearchParams(request, pharmacyQuerySchema, shopper.language);
   const profile = await pharmacyProfile(Number(shopper.customer!.customerId));
   const mode =
     query.sendToHealthApp === 'true'

@@ -75,7 +75,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       { headers: shopper.headers },
     );
   }
-  const { loc } = parseSearchParams(request, Location);
+  const { loc } = parseSearchParams(request, Location, shopper.language);
   const { store, headerStore } = await pageStore(shopper, loc);
   const moment = storefrontMoment(await readContentMode(request, shopper.host.siteType));
   const product = await productDetails(page.bpn, 'grocery', priceContextFor(store, store.banner_id, moment));

@@ -23,7 +23,7 @@ const Params = z.object({
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const shopper = await requireUserType(request, access);
-  const { letter } = parseSearchParams(request, Params);
+  const { letter } = parseSearchParams(request, Params, shopper.language);
   return json(
     { ...(await brandIndex(letter ?? null)), i18n: pageStrings(shopper.language, ['shop']) },
     { headers: shopper.headers },

@@ -23,7 +23,7 @@ export const handle = { access };
 export async function loader({ request, params: route }: LoaderFunctionArgs) {
   const shopper = await requireUserType(request, access);
   const t = serverT(shopper.language, 'shop');
-  const params = asSearchParams(parseSearchParams(request, searchParamsSchema));
+  const params = asSearchParams(parseSearchParams(request, searchParamsSchema, shopper.language));
   const brand = /^[a-z0-9-]{1,80}$/.test(route.brand ?? '') ? await brandBySlug(route.brand!) : undefined;
   const kind = brand ? await brandKind(brand.id) : null;
   if (!brand || !kind)

@@ -21,7 +21,7 @@ export const handle = { access };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const shopper = await requireUserType(request, access);
-  const { q, spell } = parseSearchParams(request, Params);
+  const { q, spell } = parseSearchParams(request, Params, shopper.language);
   const { store, headerStore } = await pageStore(shopper);
   return json(
     {

@@ -29,7 +29,7 @@ const Query = z.object({
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const shopper = await requireUserType(request, access);
-  const query = parseSearchParams(request, Query);
+  const query = parseSearchParams(request, Query, shopper.language);
   const lists = await shopperLists(request, shopper);
   const headers = new Headers(shopper.headers);
   for (const cookie of lists.setCookies) headers.append('Set-Cookie', cookie);

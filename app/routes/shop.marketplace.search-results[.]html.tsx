@@ -19,7 +19,7 @@ export const handle = { access };
 export async function loader({ request }: LoaderFunctionArgs) {
   const shopper = await requireUserType(request, access);
   const t = serverT(shopper.language, 'shop');
-  const params = parseSearchParams(request, searchParamsSchema) as SearchParams;
+  const params = parseSearchParams(request, searchParamsSchema, shopper.language) as SearchParams;
   const tax = await taxonomy();
   const seller = params.seller ? tax.sellerBySlug.get(params.seller) : undefined;
   if (params.seller && !seller) {

@@ -20,7 +20,7 @@ export const handle = { access };
 export async function loader({ request, params: route }: LoaderFunctionArgs) {
   const shopper = await requireUserType(request, access);
   const t = serverT(shopper.language, 'shop');
-  const params = asSearchParams(parseSearchParams(request, searchParamsSchema));
+  const params = asSearchParams(parseSearchParams(request, searchParamsSchema, shopper.language));
   const slug = /^([a-z0-9-]{1,80})\.html$/.exec(route.seller ?? '')?.[1];
   const seller = slug ? (await taxonomy()).sellerBySlug.get(slug) : undefined;
   if (!seller) throw json({ message: t("We don't have that seller.") }, { status: 404, headers: shopper.headers });

@@ -72,7 +72,7 @@ const Pagination = island(PaginationOnServer, async () => (await import('~/compo
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const shopper = await requireUserType(request, access);
-  const params = parseSearchParams(request, searchParamsSchema) as SearchParams;
+  const params = parseSearchParams(request, searchParamsSchema, shopper.language) as SearchParams;
   const { store, headerStore } = await pageStore(shopper);
   const [results, household] = await Promise.all([
     searchProductsPage(store, params),

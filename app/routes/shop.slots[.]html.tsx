@@ -29,7 +29,7 @@ export const handle = { access };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const shopper = await requireUserType(request, access);
-  const query = parseSearchParams(request, slotQuerySchema);
+  const query = parseSearchParams(request, slotQuerySchema, shopper.language);
   const cart = await shopperCart(request, shopper);
   const { store } = cart;
   const [{ days, day, slots }, held] = await Promise.all([

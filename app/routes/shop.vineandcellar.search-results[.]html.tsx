@@ -18,7 +18,10 @@ export const handle = { access };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const shopper = await requireUserType(request, access);
-  const params = parseSearchParams(request, Params) as SearchParams & { varietal?: string; region?: string };
+  const params = parseSearchParams(request, Params, shopper.language) as SearchParams & {
+    varietal?: string;
+    region?: string;
+  };
   const results = await wineSearch(params);
   const t = serverT(shopper.language, 'shop');
   return json(

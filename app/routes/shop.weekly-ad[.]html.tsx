@@ -27,7 +27,7 @@ const AdQuery = z.object({
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const shopper = await requireUserType(request, access);
-  const query = parseSearchParams(request, AdQuery);
+  const query = parseSearchParams(request, AdQuery, shopper.language);
   const { store, headerStore } = await pageStore(shopper);
   const ad = await weeklyAdAtStore(
     store,

@@ -37,7 +37,7 @@ const notFound = (staff: StaffMember) =>
   );
 
 function staffAtStore(staff: StaffMember, request: Request, params: LoaderFunctionArgs['params']) {
-  const query = parseSearchParams(request, pickListQuerySchema);
+  const query = parseSearchParams(request, pickListQuerySchema, staff.language);
   const store = requireStaffAtStore(staff, query.store, STAFF_ROLES);
   const orderNumber = orderNumberParam.safeParse(params.orderNumber);
   if (!orderNumber.success) throw notFound(staff);

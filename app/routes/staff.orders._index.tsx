@@ -18,7 +18,7 @@ export const handle = { access };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const staff = await requireStaff(request, access);
-  const query = parseSearchParams(request, queueQuerySchema);
+  const query = parseSearchParams(request, queueQuerySchema, staff.language);
   const store = requireStaffAtStore(staff, query.store, STAFF_ROLES);
   const who = { staffId: staff.customerId, storeId: store.storeId, roles: store.roles };
   const queue = await storeQueue(who, query, new Date(), staff.language);
@@ -29,7 +29,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const staff = await requireStaff(request, access);
-  const query = parseSearchParams(request, queueQuerySchema);
+  const query = parseSearchParams(request, queueQuerySchema, staff.language);
   const store = requireStaffAtStore(staff, query.store, STAFF_ROLES);
   const form = await parseForm(request, claimFormSchema);
   const t = serverT(staff.language, 'staff');

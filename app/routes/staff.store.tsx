@@ -31,7 +31,7 @@ const notFound = (staff: { headers: Headers; language: Language }) =>
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const staff = await requireStaff(request, access);
-  const query = parseSearchParams(request, storePageQuerySchema);
+  const query = parseSearchParams(request, storePageQuerySchema, staff.language);
   const store = requireStaffAtStore(staff, query.store, ['manager']);
   const who = { staffId: staff.customerId, storeId: store.storeId, roles: store.roles };
   const page = await storeManagerPage(who, query, new Date(), staff.language);
@@ -53,7 +53,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const staff = await requireStaff(request, access);
-  const query = parseSearchParams(request, storePageQuerySchema);
+  const query = parseSearchParams(request, storePageQuerySchema, staff.language);
   const store = requireStaffAtStore(staff, query.store, ['manager']);
   const form = await parseForm(request, storeManagerActionSchema);
   const target = form.values.slotId ?? form.values.productId ?? form.values.messageId ?? null;

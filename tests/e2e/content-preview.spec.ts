@@ -61,3 +61,38 @@ test('a forged link opens nothing: a clear message, and the storefront as it is'
   await page.goto('/');
   await expect(page.getByTestId('preview-bar')).toHaveCount(0);
 });
+
+test.describe('in Spanish', () => {
+  // An editor whose browser asks for Spanish: every page of the walk answers in it, the link page included.
+  test.use({ locale: 'es-US', extraHTTPHeaders: { 'Accept-Language': 'es-US,es' } });
+
+  test('the link page, the preview bar and a refused link speak Spanish', async ({ page, baseURL }) => {
+    await page.goto(contentLink(baseURL!, 'preview', inElevenDays()).replace(baseURL!, ''));
+    await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+    await expect(page).toHaveTitle(/Vista previa del contenido/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Ver una vista previa de la tienda');
+    await expect(
+      page.getByText(
+        /^Las páginas mostrarán la tienda tal como se ve el .+ UTC, con las ofertas que aún no están activas, hasta que salga del modo de vista previa\. Los compradores no ven esto\.$/,
+      ),
+    ).toBeVisible();
+    await page.getByRole('button', { name: 'Abrir el modo de vista previa' }).click();
+
+    await expect(page).toHaveURL(/\/$/);
+    const bar = page.getByRole('region', { name: 'Modo de vista previa' });
+    await expect(bar).toContainText(/^Vista previa: está viendo la tienda tal como se ve el .+ UTC, con las ofertas/);
+    await page.goto('/content/mode');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('El modo de vista previa está activado');
+    await expect(page.getByText(/^Está viendo la tienda tal como se ve el .+ UTC\.$/)).toBeVisible();
+    await page.getByRole('button', { name: 'Salir del modo de vista previa' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByTestId('preview-bar')).toHaveCount(0);
+
+    const forged = await page.goto('/content/mode?token=eyJhbGciOiJIUzI1NiJ9.eyJtb2RlIjoicHJldmlldyJ9.forged');
+    expect(forged?.status()).toBe(403);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('No pudimos abrir esta vista previa');
+    await expect(page.getByTestId('content-link-error')).toHaveText(
+      'Pantry no emitió este enlace de vista previa. Pida un enlace nuevo.',
+    );
+  });
+});

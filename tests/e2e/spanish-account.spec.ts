@@ -40,6 +40,23 @@ test('after the switch, a wrong password is refused in Spanish', async ({ page }
   await expect(page.getByRole('button', { name: 'Enviarme un código de un solo uso por correo' })).toBeVisible();
 });
 
+test('repeated wrong passwords are slowed with a Spanish sentence saying how long to wait', async ({ page }) => {
+  // An address no one has: the wait is per address and browser, so no other test's sign-in is slowed by it.
+  const email = `nadie-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@pantry.test`;
+  await page.goto('/account/sign-in.html');
+  await switchToSpanish(page);
+  let message = '';
+  for (let attempt = 0; attempt < 7 && !message.startsWith('Demasiados intentos'); attempt++) {
+    await page.goto('/account/sign-in.html');
+    await page.getByLabel('Correo electrónico').fill(email);
+    await page.getByRole('button', { name: 'Continuar' }).click();
+    await page.getByLabel('Contraseña').fill(`no-es-la-clave-${attempt}`);
+    await page.getByRole('button', { name: 'Iniciar sesión', exact: true }).click();
+    message = ((await page.getByRole('alert').textContent()) ?? '').trim();
+  }
+  expect(message).toMatch(/^Demasiados intentos\. Inténtelo de nuevo en \d+ (segundos?|minutos?)\.$/);
+});
+
 test('the create-account page and its refusals speak Spanish', async ({ page }) => {
   await page.goto('/account/create-account.html');
   await switchToSpanish(page);

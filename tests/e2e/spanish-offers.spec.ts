@@ -1,5 +1,7 @@
 import { expect, test, type Page } from './support/test';
 import { createAccountOverHttp } from './support/accounts';
+import { cloneCustomer } from './support/clone-customer';
+import { DEMO_PASSWORD, signInOverHttp } from './support/sign-in';
 
 /** Coupons & deals, shopping lists, rewards and the 404 page in Spanish (decision 0116), with JavaScript on and off. */
 
@@ -71,6 +73,36 @@ test('rewards in Spanish through ?lng=es', async ({ page }) => {
   await page.goto('/foru/rewards.html?lng=es');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Recompensas');
   await expect(page.getByText('Inicie sesión para ver sus puntos y canjear recompensas.')).toBeVisible();
+});
+
+test('a customer who chose Spanish redeems a reward and removes it; the card says so in Spanish', async ({
+  page,
+}, testInfo) => {
+  // The switch saves Spanish to the profile: a copy of the demo customer, with the demo's points.
+  const copy = cloneCustomer(500001, 'Canjeadora');
+  await signInOverHttp(page, copy.email, 'Canjeadora', DEMO_PASSWORD);
+  await page.goto('/foru/rewards.html');
+  await chooseSpanish(page);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Recompensas');
+  const title = 'Free bunch of bananas';
+  const card = page.getByTestId('reward-card').filter({ hasText: title });
+  await card.getByRole('button', { name: /^Canjear 150 pts por / }).click();
+  const redeemed = card.getByRole('button', { name: /^Canjeado/ });
+  await expect(redeemed).toHaveAttribute('aria-pressed', 'true');
+  await expect(redeemed).toContainText('Selecciónelo para quitarlo.');
+  if (testInfo.project.name === 'js') {
+    // Read out where the card is, and the page stays where it was.
+    await expect(card.getByRole('status')).toHaveText(`Canjeado: ${title}`);
+    expect(new URL(page.url()).hash).toBe('');
+  } else {
+    // Without JavaScript the post comes back to the card.
+    expect(new URL(page.url()).hash).toMatch(/^#reward-\d+$/);
+  }
+  await redeemed.click();
+  await expect(card.getByRole('button', { name: /^Canjear 150 pts por / })).toBeVisible();
+  if (testInfo.project.name === 'js')
+    await expect(card.getByRole('status')).toHaveText(`Se quitó: ${title}. Le devolvimos sus puntos.`);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es');
 });
 
 test('the 404 page in Spanish, through ?lng=es and through the switch', async ({ page }) => {

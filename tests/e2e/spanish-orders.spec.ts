@@ -1,8 +1,14 @@
 import { expect, test, type Page } from './support/test';
 import { cartPostAnswered } from './support/cart';
+import { readyCheckoutAsCopy } from './support/orders';
 import { signInOverHttp } from './support/sign-in';
 
 /** The first product card's add button, whatever language its label is in. */
+async function chooseSpanish(page: Page) {
+  await page.getByRole('banner').getByRole('button', { name: 'Español' }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+}
+
 async function addFirstFromHome(page: Page) {
   const form = page.locator('form:has(input[name="intent"][value="add"])').first();
   const answered = cartPostAnswered(page);
@@ -72,5 +78,37 @@ test.describe('orders in Spanish', () => {
     await signInOverHttp(page, 'jordan@pantry.test', 'Jordan');
     await page.goto('/shop/checkout.html?lng=es');
     await expect(page.getByRole('heading', { level: 1, name: 'Pagar' })).toBeVisible();
+  });
+
+  test('a tip out of range is refused at checkout with its range, written in Spanish', async ({ page }) => {
+    // The switch saves Spanish to the profile: a copy of the demo customer.
+    await readyCheckoutAsCopy(page, 'Propina');
+    await page.goto('/shop/checkout.html');
+    await chooseSpanish(page);
+    await expect(page.getByRole('heading', { level: 1, name: 'Pagar' })).toBeVisible();
+    await page.getByRole('radio', { name: 'Otra cantidad' }).check();
+    await page.getByLabel('Otra cantidad en dólares').fill('-5');
+    await page.getByRole('button', { name: 'Hacer el pedido' }).click();
+    await expect(page.getByRole('alert')).toHaveText(
+      /^Escriba una propina de \$0\.00 a \$\d+\.\d{2} \(como máximo \$200\.00 y nunca más que sus comestibles\)\.$/,
+    );
+    await expect(page).toHaveURL(/\/shop\/checkout\.html/);
+  });
+
+  test("the pending order's alert names its window in Spanish", async ({ page }) => {
+    await readyCheckoutAsCopy(page, 'Pendiente');
+    await page.goto('/shop/checkout.html');
+    await page.getByRole('button', { name: 'Place order' }).click();
+    await expect(page.getByRole('status')).toContainText(/Your order C\d{8} is placed/);
+    const orderNumber = (await page.getByRole('heading', { level: 1 }).innerText()).match(/C\d{8}/)![0];
+
+    await page.goto('/shop/search-results.html?q=milk&lng=es');
+    const alert = page.getByRole('complementary', { name: 'Su próximo pedido' });
+    // "Pedido C… está programado para sáb, 5 de dic, 2:00 p.m. – 4:00 p.m.": the window the Spanish way.
+    await expect(alert).toContainText(`Pedido ${orderNumber} está programado para `);
+    await expect(alert).toContainText(/[ap]\.\s?m\./);
+    await expect(alert).toContainText('Todavía puede cambiarlo.');
+    await expect(alert).not.toContainText(/\b(AM|PM|Mon|Tue|Wed|Thu|Fri|Sat|Sun)\b/);
+    await expect(alert.getByRole('link', { name: 'Editar pedido' })).toBeVisible();
   });
 });

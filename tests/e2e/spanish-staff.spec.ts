@@ -25,6 +25,19 @@ async function inSpanish(browser: Browser, page: Page, javaScriptEnabled: boolea
   return { context, page: await context.newPage() };
 }
 
+test('a shopper on a staff page gets the staff-only page in Spanish through ?lng=es', async ({ page }) => {
+  await signInOverHttp(page, 'jordan@pantry.test', 'Jordan');
+  const response = await page.goto('/staff?lng=es');
+  expect(response?.status()).toBe(403);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+  await expect(page.getByText('Error 403')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Esta página es para el personal de la tienda');
+  await expect(
+    page.getByText(/^Su cuenta no tiene una función de personal de tienda para esta página\./),
+  ).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Volver a la página de inicio' })).toBeVisible();
+});
+
 test("a store's order list in Spanish through ?lng=es", async ({ page }) => {
   await signInOverHttp(page, 'picker@pantry.test', 'Riley');
   await page.goto(`/staff/orders?store=${DEMO_STORE}&show=all&lng=es`);

@@ -20,6 +20,23 @@ test('a page that does not exist has a Spanish title and message', async ({ page
   await expect(page.getByText('Es posible que la página se haya movido')).toBeVisible();
 });
 
+test('a bad address is refused on its error page in Spanish, whichever strings hold the message', async ({ page }) => {
+  // The coupons page's words (offers), and a search's with the value it refused (shop): neither is a common string.
+  const coupons = await page.goto('/foru/coupons-deals.html?sort=random&lng=es');
+  expect(coupons?.status()).toBe(400);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('No pudimos hacer eso');
+  await expect(page.getByText('Ordene por vencimiento o por valor.')).toBeVisible();
+  const search = await page.goto('/shop/search-results.html?q=bread&free=gluten&lng=es');
+  expect(search?.status()).toBe(400);
+  await expect(page.getByText(/^No conocemos el alérgeno “gluten”\. Elija entre: milk, eggs/)).toBeVisible();
+  // zod's own words are never shown: the generic sentence, in Spanish.
+  const slots = await page.goto('/shop/slots.html?slotError=' + 'x'.repeat(41) + '&lng=es');
+  expect(slots?.status()).toBe(400);
+  await expect(page.getByText('Esa dirección tiene un parámetro que no entendemos.')).toBeVisible();
+  await page.goto('/foru/coupons-deals.html?sort=random');
+  await expect(page.getByText('Sort by expiry or value.')).toBeVisible();
+});
+
 test('the weekly ad prints its dates and deals in Spanish', async ({ page }) => {
   await page.goto('/shop/weekly-ad.html?lng=es');
   // "mié, 25 nov – mar, 1 dic": Intl's es-US days, Wednesday to Tuesday.

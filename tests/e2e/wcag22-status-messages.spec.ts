@@ -1,12 +1,13 @@
 import { expect, test, type Locator } from './support/test';
 import { createAccountOverHttp } from './support/accounts';
 import { addToCart } from './support/cart';
+import { cloneCustomer } from './support/clone-customer';
 import { placeDeliveryOrder } from './support/orders';
 import { resolve } from './support/pages';
-import { signInOverHttp } from './support/sign-in';
+import { DEMO_PASSWORD, signInOverHttp } from './support/sign-in';
 
 /**
- * WCAG 2.2 SC 4.1.3 Status Messages (cart, list and order changes), with JavaScript on (without it every change is a new page, read from the
+ * WCAG 2.2 SC 4.1.3 Status Messages (cart, list, reward and order changes), with JavaScript on (without it every change is a new page, read from the
  * top): what a shopper changes without leaving the page is said by a live region (role=status or aria-live) that
  * is in the page before the change, and whose words change with it. A region that appears together with its words
  * is not always read out, so each test first finds the region already there.
@@ -83,6 +84,10 @@ const WORDS = {
     addToList: 'Add to list',
     addedToList: 'Added to this list.',
     notInCart: 'That item is no longer in your cart.',
+    redeem: 'Redeem',
+    redeemed: 'Redeemed',
+    redeemedTitle: (title: string) => `Redeemed: ${title}`,
+    removedReward: (title: string) => `Removed: ${title}. Your points are back.`,
   },
   es: {
     clip: 'Recortar cupón',
@@ -98,6 +103,10 @@ const WORDS = {
     addToList: 'Agregar a la lista',
     addedToList: 'Se agregó a esta lista.',
     notInCart: 'Ese artículo ya no está en su carrito.',
+    redeem: 'Canjear',
+    redeemed: 'Canjeado',
+    redeemedTitle: (title: string) => `Canjeado: ${title}`,
+    removedReward: (title: string) => `Se quitó: ${title}. Le devolvimos sus puntos.`,
   },
 } as const;
 
@@ -122,6 +131,32 @@ for (const lng of ['en', 'es'] as const) {
       () => card.getByRole('button', { name: new RegExp(`^${w.clipped}`) }).click(),
       w.removedTitle(title),
     );
+    // The script got the action's answer: the page stayed where it was, no redirect back to the card's anchor.
+    expect(new URL(page.url()).hash).toBe('');
+  });
+
+  test(`redeeming and removing a reward is announced (${lng})`, async ({ page }) => {
+    // A copy of the demo customer: their points, spent here and nowhere else.
+    const copy = cloneCustomer(500001, `Canjea${lng}`);
+    await signInOverHttp(page, copy.email, `Canjea${lng}`, DEMO_PASSWORD);
+    await page.goto(at('/foru/rewards.html'));
+    const title = 'Free bunch of bananas';
+    const card = page.getByTestId('reward-card').filter({ hasText: title });
+    const balance = page.getByTestId('points-balance');
+    const before = (await balance.innerText()).trim();
+    const region = card.getByRole('status');
+    await expectAnnounced(
+      region,
+      () => card.getByRole('button', { name: new RegExp(`^${w.redeem} \\d`) }).click(),
+      w.redeemedTitle(title),
+    );
+    await expect(balance).not.toHaveText(before);
+    await expectAnnounced(
+      region,
+      () => card.getByRole('button', { name: new RegExp(`^${w.redeemed}`) }).click(),
+      w.removedReward(title),
+    );
+    await expect(balance).toHaveText(before);
     // The script got the action's answer: the page stayed where it was, no redirect back to the card's anchor.
     expect(new URL(page.url()).hash).toBe('');
   });

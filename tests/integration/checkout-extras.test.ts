@@ -224,6 +224,28 @@ describe.each(DIALECTS)('tips, EBT SNAP and delivery instructions on %s', (diale
     expect(mail.html_body).not.toContain('<b>Ring twice</b>');
   });
 
+  it('words the instructions of a Spanish reader’s confirmation in Spanish, their own note as they wrote it', async () => {
+    const customer = await newCustomer();
+    await test.db
+      .updateTable('customers')
+      .set({ preferred_language: 'es' })
+      .where('id', '=', customer.customerId)
+      .execute();
+    const placed = await place(customer, await readyCart(customer), extras());
+    expect(placed.ok).toBe(true);
+    const mail = await test.db
+      .selectFrom('outbox')
+      .select(['body', 'html_body'])
+      .where('order_id', '=', placed.ok ? placed.orderId : -1)
+      .where('kind', '=', 'order-placed')
+      .executeTakeFirstOrThrow();
+    expect(mail.body).toContain(
+      'Instrucciones de entrega: Código de acceso 4411 · Dejar en la puerta · <b>Ring twice</b>',
+    );
+    expect(mail.html_body).toContain('Código de acceso 4411 · Dejar en la puerta · &lt;b&gt;Ring twice&lt;/b&gt;');
+    expect(mail.body).not.toMatch(/Gate code|Leave at door/);
+  });
+
   it('never puts fees or the tip on EBT: an amount above the eligible items is refused and nothing is saved', async () => {
     const customer = await newCustomer();
     const ready = await readyCart(customer);

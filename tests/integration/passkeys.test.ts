@@ -597,6 +597,36 @@ describe.each(DIALECTS)('passkeys on %s', (dialect) => {
       expect((await ask()).status).toBe(429);
     });
 
+    it('answers a refused passkey in the page’s language: the sign-in page shows the answer as it comes', async () => {
+      const { authenticator } = await activeFactor(jordan);
+      const refused = (lng: string) =>
+        settle(
+          passkeySignInRoute.action({
+            request: apiRequest(`/account/passkey/sign-in?lng=${lng}`, {
+              method: 'POST',
+              origin: ORIGIN,
+              // A challenge the storefront never issued: refused as expired or used.
+              body: {
+                response: authenticator.assert({ challenge: 'bm90LWlzc3VlZA', origin: ORIGIN, rpId: 'localhost' }),
+                goto: '/',
+                remember: false,
+              },
+            }),
+            params: {},
+            context: {},
+          }),
+        );
+      const spanish = await refused('es');
+      expect(spanish.status).toBe(400);
+      expect(await spanish.json()).toMatchObject({
+        error: {
+          code: 'CHALLENGE_EXPIRED',
+          message: 'Esa solicitud de llave de acceso venció o ya se usó. Inténtelo de nuevo.',
+        },
+      });
+      expect(await (await refused('en')).json()).toMatchObject({ error: { message: PASSKEY_CHALLENGE_EXPIRED } });
+    });
+
     it('refuses a replayed challenge', async () => {
       const { authenticator } = await activeFactor(jordan);
       const options = await passkeySignInOptions(RP);

@@ -200,6 +200,25 @@ describe('mail templates in Spanish', () => {
     }
   });
 
+  it('words the delivery instructions in the recipient’s language, the note as the customer wrote it', () => {
+    const data = {
+      ...EXAMPLES['order-placed'].data,
+      instructions: { gateCode: '4411', leaveAtDoor: true, deliveryNote: 'Ring twice' },
+    };
+    expect(renderMessage('order-placed', 'greenleaf', data, spanish).text).toContain(
+      'Instrucciones de entrega: Código de acceso 4411 · Dejar en la puerta · Ring twice',
+    );
+    expect(renderMessage('order-placed', 'greenleaf', data).text).toContain(
+      'Delivery instructions: Gate code 4411 · Leave at door · Ring twice',
+    );
+    const noteOnly = { ...data, instructions: { gateCode: '', leaveAtDoor: false, deliveryNote: 'Ring twice' } };
+    expect(renderMessage('order-placed', 'greenleaf', noteOnly, spanish).text).toContain(
+      'Instrucciones de entrega: Ring twice',
+    );
+    const none = { ...data, instructions: { gateCode: '', leaveAtDoor: false, deliveryNote: '' } };
+    expect(renderMessage('order-placed', 'greenleaf', none, spanish).text).not.toContain('Instrucciones');
+  });
+
   it('names the window in Spanish and picks the plural by the count', () => {
     const data = EXAMPLES['ready-for-pickup'].data as MessageData<'ready-for-pickup'>;
     const three = renderMessage('ready-for-pickup', 'greenleaf', data, spanish);

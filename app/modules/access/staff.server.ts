@@ -25,11 +25,13 @@ export interface StaffMember {
   headers: Headers;
 }
 
-function refuse(status: 403 | 404, headers: Headers, language: Language = 'en'): never {
+/** A staff page's refusal, written in the page's language: the page's own strings never load on an error page. */
+function refuse(status: 403 | 404, headers: Headers, language: Language): never {
+  const t = serverT(language, 'staff');
   const body =
     status === 403
-      ? { code: 'STAFF_ONLY', title: STAFF_ONLY_TITLE, message: STAFF_ONLY_MESSAGE }
-      : { code: 'NOT_FOUND', message: serverT(language, 'staff')(STAFF_STORE_NOT_FOUND) };
+      ? { code: 'STAFF_ONLY', title: t(STAFF_ONLY_TITLE), message: t(STAFF_ONLY_MESSAGE) }
+      : { code: 'NOT_FOUND', message: t(STAFF_STORE_NOT_FOUND) };
   const answer = new Headers(headers);
   answer.set('Cache-Control', 'no-store');
   throw json(body, { status, headers: answer });
@@ -45,11 +47,11 @@ export async function requireStaff(request: Request, access: StaffPageAccess): P
   const { staffRoles, ...shopperAccess } = access;
   const shopper = await requireUserType(request, shopperAccess);
   const claims = shopper.customer;
-  if (!claims?.staff?.length) refuse(403, shopper.headers);
+  if (!claims?.staff?.length) refuse(403, shopper.headers, shopper.language);
   const customerId = Number(claims.customerId);
   const grants = await staffGrantsOf(customerId);
   const decision = decideStaffAccess({ claim: claims.staff, grants: grants, roles: staffRoles });
-  if (decision.kind === 'forbidden') refuse(403, shopper.headers);
+  if (decision.kind === 'forbidden') refuse(403, shopper.headers, shopper.language);
   return {
     customerId,
     name: claims.firstName,
@@ -66,6 +68,6 @@ export async function requireStaff(request: Request, access: StaffPageAccess): P
 export function requireStaffAtStore(staff: StaffMember, storeId: number, roles: readonly StaffRole[]): StaffStore {
   const decision = decideStaffStore(staff.stores, storeId, roles);
   if (decision.kind === 'not-found') refuse(404, staff.headers, staff.language);
-  if (decision.kind === 'forbidden') refuse(403, staff.headers);
+  if (decision.kind === 'forbidden') refuse(403, staff.headers, staff.language);
   return decision.store;
 }

@@ -1,5 +1,7 @@
 import type { SiteType } from '~/modules/banners/hosts';
-import { previewMomentLabel, type ContentModeChrome } from './content-mode';
+import type { Language } from '~/modules/i18n/languages';
+import { wordsIn } from '~/modules/i18n/translations.server';
+import { previewBarWords, previewMomentLabel, type ContentModeChrome } from './content-mode';
 import { readContentMode } from './content-mode.server';
 
 /**
@@ -13,7 +15,16 @@ export function markContentModeResponse(headers: Headers): void {
 }
 
 /** What the root loader tells the page about a content mode: null (nothing changes) without a valid cookie. */
-export async function contentModeChrome(request: Request, siteType: SiteType): Promise<ContentModeChrome | null> {
+export async function contentModeChrome(
+  request: Request,
+  siteType: SiteType,
+  language: Language,
+): Promise<ContentModeChrome | null> {
   const mode = await readContentMode(request, siteType);
-  return mode ? { mode: mode.mode, label: previewMomentLabel(mode.at) } : null;
+  if (!mode) return null;
+  return {
+    mode: mode.mode,
+    label: previewMomentLabel(mode.at, language),
+    words: previewBarWords(mode.mode, wordsIn(language, 'staff')),
+  };
 }

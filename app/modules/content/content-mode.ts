@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { INTL_LOCALE, type Language } from '~/modules/i18n/languages';
+import { translate, type T } from '~/modules/i18n/translate';
 
 /**
  * Content-management modes (spec section 6, decision 0093). A content editor opens a signed link that names a
@@ -21,10 +23,14 @@ export interface ContentMode {
   at: string;
 }
 
-/** What the root loader sends the page about a content mode: the mode and the previewed moment, worded. */
+/**
+ * What the root loader sends the page about a content mode: the mode, the previewed moment and the preview bar's
+ * words, written on the server in the page's language (the bar is on every page of a content mode, and nowhere else).
+ */
 export interface ContentModeChrome {
   mode: ContentModeName;
   label: string;
+  words: { region: string; name: string; lead: string; rest: string; leave: string };
 }
 
 /** What the signed mode cookie holds: the mode, and when it ends (checked here, not only by the browser). */
@@ -54,9 +60,9 @@ export function isPreviewableMoment(at: string, now: Date): boolean {
   return Number.isFinite(time) && Math.abs(time - now.getTime()) <= PREVIEW_RANGE_MS;
 }
 
-/** "Sat, Dec 5, 2026, 9:00 AM UTC": the previewed moment, the same on the server and in every browser. */
-export function previewMomentLabel(at: string): string {
-  return new Intl.DateTimeFormat('en-US', {
+/** "Sat, Dec 5, 2026, 9:00 AM UTC": the previewed moment, written on the server in the page's language. */
+export function previewMomentLabel(at: string, language: Language = 'en'): string {
+  return new Intl.DateTimeFormat(INTL_LOCALE[language], {
     weekday: 'short',
     month: 'short',
     day: 'numeric',
@@ -67,11 +73,6 @@ export function previewMomentLabel(at: string): string {
     timeZoneName: 'short',
   }).format(new Date(at));
 }
-
-export const CONTENT_MODE_LABELS: Record<ContentModeName, string> = {
-  preview: 'Preview',
-  author: 'Author',
-};
 
 /** The messages of the link page (one per way a link can be refused). */
 export const CONTENT_LINK_MESSAGES = {
@@ -105,11 +106,27 @@ export function isContentModeName(value: string): value is ContentModeName {
   return (CONTENT_MODES as readonly string[]).includes(value);
 }
 
+const english: T = (key, options) => translate({}, 'en', key, options);
+
 /**
  * What a content editor reads on an offer: in preview, whether it is a draft; in author mode, also which offer it
- * is (the id to name when asking for a change). Null when there is nothing to say.
+ * is (the id to name when asking for a change). Null when there is nothing to say. `t`: the offers namespace's.
  */
-export function contentNoteFor(mode: ContentModeName, offerId: number, draft: boolean): string | null {
-  if (mode === 'author') return `Offer #${offerId} · ${draft ? 'draft, not yet live' : 'live'}`;
-  return draft ? 'Not yet live' : null;
+export function contentNoteFor(mode: ContentModeName, offerId: number, draft: boolean, t: T = english): string | null {
+  const id = String(offerId);
+  if (mode === 'author')
+    return draft ? t('Offer #{{id}} · draft, not yet live', { id }) : t('Offer #{{id}} · live', { id });
+  return draft ? t('Not yet live') : null;
+}
+
+/** The preview bar's words in one language (`t`: the staff namespace's). */
+export function previewBarWords(mode: ContentModeName, t: T): ContentModeChrome['words'] {
+  const author = mode === 'author';
+  return {
+    region: author ? t('Author mode') : t('Preview mode'),
+    name: author ? t('Author mode') : t('Preview'),
+    lead: t('you are seeing the storefront as of'),
+    rest: t(', with offers not yet live. Shoppers do not see this.'),
+    leave: author ? t('Leave author mode') : t('Leave preview'),
+  };
 }

@@ -1,5 +1,7 @@
 import { json } from '@remix-run/node';
 import { ZodError, z } from 'zod';
+import type { Language } from '~/modules/i18n/languages';
+import { wordsInAnyNamespace } from '~/modules/i18n/translations.server';
 import { assertSameOrigin } from './same-origin.server';
 
 /** The largest form any page posts (the longest is a few KB); bigger bodies are refused with 413. */
@@ -185,20 +187,40 @@ export async function parseForm<S extends z.ZodTypeAny>(request: Request, schema
   return { ok: false, errors, message: Object.values(errors)[0] ?? 'Please check the form.', values };
 }
 
-/** Query parameters validated with zod; a bad query is a 400 page with a clear message. */
-export function parseSearchParams<S extends z.ZodTypeAny>(request: Request, schema: S): z.infer<S> {
+/** What a bad query parameter reads when its schema wrote no message of its own (zod's words are not for shoppers). */
+export const QUERY_NOT_UNDERSTOOD_MESSAGE = 'That address has a parameter we do not understand.';
+export const queryWords: z.ZodErrorMap = (issue, ctx) => {
+  const zodOwn = z.defaultErrorMap(issue, { data: ctx.data, defaultError: '' }).message;
+  return { message: ctx.defaultError === zodOwn ? QUERY_NOT_UNDERSTOOD_MESSAGE : ctx.defaultError };
+};
+
+/**
+ * A message with a value in it, as a schema's custom issue carries it (`params: { words }`): the English key and its
+ * values, so the message can be written in the page's language. The issue's `message` is the English text.
+ */
+export interface IssueWords {
+  key: string;
+  values: Record<string, string>;
+}
+
+function queryRefusal(issue: z.ZodIssue | undefined, language: Language): string {
+  const t = wordsInAnyNamespace(language);
+  if (!issue) return t(QUERY_NOT_UNDERSTOOD_MESSAGE);
+  const words = issue.code === 'custom' ? (issue.params?.words as IssueWords | undefined) : undefined;
+  return words ? t(words.key, words.values) : t(issue.message);
+}
+
+/**
+ * Query parameters validated with zod; a bad query is a 400 page with a clear message in the page's language (an
+ * error page carries only the common strings, so the message is written here, whichever namespace holds it).
+ */
+export function parseSearchParams<S extends z.ZodTypeAny>(request: Request, schema: S, language: Language): z.infer<S> {
   const url = new URL(request.url);
   const values: Record<string, string> = {};
   for (const [key, value] of url.searchParams) values[key] ??= value;
-  const parsed = safeParseInput(schema, values);
+  const parsed = safeParseInput(schema, values, queryWords);
   if (!parsed.success) {
-    throw json(
-      {
-        code: 'BAD_QUERY',
-        message: parsed.error.issues[0]?.message ?? 'That address has a parameter we do not understand.',
-      },
-      { status: 400 },
-    );
+    throw json({ code: 'BAD_QUERY', message: queryRefusal(parsed.error.issues[0], language) }, { status: 400 });
   }
   return parsed.data;
 }

@@ -38,3 +38,11 @@ export function serverT(language: Language, namespace: Namespace = 'common'): TF
 export function wordsIn(language: Language, namespace: Namespace): T {
   return translator(namespaceStrings(language, [namespace]), language);
 }
+
+/**
+ * Every namespace's words in one language, for a message whose namespace the writer cannot know (a page's query
+ * refusal, written on the server for its error page). Keys are the English wording, so a key means the same anywhere.
+ */
+export function wordsInAnyNamespace(language: Language): T {
+  return translator(pageStrings(language, NAMESPACES), language);
+}

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DELIVERY_NOTE_MAX, GATE_CODE_MAX } from '~/modules/orders/delivery-instructions';
 
 /**
  * Every message Pantry sends, by kind, with the data its template needs. The zod shapes are the contract for
@@ -56,8 +57,15 @@ export const MESSAGE_DATA = {
     ...totals,
     /** "EBT SNAP $12.00, Visa ••1234 $30.50" (decision 0107). */
     payment: z.string().max(200).optional(),
-    /** The delivery instructions as the driver reads them. */
-    instructions: z.string().max(400).nullable().optional(),
+    /** The delivery instructions (decision 0107): the template words them in the recipient's language. */
+    instructions: z
+      .object({
+        gateCode: z.string().max(GATE_CODE_MAX),
+        leaveAtDoor: z.boolean(),
+        deliveryNote: z.string().max(DELIVERY_NOTE_MAX),
+      })
+      .nullable()
+      .optional(),
     orderUrl: url,
   }),
   'substitution-request': z.object({

@@ -1,4 +1,5 @@
 import type { BannerDefinition } from '~/modules/banners/banner-catalog';
+import { instructionsText } from '~/modules/orders/delivery-instructions';
 import {
   button,
   escapeHtml,
@@ -67,9 +68,9 @@ export function orderPlaced(
     { label: t('Total'), value: money(data.totalCents), strong: true },
     ...(data.payment ? [{ label: t('Paid with'), value: data.payment }] : []),
   ];
-  const instructions = data.instructions
-    ? t('Delivery instructions: {{instructions}}', { instructions: data.instructions })
-    : null;
+  // The gate code and "leave at door" in the recipient's language; the customer's own note as they wrote it.
+  const driverLine = data.instructions ? instructionsText(data.instructions, t) : '';
+  const instructions = driverLine ? t('Delivery instructions: {{instructions}}', { instructions: driverLine }) : null;
   const thanks = t('Thanks for your order {{order}}.', { order });
   return {
     subject,

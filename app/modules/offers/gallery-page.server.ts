@@ -5,6 +5,7 @@ import { readContentMode, storefrontMoment } from '~/modules/content/content-mod
 import { storeById } from '~/modules/stores/stores.server';
 import { galleryFiltersSchema } from './gallery-filters';
 import { contentNoteFor } from '~/modules/content/content-mode';
+import { wordsIn } from '~/modules/i18n/translations.server';
 import { offerGallery, offersNotYetStarted } from './offers.server';
 import { offerViewer } from './offer-viewer.server';
 import { occasionGreeting, occasionOffers, type OccasionOffer } from './occasion-offers.server';
@@ -22,7 +23,7 @@ const GalleryQuery = galleryFiltersSchema.extend({
  * than in the route, so the query schema (zod) stays out of the page's JavaScript.
  */
 export async function offerGalleryPage(request: Request, shopper: AuthorizedShopper) {
-  const { clipError, clipOffer, ...filters } = parseSearchParams(request, GalleryQuery);
+  const { clipError, clipOffer, ...filters } = parseSearchParams(request, GalleryQuery, shopper.language);
   const viewer = await offerViewer(request, shopper);
   const pending = await completePendingClip(request, shopper, viewer);
   // A content editor sees the gallery as of the moment their link names, drafts included (decision 0093).
@@ -37,9 +38,10 @@ export async function offerGalleryPage(request: Request, shopper: AuthorizedShop
   ]);
   if (contentMode) {
     const drafts = await offersNotYetStarted(gallery.offers.map((offer) => offer.id));
+    const t = wordsIn(shopper.language, 'offers');
     gallery.offers = gallery.offers.map((offer) => ({
       ...offer,
-      contentNote: contentNoteFor(contentMode.mode, offer.id, drafts.has(offer.id)),
+      contentNote: contentNoteFor(contentMode.mode, offer.id, drafts.has(offer.id), t),
     }));
   }
   const headers = new Headers(shopper.headers);

@@ -352,7 +352,7 @@ export async function placeOrder(input: {
             cardCents: totalCents - extras.ebtCents,
             card: { brand: tender.brand, lastFour: tender.last_four },
           }),
-          instructions: instructionsText(instructions) || null,
+          instructions: instructionsText(instructions) ? instructions : null,
           orderUrl: `${origin}/account/order-summary.html?orderNumber=${orderNumber}`,
         },
       });

@@ -4,6 +4,7 @@ import { clientKey } from '~/modules/http/client-key.server';
 import { hitRateLimit, signInClientRule, waitRefusal } from '~/modules/identity/rate-limit.server';
 import { issueSessionToken } from '~/modules/identity/session-tokens.server';
 import { startAuthorization } from '~/modules/identity/sign-in.server';
+import { serverT } from '~/modules/i18n/translations.server';
 import { verifyPasskeySignIn } from './passkey-sign-in.server';
 import { relyingPartyFor } from './relying-party.server';
 
@@ -31,7 +32,11 @@ export async function signInWithPasskey(
     };
   }
   const verified = await verifyPasskeySignIn(relyingPartyFor(request), input.response);
-  if (!verified.ok) return { ok: false, status: 400, code: verified.code, message: verified.message };
+  if (!verified.ok) {
+    // Only the sign-in page reads this answer: every refusal in the shopper's language, as the lock-out's is.
+    const message = serverT(shopper.language, 'account')(verified.message);
+    return { ok: false, status: 400, code: verified.code, message };
+  }
   const sessionToken = await issueSessionToken(verified.customerId, { remember: input.remember, method: 'passkey' });
   const { redirectTo, setCookie } = await startAuthorization(request, shopper, {
     sessionToken,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ALLERGENS, NUTRITION_CLAIMS, parseIdList } from '~/modules/catalog/label-flags';
+import { translate } from '~/modules/i18n/translate';
 import { DIETARY_TAGS, MAX_PAGE, PRICE_BUCKETS, SEARCH_TABS, SORTS } from './search-options';
 
 const slug = (what: string) =>
@@ -12,19 +13,32 @@ const slug = (what: string) =>
 /** What is read of a query parameter at most; parseQuery then keeps the words it searches. */
 const MAX_QUERY_INPUT = 2_000;
 
-/** A comma-separated list of known ids ("peanuts,milk"); an unknown one is a 400 naming it, as a bad diet is. */
-const idList = (known: readonly { id: string }[], what: string) =>
+/** An unknown id in a list (keys in shop.json). */
+const UNKNOWN_ID = {
+  allergen: '“{{value}}” is not an allergen we know. Choose from: {{choices}}.',
+  'nutrition filter': '“{{value}}” is not a nutrition filter we know. Choose from: {{choices}}.',
+} as const;
+
+/**
+ * A comma-separated list of known ids ("peanuts,milk"); an unknown one is a 400 naming it, as a bad diet is. The
+ * refusal carries its words (`params.words`) so the page writes it in the shopper's language.
+ */
+const idList = (known: readonly { id: string }[], what: 'allergen' | 'nutrition filter') =>
   z
     .string()
     .max(200, `That ${what} list is too long.`)
     .optional()
     .superRefine((value, ctx) => {
       const unknown = parseIdList(value, known).unknown;
-      if (unknown.length)
+      if (unknown.length) {
+        const values = { value: unknown[0]!.slice(0, 40), choices: known.map((k) => k.id).join(', ') };
+        const key = UNKNOWN_ID[what];
         ctx.addIssue({
           code: z.ZodIssueCode.custom,
-          message: `“${unknown[0]!.slice(0, 40)}” is not ${what} we know. Choose from: ${known.map((k) => k.id).join(', ')}.`,
+          message: translate({}, 'en', key, values),
+          params: { words: { key, values } },
         });
+      }
     });
 
 const ids = <T extends readonly { id: string }[]>(list: T) => list.map((entry) => entry.id) as [string, ...string[]];
@@ -57,9 +71,9 @@ export const searchParamsSchema = z.object({
   diet: z.enum(ids(DIETARY_TAGS), { message: 'That dietary filter is not one we know.' }).optional(),
   price: z.enum(ids(PRICE_BUCKETS), { message: 'That price range is not one we know.' }).optional(),
   /** Free from these allergens (catalog/label-flags.ts), e.g. free=peanuts,milk. */
-  free: idList(ALLERGENS, 'an allergen'),
+  free: idList(ALLERGENS, 'allergen'),
   /** Nutrient content claims the label meets, e.g. nutrition=low-sodium. */
-  nutrition: idList(NUTRITION_CLAIMS, 'a nutrition filter'),
+  nutrition: idList(NUTRITION_CLAIMS, 'nutrition filter'),
   offer: z.enum(['1'], { message: 'The on-offer filter is offer=1.' }).optional(),
   snap: z.enum(['1'], { message: 'The SNAP filter is snap=1.' }).optional(),
   spell: z.enum(['off'], { message: 'spell=off searches for exactly what you typed.' }).optional(),

@@ -31,7 +31,7 @@ const FinderQuery = z.object({
  * of the page's JavaScript.
  */
 export async function storeFinderPage(request: Request, shopper: AuthorizedShopper) {
-  const query = parseSearchParams(request, FinderQuery);
+  const query = parseSearchParams(request, FinderQuery, shopper.language);
   const address = decodeAddressParam(query.addr);
   const remembered = query.zipcode || address ? null : await readGeoAddress(request, shopper);
   const zipcode = query.zipcode || address?.zipcode || remembered?.zipcode || null;

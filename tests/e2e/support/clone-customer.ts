@@ -6,8 +6,9 @@ const DATA_DIR = path.resolve('.cache/e2e-data');
 
 /**
  * A customer of the test's own: a copy of a demo customer (same password, store and address text) with the demo's
- * past orders and their lines, under a new email. For tests that change what the profile keeps (its language), so
- * that no other test signing the demo customer in sees the change.
+ * past orders and their lines, saved addresses, saved cards and points, under a new email. For tests that change
+ * what the profile keeps (its language) or spend what the demo has (points), so that no other test signing the demo
+ * customer in sees the change.
  */
 export function cloneCustomer(sourceId: number, firstName: string): { email: string; orderNumbers: string[] } {
   const db = new Database(path.join(DATA_DIR, 'pantry.sqlite'), { fileMustExist: true, timeout: 10_000 });
@@ -59,6 +60,22 @@ export function cloneCustomer(sourceId: number, firstName: string): { email: str
             copy(table, 'order_id', order.id, { order_id: lastInsertRowid });
           orderNumbers.push(orderNumber);
         }
+        copy('reward_ledger', 'customer_id', sourceId, { customer_id: id });
+        // A card's token is unique: the copy's is its own.
+        copy('customer_tenders', 'customer_id', sourceId, { customer_id: id, token: `tok_copy_${randomUUID()}` });
+        const addresses = new Map(
+          copy('customer_addresses', 'customer_id', sourceId, { customer_id: id }).map(({ row, inserted }) => [
+            row.id,
+            inserted,
+          ]),
+        );
+        for (const selection of db
+          .prepare('SELECT * FROM customer_address_selections WHERE customer_id = ?')
+          .all(sourceId) as Record<string, unknown>[])
+          db.prepare(
+            `INSERT INTO customer_address_selections (customer_id, banner_id, purpose, address_id, selected_at)
+             VALUES (?, ?, ?, ?, ?)`,
+          ).run(id, selection.banner_id, selection.purpose, addresses.get(selection.address_id), selection.selected_at);
         return { email, orderNumbers };
       })
       .immediate();

@@ -2,6 +2,8 @@ import { expect, type Page } from '@playwright/test';
 import { createAccountOverHttp } from './accounts';
 import { BOOKING_LEAD_MS } from '../../../app/modules/slots/slot-rules';
 import { addToCart } from './cart';
+import { cloneCustomer } from './clone-customer';
+import { DEMO_PASSWORD, signInOverHttp } from './sign-in';
 
 const ADD = /^(Add to cart|Adding…|Add another): /;
 
@@ -78,4 +80,27 @@ export async function placeDeliveryOrder(
   await expect(page.getByRole('status')).toContainText(/Your order C\d{8} is placed/);
   const heading = await page.getByRole('heading', { level: 1 }).innerText();
   return { email, orderNumber: heading.match(/C\d{8}/)![0] };
+}
+
+/** The demo customer whose copies the checkout tests sign in as: a saved address and a saved card (Jordan). */
+const DEMO_CUSTOMER_ID = 500001;
+
+/**
+ * A copy of the demo customer (its own saved address and card, so no form is filled) signed in, with the first
+ * product of the home page in the cart and a window reserved: checkout is the next page. For tests about checkout or
+ * the order it places that may change what the profile keeps (its language).
+ */
+export async function readyCheckoutAsCopy(page: Page, firstName: string, kind: 'delivery' | 'pickup' = 'delivery') {
+  const copy = cloneCustomer(DEMO_CUSTOMER_ID, firstName);
+  await signInOverHttp(page, copy.email, firstName, DEMO_PASSWORD);
+  await page.goto('/');
+  await addToCart(
+    page
+      .locator('article')
+      .filter({ has: page.getByRole('button', { name: ADD }) })
+      .first(),
+  );
+  await expect(page.getByTestId('cart-count')).toHaveText('1');
+  await reserveWindow(page, kind);
+  return copy;
 }
