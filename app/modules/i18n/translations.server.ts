@@ -44,5 +44,5 @@ export function wordsIn(language: Language, namespace: Namespace): T {
  * refusal, written on the server for its error page). Keys are the English wording, so a key means the same anywhere.
  */
 export function wordsInAnyNamespace(language: Language): T {
-  return translator(pageStrings(language, NAMESPACES), language);
+  return translator(namespaceStrings(language, NAMESPACES), language);
 }
