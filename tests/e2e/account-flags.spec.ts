@@ -10,7 +10,7 @@ import { expect, test, type Page } from './support/test';
  * accounts.spec.ts and orders.spec.ts, on the e2e server where all three are on. With JavaScript on and off.
  */
 test.describe('with enableACIKMSI, enableProfileComplete and isReceiptsOnboardEventEnabled off', () => {
-  let flagsOff: { origin: string; stop: () => void } | undefined;
+  let flagsOff: { origin: string; stop: () => Promise<void> } | undefined;
   // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures from the first argument's pattern.
   test.beforeAll(async ({}, testInfo) => {
     flagsOff = await startFlagServer(testInfo, 12, {

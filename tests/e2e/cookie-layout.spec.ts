@@ -9,7 +9,7 @@ import { expect, test } from './support/test';
 const PARTS = ['PANTRY_SESSION_J4U', 'PANTRY_SESSION_SHOP', 'PANTRY_SESSION_OFFBANNER'];
 
 test.describe('the session cookie layouts', () => {
-  let restructureOff: { origin: string; stop: () => void } | undefined;
+  let restructureOff: { origin: string; stop: () => Promise<void> } | undefined;
   // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures from the first argument's pattern.
   test.beforeAll(async ({}, testInfo) => {
     restructureOff = await startFlagServer(testInfo, 8, { enableCookieRestructure: 'false' });

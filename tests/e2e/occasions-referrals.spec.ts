@@ -130,7 +130,7 @@ test("a friend signs up with a customer's share link and both get points at the 
  * The customer is signed in on the e2e server; its cookies reach the second server's port too.
  */
 test.describe('with enableSpecialOccasion and referralProgramEnabled off', () => {
-  let flagsOff: { origin: string; stop: () => void } | undefined;
+  let flagsOff: { origin: string; stop: () => Promise<void> } | undefined;
   // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures from the first argument's pattern.
   test.beforeAll(async ({}, testInfo) => {
     flagsOff = await startFlagServer(testInfo, 6, { enableSpecialOccasion: 'false', referralProgramEnabled: 'false' });

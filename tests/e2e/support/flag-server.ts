@@ -18,7 +18,7 @@ export async function startFlagServer(
   testInfo: TestInfo,
   offset: number,
   flags: Record<string, 'true' | 'false'>,
-): Promise<{ origin: string; stop: () => void }> {
+): Promise<{ origin: string; stop: () => Promise<void> }> {
   const port = Number(new URL(testInfo.project.use.baseURL!).port);
   const flagPort = port + offset + (testInfo.project.name === 'nojs' ? 1 : 0);
   const origin = `http://localhost:${flagPort}`;
@@ -51,5 +51,14 @@ export async function startFlagServer(
     if (exited || Date.now() > deadline) throw new Error(`the storefront with ${JSON.stringify(flags)} did not start`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  return { origin, stop: () => server.kill('SIGTERM') };
+  // Stopping waits for the process to be gone: a retry's new server on the same port must not find it still draining.
+  const stop = async () => {
+    if (exited) return;
+    const gone = new Promise<void>((resolve) => server.once('exit', () => resolve()));
+    server.kill('SIGTERM');
+    const forced = setTimeout(() => server.kill('SIGKILL'), 10_000);
+    await gone;
+    clearTimeout(forced);
+  };
+  return { origin, stop };
 }
