@@ -89,4 +89,20 @@ describe('the request line', () => {
     expect(masked).not.toContain('jane.doe');
     expect(requestLineText({ requestId: 'req-6', token: 'secret-token-value' }, fields)).not.toContain('secret-token');
   });
+
+  it('writes the time as the mixin does, whatever the millisecond and second', () => {
+    for (const instant of [
+      '2026-03-04T05:06:07.000Z',
+      '2026-03-04T05:06:07.007Z',
+      '2026-03-04T05:06:07.999Z',
+      '2026-03-04T05:06:08.000Z',
+      '2026-12-31T23:59:59.999Z',
+      '2027-01-01T00:00:00.040Z',
+    ]) {
+      vi.setSystemTime(new Date(instant));
+      const record = { requestId: 'req-time' };
+      expect(fastRequestLine(record, fields)).toBe(pinoLine(record, fields));
+      expect(fastRequestLine(record, fields)).toContain(`"time":"${instant}"}`);
+    }
+  });
 });
