@@ -4,7 +4,9 @@
  * request to stdout; METRICS on with a listener), one with both off (LOG_LEVEL=silent, METRICS=off), and are loaded
  * in turn under autocannon (BENCH_CONNECTIONS) for BENCH_TELEMETRY_SECONDS (5) each, BENCH_TELEMETRY_ROUNDS times
  * (6), the order flipped every round, so drift on a shared machine falls on both. Budget: on costs at most 5 % of
- * off's req/s (medians). Asserts nothing.
+ * off's req/s (medians). Asserts nothing. BENCH_TELEMETRY_PORT=<n> takes ports n to n+3 (the provider, on, off,
+ * on's metrics) instead of free ones drawn at random; BENCH_TELEMETRY_PROFILE=<dir> runs both storefronts under
+ * `node --cpu-prof` and writes their profiles there (on-*.cpuprofile, off-*.cpuprofile).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -34,23 +36,30 @@ type Mode = 'on' | 'off';
 if (!existsSync('build/index.js')) throw new Error('Build first: npm run build');
 await prepareBenchDatabase();
 
-const serve = [path.resolve(STOREFRONT[0]!), 'build/index.js'];
-const idpPort = await freePort();
+const profileDir = process.env.BENCH_TELEMETRY_PROFILE ? path.resolve(process.env.BENCH_TELEMETRY_PROFILE) : null;
+const serve = (mode: Mode) => [
+  ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, `--cpu-prof-name=${mode}-\${pid}.cpuprofile`] : []),
+  path.resolve(STOREFRONT[0]!),
+  'build/index.js',
+];
+const firstPort = Number(process.env.BENCH_TELEMETRY_PORT ?? 0);
+const nextPort = (offset: number) => (firstPort > 0 ? Promise.resolve(firstPort + offset) : freePort());
+const idpPort = await nextPort(0);
 const issuer = `http://localhost:${idpPort}`;
-const ports: Record<Mode, number> = { on: await freePort(), off: await freePort() };
+const ports: Record<Mode, number> = { on: await nextPort(1), off: await nextPort(2) };
 const origin = (mode: Mode) => `http://localhost:${ports[mode]}`;
 // One provider for both storefronts: the customer's cookies are good on either (same secret, same provider).
 const idp = await startIdentityProvider(idpPort, ports.on, { STOREFRONT_ORIGINS: origin('off') });
 await waitFor(`${issuer}/.well-known/openid-configuration`);
-const metricsPort = await freePort();
+const metricsPort = await nextPort(3);
 const settings: Record<Mode, Record<string, string>> = {
   on: { LOG_LEVEL: 'info', LOG_FORMAT: 'json', METRICS: 'on', METRICS_PORT: String(metricsPort) },
   off: { LOG_LEVEL: 'silent', METRICS: 'off' },
 };
 // Both servers run side by side on the same core, the same build; only the one under load works.
 const apps = {
-  on: start(serve, { PORT: String(ports.on), IDP_ISSUER: issuer, ...settings.on }, { core: 0 }),
-  off: start(serve, { PORT: String(ports.off), IDP_ISSUER: issuer, ...settings.off }, { core: 0 }),
+  on: start(serve('on'), { PORT: String(ports.on), IDP_ISSUER: issuer, ...settings.on }, { core: 0 }),
+  off: start(serve('off'), { PORT: String(ports.off), IDP_ISSUER: issuer, ...settings.off }, { core: 0 }),
 };
 await Promise.all((['on', 'off'] as Mode[]).map((mode) => waitFor(`${origin(mode)}/healthz`)));
 const cookie = await customerCookies(origin('on'));

@@ -1,8 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ServerBuild } from '@remix-run/node';
 import { parseHost } from '../app/modules/banners/hosts';
-import { log, withRequestRecord } from '../app/modules/config/logger.server';
+import { withRequestRecord } from '../app/modules/config/logger.server';
+import type { BucketSeries } from '../app/modules/config/bucket-histogram.server';
 import { metrics, statusClass } from '../app/modules/config/metrics.server';
+import { logRequest } from '../app/modules/config/request-log-line.server';
 import { acceptedRequestId, REQUEST_ID_HEADER } from '../app/modules/http/request-id';
 import { routeKinds } from './route-kind';
 
@@ -12,6 +14,8 @@ import { routeKinds } from './route-kind';
  * O(1) per request: the route id is matched once per path and remembered.
  */
 const ROUTE_MEMO_LIMIT = 5_000;
+/** Hosts are few (banners × sites × ports) unless a client makes them up: a full memo starts again. */
+const HOST_MEMO_LIMIT = 1_000;
 
 export interface RequestRecord extends Record<string, unknown> {
   requestId: string;
@@ -22,6 +26,34 @@ export function requestObserver(build: ServerBuild) {
   const routeKind = routeKinds(build);
   const routeIds = new Map<string, string>();
   const { httpDuration, inFlight } = metrics();
+  const hosts = new Map<string, { bannerId: string; siteType: string }>();
+  // The histogram's series by method, route and status: three map lookups, no label object or key string.
+  const series = new Map<string, Map<string, Map<number, BucketSeries>>>();
+
+  function hostOf(header: string | undefined) {
+    const key = header ?? '';
+    let host = hosts.get(key);
+    if (!host) {
+      const parsed = parseHost(header, 'prod');
+      host = { bannerId: parsed.bannerId, siteType: parsed.siteType };
+      if (hosts.size >= HOST_MEMO_LIMIT) hosts.clear();
+      hosts.set(key, host);
+    }
+    return host;
+  }
+
+  function seriesOf(method: string, route: string, status: number): BucketSeries {
+    let byRoute = series.get(method);
+    if (!byRoute) series.set(method, (byRoute = new Map()));
+    let byStatus = byRoute.get(route);
+    if (!byStatus) byRoute.set(route, (byStatus = new Map()));
+    let found = byStatus.get(status);
+    if (!found) {
+      found = httpDuration.labels({ method, route, status_class: statusClass(status) });
+      byStatus.set(status, found);
+    }
+    return found;
+  }
 
   /** The route id a path reaches (`routes/shop.aisles.$`); `unmatched` when none. */
   function routeIdOf(req: IncomingMessage): string {
@@ -59,22 +91,17 @@ export function requestObserver(build: ServerBuild) {
       const durationMs = performance.now() - started;
       const route = record.route ?? routeIdOf(req);
       const status = res.statusCode;
-      httpDuration.observe(
-        { method: req.method ?? 'GET', route, status_class: statusClass(status) },
-        durationMs / 1000,
-      );
-      const host = parseHost(req.headers.host, 'prod');
-      withRequestRecord(record, () =>
-        log.info('request', {
-          method: req.method,
-          route,
-          status,
-          durationMs: Math.round(durationMs * 10) / 10,
-          banner: host.bannerId,
-          site: host.siteType,
-          ...(res.writableFinished ? {} : { aborted: true }),
-        }),
-      );
+      seriesOf(req.method ?? 'GET', route, status).observe(durationMs / 1000);
+      const host = hostOf(req.headers.host);
+      logRequest(record, {
+        method: req.method,
+        route,
+        status,
+        durationMs: Math.round(durationMs * 10) / 10,
+        banner: host.bannerId,
+        site: host.siteType,
+        ...(res.writableFinished ? {} : { aborted: true as const }),
+      });
     });
     return record;
   }

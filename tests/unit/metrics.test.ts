@@ -52,3 +52,21 @@ describe('the metrics listener', () => {
     expect(post.status).toBe(404);
   });
 });
+
+describe('requests in flight', () => {
+  it('are counted in plain numbers and read by the gauge when scraped', async () => {
+    const { inFlight, registry } = metrics();
+    const scraped = async () => {
+      const text = await registry.getSingleMetricAsString('pantry_http_requests_in_flight');
+      return Number(/^pantry_http_requests_in_flight (\S+)$/m.exec(text)?.[1]);
+    };
+    const base = await scraped();
+    inFlight.inc();
+    inFlight.inc();
+    expect(await scraped()).toBe(base + 2);
+    inFlight.dec();
+    expect(await scraped()).toBe(base + 1);
+    inFlight.dec();
+    expect(await scraped()).toBe(base);
+  });
+});

@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import pino, { type DestinationStream, type Logger, type LoggerOptions } from 'pino';
 import { appEnv } from './env.server';
 import { censor, maskEmailsIn, REDACT_PATHS, redactNested } from './log-redaction';
+import { batchedLines, type LineSink } from './stdout-lines.server';
 
 /**
  * Fields every log line of one request carries (its request id, and an API call's correlation id, decisions 0085
@@ -101,38 +102,21 @@ function prettyStream(fd: 1 | 2): DestinationStream {
   return pretty({ destination: fd, sync: true, messageKey: 'message', translateTime: 'HH:MM:ss.l', singleLine: true });
 }
 
-/** How long an info line may wait in the buffer before it is written. */
-const FLUSH_AFTER_MS = 200;
-
 /**
- * stdout (a request line for every request) is written in 4 KB batches, or FLUSH_AFTER_MS after the first line
- * of a batch, instead of one write per line: the per-line write was a fifth of what logging cost a page. pino
- * flushes what is left when the process exits. Warnings and errors (stderr) stay written at once, so a crash's
- * last words are never held back.
+ * stdout (a request line for every request) is gathered and written in batches of about 16 KB, or 200 ms after the
+ * first line of a batch, and at exit (decision 0122): a write per line, and pino's asynchronous destination after
+ * it, were a large part of what logging cost a page. Warnings and errors (stderr) stay written at once, so a
+ * crash's last words are never held back.
  */
-function bufferedStdout(): { stream: DestinationStream; lineWritten: () => void } {
-  const destination = pino.destination({ dest: 1, sync: false, minLength: 4096 });
-  let pending: NodeJS.Timeout | null = null;
-  const flush = () => {
-    pending = null;
-    // A destination closed at shutdown throws on flush; its last lines were written when it closed.
-    if (!(destination as { destroyed?: boolean }).destroyed) destination.flush();
-  };
-  return {
-    stream: destination,
-    lineWritten: () => {
-      pending ??= setTimeout(flush, FLUSH_AFTER_MS).unref();
-    },
-  };
+function stdoutStream(sink: LineSink): DestinationStream {
+  return { write: (line: string) => sink.write(line) };
 }
-
-const outWritten = () => {};
 
 interface Loggers {
   out: Logger;
   err: Logger;
-  /** Called after each stdout line: starts the wait before a buffered batch is written. */
-  outWritten: () => void;
+  /** Where JSON info lines go when written without pino; null when they are pretty-printed or info is off. */
+  infoSink: LineSink | null;
 }
 
 const LOGGERS_KEY = Symbol.for('pantry.loggers');
@@ -149,13 +133,18 @@ function loggers(): Loggers {
   const pretty = (appEnv().LOG_FORMAT ?? (process.env.NODE_ENV === 'production' ? 'json' : 'pretty')) === 'pretty';
   let created: Loggers;
   if (pretty) {
-    created = { out: pino(options(level), prettyStream(1)), err: pino(options(level), prettyStream(2)), outWritten };
-  } else {
-    const stdout = bufferedStdout();
     created = {
-      out: pino(options(level), stdout.stream),
+      out: pino(options(level), prettyStream(1)),
+      err: pino(options(level), prettyStream(2)),
+      infoSink: null,
+    };
+  } else {
+    const sink = batchedLines(1);
+    const out = pino(options(level), stdoutStream(sink));
+    created = {
+      out,
       err: pino(options(level), pino.destination({ dest: 2, sync: true })),
-      outWritten: stdout.lineWritten,
+      infoSink: out.isLevelEnabled('info') ? sink : null,
     };
   }
   loggerHolder[LOGGERS_KEY] = created;
@@ -179,11 +168,18 @@ export function logLine(level: Level, message: string, fields?: Record<string, u
 }
 
 function write(level: Level, message: string, fields?: Record<string, unknown>) {
-  const { out, err, outWritten } = loggers();
+  const { out, err } = loggers();
   const target = level === 'error' || level === 'warn' ? err : out;
   if (!target.isLevelEnabled(level)) return;
   target[level]({ message: maskEmailsIn(message), ...(fields && redactNested(fields)) });
-  if (target === out) outWritten();
+}
+
+/**
+ * Where an info line written without pino goes (server/request-log.ts's request line, byte for byte pino's): the
+ * same batches as every other stdout line. Null when info is off or lines are pretty-printed: then log through pino.
+ */
+export function infoLineSink(): LineSink | null {
+  return loggers().infoSink;
 }
 
 export const log = {

@@ -11,7 +11,8 @@ import { appEnv } from './env.server';
 export interface PantryMetrics {
   registry: Registry;
   httpDuration: BucketHistogram<'route' | 'status_class' | 'method'>;
-  inFlight: Gauge;
+  /** Requests being answered: a plain count, read by the gauge when the metrics are scraped. */
+  inFlight: LiveCount;
   pageCache: Counter<'cache' | 'result'>;
   /** One page-cache lookup: a plain addition here, handed to `pageCache` when the metrics are scraped. */
   countPageCacheLookup(cache: 'public' | 'private', hit: boolean): void;
@@ -21,6 +22,11 @@ export interface PantryMetrics {
   rateLimitRefusals: Counter<'limit'>;
   outboxBacklog: Gauge;
   outboxSendFailures: Counter<'outcome'>;
+}
+
+export interface LiveCount {
+  inc(): void;
+  dec(): void;
 }
 
 interface PoolLike {
@@ -42,8 +48,18 @@ function create(): PantryMetrics {
   // Every page looks up a cache: counting with a labelled counter's inc (a label hash each time) cost more than
   // the lookup.
   const lookups = { public: { hit: 0, miss: 0 }, private: { hit: 0, miss: 0 } };
+  // Two calls on every request: a plain count, set on the gauge only when scraped.
+  let answering = 0;
   client.collectDefaultMetrics({ register: registry, prefix: 'pantry_' });
   const registers = [registry];
+  new client.Gauge({
+    name: 'pantry_http_requests_in_flight',
+    help: 'Requests being answered now',
+    registers,
+    collect() {
+      this.set(answering);
+    },
+  });
   return {
     registry,
     httpDuration: new BucketHistogram({
@@ -53,11 +69,14 @@ function create(): PantryMetrics {
       buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
       registers,
     }),
-    inFlight: new client.Gauge({
-      name: 'pantry_http_requests_in_flight',
-      help: 'Requests being answered now',
-      registers,
-    }),
+    inFlight: {
+      inc() {
+        answering++;
+      },
+      dec() {
+        answering--;
+      },
+    },
     pageCache: new client.Counter({
       name: 'pantry_page_cache_lookups_total',
       help: 'Page cache lookups: the anonymous (public) and signed-in (private) caches, hit or miss',
