@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useDatabaseForTests } from '~/db/db.server';
 import { SHELF_DESCRIPTIONS_ES } from '~/db/seed/data/shelf-descriptions-es';
 import { productDetails } from '~/modules/catalog/product-details.server';
+import { clipOffer, unclipOffer } from '~/modules/offers/clips.server';
 import { galleryFiltersSchema } from '~/modules/offers/gallery-filters';
 import { offerGallery } from '~/modules/offers/offers.server';
 import { REWARD_TEMPLATES } from '~/modules/offers/reward-catalog';
@@ -118,6 +119,30 @@ describe.each(DIALECTS)('the catalogue in Spanish on %s', (dialect) => {
     const ctx = priceContextFor((await storeById(storeId))!, 'greenleaf', now);
     const spanish = await productDetails(offered.product_id, 'grocery', ctx, 'es');
     expect(spanish!.offers.map((offer) => offer.title)).toContain(offered.title_es);
+  });
+
+  it("answers a Spanish shopper's clip with the offer's Spanish title, in one statement or two", async () => {
+    const offer = await test.db
+      .selectFrom('offers')
+      .select(['id', 'title', 'title_es'])
+      .where('banner_id', '=', 'greenleaf')
+      .where('customer_id', 'is', null)
+      .where('starts_at', '<=', now.toISOString())
+      .where('ends_at', '>', now.toISOString())
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const viewer = { bannerId: 'greenleaf', customerId: JORDAN, storeId };
+    for (const options of [{}, { stateSubject: `c:${JORDAN}` }]) {
+      await unclipOffer(JORDAN, offer.id);
+      expect(await clipOffer({ ...viewer, language: 'es' }, offer.id, now, options)).toMatchObject({
+        ok: true,
+        title: offer.title_es,
+      });
+      expect(await clipOffer({ ...viewer, language: 'en' }, offer.id, now, options)).toMatchObject({
+        ok: true,
+        title: offer.title,
+      });
+    }
   });
 
   it('names the rewards in Spanish for a Spanish shopper', async () => {
