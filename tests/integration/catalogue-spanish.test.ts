@@ -105,6 +105,27 @@ describe.each(DIALECTS)('the catalogue in Spanish on %s', (dialect) => {
     expect(spanish!.description).toBe(`Plátanos de ${spanish!.brand}, dulces y listos.`);
   });
 
+  it('describes a wine in Spanish, with its colour and country in Spanish and its names as they are', async () => {
+    const wine = await test.db
+      .selectFrom('products as p')
+      .innerJoin('wine_details as w', 'w.product_id', 'p.id')
+      .select(['p.id', 'p.description', 'w.varietal', 'w.color', 'w.region', 'w.country', 'w.vintage'])
+      .where('w.country', '=', 'France')
+      .where('w.color', '=', 'red')
+      .orderBy('p.id')
+      .executeTakeFirstOrThrow();
+    const ctx = priceContextFor(null, 'greenleaf', now);
+    const spanish = (await productDetails(wine.id, 'wine', ctx, 'es'))!;
+    expect(spanish.description).toBe(`Un ${wine.varietal} tinto de ${wine.region}, Francia, cosecha ${wine.vintage}.`);
+    expect(spanish.wine).toMatchObject({ color: 'tinto', country: 'Francia', region: wine.region });
+    const english = (await productDetails(wine.id, 'wine', ctx, 'en'))!;
+    expect([english.description, english.wine?.color, english.wine?.country]).toEqual([
+      wine.description,
+      'red',
+      'France',
+    ]);
+  });
+
   it("lists a product's offers in Spanish on its Spanish page", async () => {
     const offered = await test.db
       .selectFrom('offer_products as op')

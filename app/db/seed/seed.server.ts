@@ -2,7 +2,7 @@ import { CompiledQuery, sql, type Insertable, type Kysely } from 'kysely';
 import { BANNERS } from '~/modules/banners/banner-catalog';
 import { BUILT_IN_HOME_HERO, BUILT_IN_HOME_HERO_ES } from '~/modules/content/home-content';
 import { DEPARTMENTS, BRANDS_BY_DEPARTMENT, type ShelfItem, type ShelfSize } from '~/db/seed/data/shelf-vocabulary';
-import { varietalsForRegion, WINE_REGIONS, WINERIES } from '~/db/seed/data/wine-vocabulary';
+import { VARIETALS, varietalsForRegion, WINE_COLOR_ES, WINE_REGIONS, WINERIES } from '~/db/seed/data/wine-vocabulary';
 import { MARKETPLACE_ITEMS, SELLERS } from '~/db/seed/data/marketplace-vocabulary';
 import { commaWrapped, sellerShippingRule } from '~/modules/shipping/seller-rules';
 import zipToTimezone from 'zipcode-to-timezone';
@@ -708,7 +708,15 @@ async function seedInto(db: Db, dialect: DialectName, partial: Partial<SeedOptio
     })),
   );
   await insertRows(db, 'rewards', rewardRows);
-  await insertRows(db, 'item_descriptions', spanishItemDescriptions());
+  await insertRows(db, 'item_descriptions', [
+    ...spanishItemDescriptions(),
+    // A wine's description per varietal: its region, country and vintage are filled from the wine's details.
+    ...VARIETALS.map((varietal) => ({
+      item_key: `wine-${slugify(varietal.name)}`,
+      language: 'es',
+      description: `Un ${varietal.name} ${WINE_COLOR_ES[varietal.color]} de {region}, {country}, cosecha {vintage}.`,
+    })),
+  ]);
   log(`Seeded ${RECIPES.length} recipes, ${offerRows.length} offers and ${rewardRows.length} rewards`);
 
   for (const recipe of RECIPES)

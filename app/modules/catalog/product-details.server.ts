@@ -9,6 +9,7 @@ import { isSnapEligible } from './snap-eligibility';
 import { productCardColumns, toProductHit } from './product-card-select.server';
 import { taxonomy, type SellerInfo } from './taxonomy.server';
 import type { Language } from '~/modules/i18n/languages';
+import { serverT } from '~/modules/i18n/translations.server';
 import { catalogueWords, fillItemDescription } from './catalogue-words';
 
 export interface ProductDetails extends ProductHit {
@@ -102,6 +103,8 @@ export async function productDetails(
             })
           ).filter((p) => p.id !== id && !sameItem.some((s) => s.id === p.id)),
         ].slice(0, 8);
+  // A wine's colour and country are shop.json keys (the varietal and region are names).
+  const words = (english: string) => (language === 'en' ? english : serverT(language, 'shop')(english));
   const hit = toProductHit(
     {
       ...row,
@@ -115,7 +118,7 @@ export async function productDetails(
       ? fillItemDescription(row.description_in_language, {
           brand: row.brand,
           region: row.region,
-          country: row.country,
+          country: row.country === null ? null : words(row.country),
           vintage: row.vintage,
         })
       : row.description,
@@ -131,7 +134,13 @@ export async function productDetails(
     })),
     wine:
       row.varietal && row.color && row.region && row.country && row.vintage !== null
-        ? { varietal: row.varietal, color: row.color, region: row.region, country: row.country, vintage: row.vintage }
+        ? {
+            varietal: row.varietal,
+            color: words(row.color),
+            region: row.region,
+            country: words(row.country),
+            vintage: row.vintage,
+          }
         : null,
     seller: row.seller_id !== null ? (tax.sellerById.get(row.seller_id) ?? null) : null,
     snapEligible: isSnapEligible({ kind, aisleSlug: aisle?.slug ?? null, name: row.name }),

@@ -154,7 +154,7 @@ export const OFFER_TEMPLATES: OfferTemplate[] = [
     title: '{percent} off {brand} {item}',
     description: 'Save {percent} on {brand} {item}, all sizes and varieties.',
     titleEs: '{percent} de descuento en {brand} {item}',
-    descriptionEs: 'Ahorre {percent} en {brand} {item}, todos los tamaños y variedades.',
+    descriptionEs: 'Ahorre {percent} en {brand} {item}, en cualquier tamaño y variedad.',
     valueRange: [15, 15],
   },
   {
