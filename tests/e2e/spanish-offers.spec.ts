@@ -24,6 +24,23 @@ function productOf(itemKey: string): { id: number; brand: string } {
   }
 }
 
+/** The first wine of a country and colour in the e2e database. */
+function wineOf(country: string, color: string): { id: number; varietal: string; region: string; vintage: number } {
+  const db = new Database(path.resolve('.cache/e2e-data/pantry.sqlite'), { readonly: true, fileMustExist: true });
+  try {
+    const row = db
+      .prepare(
+        `SELECT product_id AS id, varietal, region, vintage FROM wine_details
+         WHERE country = ? AND color = ? ORDER BY product_id LIMIT 1`,
+      )
+      .get(country, color) as { id: number; varietal: string; region: string; vintage: number } | undefined;
+    if (!row) throw new Error(`the seed has no ${color} wine from ${country}`);
+    return row;
+  } finally {
+    db.close();
+  }
+}
+
 /** The header's switch: a plain form post that sets the language cookie and comes back to the page. */
 async function chooseSpanish(page: Page) {
   await page.getByRole('banner').getByRole('button', { name: 'Español' }).click();
@@ -165,4 +182,11 @@ test("the catalogue's own words in Spanish: offer, reward and plan titles and a 
     `Muy crujientes y jugosas, con un dulzor a miel. Las manzanas Honeycrisp de ${apples.brand} se empacan en plena temporada.`,
   );
   await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /^Muy crujientes y jugosas/);
+
+  // A wine: its varietal and region are names; its colour, country and the sentence around them are Spanish.
+  const wine = wineOf('France', 'red');
+  await page.goto(`/shop/vineandcellar/product-details.${wine.id}.html?lng=es`);
+  await expect(page.getByRole('main')).toContainText(
+    `Un ${wine.varietal} tinto de ${wine.region}, Francia, cosecha ${wine.vintage}.`,
+  );
 });
