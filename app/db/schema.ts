@@ -78,6 +78,7 @@ export interface Database {
   weekly_ad_deals: WeeklyAdDealTable;
   shopping_lists: ShoppingListTable;
   shopping_list_items: ShoppingListItemTable;
+  item_descriptions: ItemDescriptionTable;
 }
 
 export type Flag = 0 | 1;
@@ -267,6 +268,9 @@ export interface OfferTable {
   starts_at: string;
   ends_at: string;
   image_key: string;
+  /** The title and description in Spanish (0053); null shows the English words. */
+  title_es: string | null;
+  description_es: string | null;
   /** The estimated saving, so offers of every kind sort on one scale ("biggest saving"). */
   savings_cents: Generated<number>;
   /** A personal offer (0038: a birthday or anniversary offer) only this customer sees; null for everyone's. */
@@ -624,6 +628,9 @@ export interface RewardTable {
   value_cents: number;
   image_key: string;
   ends_at: string;
+  /** The title and description in Spanish (0053); null shows the English words. */
+  title_es: string | null;
+  description_es: string | null;
 }
 
 /** Points earned (positive) and spent (negative); a customer's balance is the sum. */
@@ -763,6 +770,8 @@ export interface DeliveryPlanTable {
   period_months: number;
   threshold_cents: number;
   position: number;
+  /** The plan's name in Spanish (0053); null shows the English name. */
+  name_es: string | null;
 }
 
 export type SubscriptionStatus = 'active' | 'cancelled' | 'expired';
@@ -994,4 +1003,14 @@ export interface ShoppingListItemTable {
   position: number;
   checked: Generated<Flag>;
   created_at: string;
+}
+
+/**
+ * A shelf item's description in a language other than English (0053), shared by every product of the item:
+ * `{brand}` stands for the product's brand, and a wine's `{region}`, `{country}` and `{vintage}` for its details.
+ */
+export interface ItemDescriptionTable {
+  item_key: string;
+  language: string;
+  description: string;
 }

@@ -29,7 +29,10 @@ export async function loadShippedProductPage(
 ) {
   const t = serverT(shopper.language, 'shop');
   const bpn = parseShippedProductPage(page ?? '');
-  const product = bpn === null ? null : await productDetails(bpn, kind, priceContextFor(null, shopper.host.bannerId));
+  const product =
+    bpn === null
+      ? null
+      : await productDetails(bpn, kind, priceContextFor(null, shopper.host.bannerId), shopper.language);
   if (!product) throw json({ message: t(NOT_FOUND) }, { status: 404, headers: shopper.headers });
   const arriveBy = await productArriveBy(product, {
     zipcode: await shippingZip(request, shopper),

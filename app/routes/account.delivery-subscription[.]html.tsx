@@ -26,7 +26,7 @@ export const handle = { access };
 export async function loader({ request }: LoaderFunctionArgs) {
   const shopper = await requireUserType(request, access);
   const customer = orderCustomer(shopper)!;
-  const subscriptions = (await customerSubscriptions(customer.customerId)).map((s) => ({
+  const subscriptions = (await customerSubscriptions(customer.customerId, new Date(), shopper.language)).map((s) => ({
     ...s,
     startedLabel: formatDayIn(shopper.language, s.startedAt),
     untilLabel: formatDayIn(shopper.language, s.periodEnd),

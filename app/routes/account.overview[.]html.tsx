@@ -38,9 +38,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const referrals = shopper.flags.referralProgramEnabled && shopper.host.siteType === 'C';
   const [summary, subscription, missing, occasions, referral] = await Promise.all([
     accountSummary(customerId),
-    activeSubscription(customerId),
+    activeSubscription(customerId, new Date(), shopper.language),
     profilePrompt(customerId, shopper.flags.enableProfileComplete),
-    occasionOffers(customerId, { enabled: shopper.flags.enableSpecialOccasion }),
+    occasionOffers(customerId, { enabled: shopper.flags.enableSpecialOccasion, language: shopper.language }),
     referrals ? referAFriend(customerId, originOf(request)) : null,
   ]);
   if (!summary) throw json({ message: 'We could not find your account.' }, { status: 404 });

@@ -31,6 +31,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     bannerId: viewer.bannerId,
     storeId: store.id,
     customerId: viewer.customerId,
+    language: shopper.language,
   });
   const reward = atStore.rewards.find((candidate) => candidate.slug === page.slug);
   if (!reward) {

@@ -45,8 +45,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const viewer = await offerViewer(request, shopper);
   const t = serverT(shopper.language, 'offers');
   const [rewards, history, store] = await Promise.all([
-    availableRewards({ bannerId: viewer.bannerId, storeId: viewer.storeId, customerId: viewer.customerId }),
-    viewer.customerId === null ? Promise.resolve([]) : rewardsHistory(viewer.customerId, 20),
+    availableRewards({
+      bannerId: viewer.bannerId,
+      storeId: viewer.storeId,
+      customerId: viewer.customerId,
+      language: shopper.language,
+    }),
+    viewer.customerId === null ? Promise.resolve([]) : rewardsHistory(viewer.customerId, 20, shopper.language),
     storeById(viewer.storeId),
   ]);
   return json(
@@ -54,7 +59,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
       ...rewards,
       history: history.map((entry) => ({
         ...entry,
-        description: t(entry.description),
         date: dateFormats[shopper.language].format(new Date(entry.at)),
       })),
       storeId: String(viewer.storeId),

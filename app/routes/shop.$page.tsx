@@ -78,7 +78,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { loc } = parseSearchParams(request, Location, shopper.language);
   const { store, headerStore } = await pageStore(shopper, loc);
   const moment = storefrontMoment(await readContentMode(request, shopper.host.siteType));
-  const product = await productDetails(page.bpn, 'grocery', priceContextFor(store, store.banner_id, moment));
+  const product = await productDetails(
+    page.bpn,
+    'grocery',
+    priceContextFor(store, store.banner_id, moment),
+    shopper.language,
+  );
   if (!product) throw json({ message: 'We could not find that product.' }, { status: 404, headers: shopper.headers });
   const warnings = await allergyWarnings(shopper, [product.id, ...product.related.map((card) => card.id)]);
   return json(

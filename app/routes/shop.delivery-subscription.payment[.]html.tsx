@@ -38,9 +38,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const customer = orderCustomer(shopper)!;
   const code = planCode(request);
   const [plan, tenders, active] = await Promise.all([
-    code ? deliveryPlan(customer.bannerId, code) : null,
+    code ? deliveryPlan(customer.bannerId, code, shopper.language) : null,
     customerTenders(customer.customerId),
-    activeSubscription(customer.customerId),
+    activeSubscription(customer.customerId, new Date(), shopper.language),
   ]);
   const headers = withHeaders(shopper.headers, { 'Cache-Control': 'private, no-store' });
   return json(

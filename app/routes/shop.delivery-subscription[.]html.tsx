@@ -23,8 +23,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const shopper = await requireUserType(request, access);
   const customer = orderCustomer(shopper);
   const [plans, active] = await Promise.all([
-    deliveryPlans(shopper.host.bannerId),
-    customer ? activeSubscription(customer.customerId) : null,
+    deliveryPlans(shopper.host.bannerId, shopper.language),
+    customer ? activeSubscription(customer.customerId, new Date(), shopper.language) : null,
   ]);
   const bannerName = BANNERS.find((banner) => banner.id === shopper.host.bannerId)?.name ?? 'Pantry';
   return json(

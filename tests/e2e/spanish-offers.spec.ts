@@ -1,9 +1,45 @@
+import path from 'node:path';
+import Database from 'better-sqlite3';
 import { expect, test, type Page } from './support/test';
 import { createAccountOverHttp } from './support/accounts';
 import { cloneCustomer } from './support/clone-customer';
 import { DEMO_PASSWORD, signInOverHttp } from './support/sign-in';
 
 /** Coupons & deals, shopping lists, rewards and the 404 page in Spanish (decision 0116), with JavaScript on and off. */
+
+/** The first grocery product of a shelf item in the e2e database, with its brand. */
+function productOf(itemKey: string): { id: number; brand: string } {
+  const db = new Database(path.resolve('.cache/e2e-data/pantry.sqlite'), { readonly: true, fileMustExist: true });
+  try {
+    const row = db
+      .prepare(
+        `SELECT p.id, b.name AS brand FROM products p JOIN brands b ON b.id = p.brand_id
+         WHERE p.kind = 'grocery' AND p.item_key = ? ORDER BY p.id LIMIT 1`,
+      )
+      .get(itemKey) as { id: number; brand: string } | undefined;
+    if (!row) throw new Error(`the seed has no ${itemKey}`);
+    return row;
+  } finally {
+    db.close();
+  }
+}
+
+/** The first wine of a country and colour in the e2e database. */
+function wineOf(country: string, color: string): { id: number; varietal: string; region: string; vintage: number } {
+  const db = new Database(path.resolve('.cache/e2e-data/pantry.sqlite'), { readonly: true, fileMustExist: true });
+  try {
+    const row = db
+      .prepare(
+        `SELECT product_id AS id, varietal, region, vintage FROM wine_details
+         WHERE country = ? AND color = ? ORDER BY product_id LIMIT 1`,
+      )
+      .get(country, color) as { id: number; varietal: string; region: string; vintage: number } | undefined;
+    if (!row) throw new Error(`the seed has no ${color} wine from ${country}`);
+    return row;
+  } finally {
+    db.close();
+  }
+}
 
 /** The header's switch: a plain form post that sets the language cookie and comes back to the page. */
 async function chooseSpanish(page: Page) {
@@ -84,7 +120,8 @@ test('a customer who chose Spanish redeems a reward and removes it; the card say
   await page.goto('/foru/rewards.html');
   await chooseSpanish(page);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Recompensas');
-  const title = 'Free bunch of bananas';
+  // The reward's own Spanish title (decision 0123).
+  const title = 'Un racimo de plátanos gratis';
   const card = page.getByTestId('reward-card').filter({ hasText: title });
   await card.getByRole('button', { name: /^Canjear 150 pts por / }).click();
   const redeemed = card.getByRole('button', { name: /^Canjeado/ });
@@ -115,4 +152,41 @@ test('the 404 page in Spanish, through ?lng=es and through the switch', async ({
   await expect(page.getByRole('heading', { level: 1 })).toHaveText("We couldn't find that page");
   await chooseSpanish(page);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('No encontramos esa página');
+});
+
+test("the catalogue's own words in Spanish: offer, reward and plan titles and a product description", async ({
+  page,
+}) => {
+  // An offer found by its Spanish words, which only the Spanish titles and descriptions hold.
+  await page.goto('/foru/coupons-deals.html?lng=es&q=ahorre');
+  const card = page.getByTestId('offer-card').first();
+  await expect(card.getByRole('heading')).toContainText(/ahorre \$\d+\.\d\d/i);
+  await page.goto('/foru/coupons-deals.html?lng=en&q=ahorre');
+  await expect(page.getByTestId('offer-card')).toHaveCount(0);
+
+  await page.goto('/foru/rewards.html?lng=es');
+  const reward = page.getByTestId('reward-card').filter({ hasText: 'Un racimo de plátanos gratis' });
+  await expect(reward).toContainText('Un racimo de plátanos (unas 2 lb), gratis con cualquier pedido.');
+  await expect(page.getByText('Free bunch of bananas')).toHaveCount(0);
+
+  await page.goto('/shop/delivery-subscription.html?lng=es');
+  await expect(page.getByTestId('delivery-plan').getByRole('heading', { level: 2 })).toHaveText([
+    'Pase de entrega mensual',
+    'Pase de entrega anual',
+  ]);
+
+  // The item's description with the product's brand; the brand and the product's name stay as they are.
+  const apples = productOf('honeycrisp-apples');
+  await page.goto(`/shop/product-details.${apples.id}.html?lng=es`);
+  await expect(page.getByRole('main')).toContainText(
+    `Muy crujientes y jugosas, con un dulzor a miel. Las manzanas Honeycrisp de ${apples.brand} se empacan en plena temporada.`,
+  );
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /^Muy crujientes y jugosas/);
+
+  // A wine: its varietal and region are names; its colour, country and the sentence around them are Spanish.
+  const wine = wineOf('France', 'red');
+  await page.goto(`/shop/vineandcellar/product-details.${wine.id}.html?lng=es`);
+  await expect(page.getByRole('main')).toContainText(
+    `Un ${wine.varietal} tinto de ${wine.region}, Francia, cosecha ${wine.vintage}.`,
+  );
 });

@@ -36,6 +36,7 @@ describe('the offers store', () => {
       customerId: null,
       storeId: 1001,
       siteType: 'C',
+      language: 'en',
     });
   });
 
@@ -47,7 +48,7 @@ describe('the offers store', () => {
   it("in edit-order mode is the order's store, from the OrderStoreId cookie", async () => {
     const cookie = (await writeCookie('orderStoreId', '1042', { siteType: 'C', secure: false }, {})).split(';')[0]!;
     const viewer = await offerViewer(await requestWith([cookie]), shopper('C', guest));
-    expect(viewer).toEqual({ bannerId: 'greenleaf', customerId: 500001, storeId: 1042, siteType: 'C' });
+    expect(viewer).toEqual({ bannerId: 'greenleaf', customerId: 500001, storeId: 1042, siteType: 'C', language: 'en' });
   });
 
   it('ignores an OrderStoreId cookie that was not signed by us', async () => {

@@ -2,12 +2,13 @@ import { CompiledQuery, sql, type Insertable, type Kysely } from 'kysely';
 import { BANNERS } from '~/modules/banners/banner-catalog';
 import { BUILT_IN_HOME_HERO, BUILT_IN_HOME_HERO_ES } from '~/modules/content/home-content';
 import { DEPARTMENTS, BRANDS_BY_DEPARTMENT, type ShelfItem, type ShelfSize } from '~/db/seed/data/shelf-vocabulary';
-import { varietalsForRegion, WINE_REGIONS, WINERIES } from '~/db/seed/data/wine-vocabulary';
+import { VARIETALS, varietalsForRegion, WINE_COLOR_ES, WINE_REGIONS, WINERIES } from '~/db/seed/data/wine-vocabulary';
 import { MARKETPLACE_ITEMS, SELLERS } from '~/db/seed/data/marketplace-vocabulary';
 import { commaWrapped, sellerShippingRule } from '~/modules/shipping/seller-rules';
 import zipToTimezone from 'zipcode-to-timezone';
 import { RECIPES } from '~/db/seed/data/recipe-vocabulary';
 import { OFFER_CATEGORIES, OFFER_TEMPLATES } from '~/db/seed/data/offer-vocabulary';
+import { spanishItemDescriptions } from './item-descriptions.seed';
 import { wineImageKey } from '~/modules/catalog/illustration-keys';
 import { addressHash } from '~/modules/customers/address-hash.server';
 import { hashPassword } from '~/modules/identity/passwords.server';
@@ -109,6 +110,7 @@ const TABLES_CHILD_FIRST: (keyof Database)[] = [
   'stores',
   'banners',
   'outbox',
+  'item_descriptions',
 ];
 
 export async function isSeeded(db: Db): Promise<boolean> {
@@ -610,6 +612,8 @@ async function seedInto(db: Db, dialect: DialectName, partial: Partial<SeedOptio
         banner_id: banner.id,
         title: fill(template.title),
         description: fill(template.description),
+        title_es: fill(template.titleEs),
+        description_es: fill(template.descriptionEs),
         category: OFFER_CATEGORIES.find((c) => c.departments.includes(entry.departmentSlug))?.name ?? 'Grocery',
         offer_type: template.offerType,
         kind: template.kind,
@@ -636,6 +640,8 @@ async function seedInto(db: Db, dialect: DialectName, partial: Partial<SeedOptio
       banner_id: banner.id,
       title: `Coming soon: $1.50 off ${draftBrand} ${draftItem.item.name}`,
       description: `Save $1.50 on any ${draftBrand} ${draftItem.item.name}. Starts in ten days.`,
+      title_es: `Próximamente: $1.50 de descuento en ${draftBrand} ${draftItem.item.name}`,
+      description_es: `Ahorre $1.50 en cualquier ${draftBrand} ${draftItem.item.name}. Empieza en diez días.`,
       category: OFFER_CATEGORIES.find((c) => c.departments.includes(draftItem.departmentSlug))?.name ?? 'Grocery',
       offer_type: 'coupon',
       kind: 'amount-off',
@@ -693,6 +699,8 @@ async function seedInto(db: Db, dialect: DialectName, partial: Partial<SeedOptio
       kind: reward.kind,
       title: reward.title,
       description: reward.description,
+      title_es: reward.titleEs,
+      description_es: reward.descriptionEs,
       points_cost: reward.pointsCost,
       value_cents: reward.valueCents,
       image_key: reward.imageKey,
@@ -700,6 +708,15 @@ async function seedInto(db: Db, dialect: DialectName, partial: Partial<SeedOptio
     })),
   );
   await insertRows(db, 'rewards', rewardRows);
+  await insertRows(db, 'item_descriptions', [
+    ...spanishItemDescriptions(),
+    // A wine's description per varietal: its region, country and vintage are filled from the wine's details.
+    ...VARIETALS.map((varietal) => ({
+      item_key: `wine-${slugify(varietal.name)}`,
+      language: 'es',
+      description: `Un ${varietal.name} ${WINE_COLOR_ES[varietal.color]} de {region}, {country}, cosecha {vintage}.`,
+    })),
+  ]);
   log(`Seeded ${RECIPES.length} recipes, ${offerRows.length} offers and ${rewardRows.length} rewards`);
 
   for (const recipe of RECIPES)

@@ -8,6 +8,9 @@ import { nutritionFacts, type NutritionFacts } from './nutrition';
 import { isSnapEligible } from './snap-eligibility';
 import { productCardColumns, toProductHit } from './product-card-select.server';
 import { taxonomy, type SellerInfo } from './taxonomy.server';
+import type { Language } from '~/modules/i18n/languages';
+import { serverT } from '~/modules/i18n/translations.server';
+import { catalogueWords, fillItemDescription } from './catalogue-words';
 
 export interface ProductDetails extends ProductHit {
   description: string;
@@ -25,11 +28,22 @@ export interface ProductDetails extends ProductHit {
   related: ProductHit[];
 }
 
-/** One product of a kind, priced for the context's store, with its offers and related products; null when unknown. */
-export async function productDetails(id: number, kind: ProductKind, ctx: PriceContext): Promise<ProductDetails | null> {
+/**
+ * One product of a kind, priced for the context's store, with its offers and related products, its description and
+ * offers in the shopper's language (decision 0123); null when unknown.
+ */
+export async function productDetails(
+  id: number,
+  kind: ProductKind,
+  ctx: PriceContext,
+  language: Language = 'en',
+): Promise<ProductDetails | null> {
   const row = await db()
     .selectFrom('products as p')
     .innerJoin('brands as b', 'b.id', 'p.brand_id')
+    .leftJoin('item_descriptions as d', (join) =>
+      join.onRef('d.item_key', '=', 'p.item_key').on('d.language', '=', language),
+    )
     .leftJoin('store_product_overrides as o', (join) =>
       join.onRef('o.product_id', '=', 'p.id').on('o.store_id', '=', ctx.storeId ?? -1),
     )
@@ -38,6 +52,7 @@ export async function productDetails(id: number, kind: ProductKind, ctx: PriceCo
       ...productCardColumns,
       'b.slug as brand_slug',
       'p.description',
+      'd.description as description_in_language',
       'p.dietary_tags',
       'p.aisle_id',
       'p.seller_id',
@@ -58,7 +73,7 @@ export async function productDetails(id: number, kind: ProductKind, ctx: PriceCo
     db()
       .selectFrom('offer_products as op')
       .innerJoin('offers as f', 'f.id', 'op.offer_id')
-      .select(['f.id', 'f.title', 'f.description', 'f.ends_at'])
+      .select(['f.id', 'f.title', 'f.description', 'f.title_es', 'f.description_es', 'f.ends_at'])
       .where('op.product_id', '=', id)
       .where('f.banner_id', '=', ctx.bannerId)
       .where('f.customer_id', 'is', null)
@@ -88,6 +103,8 @@ export async function productDetails(id: number, kind: ProductKind, ctx: PriceCo
             })
           ).filter((p) => p.id !== id && !sameItem.some((s) => s.id === p.id)),
         ].slice(0, 8);
+  // A wine's colour and country are shop.json keys (the varietal and region are names).
+  const words = (english: string) => (language === 'en' ? english : serverT(language, 'shop')(english));
   const hit = toProductHit(
     {
       ...row,
@@ -97,20 +114,33 @@ export async function productDetails(id: number, kind: ProductKind, ctx: PriceCo
   );
   return {
     ...hit,
-    description: row.description,
+    description: row.description_in_language
+      ? fillItemDescription(row.description_in_language, {
+          brand: row.brand,
+          region: row.region,
+          country: row.country === null ? null : words(row.country),
+          vintage: row.vintage,
+        })
+      : row.description,
     brandSlug: row.brand_slug,
     dietary: DIETARY_TAGS.filter((tag) => row.dietary_tags.includes(`,${tag.id},`)).map((tag) => tag.label),
     aisle: aisle ? { slug: aisle.slug, name: aisle.name } : null,
     department: department ? { slug: department.slug, name: department.name } : null,
     offers: offers.map((offer) => ({
       id: offer.id,
-      title: offer.title,
-      description: offer.description,
+      title: catalogueWords(language, offer.title, offer.title_es),
+      description: catalogueWords(language, offer.description, offer.description_es),
       endsAt: offer.ends_at,
     })),
     wine:
       row.varietal && row.color && row.region && row.country && row.vintage !== null
-        ? { varietal: row.varietal, color: row.color, region: row.region, country: row.country, vintage: row.vintage }
+        ? {
+            varietal: row.varietal,
+            color: words(row.color),
+            region: row.region,
+            country: words(row.country),
+            vintage: row.vintage,
+          }
         : null,
     seller: row.seller_id !== null ? (tax.sellerById.get(row.seller_id) ?? null) : null,
     snapEligible: isSnapEligible({ kind, aisleSlug: aisle?.slug ?? null, name: row.name }),

@@ -26,6 +26,13 @@ export function occasionOfferTitle(occasion: Occasion): string {
     : 'Happy anniversary! $5 off a bakery cake or dessert';
 }
 
+/** The same title in Spanish, stored beside it (decision 0123). */
+export function occasionOfferTitleEs(occasion: Occasion): string {
+  return occasion === 'birthday'
+    ? '¡Feliz cumpleaños! $5 de descuento en un pastel o postre de la panadería'
+    : '¡Feliz aniversario! $5 de descuento en un pastel o postre de la panadería';
+}
+
 export const MONTH_NAMES = [
   'January',
   'February',

@@ -1,7 +1,10 @@
 import { json } from '@remix-run/node';
 import type { z } from 'zod';
 import { log } from '~/modules/config/logger.server';
-import { unavailableDependency, unavailableFor } from './database-unavailable.server';
+import { unavailableDependency, unavailableFor, unavailableJson } from './database-unavailable.server';
+import { UNAVAILABLE_MESSAGE } from './unavailable-copy';
+import type { Language } from '~/modules/i18n/languages';
+import { serverT } from '~/modules/i18n/translations.server';
 import { assertSameOrigin, decodeUtf8, hasControlChars, readBodyBytes, safeParseInput } from './forms.server';
 import { echoMemorySession } from '~/modules/session/memory-session.server';
 
@@ -108,7 +111,10 @@ export async function readJsonBody<S extends z.ZodTypeAny>(request: Request, sch
  * The 503 is thrown (Remix answers a thrown Response as is), so the route keeps its own return type.
  * Thrown Responses (apiError) and other errors pass through unchanged.
  */
-export function apiRoute<A extends { request: Request }, R>(handler: (args: A) => R | Promise<R>) {
+export function apiRoute<A extends { request: Request }, R>(
+  handler: (args: A) => R | Promise<R>,
+  options: ApiRouteOptions = {},
+) {
   const wrapped = async (args: A): Promise<R> => {
     try {
       const result = await handler(args);
@@ -119,13 +125,24 @@ export function apiRoute<A extends { request: Request }, R>(handler: (args: A) =
       const dependency = unavailableDependency(error);
       if (!dependency) throw error;
       log.warn(`${dependency} unavailable`, { url: args.request.url, error: String(error) });
-      throw unavailableFor(args.request);
+      const response = unavailableFor(args.request);
+      if (!options.messageLanguage || !isJsonAnswer(response)) throw response;
+      // The code stays UNAVAILABLE for the scripts that read it; the message is the shopper's to read.
+      const language = await options.messageLanguage(args.request);
+      throw language === 'en' ? response : unavailableJson({}, serverT(language, 'common')(UNAVAILABLE_MESSAGE));
     }
   };
   // Lets the outage test see, from the build, that a resource route is wrapped.
   Object.defineProperty(wrapped, API_ROUTE_MARK, { value: true });
   return wrapped;
 }
+
+export interface ApiRouteOptions {
+  /** The language of the words a shopper reads in an outage answer (a route a shopper's own browser calls). */
+  messageLanguage?: (request: Request) => Promise<Language>;
+}
+
+const isJsonAnswer = (response: Response) => (response.headers.get('Content-Type') ?? '').includes('application/json');
 
 /** Set on every function apiRoute() returns. */
 export const API_ROUTE_MARK = Symbol.for('pantry.apiRoute');

@@ -93,9 +93,9 @@ export const unavailableHeaders = (): Record<string, string> => ({
   'Cache-Control': 'no-store',
 });
 
-/** The JSON answer for API and Remix data requests. */
-export function unavailableJson(extraHeaders: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify({ error: { code: 'UNAVAILABLE', message: UNAVAILABLE_MESSAGE } }), {
+/** The JSON answer for API and Remix data requests; `message` is the words a person reads (English by default). */
+export function unavailableJson(extraHeaders: Record<string, string> = {}, message = UNAVAILABLE_MESSAGE): Response {
+  return new Response(JSON.stringify({ error: { code: 'UNAVAILABLE', message } }), {
     status: 503,
     statusText: 'Service Unavailable',
     headers: { 'Content-Type': 'application/json; charset=utf-8', ...unavailableHeaders(), ...extraHeaders },

@@ -1,4 +1,5 @@
-import type { SiteType } from '~/modules/banners/hosts';
+import { parseHost, type SiteType } from '~/modules/banners/hosts';
+import { appEnvironment } from '~/modules/config/environment.server';
 import { readSignedCookie, writeCookie, type CookieContext } from '~/modules/session/session-cookie.server';
 import { languageOfHeader } from './accept-language.server';
 import { isLanguage, LANGUAGE_PARAM, type Language } from './languages';
@@ -30,4 +31,11 @@ export async function detectLanguage(request: Request, url: URL, siteType: SiteT
 
 export function languageCookie(language: Language, context: CookieContext): Promise<string> {
   return writeCookie('language', language, context, { maxAgeSeconds: LANGUAGE_COOKIE_SECONDS });
+}
+
+/** The language of a request that needs no shopper (a public JSON call): its host's site, then detectLanguage. */
+export function requestLanguage(request: Request): Promise<Language> {
+  const url = new URL(request.url);
+  const host = parseHost(request.headers.get('Host') ?? url.host, appEnvironment());
+  return detectLanguage(request, url, host.siteType);
 }

@@ -7,6 +7,7 @@ import { bannerById } from '~/modules/banners/banners.server';
 import type { BannerId } from '~/modules/banners/hosts';
 import type { OfferViewer } from './offer-viewer.server';
 import { CLIP_REFUSALS, type ClipRefusalCode } from './refusals';
+import { catalogueWords } from '~/modules/catalog/catalogue-words';
 
 export type ClipResult =
   | { ok: true; offerId: number; title: string; alreadyClipped: boolean }
@@ -35,14 +36,24 @@ export async function clipOffer(
     const [row] = await clipNoted(db(), offerId, viewer.customerId, viewer.bannerId, at, subject);
     // The statement's own verdict decides (it is what was written); refusalFor only says why.
     if (row?.id != null && row.title != null && Number(row.clippable) === 1)
-      return { ok: true, offerId: row.id, title: row.title, alreadyClipped: Number(row.inserted) === 0 };
+      return {
+        ok: true,
+        offerId: row.id,
+        title: catalogueWords(viewer.language ?? 'en', row.title, row.title_es),
+        alreadyClipped: Number(row.inserted) === 0,
+      };
     return (await refusalFor(row?.id == null ? undefined : row, viewer, at)) ?? refuse('OFFER_NOT_FOUND');
   }
   const [offer] = await clippableOffer(db(), offerId);
   const refusal = await refusalFor(offer, viewer, at);
   if (refusal || !offer) return refusal ?? refuse('OFFER_NOT_FOUND');
   const inserted = await insertClip(viewer.customerId, offer.id, at, subject);
-  return { ok: true, offerId: offer.id, title: offer.title, alreadyClipped: !inserted };
+  return {
+    ok: true,
+    offerId: offer.id,
+    title: catalogueWords(viewer.language ?? 'en', offer.title, offer.title_es),
+    alreadyClipped: !inserted,
+  };
 }
 
 /** Why the offer cannot be clipped by this viewer at `at`, or null when it can. */
@@ -86,7 +97,7 @@ async function insertClip(customerId: number, offerId: number, at: string, subje
 const clippableOffer = compiledOnce((conn, offerId: number) =>
   conn
     .selectFrom('offers')
-    .select(['id', 'title', 'banner_id', 'starts_at', 'ends_at', 'customer_id'])
+    .select(['id', 'title', 'title_es', 'banner_id', 'starts_at', 'ends_at', 'customer_id'])
     .where('id', '=', offerId)
     .compile(),
 );
@@ -111,6 +122,7 @@ const clipNoted = compiledOnce(
     sql<{
       id: number | null;
       title: string | null;
+      title_es: string | null;
       banner_id: string | null;
       starts_at: string | null;
       ends_at: string | null;
@@ -119,7 +131,7 @@ const clipNoted = compiledOnce(
       inserted: number;
     }>`
     with offer as (
-      select id, title, banner_id, starts_at, ends_at, customer_id,
+      select id, title, title_es, banner_id, starts_at, ends_at, customer_id,
         (banner_id = ${bannerId}::text and starts_at <= ${at}::text and ends_at > ${at}::text
           and (customer_id is null or customer_id = ${customerId}::integer)) as clippable
       from offers where id = ${offerId}::integer
@@ -129,7 +141,7 @@ const clipNoted = compiledOnce(
       on conflict (customer_id, offer_id) do nothing
       returning offer_id
     )${stateVersionBumpFrom('clip', subject, at)}
-    select offer.id, offer.title, offer.banner_id, offer.starts_at, offer.ends_at, offer.customer_id,
+    select offer.id, offer.title, offer.title_es, offer.banner_id, offer.starts_at, offer.ends_at, offer.customer_id,
       coalesce(offer.clippable, false)::int as clippable, (select count(*)::int from clip) as inserted
     from (select 1) as base left join offer on true`.compile(conn),
 );

@@ -33,7 +33,11 @@ export async function offerGalleryPage(request: Request, shopper: AuthorizedShop
     storeById(viewer.storeId),
     // The customer's birthday or anniversary offer, above everyone's (flag enableSpecialOccasion, decision 0097).
     viewer.customerId !== null && !contentMode
-      ? occasionOffers(viewer.customerId, { enabled: shopper.flags.enableSpecialOccasion, bannerId: viewer.bannerId })
+      ? occasionOffers(viewer.customerId, {
+          enabled: shopper.flags.enableSpecialOccasion,
+          bannerId: viewer.bannerId,
+          language: shopper.language,
+        })
       : ([] as OccasionOffer[]),
   ]);
   if (contentMode) {

@@ -5,12 +5,15 @@ import {
   OCCASIONS,
   localDay,
   occasionOfferTitle,
+  occasionOfferTitleEs,
   occasionWindowOn,
   startOfLocalDay,
   type Occasion,
   type OccasionDates,
 } from '~/modules/customers/special-occasion-rules';
 import { offerValueLabel } from './offer-value';
+import { catalogueWords } from '~/modules/catalog/catalogue-words';
+import type { Language } from '~/modules/i18n/languages';
 
 /**
  * Special occasions (flag enableSpecialOccasion, decision 0097): the customer's birthday and anniversary, and the
@@ -67,7 +70,7 @@ export interface OccasionOffer {
  */
 export async function occasionOffers(
   customerId: number,
-  input: { enabled: boolean; now?: Date; bannerId?: string },
+  input: { enabled: boolean; now?: Date; bannerId?: string; language?: Language },
 ): Promise<OccasionOffer[]> {
   if (!input.enabled) return [];
   const now = input.now ?? new Date();
@@ -84,6 +87,8 @@ export async function occasionOffers(
       'oo.occasion',
       'o.title',
       'o.description',
+      'o.title_es',
+      'o.description_es',
       'o.offer_type',
       'o.kind',
       'o.value',
@@ -102,8 +107,8 @@ export async function occasionOffers(
   return rows.map((row) => ({
     id: row.id,
     occasion: row.occasion,
-    title: row.title,
-    description: row.description,
+    title: catalogueWords(input.language ?? 'en', row.title, row.title_es),
+    description: catalogueWords(input.language ?? 'en', row.description, row.description_es),
     offerType: row.offer_type,
     valueLabel: offerValueLabel(row.kind, row.value, row.min_quantity),
     endsAt: row.ends_at,
@@ -224,6 +229,9 @@ async function giveOccasionOffer(input: {
               banner_id: input.bannerId,
               title: occasionOfferTitle(input.occasion),
               description: 'Our treat for your day: $5 off one cake or dessert from the bakery. Once per order.',
+              title_es: occasionOfferTitleEs(input.occasion),
+              description_es:
+                'Un regalo para su día: $5 de descuento en un pastel o postre de la panadería. Una vez por pedido.',
               category: OCCASION_OFFER.category,
               offer_type: OCCASION_OFFER.offerType,
               kind: OCCASION_OFFER.kind,

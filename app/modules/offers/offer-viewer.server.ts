@@ -3,6 +3,7 @@ import type { SiteType } from '~/modules/banners/hosts';
 import { bannerById } from '~/modules/banners/banners.server';
 import { readSignedCookie } from '~/modules/session/session-cookie.server';
 import { storeIdSchema } from '~/modules/session/session-schema';
+import type { Language } from '~/modules/i18n/languages';
 
 /** Who looks at offers: their banner, the customer (signed-in only) and the store whose offers they see. */
 export interface OfferViewer {
@@ -11,6 +12,8 @@ export interface OfferViewer {
   storeId: number;
   /** The site the offers are seen on (business customers see business prices there); consumer when absent. */
   siteType?: SiteType;
+  /** The language offer titles and descriptions are read in (decision 0123); English when absent. */
+  language?: Language;
 }
 
 /**
@@ -35,5 +38,6 @@ export async function offerViewer(request: Request, shopper: Shopper): Promise<O
     customerId: shopper.userType === 'C' && shopper.customer ? Number(shopper.customer.customerId) : null,
     storeId,
     siteType: shopper.host.siteType,
+    language: shopper.language,
   };
 }

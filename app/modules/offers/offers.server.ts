@@ -6,6 +6,7 @@ import { storeById } from '~/modules/stores/stores.server';
 import type { GalleryFilters } from './gallery-filters';
 import { offerExpiryLabel, offerValueLabel } from './offer-value';
 import type { OfferViewer } from './offer-viewer.server';
+import { catalogueWords } from '~/modules/catalog/catalogue-words';
 
 export const GALLERY_PAGE_SIZE = 24;
 
@@ -51,6 +52,8 @@ function toCard(
     id: number;
     title: string;
     description: string;
+    title_es: string | null;
+    description_es: string | null;
     category: string;
     offer_type: string;
     kind: string;
@@ -64,8 +67,8 @@ function toCard(
 ): OfferCard {
   return {
     id: row.id,
-    title: row.title,
-    description: row.description,
+    title: catalogueWords(viewer.language ?? 'en', row.title, row.title_es),
+    description: catalogueWords(viewer.language ?? 'en', row.description, row.description_es),
     category: row.category,
     offerType: row.offer_type,
     valueLabel: offerValueLabel(row.kind, row.value, row.min_quantity),
@@ -80,6 +83,8 @@ const OFFER_COLUMNS = [
   'o.id',
   'o.title',
   'o.description',
+  'o.title_es',
+  'o.description_es',
   'o.category',
   'o.offer_type',
   'o.kind',
@@ -103,6 +108,13 @@ export async function offerGallery(viewer: OfferViewer, filters: GalleryFilters,
       eb.or([
         eb(sql`lower(o.title)`, 'like', sql`${pattern} escape '\\'`),
         eb(sql`lower(o.description)`, 'like', sql`${pattern} escape '\\'`),
+        // A Spanish shopper finds an offer by its Spanish words too.
+        ...(viewer.language === 'es'
+          ? [
+              eb(sql`lower(o.title_es)`, 'like', sql`${pattern} escape '\\'`),
+              eb(sql`lower(o.description_es)`, 'like', sql`${pattern} escape '\\'`),
+            ]
+          : []),
       ]),
     );
   }

@@ -4,6 +4,9 @@ import type { Database, RewardKind } from '~/db/schema';
 import { storeRewards, type StoreRewards } from '~/modules/stores/store-rewards';
 import { storeWithCustomFields } from '~/modules/stores/stores.server';
 import { REWARD_REFUSALS, type RewardRefusalCode } from './refusals';
+import { catalogueWords } from '~/modules/catalog/catalogue-words';
+import type { Language } from '~/modules/i18n/languages';
+import { historyLineIn } from './reward-language.server';
 
 /** Spec section 9: the reward summary refreshes every rewardSummaryTime ms on an open page. */
 export const REWARD_SUMMARY_TIME_MS = 10_000;
@@ -51,21 +54,22 @@ export async function rewardsSummary(customerId: number, bannerId: string) {
   };
 }
 
-/** Spec section 7, rewards history: the ledger, newest first. */
-export async function rewardsHistory(customerId: number, limit = 50) {
+/** Spec section 7, rewards history: the ledger, newest first, its lines in the shopper's language (decision 0123). */
+export async function rewardsHistory(customerId: number, limit = 50, language: Language = 'en') {
   const rows = await db()
-    .selectFrom('reward_ledger')
-    .select(['id', 'points', 'reason', 'description', 'created_at'])
-    .where('customer_id', '=', customerId)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
+    .selectFrom('reward_ledger as l')
+    .leftJoin('rewards as r', 'r.id', 'l.reward_id')
+    .select(['l.id', 'l.points', 'l.reason', 'l.description', 'l.created_at', 'r.title_es as reward_title_es'])
+    .where('l.customer_id', '=', customerId)
+    .orderBy('l.created_at', 'desc')
+    .orderBy('l.id', 'desc')
     .limit(limit)
     .execute();
   return rows.map((row) => ({
     id: row.id,
     points: row.points,
     reason: row.reason,
-    description: row.description,
+    description: historyLineIn(language, row.description, row.reward_title_es),
     at: row.created_at,
   }));
 }
@@ -76,6 +80,8 @@ export async function availableRewards(input: {
   storeId: number;
   customerId: number | null;
   now?: Date;
+  /** The language reward titles and descriptions are read in; English when absent. */
+  language?: Language;
 }) {
   const found = await storeWithCustomFields(input.storeId);
   const rules = found ? storeRewards(found.store.id, found.fields, found.map) : null;
@@ -92,6 +98,8 @@ export async function availableRewards(input: {
         'r.kind',
         'r.title',
         'r.description',
+        'r.title_es',
+        'r.description_es',
         'r.points_cost',
         'r.value_cents',
         'r.image_key',
@@ -113,8 +121,8 @@ export async function availableRewards(input: {
         id: row.id,
         slug: row.slug,
         kind: row.kind,
-        title: row.title,
-        description: row.description,
+        title: catalogueWords(input.language ?? 'en', row.title, row.title_es),
+        description: catalogueWords(input.language ?? 'en', row.description, row.description_es),
         pointsCost: row.points_cost,
         valueCents: row.value_cents,
         imageKey: row.image_key,

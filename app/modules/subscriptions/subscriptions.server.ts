@@ -1,5 +1,7 @@
 import { addMonths } from 'date-fns';
 import { db } from '~/db/db.server';
+import { catalogueWords } from '~/modules/catalog/catalogue-words';
+import type { Language } from '~/modules/i18n/languages';
 import { quoteDeliveryFee, type FeeQuote, type PlanCode, type SubscriptionRefusalCode } from './subscription-rules';
 
 export type SubscriptionRefusal = { ok: false; code: SubscriptionRefusalCode };
@@ -27,8 +29,8 @@ export interface CustomerSubscription {
   tender: string | null;
 }
 
-/** The banner's plans, monthly first. */
-export async function deliveryPlans(bannerId: string): Promise<DeliveryPlan[]> {
+/** The banner's plans, monthly first, named in the shopper's language (decision 0123). */
+export async function deliveryPlans(bannerId: string, language: Language = 'en'): Promise<DeliveryPlan[]> {
   const rows = await db()
     .selectFrom('delivery_plans')
     .selectAll()
@@ -37,15 +39,19 @@ export async function deliveryPlans(bannerId: string): Promise<DeliveryPlan[]> {
     .execute();
   return rows.map((row) => ({
     code: row.code,
-    name: row.name,
+    name: catalogueWords(language, row.name, row.name_es),
     priceCents: row.price_cents,
     periodMonths: row.period_months,
     thresholdCents: row.threshold_cents,
   }));
 }
 
-export async function deliveryPlan(bannerId: string, code: PlanCode): Promise<DeliveryPlan | null> {
-  return (await deliveryPlans(bannerId)).find((plan) => plan.code === code) ?? null;
+export async function deliveryPlan(
+  bannerId: string,
+  code: PlanCode,
+  language: Language = 'en',
+): Promise<DeliveryPlan | null> {
+  return (await deliveryPlans(bannerId, language)).find((plan) => plan.code === code) ?? null;
 }
 
 function subscriptionQuery(customerId: number) {
@@ -59,6 +65,7 @@ function subscriptionQuery(customerId: number) {
       's.id',
       's.plan_code',
       'p.name',
+      'p.name_es',
       's.banner_id',
       's.price_cents',
       'p.period_months',
@@ -75,13 +82,13 @@ function subscriptionQuery(customerId: number) {
 
 type SubscriptionRow = Awaited<ReturnType<ReturnType<typeof subscriptionQuery>['executeTakeFirstOrThrow']>>;
 
-function toSubscription(row: SubscriptionRow, now: Date): CustomerSubscription {
+function toSubscription(row: SubscriptionRow, now: Date, language: Language): CustomerSubscription {
   // An active row past its paid period has lapsed even before anything rewrites its status.
   const lapsed = row.status === 'active' && row.period_end <= now.toISOString();
   return {
     id: row.id,
     planCode: row.plan_code,
-    planName: row.name,
+    planName: catalogueWords(language, row.name, row.name_es),
     bannerId: row.banner_id,
     priceCents: row.price_cents,
     periodMonths: row.period_months,
@@ -95,18 +102,18 @@ function toSubscription(row: SubscriptionRow, now: Date): CustomerSubscription {
 }
 
 /** The customer's subscriptions, newest first (the customer-service `subscriptions` call). */
-export async function customerSubscriptions(customerId: number, now = new Date()) {
+export async function customerSubscriptions(customerId: number, now = new Date(), language: Language = 'en') {
   const rows = await subscriptionQuery(customerId).orderBy('s.id', 'desc').execute();
-  return rows.map((row) => toSubscription(row, now));
+  return rows.map((row) => toSubscription(row, now, language));
 }
 
 /** The customer's subscription that is active now, or null. */
-export async function activeSubscription(customerId: number, now = new Date()) {
+export async function activeSubscription(customerId: number, now = new Date(), language: Language = 'en') {
   const row = await subscriptionQuery(customerId)
     .where('s.status', '=', 'active')
     .where('s.period_end', '>', now.toISOString())
     .executeTakeFirst();
-  return row ? toSubscription(row, now) : null;
+  return row ? toSubscription(row, now, language) : null;
 }
 
 function isUniqueViolation(error: unknown) {

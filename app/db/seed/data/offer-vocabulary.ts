@@ -19,6 +19,9 @@ export interface OfferTemplate {
   offerType: OfferType;
   title: string;
   description: string;
+  /** The same words in Spanish, with the same placeholders ({brand} and {item} stay as the product names them). */
+  titleEs: string;
+  descriptionEs: string;
   minQuantity?: number;
   /** Cents for amount-off and buy-n-save, percent for percent-off and bogo, points for points. */
   valueRange: [number, number];
@@ -39,6 +42,8 @@ export const OFFER_TEMPLATES: OfferTemplate[] = [
     offerType: 'Manufacturer Coupon',
     title: 'Save {amount} on {brand} {item}',
     description: 'Save {amount} on any one {brand} {item}. Limit one coupon per item.',
+    titleEs: 'Ahorre {amount} en {brand} {item}',
+    descriptionEs: 'Ahorre {amount} en un {brand} {item}. Límite de un cupón por artículo.',
     valueRange: [50, 50],
   },
   {
@@ -46,6 +51,8 @@ export const OFFER_TEMPLATES: OfferTemplate[] = [
     offerType: 'Manufacturer Coupon',
     title: 'Save {amount} on {brand} {item}',
     description: 'Save {amount} on any one {brand} {item}, any size. Limit one coupon per item.',
+    titleEs: 'Ahorre {amount} en {brand} {item}',
+    descriptionEs: 'Ahorre {amount} en un {brand} {item} de cualquier tamaño. Límite de un cupón por artículo.',
     valueRange: [75, 75],
   },
   {
@@ -53,6 +60,8 @@ export const OFFER_TEMPLATES: OfferTemplate[] = [
     offerType: 'Manufacturer Coupon',
     title: '{amount} off {brand} {item}',
     description: 'Get {amount} off one {brand} {item}. Excludes trial and travel sizes.',
+    titleEs: '{amount} de descuento en {brand} {item}',
+    descriptionEs: 'Obtenga {amount} de descuento en un {brand} {item}. No incluye tamaños de prueba ni de viaje.',
     valueRange: [100, 100],
   },
   {
@@ -60,6 +69,8 @@ export const OFFER_TEMPLATES: OfferTemplate[] = [
     offerType: 'Manufacturer Coupon',
     title: 'Save {amount} on {brand} {item}',
     description: 'Save {amount} on any one {brand} {item}. Valid on the flavors and varieties in stock.',
+    titleEs: 'Ahorre {amount} en {brand} {item}',
+    descriptionEs: 'Ahorre {amount} en un {brand} {item}. Válido en los sabores y variedades disponibles.',
     valueRange: [150, 150],
   },
   {
@@ -67,6 +78,8 @@ export const OFFER_TEMPLATES: OfferTemplate[] = [
     offerType: 'Manufacturer Coupon',
     title: 'Save {amount} on any {brand} {item}',
     description: 'Try something new: {amount} off any one {brand} {item}.',
+    titleEs: 'Ahorre {amount} en cualquier {brand} {item}',
+    descriptionEs: 'Pruebe algo nuevo: {amount} de descuento en un {brand} {item}.',
     valueRange: [200, 200],
   },
   {
@@ -74,6 +87,8 @@ export const OFFER_TEMPLATES: OfferTemplate[] = [
     offerType: 'Manufacturer Coupon',
     title: 'Save {amount} when you buy {qty} {brand} {item}',
     description: 'Save {amount} when you buy {qty} of any {brand} {item}. Mix and match sizes.',
+    titleEs: 'Ahorre {amount} al comprar {qty} {brand} {item}',
+    descriptionEs: 'Ahorre {amount} al comprar {qty} de cualquier {brand} {item}. Combine tamaños.',
     minQuantity: 2,
     valueRange: [100, 100],
   },
@@ -82,6 +97,8 @@ export const OFFER_TEMPLATES: OfferTemplate[] = [
     offerType: 'Manufacturer Coupon',
     title: 'Save {amount} on {qty} {brand} {item}',
     description: 'Buy {qty} {brand} {item} and save {amount} on your order.',
+    titleEs: 'Ahorre {amount} en {qty} {brand} {item}',
+    descriptionEs: 'Compre {qty} {brand} {item} y ahorre {amount} en su pedido.',
     minQuantity: 3,
     valueRange: [150, 150],
   },
@@ -90,6 +107,8 @@ export const OFFER_TEMPLATES: OfferTemplate[] = [
     offerType: 'Manufacturer Coupon',
     title: '{amount} off {brand} {item}, family size',
     description: 'Save {amount} on one {brand} {item} in the largest size available.',
+    titleEs: '{amount} de descuento en {brand} {item}, tamaño familiar',
+    descriptionEs: 'Ahorre {amount} en un {brand} {item} en el tamaño más grande disponible.',
     valueRange: [300, 300],
   },
   // Store coupons
@@ -98,6 +117,8 @@ export const OFFER_TEMPLATES: OfferTemplate[] = [
     offerType: 'Store Coupon',
     title: '{amount} off {brand} {item}',
     description: 'Clip and save {amount} on one {brand} {item} this week.',
+    titleEs: '{amount} de descuento en {brand} {item}',
+    descriptionEs: 'Recorte y ahorre {amount} en un {brand} {item} esta semana.',
     valueRange: [50, 50],
   },
   {
@@ -105,6 +126,8 @@ export const OFFER_TEMPLATES: OfferTemplate[] = [
     offerType: 'Store Coupon',
     title: 'Save {amount} on {brand} {item}',
     description: 'Digital store coupon: {amount} off one {brand} {item}. Limit 1 per household.',
+    titleEs: 'Ahorre {amount} en {brand} {item}',
+    descriptionEs: 'Cupón digital de la tienda: {amount} de descuento en un {brand} {item}. Límite de 1 por hogar.',
     valueRange: [100, 100],
   },
   {
@@ -112,6 +135,8 @@ export const OFFER_TEMPLATES: OfferTemplate[] = [
     offerType: 'Store Coupon',
     title: '{amount} off {brand} {item}',
     description: 'Weekly ad special: {amount} off one {brand} {item}.',
+    titleEs: '{amount} de descuento en {brand} {item}',
+    descriptionEs: 'Especial del folleto semanal: {amount} de descuento en un {brand} {item}.',
     valueRange: [200, 200],
   },
   {
@@ -119,6 +144,8 @@ export const OFFER_TEMPLATES: OfferTemplate[] = [
     offerType: 'Store Coupon',
     title: '{percent} off {brand} {item}',
     description: 'Save {percent} on any {brand} {item}. Discount applied at checkout.',
+    titleEs: '{percent} de descuento en {brand} {item}',
+    descriptionEs: 'Ahorre {percent} en cualquier {brand} {item}. El descuento se aplica al pagar.',
     valueRange: [10, 10],
   },
   {
@@ -126,6 +153,8 @@ export const OFFER_TEMPLATES: OfferTemplate[] = [
     offerType: 'Store Coupon',
     title: '{percent} off {brand} {item}',
     description: 'Save {percent} on {brand} {item}, all sizes and varieties.',
+    titleEs: '{percent} de descuento en {brand} {item}',
+    descriptionEs: 'Ahorre {percent} en {brand} {item}, en cualquier tamaño y variedad.',
     valueRange: [15, 15],
   },
   {
@@ -133,6 +162,8 @@ export const OFFER_TEMPLATES: OfferTemplate[] = [
     offerType: 'Store Coupon',
     title: 'Save {percent} on {brand} {item}',
     description: 'This week only: {percent} off {brand} {item}.',
+    titleEs: 'Ahorre {percent} en {brand} {item}',
+    descriptionEs: 'Solo esta semana: {percent} de descuento en {brand} {item}.',
     valueRange: [20, 20],
   },
   {
@@ -140,6 +171,8 @@ export const OFFER_TEMPLATES: OfferTemplate[] = [
     offerType: 'Store Coupon',
     title: '{percent} off {brand} {item}',
     description: 'Stock up: {percent} off any {brand} {item}. Limit 5 items.',
+    titleEs: '{percent} de descuento en {brand} {item}',
+    descriptionEs: 'Abastézcase: {percent} de descuento en cualquier {brand} {item}. Límite de 5 artículos.',
     valueRange: [25, 25],
   },
   {
@@ -147,6 +180,8 @@ export const OFFER_TEMPLATES: OfferTemplate[] = [
     offerType: 'Store Coupon',
     title: 'Take {percent} off {brand} {item}',
     description: 'Take {percent} off when you buy {qty} or more {brand} {item}.',
+    titleEs: 'Llévese {percent} de descuento en {brand} {item}',
+    descriptionEs: 'Llévese {percent} de descuento al comprar {qty} o más {brand} {item}.',
     minQuantity: 2,
     valueRange: [30, 30],
   },
@@ -155,6 +190,8 @@ export const OFFER_TEMPLATES: OfferTemplate[] = [
     offerType: 'Store Coupon',
     title: 'Buy 1, Get 1 Free: {brand} {item}',
     description: 'Buy one {brand} {item} and get a second one free. Equal or lesser value.',
+    titleEs: 'Compre 1 y lleve otro gratis: {brand} {item}',
+    descriptionEs: 'Compre un {brand} {item} y llévese el segundo gratis. De igual o menor valor.',
     minQuantity: 2,
     valueRange: [100, 100],
   },
@@ -163,6 +200,8 @@ export const OFFER_TEMPLATES: OfferTemplate[] = [
     offerType: 'Store Coupon',
     title: 'Buy 1, Get 1 {percent} Off: {brand} {item}',
     description: 'Buy one {brand} {item}, get a second one {percent} off. Equal or lesser value.',
+    titleEs: 'Compre 1 y lleve otro con {percent} de descuento: {brand} {item}',
+    descriptionEs: 'Compre un {brand} {item} y llévese el segundo con {percent} de descuento. De igual o menor valor.',
     minQuantity: 2,
     valueRange: [50, 50],
   },
@@ -171,6 +210,8 @@ export const OFFER_TEMPLATES: OfferTemplate[] = [
     offerType: 'Store Coupon',
     title: 'Buy {qty}, Save {amount} on {brand} {item}',
     description: 'Buy {qty} {brand} {item} in one order and save {amount}. Mix and match varieties.',
+    titleEs: 'Compre {qty} y ahorre {amount} en {brand} {item}',
+    descriptionEs: 'Compre {qty} {brand} {item} en un pedido y ahorre {amount}. Combine variedades.',
     minQuantity: 2,
     valueRange: [100, 100],
   },
@@ -179,6 +220,8 @@ export const OFFER_TEMPLATES: OfferTemplate[] = [
     offerType: 'Store Coupon',
     title: 'Buy {qty}, Save {amount}: {brand} {item}',
     description: 'Stock the pantry: save {amount} when you buy {qty} {brand} {item}.',
+    titleEs: 'Compre {qty} y ahorre {amount}: {brand} {item}',
+    descriptionEs: 'Llene la despensa: ahorre {amount} al comprar {qty} {brand} {item}.',
     minQuantity: 3,
     valueRange: [200, 200],
   },
@@ -187,6 +230,8 @@ export const OFFER_TEMPLATES: OfferTemplate[] = [
     offerType: 'Store Coupon',
     title: 'Buy {qty} {brand} {item}, Save {amount}',
     description: 'Mix & match any {qty} {brand} {item} and save {amount} instantly.',
+    titleEs: 'Compre {qty} {brand} {item} y ahorre {amount}',
+    descriptionEs: 'Combine {qty} {brand} {item} cualesquiera y ahorre {amount} al instante.',
     minQuantity: 4,
     valueRange: [300, 300],
   },
@@ -195,6 +240,8 @@ export const OFFER_TEMPLATES: OfferTemplate[] = [
     offerType: 'Store Coupon',
     title: 'Buy {qty}, Save {amount} on {brand} {item}',
     description: 'Our biggest multi-buy: {qty} {brand} {item} for {amount} less.',
+    titleEs: 'Compre {qty} y ahorre {amount} en {brand} {item}',
+    descriptionEs: 'Nuestra mayor compra múltiple: {qty} {brand} {item} por {amount} menos.',
     minQuantity: 5,
     valueRange: [500, 500],
   },
@@ -204,6 +251,8 @@ export const OFFER_TEMPLATES: OfferTemplate[] = [
     offerType: 'Personalized Deal',
     title: 'Just for you: {amount} off {brand} {item}',
     description: 'Because you buy {brand} {item}, here is {amount} off your next one.',
+    titleEs: 'Solo para usted: {amount} de descuento en {brand} {item}',
+    descriptionEs: 'Como usted compra {brand} {item}, le damos {amount} de descuento en el próximo.',
     valueRange: [75, 75],
   },
   {
@@ -211,6 +260,8 @@ export const OFFER_TEMPLATES: OfferTemplate[] = [
     offerType: 'Personalized Deal',
     title: 'Your deal: {amount} off {brand} {item}',
     description: 'A personal offer on a favorite: {amount} off one {brand} {item}.',
+    titleEs: 'Su oferta: {amount} de descuento en {brand} {item}',
+    descriptionEs: 'Una oferta personal en un favorito: {amount} de descuento en un {brand} {item}.',
     valueRange: [100, 100],
   },
   {
@@ -218,6 +269,8 @@ export const OFFER_TEMPLATES: OfferTemplate[] = [
     offerType: 'Personalized Deal',
     title: 'Try it: {amount} off {brand} {item}',
     description: 'We think you will like {brand} {item}. Try it for {amount} less.',
+    titleEs: 'Pruébelo: {amount} de descuento en {brand} {item}',
+    descriptionEs: 'Creemos que le gustará {brand} {item}. Pruébelo por {amount} menos.',
     valueRange: [150, 150],
   },
   {
@@ -225,6 +278,8 @@ export const OFFER_TEMPLATES: OfferTemplate[] = [
     offerType: 'Personalized Deal',
     title: 'Welcome back: {amount} off {brand} {item}',
     description: "It's been a while! Enjoy {amount} off {brand} {item} on your next order.",
+    titleEs: 'Bienvenido de nuevo: {amount} de descuento en {brand} {item}',
+    descriptionEs: '¡Hace tiempo que no lo vemos! Disfrute {amount} de descuento en {brand} {item} en su próximo pedido.',
     valueRange: [250, 250],
   },
   {
@@ -232,6 +287,8 @@ export const OFFER_TEMPLATES: OfferTemplate[] = [
     offerType: 'Personalized Deal',
     title: 'Just for you: {percent} off {brand} {item}',
     description: 'A members-only {percent} off {brand} {item}, picked from your past orders.',
+    titleEs: 'Solo para usted: {percent} de descuento en {brand} {item}',
+    descriptionEs: 'Un {percent} de descuento para miembros en {brand} {item}, elegido según sus pedidos anteriores.',
     valueRange: [20, 20],
   },
   {
@@ -239,6 +296,8 @@ export const OFFER_TEMPLATES: OfferTemplate[] = [
     offerType: 'Personalized Deal',
     title: '{percent} off your favorite {brand} {item}',
     description: 'You buy it often, so here is {percent} off {brand} {item}.',
+    titleEs: '{percent} de descuento en su favorito {brand} {item}',
+    descriptionEs: 'Lo compra seguido, así que le damos {percent} de descuento en {brand} {item}.',
     valueRange: [25, 25],
   },
   {
@@ -246,6 +305,8 @@ export const OFFER_TEMPLATES: OfferTemplate[] = [
     offerType: 'Personalized Deal',
     title: 'Take {percent} off {brand} {item}',
     description: 'Your weekly pick: {percent} off {brand} {item}. One use per account.',
+    titleEs: 'Llévese {percent} de descuento en {brand} {item}',
+    descriptionEs: 'Su elección de la semana: {percent} de descuento en {brand} {item}. Un uso por cuenta.',
     valueRange: [15, 15],
   },
   {
@@ -253,6 +314,8 @@ export const OFFER_TEMPLATES: OfferTemplate[] = [
     offerType: 'Personalized Deal',
     title: 'Your BOGO: {brand} {item}',
     description: 'Buy one {brand} {item}, get one free. Just for you this week.',
+    titleEs: 'Su 2x1: {brand} {item}',
+    descriptionEs: 'Compre un {brand} {item} y llévese otro gratis. Solo para usted esta semana.',
     minQuantity: 2,
     valueRange: [100, 100],
   },
@@ -261,6 +324,8 @@ export const OFFER_TEMPLATES: OfferTemplate[] = [
     offerType: 'Personalized Deal',
     title: 'Buy {qty}, Save {amount}: {brand} {item}',
     description: 'Stock up on a favorite: save {amount} when you buy {qty} {brand} {item}.',
+    titleEs: 'Compre {qty} y ahorre {amount}: {brand} {item}',
+    descriptionEs: 'Abastézcase de un favorito: ahorre {amount} al comprar {qty} {brand} {item}.',
     minQuantity: 2,
     valueRange: [150, 150],
   },
@@ -270,6 +335,8 @@ export const OFFER_TEMPLATES: OfferTemplate[] = [
     offerType: 'Rewards',
     title: 'Earn 100 bonus points on {brand} {item}',
     description: 'Buy one {brand} {item} and earn 100 bonus rewards points.',
+    titleEs: 'Gane 100 puntos extra con {brand} {item}',
+    descriptionEs: 'Compre un {brand} {item} y gane 100 puntos de recompensa extra.',
     valueRange: [100, 100],
   },
   {
@@ -277,6 +344,8 @@ export const OFFER_TEMPLATES: OfferTemplate[] = [
     offerType: 'Rewards',
     title: 'Earn 200 bonus points on {brand} {item}',
     description: 'Earn 200 bonus points when you buy {brand} {item}. Points post within 48 hours.',
+    titleEs: 'Gane 200 puntos extra con {brand} {item}',
+    descriptionEs: 'Gane 200 puntos extra al comprar {brand} {item}. Los puntos se acreditan en 48 horas.',
     valueRange: [200, 200],
   },
   {
@@ -284,6 +353,8 @@ export const OFFER_TEMPLATES: OfferTemplate[] = [
     offerType: 'Rewards',
     title: 'Earn 250 points on {brand} {item}',
     description: 'Add {brand} {item} to your order and earn 250 bonus points.',
+    titleEs: 'Gane 250 puntos con {brand} {item}',
+    descriptionEs: 'Agregue {brand} {item} a su pedido y gane 250 puntos extra.',
     valueRange: [250, 250],
   },
   {
@@ -291,6 +362,8 @@ export const OFFER_TEMPLATES: OfferTemplate[] = [
     offerType: 'Rewards',
     title: 'Earn 500 points when you buy {qty} {brand} {item}',
     description: 'Buy {qty} {brand} {item} in one order and earn 500 bonus points.',
+    titleEs: 'Gane 500 puntos al comprar {qty} {brand} {item}',
+    descriptionEs: 'Compre {qty} {brand} {item} en un pedido y gane 500 puntos extra.',
     minQuantity: 2,
     valueRange: [500, 500],
   },
@@ -299,6 +372,8 @@ export const OFFER_TEMPLATES: OfferTemplate[] = [
     offerType: 'Rewards',
     title: 'Earn 1,000 points on {qty} {brand} {item}',
     description: 'Buy {qty} {brand} {item} and earn 1,000 bonus points, worth $1 off a future order.',
+    titleEs: 'Gane 1,000 puntos con {qty} {brand} {item}',
+    descriptionEs: 'Compre {qty} {brand} {item} y gane 1,000 puntos extra, equivalentes a $1 de descuento en un pedido futuro.',
     minQuantity: 3,
     valueRange: [1000, 1000],
   },
@@ -307,6 +382,8 @@ export const OFFER_TEMPLATES: OfferTemplate[] = [
     offerType: 'Rewards',
     title: 'Triple points on {brand} {item}',
     description: 'Earn 3x rewards points on every {brand} {item} this week.',
+    titleEs: 'Puntos triples en {brand} {item}',
+    descriptionEs: 'Gane el triple de puntos de recompensa en cada {brand} {item} esta semana.',
     valueRange: [300, 300],
   },
   {
@@ -314,6 +391,8 @@ export const OFFER_TEMPLATES: OfferTemplate[] = [
     offerType: 'Rewards',
     title: 'Double points on {brand} {item}',
     description: 'Earn 2x rewards points on {brand} {item}. No limit.',
+    titleEs: 'Puntos dobles en {brand} {item}',
+    descriptionEs: 'Gane el doble de puntos de recompensa en {brand} {item}. Sin límite.',
     valueRange: [200, 200],
   },
   {
@@ -321,6 +400,8 @@ export const OFFER_TEMPLATES: OfferTemplate[] = [
     offerType: 'Rewards',
     title: 'Members save {amount} on {brand} {item}',
     description: 'Rewards members save {amount} on one {brand} {item}. Sign in to redeem.',
+    titleEs: 'Los miembros ahorran {amount} en {brand} {item}',
+    descriptionEs: 'Los miembros de recompensas ahorran {amount} en un {brand} {item}. Inicie sesión para canjear.',
     valueRange: [100, 100],
   },
   {
@@ -328,6 +409,8 @@ export const OFFER_TEMPLATES: OfferTemplate[] = [
     offerType: 'Rewards',
     title: 'Members: {percent} off {brand} {item}',
     description: 'Rewards member price: {percent} off {brand} {item}.',
+    titleEs: 'Miembros: {percent} de descuento en {brand} {item}',
+    descriptionEs: 'Precio para miembros de recompensas: {percent} de descuento en {brand} {item}.',
     valueRange: [10, 10],
   },
   {
@@ -335,6 +418,8 @@ export const OFFER_TEMPLATES: OfferTemplate[] = [
     offerType: 'Rewards',
     title: 'Redeem 500 points: {amount} off {brand} {item}',
     description: 'Use your points: {amount} off one {brand} {item}.',
+    titleEs: 'Canjee 500 puntos: {amount} de descuento en {brand} {item}',
+    descriptionEs: 'Use sus puntos: {amount} de descuento en un {brand} {item}.',
     valueRange: [500, 500],
   },
   {
@@ -342,6 +427,8 @@ export const OFFER_TEMPLATES: OfferTemplate[] = [
     offerType: 'Manufacturer Coupon',
     title: 'Buy 1, Get 1 Free {brand} {item}',
     description: 'Buy one {brand} {item}, get one free (up to $5.00 value).',
+    titleEs: 'Compre 1 y lleve otro gratis: {brand} {item}',
+    descriptionEs: 'Compre un {brand} {item} y llévese otro gratis (valor de hasta $5.00).',
     minQuantity: 2,
     valueRange: [100, 100],
   },
@@ -350,6 +437,8 @@ export const OFFER_TEMPLATES: OfferTemplate[] = [
     offerType: 'Manufacturer Coupon',
     title: 'Save {percent} on {brand} {item}',
     description: 'Manufacturer offer: {percent} off any {brand} {item}.',
+    titleEs: 'Ahorre {percent} en {brand} {item}',
+    descriptionEs: 'Oferta del fabricante: {percent} de descuento en cualquier {brand} {item}.',
     valueRange: [20, 20],
   },
 ];

@@ -8,6 +8,14 @@
 
 export type WineColor = 'red' | 'white' | 'rosé' | 'sparkling';
 
+/** A wine's colour in Spanish, as its description reads it (decision 0123). */
+export const WINE_COLOR_ES: Record<WineColor, string> = {
+  red: 'tinto',
+  white: 'blanco',
+  rosé: 'rosado',
+  sparkling: 'espumoso',
+};
+
 export interface Varietal {
   name: string;
   color: WineColor;
