@@ -47,6 +47,7 @@ import { weeklyAdSchema } from './migrations/0047-weekly-ad';
 import { snapFlagSchema } from './migrations/0049-snap-flag';
 import { preferredLanguageSchema } from './migrations/0050-preferred-language';
 import { homeContentSpanishSchema } from './migrations/0051-home-content-spanish';
+import { aisleScopedTagTokensSchema } from './migrations/0052-aisle-scoped-tag-tokens';
 
 function migrationsFor(dialect: DialectName): Record<string, Migration> {
   return {
@@ -97,6 +98,7 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0049-snap-flag': snapFlagSchema,
     '0050-preferred-language': preferredLanguageSchema,
     '0051-home-content-spanish': homeContentSpanishSchema,
+    '0052-aisle-scoped-tag-tokens': aisleScopedTagTokensSchema(dialect),
   };
 }
 
