@@ -75,7 +75,7 @@ describe('aisle-scoped tag tokens on sqlite', () => {
   });
 });
 
-describe('attribute words and diet filters within the aisles the words mean', () => {
+describe('attribute words, diet and label filters within the aisles the words mean', () => {
   const pages = new Map<string, Map<string, number[]>>();
   const QUERIES: Record<string, string>[] = [
     { q: 'gluten free bread' },
@@ -86,6 +86,10 @@ describe('attribute words and diet filters within the aisles the words mean', ()
     { q: 'cheese', diet: 'organic' },
     { q: 'yogurt', diet: 'vegan' },
     { q: 'gf pasta', page: '2' },
+    // Label filters whose matches sit in the aisles the words mean: the word tiers beyond them are gated.
+    { q: 'peanut butter', free: 'peanuts' },
+    { q: 'crackers', free: 'milk,wheat' },
+    { q: 'soup', nutrition: 'low-sodium' },
   ];
 
   beforeAll(async () => {

@@ -53,7 +53,9 @@ const withinAisles =
  * FTS5 finds an expression's first match from the start of the index before it seeks to the kind's
  * keys, so a wine or marketplace walk of words that no grocery product holds together walks their
  * grocery matches to the end first (several milliseconds at a million products); one word alone
- * finds its first match at once and seeks.
+ * finds its first match at once and seeks. The gate's expression also starts with the kind's own
+ * term (the kind column: "wine", "marketplace"), whose first match is the kind's first product, so
+ * the other words seek there at once.
  */
 function wordsOfKind(tokens: string[], prefix: boolean, kind: ProductQuery['kind']): RawBuilder<unknown> {
   const last = tokens.length - 1;
@@ -108,8 +110,11 @@ export function sqliteTiers(
   const conditions = factConditions(ctx, { ...query, filters: rowFilters }, id);
   // Tier n walks its matches in key order, skipping the rows of better tiers (a NOT IN probe of
   // at most `limit` keys is cheaper than an FTS5 NOT, which walks both sides).
-  const tier = (score: number, room: RawBuilder<unknown>) => {
-    const better = Array.from({ length: score }, (_, i) => `${name}${i}`);
+  const tier = (
+    score: number,
+    room: RawBuilder<unknown>,
+    better = Array.from({ length: score }, (_, i) => `${name}${i}`),
+  ) => {
     const skip = better.length
       ? sql` and s.rowid not in (${sql.join(
           better.map((t) => sql`select k from ${sql.table(t)}`),
@@ -133,13 +138,40 @@ export function sqliteTiers(
   const gated = widest > 0;
   const open = gated ? sql` * (select n from ${gate})` : sql``;
   // Each tier only fills what the better tiers left: a broad word is done after tier 0.
+  const taken = (score: number) =>
+    sql.join(
+      Array.from({ length: score }, (_, i) => sql` - (select count(*) from ${sql.table(`${name}${i}`)})`),
+      sql``,
+    );
+  // After the intent tiers, the word tiers look for matches outside them. Those match the widest
+  // tier's expression too: when one walk of it (with the filters) finds none beyond the intent
+  // tiers' rows, the narrower word tiers do not walk either (0121) — an attribute word or a label
+  // filter whose matches all sit in the aisles the words mean would otherwise cost three more walks
+  // to the end. The walk stops at the first match, and does not start when the intent tiers filled
+  // the page.
+  const intentTiers = intent && tokens.length ? 2 : 0;
+  const rest = sql.table(`${name}rest`);
+  const restOpen = intentTiers ? sql` * (select n from ${rest})` : sql``;
   const ctes = tierWords.map((_, score) => {
-    const taken = Array.from({ length: score }, (_, i) => sql` - (select count(*) from ${sql.table(`${name}${i}`)})`);
-    return sql`${sql.table(`${name}${score}`)} as materialized (${tier(score, sql`((${limit}${sql.join(taken, sql``)})${open})`)})`;
+    const room = sql`((${limit}${taken(score)})${open}${score >= intentTiers ? restOpen : sql``})`;
+    return sql`${sql.table(`${name}${score}`)} as materialized (${tier(score, room)})`;
   });
+  if (intentTiers) {
+    const before = Array.from({ length: intentTiers }, (_, i) => `${name}${i}`);
+    ctes.splice(
+      intentTiers,
+      0,
+      sql`${rest} as materialized (select count(*) as n from (${tier(
+        widest,
+        sql`((${limit}${taken(intentTiers)}) > 0)${open}`,
+        before,
+      )}) beyond)`,
+    );
+  }
   if (gated) {
     ctes.unshift(sql`${gate} as materialized (select count(*) as n from (select 1 from product_search s
-      where s.product_search match ${tierWords[widest]!} and ${inKind(kind, sql`s.rowid`)}
+      where s.product_search match ${kind === 'grocery' ? tierWords[widest]! : `{kind} : ("${kind}") AND ${tierWords[widest]!}`}
+        and ${inKind(kind, sql`s.rowid`)}
       limit ${wordsOfKind(tokens, prefix, kind)}) first)`);
   }
   const union = sql.join(
