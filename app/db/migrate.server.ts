@@ -47,6 +47,7 @@ import { weeklyAdSchema } from './migrations/0047-weekly-ad';
 import { snapFlagSchema } from './migrations/0049-snap-flag';
 import { preferredLanguageSchema } from './migrations/0050-preferred-language';
 import { homeContentSpanishSchema } from './migrations/0051-home-content-spanish';
+import { aisleScopedTagTokensSchema } from './migrations/0052-aisle-scoped-tag-tokens';
 import { catalogueSpanishSchema } from './migrations/0053-catalogue-spanish';
 
 function migrationsFor(dialect: DialectName): Record<string, Migration> {
@@ -98,6 +99,7 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0049-snap-flag': snapFlagSchema,
     '0050-preferred-language': preferredLanguageSchema,
     '0051-home-content-spanish': homeContentSpanishSchema,
+    '0052-aisle-scoped-tag-tokens': aisleScopedTagTokensSchema(dialect),
     '0053-catalogue-spanish': catalogueSpanishSchema,
   };
 }

@@ -68,6 +68,7 @@ describe.each(DIALECTS)('database on %s', (dialect) => {
       '0049-snap-flag',
       '0050-preferred-language',
       '0051-home-content-spanish',
+      '0052-aisle-scoped-tag-tokens',
       '0053-catalogue-spanish',
     ]);
   });

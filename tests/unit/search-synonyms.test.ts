@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { synonymFileRows } from '~/db/seed/search-synonyms.seed';
 import { queryWords } from '~/modules/search/query';
 import { ftsMatch, ftsTerms, pgTermParts, termsForKind, textTerms, tsQuery } from '~/modules/search/query-terms';
+import { facetToken } from '~/modules/search/search-key';
 import { parseSynonymFile, SynonymLoopError, SynonymTable, type SynonymRow } from '~/modules/search/synonyms';
 
 const row = (words: string, means: string, kind: SynonymRow['kind'] = 'brand', keepWords = false): SynonymRow => ({
@@ -149,6 +150,13 @@ describe('terms as the engines match them', () => {
       '{name} : (("bbq" OR "barbecue") AND ("toilet paper" OR "bath tissue") AND "sau"*) AND ({name} : ("gluten free") OR {facets} : ("dglutenfree"))',
     );
     expect(ftsMatch(['milk'], false, ['name', 'brand'])).toBe('{name brand} : ("milk")');
+  });
+
+  it('asks for a tag as the tokens it is given instead, any of them (the tag within some aisles)', () => {
+    const withinAisles = (token: string) => [facetToken.aisleDiet(40, token), facetToken.aisleDiet(41, token)];
+    expect(ftsMatch(['gluten free|@dglutenfree', 'bread'], false, ['name'], withinAisles)).toBe(
+      '{name} : ("bread") AND ({name} : ("gluten free") OR {facets} : ("a40dglutenfree" OR "a41dglutenfree"))',
+    );
   });
 
   it('searches an attribute by its words only where products carry no dietary tags', () => {

@@ -58,8 +58,15 @@ export function ftsTerms(terms: string[], prefix: boolean): string {
 /**
  * FTS5: the terms in some columns; a term with facet alternatives matches its text in those columns
  * or its facet tokens in the facets column (a column filter inside another would match neither).
+ * `facetTokens` replaces a facet token by the tokens asked instead (any of them will do): a walk
+ * scoped to some aisles asks for a tag's tokens within those aisles (search-key.ts).
  */
-export function ftsMatch(terms: string[], prefix: boolean, columns: readonly string[]): string {
+export function ftsMatch(
+  terms: string[],
+  prefix: boolean,
+  columns: readonly string[],
+  facetTokens: (facet: string) => readonly string[] = (facet) => [facet],
+): string {
   const inColumns = (expression: string) => `{${columns.join(' ')}} : (${expression})`;
   const last = terms.length - 1;
   const plain: string[] = [];
@@ -70,7 +77,12 @@ export function ftsMatch(terms: string[], prefix: boolean, columns: readonly str
       plain.push(ftsText(term, prefix && i === last));
       return;
     }
-    const either = facets.map((facet) => `{facets} : ("${facet}")`);
+    const either = facets.map(
+      (facet) =>
+        `{facets} : (${facetTokens(facet)
+          .map((token) => `"${token}"`)
+          .join(' OR ')})`,
+    );
     if (text.length) either.unshift(inColumns(ftsText(termOf(text), false)));
     withFacets.push(either.length === 1 ? either[0]! : `(${either.join(' OR ')})`);
   });

@@ -23,11 +23,14 @@ export const PG_RANK_KEY_SQL = `(${MAX_POPULARITY} - least(greatest(p.popularity
 
 /**
  * The filter tokens of a product in SQLite SQL, over `p` (the FTS5 `facets` column): b<brand id>,
- * a<aisle id>, s<seller id>, d<dietary tag without hyphens>; ",gluten-free,vegan," gives
- * " dglutenfree dvegan".
+ * a<aisle id>, s<seller id>, d<dietary tag without hyphens>, and each tag once more within the aisle,
+ * a<aisle id>d<tag>; ",gluten-free,vegan," in aisle 40 gives " dglutenfree dvegan a40dglutenfree a40dvegan".
+ * A tag's own doclist is long (most products carry some tag), so a walk scoped to a few aisles (aisle
+ * intent, docs/decisions/0121-aisle-scoped-tag-tokens.md) asks for the aisle's tokens instead.
  */
 export const FACETS_SQL = `'b' || p.brand_id || coalesce(' a' || p.aisle_id, '') || coalesce(' s' || p.seller_id, '')
-  || replace(replace(substr(p.dietary_tags, 1, length(p.dietary_tags) - 1), '-', ''), ',', ' d')`;
+  || replace(replace(substr(p.dietary_tags, 1, length(p.dietary_tags) - 1), '-', ''), ',', ' d')
+  || coalesce(replace(replace(substr(p.dietary_tags, 1, length(p.dietary_tags) - 1), '-', ''), ',', ' a' || p.aisle_id || 'd'), '')`;
 
 /** The facets-column tokens a filter value is indexed as (FACETS_SQL). */
 export const facetToken = {
@@ -35,6 +38,8 @@ export const facetToken = {
   aisle: (id: number) => `a${Math.trunc(id)}`,
   seller: (id: number) => `s${Math.trunc(id)}`,
   diet: (tag: string) => `d${tag.replace(/[^a-z0-9]/g, '')}`,
+  /** A dietary tag's token within one aisle (a diet token, `diet(tag)`, prefixed by the aisle's). */
+  aisleDiet: (aisleId: number, dietToken: string) => `a${Math.trunc(aisleId)}${dietToken}`,
 };
 
 /** The rowids of one kind: lower bound included, upper bound excluded (as SQL integer literals). */
