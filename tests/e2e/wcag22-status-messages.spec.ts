@@ -5,6 +5,7 @@ import { cloneCustomer } from './support/clone-customer';
 import { placeDeliveryOrder } from './support/orders';
 import { resolve } from './support/pages';
 import { DEMO_PASSWORD, signInOverHttp } from './support/sign-in';
+import { REWARD_TEMPLATES } from '../../app/modules/offers/reward-catalog';
 
 /**
  * WCAG 2.2 SC 4.1.3 Status Messages (cart, list, reward and order changes), with JavaScript on (without it every change is a new page, read from the
@@ -140,7 +141,9 @@ for (const lng of ['en', 'es'] as const) {
     const copy = cloneCustomer(500001, `Canjea${lng}`);
     await signInOverHttp(page, copy.email, `Canjea${lng}`, DEMO_PASSWORD);
     await page.goto(at('/foru/rewards.html'));
-    const title = 'Free bunch of bananas';
+    // The reward's title is catalogue data, in the shopper's language.
+    const bananas = REWARD_TEMPLATES.find((reward) => reward.slug === 'free-bananas')!;
+    const title = lng === 'es' ? bananas.titleEs! : bananas.title;
     const card = page.getByTestId('reward-card').filter({ hasText: title });
     const balance = page.getByTestId('points-balance');
     const before = (await balance.innerText()).trim();
