@@ -198,13 +198,16 @@ function Document({ children, style, noindex, language = 'en', alternates = [] }
 
 /**
  * The strings files a document's loader data refers to (decision 0120): the browser starts loading them with the
- * page, and entry.client.tsx waits for them before it hydrates. Strings that came inline need none.
+ * page, and entry.client.tsx waits for them before it hydrates. Strings that came inline need none. Only a browser
+ * that runs scripts loads them (`scripting: enabled`): without JavaScript the page already has every word.
  */
 function StringsPreloads() {
   const hrefs = new Set(
     useMatches().flatMap((match) => filesToLoad((match.data as { i18n?: PageStrings } | null)?.i18n)),
   );
-  return [...hrefs].map((href) => <link key={href} rel="preload" as="fetch" crossOrigin="anonymous" href={href} />);
+  return [...hrefs].map((href) => (
+    <link key={href} rel="preload" as="fetch" crossOrigin="anonymous" media="(scripting: enabled)" href={href} />
+  ));
 }
 
 /** The root's strings and every matched route's (their loaders' `i18n`), for useT() anywhere on the page. */

@@ -74,6 +74,16 @@ test('a client-side navigation to a page of another namespace shows Spanish at o
   expect(await page.evaluate(() => (window as { __englishSeen?: boolean }).__englishSeen ?? false)).toBe(false);
 });
 
+test('without JavaScript a Spanish page loads no strings file: the server wrote every word', async ({ page }) => {
+  test.skip(test.info().project.name !== 'nojs', 'with JavaScript the page loads its files, as the tests above show');
+  const requested = stringsRequests(page);
+  await page.goto('/foru/coupons-deals.html');
+  await expect(page.locator('#site-search')).toHaveAttribute('placeholder', 'Buscar productos, marcas y recetas');
+  await page.goto('/shop/search-results.html?q=milk');
+  await expect(page.getByRole('button', { name: /^Agregar al carrito: / }).first()).toBeVisible();
+  expect(requested).toEqual([]);
+});
+
 // Playwright's own `test`: the page never hydrates, so the fixture's wait for hydration would never end.
 plainTest(
   'a strings file that cannot load leaves the Spanish page as the server wrote it, working without scripts',

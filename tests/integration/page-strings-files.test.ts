@@ -60,9 +60,13 @@ describe('a Spanish document', () => {
     });
   });
 
-  it('preloads each file it refers to, which the build wrote with the strings it names', async () => {
+  it('preloads each file it refers to for browsers that run scripts, which the build wrote with the strings it names', async () => {
     const { html, loaderData } = await spanishDocument('/');
-    const preloads = [...html.matchAll(/<link rel="preload" as="fetch" crossorigin="anonymous" href="([^"]+)"\/>/g)];
+    const preloads = [
+      ...html.matchAll(
+        /<link rel="preload" as="fetch" crossorigin="anonymous" media="\(scripting: enabled\)" href="([^"]+)"\/>/g,
+      ),
+    ];
     const hrefs = preloads.map((match) => match[1]);
     const { common } = loaderData.root!.i18n!.files;
     const { shop } = loaderData['routes/_index']!.i18n!.files;
