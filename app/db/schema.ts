@@ -228,12 +228,19 @@ export interface RecipeTable {
   servings: number;
   image_key: string;
   steps_json: string;
+  /** The Spanish words (decision 0124); null shows the English ones. */
+  title_es: string | null;
+  description_es: string | null;
+  /** A JSON array of the steps in Spanish, as `steps_json`. */
+  steps_json_es: string | null;
 }
 
 export interface RecipeIngredientTable {
   recipe_id: number;
   position: number;
   text: string;
+  /** The line in Spanish (decision 0124); null shows `text`. */
+  text_es: string | null;
   product_id: number | null;
 }
 

@@ -64,7 +64,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!form.ok) return refuse(form.message);
   const items =
     form.data.intent === 'add-recipe'
-      ? (await recipeItems(form.data.slug))?.items
+      ? (await recipeItems(form.data.slug, shopper.language))?.items
       : [{ productId: form.data.productId, quantity: form.data.quantity }];
   if (!items) return refuse('We could not find that recipe.', 404);
   // A refusal made before the list exists keeps a guest's browser free of an empty list.

@@ -23,10 +23,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const shopper = await requireUserType(request, access);
   const slug = slugOf(params.slug);
   const { store, headerStore } = await pageStore(shopper);
-  const recipe = slug ? await recipeDetails(slug, priceContextFor(store, store.banner_id)) : null;
+  const recipe = slug ? await recipeDetails(slug, priceContextFor(store, store.banner_id), shopper.language) : null;
   const t = serverT(shopper.language, 'shop');
   if (!recipe) throw json({ message: t('We could not find that recipe.') }, { status: 404, headers: shopper.headers });
-  // The recipe itself (title, ingredients, method) is shown as written; the page's own words are translated.
+  // The recipe's words come in the shopper's language from the database (0124); product names stay as printed.
   return json(
     { recipe, store: store.name, headerStore, i18n: pageStrings(shopper.language, ['shop']) },
     { headers: shopper.headers },
@@ -65,7 +65,7 @@ export default function RecipePage() {
     <div className="container-page py-6 md:py-8">
       <nav aria-label={t('Breadcrumb')} className="text-sm text-stone-600">
         <Link
-          to={`/shop/search-results.html?q=${encodeURIComponent(recipe.title)}&tab=recipes`}
+          to={`/shop/search-results.html?q=${encodeURIComponent(recipe.searchTitle)}&tab=recipes`}
           className="hover:text-brand hover:underline"
         >
           {t('Recipes')}

@@ -75,7 +75,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const params = parseSearchParams(request, searchParamsSchema, shopper.language) as SearchParams;
   const { store, headerStore } = await pageStore(shopper);
   const [results, household] = await Promise.all([
-    searchProductsPage(store, params),
+    searchProductsPage(store, params, new Date(), shopper.language),
     shopperHouseholdAllergens(shopper),
   ]);
   // The answer is shared (cached); the household's warnings are the customer's own, added after it.

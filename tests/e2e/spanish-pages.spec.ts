@@ -27,9 +27,7 @@ function recipeSlug(): string {
   }
 }
 
-test("a recipe's own words are Spanish, its content stays as written, and adding it all answers in Spanish", async ({
-  page,
-}) => {
+test("a recipe page's own words are Spanish, and adding it all answers in Spanish", async ({ page }) => {
   await page.goto(`/shop/recipes/${recipeSlug()}.html?lng=es`);
   await expect(page).toHaveTitle(/ — receta/);
   await expect(page.getByRole('navigation', { name: 'Ruta de navegación' }).getByRole('link')).toHaveText('Recetas');

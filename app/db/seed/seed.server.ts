@@ -9,6 +9,7 @@ import zipToTimezone from 'zipcode-to-timezone';
 import { RECIPES } from '~/db/seed/data/recipe-vocabulary';
 import { OFFER_CATEGORIES, OFFER_TEMPLATES } from '~/db/seed/data/offer-vocabulary';
 import { spanishItemDescriptions } from './item-descriptions.seed';
+import { recipeWordsEs, spanishRecipeColumns } from './recipe-words.seed';
 import { wineImageKey } from '~/modules/catalog/illustration-keys';
 import { addressHash } from '~/modules/customers/address-hash.server';
 import { hashPassword } from '~/modules/identity/passwords.server';
@@ -567,6 +568,7 @@ async function seedInto(db: Db, dialect: DialectName, partial: Partial<SeedOptio
         servings: recipe.servings,
         image_key: `recipe-${recipe.slug}`,
         steps_json: JSON.stringify(recipe.steps),
+        ...spanishRecipeColumns(recipe),
       })),
     );
     await insertRows(
@@ -577,6 +579,7 @@ async function seedInto(db: Db, dialect: DialectName, partial: Partial<SeedOptio
           recipe_id: index + 1,
           position,
           text: ingredient.text,
+          text_es: recipeWordsEs(ingredient.text),
           product_id: ingredient.itemKey ? (firstIdByItem.get(ingredient.itemKey) ?? null) : null,
         })),
       ),

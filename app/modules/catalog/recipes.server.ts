@@ -1,12 +1,16 @@
 import { db } from '~/db/db.server';
+import type { Language } from '~/modules/i18n/languages';
 import type { PriceContext } from '~/modules/search/price-context.server';
 import type { ProductHit } from '~/modules/search/product-query';
+import { catalogueWords } from './catalogue-words';
 import { productCardColumns, toProductHit } from './product-card-select.server';
 
 export interface RecipeDetails {
   slug: string;
   title: string;
   description: string;
+  /** The English title: what recipe search matches (it indexes the English words only). */
+  searchTitle: string;
   minutes: number;
   servings: number;
   imageKey: string;
@@ -14,8 +18,26 @@ export interface RecipeDetails {
   ingredients: { position: number; text: string; product: ProductHit | null }[];
 }
 
-/** A recipe with each ingredient's product priced and stocked at the store; null when unknown. */
-export async function recipeDetails(slug: string, ctx: PriceContext): Promise<RecipeDetails | null> {
+/** A JSON array of steps as stored; null when it is missing or not an array of strings. */
+function parseSteps(json: string | null): string[] | null {
+  if (json === null) return null;
+  try {
+    const parsed: unknown = JSON.parse(json);
+    return Array.isArray(parsed) ? parsed.filter((step): step is string => typeof step === 'string') : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A recipe with each ingredient's product priced and stocked at the store, in the shopper's language (decision
+ * 0124: a missing Spanish word shows the English one; product names stay as printed); null when unknown.
+ */
+export async function recipeDetails(
+  slug: string,
+  ctx: PriceContext,
+  language: Language = 'en',
+): Promise<RecipeDetails | null> {
   const recipe = await db().selectFrom('recipes').selectAll().where('slug', '=', slug).executeTakeFirst();
   if (!recipe) return null;
   const ingredients = await db()
@@ -25,28 +47,23 @@ export async function recipeDetails(slug: string, ctx: PriceContext): Promise<Re
     .leftJoin('store_product_overrides as o', (join) =>
       join.onRef('o.product_id', '=', 'p.id').on('o.store_id', '=', ctx.storeId ?? -1),
     )
-    .select(['i.position', 'i.text', ...productCardColumns])
+    .select(['i.position', 'i.text', 'i.text_es', ...productCardColumns])
     .where('i.recipe_id', '=', recipe.id)
     .orderBy('i.position')
     .execute();
-  let steps: string[] = [];
-  try {
-    const parsed: unknown = JSON.parse(recipe.steps_json);
-    if (Array.isArray(parsed)) steps = parsed.filter((step): step is string => typeof step === 'string');
-  } catch {
-    steps = [];
-  }
+  const spanishSteps = language === 'es' ? parseSteps(recipe.steps_json_es) : null;
   return {
     slug: recipe.slug,
-    title: recipe.title,
-    description: recipe.description,
+    title: catalogueWords(language, recipe.title, recipe.title_es),
+    description: catalogueWords(language, recipe.description, recipe.description_es),
+    searchTitle: recipe.title,
     minutes: recipe.minutes,
     servings: recipe.servings,
     imageKey: recipe.image_key,
-    steps,
+    steps: spanishSteps?.length ? spanishSteps : (parseSteps(recipe.steps_json) ?? []),
     ingredients: ingredients.map((row) => ({
       position: row.position,
-      text: row.text,
+      text: catalogueWords(language, row.text, row.text_es),
       product:
         row.id !== null && row.kind && row.name && row.brand !== null
           ? toProductHit(

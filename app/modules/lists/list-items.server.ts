@@ -1,7 +1,9 @@
 import { sql, type Transaction } from 'kysely';
 import { db } from '~/db/db.server';
 import type { Database } from '~/db/schema';
+import { catalogueWords } from '~/modules/catalog/catalogue-words';
 import { productCardColumns, toProductHit } from '~/modules/catalog/product-card-select.server';
+import type { Language } from '~/modules/i18n/languages';
 import type { PriceContext } from '~/modules/search/price-context.server';
 import type { ListOwner } from './list-owner.server';
 import {
@@ -305,23 +307,30 @@ export async function productToAdd(productId: number) {
 
 /**
  * A recipe's ingredients as list items: each matched product (quantity 1), else the ingredient's own words as
- * free text. Null when there is no such recipe.
+ * free text, in the shopper's language (0124). Null when there is no such recipe.
  */
-export async function recipeItems(slug: string): Promise<{ title: string; items: NewItem[] } | null> {
-  const recipe = await db().selectFrom('recipes').select(['id', 'title']).where('slug', '=', slug).executeTakeFirst();
+export async function recipeItems(
+  slug: string,
+  language: Language = 'en',
+): Promise<{ title: string; items: NewItem[] } | null> {
+  const recipe = await db()
+    .selectFrom('recipes')
+    .select(['id', 'title', 'title_es'])
+    .where('slug', '=', slug)
+    .executeTakeFirst();
   if (!recipe) return null;
   const rows = await db()
     .selectFrom('recipe_ingredients')
-    .select(['product_id', 'text'])
+    .select(['product_id', 'text', 'text_es'])
     .where('recipe_id', '=', recipe.id)
     .orderBy('position')
     .execute();
   return {
-    title: recipe.title,
+    title: catalogueWords(language, recipe.title, recipe.title_es),
     items: rows.map((row) =>
       row.product_id !== null
         ? { productId: row.product_id, quantity: 1 }
-        : { text: row.text.replace(/[<>]/g, '').slice(0, 100) },
+        : { text: catalogueWords(language, row.text, row.text_es).replace(/[<>]/g, '').slice(0, 100) },
     ),
   };
 }

@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
 import { database } from '~/db/db.server';
+import { catalogueWords } from '~/modules/catalog/catalogue-words';
+import type { Language } from '~/modules/i18n/languages';
 import { ftsTerms, textTerms, tsQuery } from './query-terms';
 
 export interface RecipeCard {
@@ -15,6 +17,8 @@ interface RecipeRow {
   slug: string;
   title: string;
   description: string;
+  title_es: string | null;
+  description_es: string | null;
   minutes: number;
   servings: number;
   image_key: string;
@@ -33,30 +37,35 @@ function recipeMatches(terms: string[]) {
     from recipe_search rs where rs.document @@ to_tsquery('english', ${query})`;
 }
 
-const toCard = (row: RecipeRow): RecipeCard => ({
+const toCard = (row: RecipeRow, language: Language): RecipeCard => ({
   slug: row.slug,
-  title: row.title,
-  description: row.description,
+  title: catalogueWords(language, row.title, row.title_es),
+  description: catalogueWords(language, row.description, row.description_es),
   minutes: Number(row.minutes),
   servings: Number(row.servings),
   imageKey: row.image_key,
 });
 
-/** Recipes whose title, description or ingredients hold every word, best match first. */
+/**
+ * Recipes whose title, description or ingredients hold every word, best match first; their cards in the shopper's
+ * language (decision 0124). The words matched are the English ones, as the index holds them.
+ */
 export async function searchRecipes(
   tokens: string[],
   page: number,
   pageSize: number,
+  language: Language = 'en',
 ): Promise<{ items: RecipeCard[]; total: number }> {
   if (tokens.length === 0) return { items: [], total: 0 };
   const db = database().db;
   const [rows, count] = await Promise.all([
-    sql<RecipeRow>`select r.slug, r.title, r.description, r.minutes, r.servings, r.image_key
+    sql<RecipeRow>`select r.slug, r.title, r.description, r.title_es, r.description_es, r.minutes, r.servings,
+      r.image_key
       from (${recipeMatches(tokens)}) m join recipes r on r.id = m.id
       order by m.score, r.title limit ${pageSize} offset ${(page - 1) * pageSize}`.execute(db),
     sql<{ n: number | string }>`select count(*) as n from (${recipeMatches(tokens)}) m`.execute(db),
   ]);
-  return { items: rows.rows.map(toCard), total: Number(count.rows[0]?.n ?? 0) };
+  return { items: rows.rows.map((row) => toCard(row, language)), total: Number(count.rows[0]?.n ?? 0) };
 }
 
 /** Only the number of matching recipes (the tab label). */

@@ -1,6 +1,7 @@
 import type { ProductKind } from '~/db/schema';
 import { ALLERGENS, NUTRITION_CLAIMS, parseIdList, type AllergenId } from '~/modules/catalog/label-flags';
 import { brandBySlug, taxonomy, type BrandInfo } from '~/modules/catalog/taxonomy.server';
+import type { Language } from '~/modules/i18n/languages';
 import type { Store } from '~/modules/stores/stores.server';
 import { priceContextFor, type PriceContext } from './price-context.server';
 import { countProducts, hasProducts, productPage } from './product-facets.server';
@@ -127,10 +128,14 @@ export async function searchProductsPage(
   store: Store,
   params: SearchParams,
   now = new Date(),
+  /** The shopper's language: the words of the recipe cards. */
+  language: Language = 'en',
 ): Promise<SearchPageModel> {
   const ctx = priceContextFor(store, store.banner_id, now);
-  const key = [ctx.storeId, ctx.priceFactorBp, ctx.bannerId, ctx.priceTier, params];
-  return cachedSearch(key, ctx.bannerId, ctx.now, (version) => computeSearchPage(store, params, ctx, version));
+  // Only the recipe cards carry words of their own (0124): the products tab answers both languages alike.
+  const words: Language = params.tab === 'recipes' ? language : 'en';
+  const key = [ctx.storeId, ctx.priceFactorBp, ctx.bannerId, ctx.priceTier, params, words];
+  return cachedSearch(key, ctx.bannerId, ctx.now, (version) => computeSearchPage(store, params, ctx, version, words));
 }
 
 async function computeSearchPage(
@@ -138,18 +143,19 @@ async function computeSearchPage(
   params: SearchParams,
   ctx: PriceContext,
   version: string | null,
+  language: Language,
 ): Promise<SearchPageModel> {
   const exact = params.spell === 'off';
   const typed = await interpretQuery(params.q, exact, version);
   const resolved = await resolveFilters(params);
-  const page = await pageFor(typed, params, ctx, resolved);
+  const page = await pageFor(typed, params, ctx, resolved, language);
   // Relaxed only when the words as typed find nothing anywhere the page looks, and never for the
   // exact words the "Search instead for" link asks for.
   const nothing = !exact && (await findsNothing(page));
   const relaxed = nothing
     ? await relaxQuery(typed, (tokens) => hasProducts(ctx, groceryQuery(tokens, resolved.filters, params)), version)
     : null;
-  const shown = relaxed ? await pageFor(relaxed, params, ctx, resolved) : page;
+  const shown = relaxed ? await pageFor(relaxed, params, ctx, resolved, language) : page;
   if (shown.blank || shown.unknownFilter || shown.counts.products > 0 || shown.query.tokens.length === 0) return shown;
   const [tax, searches] = await Promise.all([taxonomy(), popularSearches()]);
   return {
@@ -183,6 +189,7 @@ async function pageFor(
   params: SearchParams,
   ctx: PriceContext,
   { filters, unknown, scope }: ResolvedFilters,
+  language: Language,
 ): Promise<SearchPageModel> {
   const hasScope = Boolean(filters.aisleIds || filters.brandId !== undefined);
   const blank = query.tokens.length === 0 && !hasScope;
@@ -203,7 +210,7 @@ async function pageFor(
   const productQuery = groceryQuery(query.tokens, filters, params, query.intentAisleIds);
   if (params.tab === 'recipes') {
     const [recipes, products] = await Promise.all([
-      searchRecipes(query.tokens, params.page, PAGE_SIZE),
+      searchRecipes(query.tokens, params.page, PAGE_SIZE, language),
       countProducts(ctx, productQuery),
     ]);
     return {
