@@ -49,6 +49,7 @@ import { preferredLanguageSchema } from './migrations/0050-preferred-language';
 import { homeContentSpanishSchema } from './migrations/0051-home-content-spanish';
 import { aisleScopedTagTokensSchema } from './migrations/0052-aisle-scoped-tag-tokens';
 import { catalogueSpanishSchema } from './migrations/0053-catalogue-spanish';
+import { sellerTaglinesSpanishSchema } from './migrations/0055-seller-taglines-spanish';
 
 function migrationsFor(dialect: DialectName): Record<string, Migration> {
   return {
@@ -101,6 +102,7 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0051-home-content-spanish': homeContentSpanishSchema,
     '0052-aisle-scoped-tag-tokens': aisleScopedTagTokensSchema(dialect),
     '0053-catalogue-spanish': catalogueSpanishSchema,
+    '0055-seller-taglines-spanish': sellerTaglinesSpanishSchema,
   };
 }
 

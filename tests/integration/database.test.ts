@@ -70,6 +70,7 @@ describe.each(DIALECTS)('database on %s', (dialect) => {
       '0051-home-content-spanish',
       '0052-aisle-scoped-tag-tokens',
       '0053-catalogue-spanish',
+      '0055-seller-taglines-spanish',
     ]);
   });
 
