@@ -42,7 +42,7 @@ import {
   markContentModeResponse,
   readConsent,
   isStaffPath,
-  noticeFor,
+  noticeIn,
   signInModalTarget,
   reconcileSyndicatedCookie,
   readVisitIds,
@@ -114,6 +114,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     contentModeChrome(request, shopper.host.siteType, shopper.language),
   ]);
   const headers = new Headers(shopper.headers);
+  const staffPage = isStaffPath(url.pathname);
   // A content mode's data is never cached or indexed (documents: entry.server.tsx).
   if (contentMode) markContentModeResponse(headers);
   for (const cookie of firstLogin?.setCookies ?? []) headers.append('Set-Cookie', cookie);
@@ -125,8 +126,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       cartCount: header.cartCount,
       pendingOrder: header.pendingOrder,
       consentDecided: consent !== null,
-      notice: noticeFor(url.searchParams.get('notice')),
-      staffPage: isStaffPath(url.pathname),
+      notice: noticeIn(shopper.language, url.searchParams.get('notice')),
+      staffPage,
       contentMode,
       // The session-timeout modal's clock and the provider it renews the session with.
       session: customer
@@ -140,8 +141,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
       visit,
       // What the page's service calls carry (the preload call for the store's flags; decision 0085).
       service: { banner: shopper.host.bannerId, subscriptionKey: pageSubscriptionKey() },
-      // The chrome's strings in the page's language; each route's loader adds its own (decision 0116).
-      i18n: pageStrings(shopper.language, ['common']),
+      // The chrome's strings in the page's language; each route's loader adds its own (decision 0116). The staff
+      // chrome's come with it: a shopper refused a staff page (403) gets no strings from the staff route's loader.
+      i18n: pageStrings(shopper.language, staffPage ? ['common', 'staff'] : ['common']),
       alternates: languageAlternates(request, url),
       // The home page's title and description, and any page's whose route has no meta of its own.
       ...rootMeta(shopper.language, chrome.banner.name),

@@ -50,6 +50,7 @@ import { homeContentSpanishSchema } from './migrations/0051-home-content-spanish
 import { aisleScopedTagTokensSchema } from './migrations/0052-aisle-scoped-tag-tokens';
 import { catalogueSpanishSchema } from './migrations/0053-catalogue-spanish';
 import { recipesSpanishSchema } from './migrations/0054-recipes-spanish';
+import { sellerTaglinesSpanishSchema } from './migrations/0055-seller-taglines-spanish';
 
 function migrationsFor(dialect: DialectName): Record<string, Migration> {
   return {
@@ -103,6 +104,7 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0052-aisle-scoped-tag-tokens': aisleScopedTagTokensSchema(dialect),
     '0053-catalogue-spanish': catalogueSpanishSchema,
     '0054-recipes-spanish': recipesSpanishSchema,
+    '0055-seller-taglines-spanish': sellerTaglinesSpanishSchema,
   };
 }
 

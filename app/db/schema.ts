@@ -161,6 +161,8 @@ export interface SellerTable {
   slug: string;
   name: string;
   tagline: string;
+  /** The tagline in Spanish (decision 0123); null shows the English one. */
+  tagline_es: string | null;
   origin_zip: string;
   handling_days: number;
   carrier: string;

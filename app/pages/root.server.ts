@@ -10,6 +10,7 @@ import { namespaceStrings } from '~/modules/i18n/page-strings.server';
 import type { Language } from '~/modules/i18n/languages';
 import { STORE_DESCRIPTION } from '~/components/page-meta';
 import { withCachedMarkup } from '~/components/cached-markup.server';
+import { noticeFor } from '~/modules/identity/notices';
 
 export { json } from '@remix-run/node';
 // The server renders these in the page; the browser loads them on demand (components/Deferred.tsx).
@@ -46,11 +47,16 @@ export { reconcileSyndicatedCookie } from '~/modules/session/syndicated-cookie.s
 export { readVisitIds } from '~/modules/session/session-cookie.server';
 // Used by the loader only: imported here, they stay off every page's browser code.
 export { isStaffPath } from '~/modules/access/staff-access';
-export { noticeFor } from '~/modules/identity/notices';
 export { signInModalTarget } from '~/modules/identity/sign-in-modal';
 export { contentModeChrome, markContentModeResponse } from '~/modules/content/content-chrome.server';
 export { pageStrings };
 export { languageAlternates } from '~/modules/i18n/alternates.server';
+
+/** The notice after an automatic sign-in (spec section 4) in the page's language; the spec's English is its key. */
+export function noticeIn(language: Language, value: string | null): string | null {
+  const notice = noticeFor(value);
+  return notice && serverT(language)(notice);
+}
 
 /** The root's title and description, written on the server in the page's language (no translation code in meta). */
 export function rootMeta(language: Language, bannerName: string) {

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { pageAccess, pageMeta, useT } from '~/components/page-essentials';
 import { metaTranslator } from '~/components/meta-translator';
 import { pageStrings, serverT } from '~/modules/i18n/translations.server';
+import type { Language } from '~/modules/i18n/languages';
 import { withNotice } from '~/modules/identity/notices';
 import { requireUserType } from '~/modules/access/shopper.server';
 import { parseForm } from '~/modules/http/forms.server';
@@ -39,22 +40,27 @@ async function setPasswordToken(request: Request, siteType: 'C' | 'B') {
   return read.status === 'ok' && (await resetTokenIsUsable(read.value)) ? read.value : null;
 }
 
-const accessDenied = (headers: Headers) =>
+const accessDenied = (shopper: { language: Language; headers: Headers }) =>
   json(
-    { message: 'Access denied. Open the link from your reset email to choose a new password.' },
-    { status: 403, headers },
+    {
+      message: serverT(
+        shopper.language,
+        'account',
+      )('Access denied. Open the link from your reset email to choose a new password.'),
+    },
+    { status: 403, headers: shopper.headers },
   );
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const shopper = await requireUserType(request, access);
-  if (!(await setPasswordToken(request, shopper.cookie.siteType))) throw accessDenied(shopper.headers);
+  if (!(await setPasswordToken(request, shopper.cookie.siteType))) throw accessDenied(shopper);
   return json({ i18n: pageStrings(shopper.language, ['account']) }, { headers: shopper.headers });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const shopper = await requireUserType(request, access);
   const token = await setPasswordToken(request, shopper.cookie.siteType);
-  if (!token) throw accessDenied(shopper.headers);
+  if (!token) throw accessDenied(shopper);
   const form = await parseForm(request, SetPasswordForm);
   if (!form.ok)
     return json(
@@ -62,7 +68,7 @@ export async function action({ request }: ActionFunctionArgs) {
       { status: 400, headers: shopper.headers },
     );
   const reset = await completePasswordReset(token, form.data.password, keepsSignedIn(shopper.flags, true));
-  if (!reset) throw accessDenied(shopper.headers);
+  if (!reset) throw accessDenied(shopper);
   const goto = reset.source === 'health' ? HEALTH_APP_TARGET : withNotice('/', 'password-updated');
   const start = await startAuthorization(request, shopper, { sessionToken: reset.sessionToken, goto, remember: true });
   const headers = new Headers(shopper.headers);

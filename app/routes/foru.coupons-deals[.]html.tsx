@@ -39,6 +39,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       notice: clipNoticeIn(language, data.notice),
       clipError: data.clipError && { ...data.clipError, message: t(data.clipError.message) },
       types: data.types.map((type) => ({ ...type, label: t(type.name) })),
+      // The filter keeps the category's English name; the option shows it in the page's language.
+      categories: data.categories.map((category) => ({ ...category, label: t(category.name) })),
       words: {
         heading: t('Coupons & deals'),
         myList: t('My list'),
@@ -162,7 +164,7 @@ export default function CouponsPage() {
             <option value="">{w.allCategories}</option>
             {data.categories.map((category) => (
               <option key={category.name} value={category.name}>
-                {category.name} ({category.count})
+                {category.label} ({category.count})
               </option>
             ))}
           </select>

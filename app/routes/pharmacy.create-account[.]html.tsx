@@ -123,8 +123,8 @@ export default function PharmacyCreateAccountPage() {
         </h1>
         {mode === 'health-app' ? (
           <p role="status" className="mt-4 rounded-xl bg-brand-soft p-3 text-sm font-medium text-brand-dark">
-            {/* The spec quotes this notice's first words verbatim. */}
-            Password successfully updated! {t(OTHER_DEVICES_SIGNED_OUT)}{' '}
+            {/* The spec quotes this notice's first words verbatim: the English key. */}
+            {t('Password successfully updated!')} {t(OTHER_DEVICES_SIGNED_OUT)}{' '}
             {firstName
               ? t("You're signed in, {{firstName}}. Go back to the health app to continue with your prescriptions.", {
                   firstName,

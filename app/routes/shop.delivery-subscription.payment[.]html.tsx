@@ -93,7 +93,7 @@ export default function DeliverySubscriptionPaymentPage() {
     return (
       <div className="container-page max-w-xl py-10">
         <div className="card p-6">
-          <h1 className="text-2xl font-extrabold">Delivery Pass</h1>
+          <h1 className="text-2xl font-extrabold">{t('Delivery Pass')}</h1>
           <p role="alert" className="mt-3 text-stone-700">
             {t(SUBSCRIPTION_REFUSALS.UNKNOWN_PLAN)}
           </p>
@@ -105,7 +105,7 @@ export default function DeliverySubscriptionPaymentPage() {
     );
   return (
     <div className="container-page max-w-2xl py-8">
-      <p className="text-sm font-semibold uppercase tracking-wide text-brand">Delivery Pass</p>
+      <p className="text-sm font-semibold uppercase tracking-wide text-brand">{t('Delivery Pass')}</p>
       <h1 className="mt-1 text-2xl font-extrabold md:text-3xl">{t('Pay for {{plan}}', { plan: plan.name })}</h1>
       {answer?.error ? (
         <p

@@ -52,7 +52,7 @@ export default function DeliveryPlansPage() {
   const t = useT();
   return (
     <div className="container-page max-w-4xl py-8">
-      <p className="text-sm font-semibold uppercase tracking-wide text-brand">Delivery Pass</p>
+      <p className="text-sm font-semibold uppercase tracking-wide text-brand">{t('Delivery Pass')}</p>
       <h1 className="mt-1 text-2xl font-extrabold md:text-3xl">
         {t('Free delivery, all {{banner}} long', { banner: bannerName })}
       </h1>

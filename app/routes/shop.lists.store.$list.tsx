@@ -46,7 +46,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       id: list.id,
       name: list.name,
       left,
-      groups: groupByAisle(list.items),
+      // Aisle names are shop.json keys; free text goes under "Other items" (groupByAisle).
+      groups: groupByAisle(list.items).map((group) => ({
+        ...group,
+        name: serverT(shopper.language, 'shop')(group.aisle),
+      })),
       storeName: store.name,
       i18n: pageStrings(shopper.language, ['offers']),
     },
@@ -87,7 +91,7 @@ export default function StoreModePage() {
       {groups.map((group) => (
         <section key={group.aisle} className="mt-6" aria-labelledby={`aisle-${group.aisle}`}>
           <h2 id={`aisle-${group.aisle}`} className="text-lg font-bold">
-            {group.aisle}
+            {group.name}
           </h2>
           <ul className="mt-2 space-y-2">
             {group.items.map((item) => {

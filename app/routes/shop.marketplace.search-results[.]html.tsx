@@ -7,7 +7,7 @@ import { metaTranslator } from '~/components/meta-translator';
 import { pageStrings, serverT } from '~/modules/i18n/translations.server';
 import { translatePriceGroups } from '~/modules/search/facet-labels.server';
 import { requireUserType } from '~/modules/access/shopper.server';
-import { taxonomy } from '~/modules/catalog/taxonomy.server';
+import { sellerIn, taxonomy } from '~/modules/catalog/taxonomy.server';
 import { parseSearchParams } from '~/modules/http/forms.server';
 import { searchedText, searchParamsSchema, type SearchParams } from '~/modules/search/query';
 import { marketplaceSearch } from '~/modules/search/shops.server';
@@ -33,8 +33,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     {
       results: { ...results, facets: translatePriceGroups(results.facets, t) },
       i18n: pageStrings(shopper.language, ['shop']),
-      seller: seller ?? null,
-      sellers: seller ? [] : tax.sellers.slice(0, 12).map((s) => ({ slug: s.slug, name: s.name, tagline: s.tagline })),
+      seller: seller ? sellerIn(shopper.language, seller) : null,
+      sellers: seller ? [] : tax.sellers.slice(0, 12).map((s) => ({ slug: s.slug, name: s.name })),
       params: {
         q: params.q || undefined,
         sort: params.sort,

@@ -7,7 +7,7 @@ import { metaTranslator } from '~/components/meta-translator';
 import { pageStrings, serverT } from '~/modules/i18n/translations.server';
 import { translatePriceGroups } from '~/modules/search/facet-labels.server';
 import { requireUserType } from '~/modules/access/shopper.server';
-import { taxonomy } from '~/modules/catalog/taxonomy.server';
+import { sellerIn, taxonomy } from '~/modules/catalog/taxonomy.server';
 import { parseSearchParams } from '~/modules/http/forms.server';
 import { asSearchParams, searchParamsSchema } from '~/modules/search/query';
 import { marketplaceSearch } from '~/modules/search/shops.server';
@@ -27,7 +27,7 @@ export async function loader({ request, params: route }: LoaderFunctionArgs) {
   const results = await marketplaceSearch({ ...params, seller });
   return json(
     {
-      seller,
+      seller: sellerIn(shopper.language, seller),
       results: {
         ...results,
         facets: translatePriceGroups(

@@ -8,6 +8,9 @@ test('a seller page in Spanish: how the seller ships, with a plural count, searc
   await expect(page.locator('html')).toHaveAttribute('lang', 'es');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Basket Bay Gifts');
   await expect(page).toHaveTitle(/^Basket Bay Gifts: Marketplace/);
+  // The seller's own tagline is the catalogue's Spanish (decision 0123).
+  await expect(page.getByText('Canastas de regalo empacadas a mano en Nueva Inglaterra.')).toBeVisible();
+  await expect(page.getByText('Hand-packed gift baskets from New England.')).toHaveCount(0);
   await expect(
     page.getByText('Envía desde 02108 con envío exprés y entrega a la transportadora en un plazo de 2 días hábiles.'),
   ).toBeVisible();
@@ -38,6 +41,11 @@ test('a marketplace product page in Spanish: breadcrumb, shipping note, cart for
     'Vendido y enviado por Basket Bay Gifts desde 02108: envío exprés, entregado a la transportadora en un plazo de 2 días hábiles.',
   );
   await expect(page.getByRole('heading', { name: 'Acerca de este artículo' })).toBeVisible();
+  // The description is the item's Spanish with the seller's name; the product's own name stays as it is.
+  const about = page.getByRole('region', { name: 'Acerca de este artículo' });
+  await expect(about.locator('p').first()).toHaveText(/^\S.* de Basket Bay Gifts\. Envío directo del vendedor\.$/);
+  await expect(about).not.toContainText('Ships from the seller');
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /Envío directo del vendedor\.$/);
   await page.getByRole('spinbutton', { name: 'Cantidad' }).fill('2');
   await page.getByRole('button', { name: 'Agregar al carrito', exact: true }).click();
   await expect(page.getByTestId('cart-notice')).toHaveText('Se agregó a su carrito.');

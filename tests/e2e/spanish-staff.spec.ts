@@ -1,6 +1,7 @@
 import { expect, test, type Browser, type Page } from './support/test';
 import { placeDeliveryOrder } from './support/orders';
 import { signInOverHttp } from './support/sign-in';
+import { readFileSync } from 'node:fs';
 
 /**
  * The staff pages in Spanish, with and without JavaScript. The demo staff are shown Spanish through `?lng=es` or
@@ -9,6 +10,8 @@ import { signInOverHttp } from './support/sign-in';
  */
 
 const DEMO_STORE = 1001;
+/** The shop's Spanish strings, aisle names among them. */
+const SHOP_ES = JSON.parse(readFileSync('app/locales/es/shop.json', 'utf8')) as Record<string, string>;
 const STORE_NAME = 'Greenleaf Market Seattle';
 
 /**
@@ -36,6 +39,11 @@ test('a shopper on a staff page gets the staff-only page in Spanish through ?lng
     page.getByText(/^Su cuenta no tiene una función de personal de tienda para esta página\./),
   ).toBeVisible();
   await expect(page.getByRole('link', { name: 'Volver a la página de inicio' })).toBeVisible();
+  // The staff chrome around the refusal speaks Spanish too: its strings come with the page, not the staff route.
+  await expect(page.getByRole('link', { name: 'Volver a la tienda' })).toBeVisible();
+  await expect(page.getByText(/^Páginas del personal de tienda de Greenleaf Market\./)).toBeVisible();
+  await expect(page).toHaveTitle(/^Sus tiendas/);
+  await expect(page.locator('body')).not.toContainText('Back to the store');
 });
 
 test("a store's order list in Spanish through ?lng=es", async ({ page }) => {
@@ -82,6 +90,10 @@ test("a picker claims an order and works its pick list in Spanish; the page's re
   const lines = picker.getByRole('list', { name: 'Lista para surtir por orden de pasillo' }).getByTestId('pick-line');
   await expect(lines).toHaveCount(3);
   await expect(lines.first()).toContainText('Por surtir');
+  // Each line's aisle is named in Spanish, as on the shop's pages.
+  const aisles = (await lines.allInnerTexts()).map((text) => /Pasillo: ([^·\n]+)/.exec(text)?.[1]?.trim());
+  expect(aisles.length).toBe(3);
+  for (const aisle of aisles) expect(Object.values(SHOP_ES), aisle).toContain(aisle);
 
   // Staging before every line is done is refused, in the staff member's language.
   await picker.getByRole('button', { name: 'Preparar el pedido (todas las líneas listas)' }).click();

@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useDatabaseForTests } from '~/db/db.server';
+import { SELLERS } from '~/db/seed/data/marketplace-vocabulary';
+import { MARKETPLACE_ITEM_NAMES_ES } from '~/db/seed/data/marketplace-words-es';
 import { SHELF_DESCRIPTIONS_ES } from '~/db/seed/data/shelf-descriptions-es';
 import { productDetails } from '~/modules/catalog/product-details.server';
+import { forgetTaxonomy, sellerIn, taxonomy } from '~/modules/catalog/taxonomy.server';
 import { clipOffer, unclipOffer } from '~/modules/offers/clips.server';
 import { galleryFiltersSchema } from '~/modules/offers/gallery-filters';
 import { offerGallery } from '~/modules/offers/offers.server';
@@ -23,6 +26,7 @@ describe.each(DIALECTS)('the catalogue in Spanish on %s', (dialect) => {
     test = await createSeededTestDatabase(dialect, { products: 300, now });
     useDatabaseForTests(test);
     forgetCachedStores();
+    forgetTaxonomy();
     storeId = (
       await test.db
         .selectFrom('banners')
@@ -34,6 +38,7 @@ describe.each(DIALECTS)('the catalogue in Spanish on %s', (dialect) => {
   afterAll(async () => {
     useDatabaseForTests(undefined);
     forgetCachedStores();
+    forgetTaxonomy();
     await test?.drop();
   });
 
@@ -124,6 +129,43 @@ describe.each(DIALECTS)('the catalogue in Spanish on %s', (dialect) => {
       'red',
       'France',
     ]);
+  });
+
+  it("describes a marketplace product in Spanish with its seller's name, and its seller by its Spanish tagline", async () => {
+    const product = await test.db
+      .selectFrom('products as p')
+      .innerJoin('sellers as s', 's.id', 'p.seller_id')
+      .select(['p.id', 'p.item_key', 'p.description', 's.slug', 's.name as seller', 's.tagline'])
+      .where('p.kind', '=', 'marketplace')
+      .orderBy('p.id')
+      .executeTakeFirstOrThrow();
+    const ctx = priceContextFor(null, 'greenleaf', now);
+    const spanish = (await productDetails(product.id, 'marketplace', ctx, 'es'))!;
+    expect(spanish.description).toBe(
+      `${MARKETPLACE_ITEM_NAMES_ES[product.item_key]} de ${product.seller}. Envío directo del vendedor.`,
+    );
+    expect(spanish.seller).toEqual(
+      expect.objectContaining({
+        name: product.seller,
+        tagline: SELLERS.find((s) => s.slug === product.slug)!.taglineEs,
+      }),
+    );
+    const english = (await productDetails(product.id, 'marketplace', ctx, 'en'))!;
+    expect(english.description).toBe(product.description);
+    expect(english.description).toMatch(/ Ships from the seller\.$/);
+    expect(english.seller?.tagline).toBe(product.tagline);
+    // A page's data carries one language.
+    expect(Object.keys(spanish.seller!)).not.toContain('taglineEs');
+  });
+
+  it("shows a seller's English tagline to a Spanish shopper while it has no Spanish one", async () => {
+    await test.db.updateTable('sellers').set({ tagline_es: null }).where('slug', '=', 'confetti-corner').execute();
+    forgetTaxonomy();
+    const sellers = (await taxonomy()).sellerBySlug;
+    expect(sellerIn('es', sellers.get('confetti-corner')!).tagline).toBe('Everything you need to throw a great party.');
+    expect(sellerIn('es', sellers.get('basket-bay-gifts')!).tagline).toBe(
+      'Canastas de regalo empacadas a mano en Nueva Inglaterra.',
+    );
   });
 
   it("lists a product's offers in Spanish on its Spanish page", async () => {

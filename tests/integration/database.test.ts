@@ -71,6 +71,7 @@ describe.each(DIALECTS)('database on %s', (dialect) => {
       '0052-aisle-scoped-tag-tokens',
       '0053-catalogue-spanish',
       '0054-recipes-spanish',
+      '0055-seller-taglines-spanish',
     ]);
   });
 

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { MARKETPLACE_ITEMS, SELLERS } from '~/db/seed/data/marketplace-vocabulary';
+import { MARKETPLACE_ITEM_NAMES_ES } from '~/db/seed/data/marketplace-words-es';
 import { OFFER_TEMPLATES } from '~/db/seed/data/offer-vocabulary';
 import { SHELF_DESCRIPTIONS_ES } from '~/db/seed/data/shelf-descriptions-es';
 import { allShelfItems } from '~/db/seed/data/shelf-vocabulary';
@@ -24,6 +26,18 @@ describe('the catalogue in Spanish', () => {
       expect(placeholders(template.titleEs), template.title).toEqual(placeholders(template.title));
       expect(placeholders(template.descriptionEs), template.description).toEqual(placeholders(template.description));
       expect(template.titleEs).not.toBe(template.title);
+    }
+  });
+
+  it('names every marketplace item in Spanish, and no item the marketplace does not have', () => {
+    expect(Object.keys(MARKETPLACE_ITEM_NAMES_ES).sort()).toEqual(MARKETPLACE_ITEMS.map((item) => item.key).sort());
+    for (const item of MARKETPLACE_ITEMS) expect(MARKETPLACE_ITEM_NAMES_ES[item.key], item.key).not.toBe(item.name);
+  });
+
+  it("writes every seller's tagline in Spanish", () => {
+    for (const seller of SELLERS) {
+      expect(seller.taglineEs, seller.slug).toMatch(/\S/);
+      expect(seller.taglineEs, seller.slug).not.toBe(seller.tagline);
     }
   });
 

@@ -1,7 +1,14 @@
 import { useT } from '~/components/page-essentials';
 import type { NutritionFacts } from '~/modules/catalog/nutrition';
+import type { T } from '~/modules/i18n/translate';
 
 const INDENT = ['', 'pl-4', 'pl-8'] as const;
+
+/** nutrition.ts's "About 7 servings per container" with its count as a plural key; "Varied …" is a key as it is. */
+function servingsText(text: string, t: T) {
+  const about = /^About (\d+(?:\.\d+)?) servings? per container$/.exec(text);
+  return about ? t('About {{count}} servings per container', { count: Number(about[1]) }) : t(text);
+}
 
 /**
  * The Nutrition Facts panel as a table (a caption, column and row headers), so a screen reader and a
@@ -17,7 +24,7 @@ export function NutritionLabel({ facts }: { facts: NutritionFacts }) {
       <table className="mt-2 w-full max-w-sm border-2 border-stone-900 bg-white text-sm text-stone-900">
         <caption className="caption-top border-2 border-b-0 border-stone-900 bg-white px-2 pt-1 text-left">
           <span className="block text-3xl font-black leading-tight">{t('Nutrition Facts')}</span>{' '}
-          <span className="block">{t(facts.servingsPerContainer)}</span>
+          <span className="block">{servingsText(facts.servingsPerContainer, t)}</span>
         </caption>
         <tbody>
           <tr className="border-b-8 border-stone-900">

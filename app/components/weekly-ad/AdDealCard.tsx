@@ -26,7 +26,7 @@ export function AdDealCard({ item }: { item: WeeklyAdItem }) {
       </p>
       {onSale ? (
         <p className="text-xs font-semibold text-red-800">
-          Save {formatCents(item.regularCents - item.salePriceCents)}
+          {t('Save {{amount}}', { amount: formatCents(item.regularCents - item.salePriceCents) })}
         </p>
       ) : null}
       <h3>

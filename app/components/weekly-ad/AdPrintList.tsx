@@ -31,7 +31,7 @@ export function AdPrintList({ departments }: { departments: WeeklyAdDepartment[]
               <tr key={item.dealId} className="border-b border-stone-300 align-top">
                 <th scope="row" className="py-1 pr-2 text-left font-medium">
                   {item.product.name}
-                  {item.thisStoreOnly ? ' (only at this store)' : ''}
+                  {item.thisStoreOnly ? ` (${t('only at this store')})` : ''}
                 </th>
                 <td className="py-1 pr-2">{item.headline}</td>
                 <td className="py-1 pr-2 text-right font-bold">{formatCents(item.salePriceCents)}</td>

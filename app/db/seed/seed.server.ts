@@ -8,7 +8,7 @@ import { commaWrapped, sellerShippingRule } from '~/modules/shipping/seller-rule
 import zipToTimezone from 'zipcode-to-timezone';
 import { RECIPES } from '~/db/seed/data/recipe-vocabulary';
 import { OFFER_CATEGORIES, OFFER_TEMPLATES } from '~/db/seed/data/offer-vocabulary';
-import { spanishItemDescriptions } from './item-descriptions.seed';
+import { spanishItemDescriptions, spanishMarketplaceDescriptions } from './item-descriptions.seed';
 import { recipeWordsEs, spanishRecipeColumns } from './recipe-words.seed';
 import { wineImageKey } from '~/modules/catalog/illustration-keys';
 import { addressHash } from '~/modules/customers/address-hash.server';
@@ -323,6 +323,7 @@ async function seedInto(db: Db, dialect: DialectName, partial: Partial<SeedOptio
       slug: seller.slug,
       name: seller.name,
       tagline: seller.tagline,
+      tagline_es: seller.taglineEs,
       origin_zip: seller.originZip,
       handling_days: seller.handlingDays,
       carrier: seller.carrier,
@@ -713,6 +714,7 @@ async function seedInto(db: Db, dialect: DialectName, partial: Partial<SeedOptio
   await insertRows(db, 'rewards', rewardRows);
   await insertRows(db, 'item_descriptions', [
     ...spanishItemDescriptions(),
+    ...spanishMarketplaceDescriptions(),
     // A wine's description per varietal: its region, country and vintage are filled from the wine's details.
     ...VARIETALS.map((varietal) => ({
       item_key: `wine-${slugify(varietal.name)}`,

@@ -9,7 +9,10 @@ export function catalogueWords(language: Language, english: string, spanish: str
   return language === 'es' && spanish ? spanish : english;
 }
 
-/** A shelf item's description for one product: `{brand}` and a wine's `{region}`, `{country}`, `{vintage}` filled. */
+/**
+ * An item's description for one product: `{brand}`, a wine's `{region}`, `{country}`, `{vintage}` and a marketplace
+ * item's `{seller}` filled.
+ */
 export function fillItemDescription(template: string, values: Record<string, string | number | null>): string {
   return template.replace(/\{(\w+)\}/g, (whole, name: string) => {
     const value = values[name];

@@ -7,7 +7,7 @@ import { DIETARY_TAGS } from '~/modules/search/query';
 import { nutritionFacts, type NutritionFacts } from './nutrition';
 import { isSnapEligible } from './snap-eligibility';
 import { productCardColumns, toProductHit } from './product-card-select.server';
-import { taxonomy, type SellerInfo } from './taxonomy.server';
+import { sellerIn, taxonomy, type SellerInfo } from './taxonomy.server';
 import type { Language } from '~/modules/i18n/languages';
 import { serverT } from '~/modules/i18n/translations.server';
 import { catalogueWords, fillItemDescription } from './catalogue-words';
@@ -85,6 +85,7 @@ export async function productDetails(
     relatedByItem(row.item_key, id, kind, ctx),
   ]);
   const aisle = row.aisle_id !== null ? tax.aisleById.get(row.aisle_id) : undefined;
+  const seller = row.seller_id !== null ? tax.sellerById.get(row.seller_id) : undefined;
   const department = aisle ? tax.departmentById.get(aisle.departmentId) : undefined;
   // Fill up with the aisle's best sellers when the shelf item has few other brands and sizes.
   const related =
@@ -120,6 +121,7 @@ export async function productDetails(
           region: row.region,
           country: row.country === null ? null : words(row.country),
           vintage: row.vintage,
+          seller: seller?.name ?? null,
         })
       : row.description,
     brandSlug: row.brand_slug,
@@ -142,7 +144,7 @@ export async function productDetails(
             vintage: row.vintage,
           }
         : null,
-    seller: row.seller_id !== null ? (tax.sellerById.get(row.seller_id) ?? null) : null,
+    seller: seller ? sellerIn(language, seller) : null,
     snapEligible: isSnapEligible({ kind, aisleSlug: aisle?.slug ?? null, name: row.name }),
     nutrition:
       kind === 'grocery'

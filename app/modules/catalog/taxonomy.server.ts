@@ -1,4 +1,6 @@
 import { db } from '~/db/db.server';
+import type { Language } from '~/modules/i18n/languages';
+import { catalogueWords } from './catalogue-words';
 
 export interface AisleInfo {
   id: number;
@@ -22,15 +24,19 @@ export interface SellerInfo {
   handlingDays: number;
   carrier: string;
 }
+/** A seller as stored, its tagline in both languages (decision 0123); a page shows `sellerIn(language)`. */
+export interface StoredSeller extends SellerInfo {
+  taglineEs: string | null;
+}
 export interface Taxonomy {
   departments: DepartmentInfo[];
   departmentBySlug: Map<string, DepartmentInfo>;
   departmentById: Map<number, DepartmentInfo>;
   aisleById: Map<number, AisleInfo>;
   aisleBySlug: Map<string, AisleInfo>;
-  sellers: SellerInfo[];
-  sellerBySlug: Map<string, SellerInfo>;
-  sellerById: Map<number, SellerInfo>;
+  sellers: StoredSeller[];
+  sellerBySlug: Map<string, StoredSeller>;
+  sellerById: Map<number, StoredSeller>;
 }
 
 let cache: { at: number; value: Promise<Taxonomy> } | undefined;
@@ -75,11 +81,12 @@ async function load(): Promise<Taxonomy> {
     imageKey: row.image_key,
     aisleIds: aisles.filter((aisle) => aisle.departmentId === row.id).map((aisle) => aisle.id),
   }));
-  const sellers: SellerInfo[] = sellerRows.map((row) => ({
+  const sellers: StoredSeller[] = sellerRows.map((row) => ({
     id: row.id,
     slug: row.slug,
     name: row.name,
     tagline: row.tagline,
+    taglineEs: row.tagline_es,
     originZip: row.origin_zip,
     handlingDays: row.handling_days,
     carrier: row.carrier,
@@ -94,6 +101,12 @@ async function load(): Promise<Taxonomy> {
     sellerBySlug: new Map(sellers.map((s) => [s.slug, s])),
     sellerById: new Map(sellers.map((s) => [s.id, s])),
   };
+}
+
+/** A seller with its tagline in the shopper's language only: what a page's data carries. */
+export function sellerIn(language: Language, seller: StoredSeller): SellerInfo {
+  const { taglineEs, ...info } = seller;
+  return { ...info, tagline: catalogueWords(language, seller.tagline, taglineEs) };
 }
 
 export interface BrandInfo {

@@ -27,9 +27,12 @@ export async function pickList(staff: StaffAtStore, orderNumber: string, now = n
   const lines = await orderLines(db(), order.id);
   const picking = order.status === STATUS.picking;
   const mine = order.picker_id === staff.staffId || staff.roles.includes('manager');
+  // Aisle names are shop.json keys, as on the shop's pages.
+  const aisleName = serverT(language, 'shop');
   const withChoices = await Promise.all(
     lines.map(async (line) => ({
       ...line,
+      aisle: line.aisle === null ? null : aisleName(line.aisle),
       weighedLabel: line.pick?.weighedMilliLb ? poundsLabel(line.pick.weighedMilliLb) : null,
       choices: picking && mine ? await substituteChoices(store, order.site_type, line) : [],
     })),

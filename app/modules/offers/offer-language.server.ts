@@ -7,6 +7,8 @@ import { pageStrings, serverT } from '~/modules/i18n/translations.server';
  */
 interface OfferWords {
   offerType: string;
+  /** One of the offer categories (OFFER_CATEGORIES' names), an offers.json key. */
+  category?: string;
   valueLabel: string;
   expires: string;
   endsAt: string;
@@ -44,6 +46,7 @@ export function offerWordsIn<Offer extends OfferWords>(language: Language, offer
   return {
     ...offer,
     offerType: t(offer.offerType),
+    ...(offer.category === undefined ? {} : { category: t(offer.category) }),
     valueLabel: offerValueText(language, offer.valueLabel),
     expires: useBy
       ? t('Use by {{date}}', { date: offer.expires.slice('Use by '.length) })
