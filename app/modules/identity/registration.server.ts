@@ -20,7 +20,7 @@ import { resolveStoresByZip } from '~/modules/stores/store-resolver.server';
 import { customerByEmail, normalizeEmail } from './customers.server';
 import { hashPassword } from './passwords.server';
 import { hitRateLimit, RATE_RULES, signUpClientRule, waitRefusal } from './rate-limit.server';
-import type { Language } from '~/modules/i18n/languages';
+import { DEFAULT_LANGUAGE, type Language } from '~/modules/i18n/languages';
 import type { BusinessRegistration, Registration } from './registration-schema';
 import { randomToken } from './secrets.server';
 import { issueSessionToken } from './session-tokens.server';
@@ -97,9 +97,14 @@ export async function registerCustomer(
     storeCard?: StoreCardProof;
     /** The friend whose refer-a-friend code the sign-up gave (checkReferralCode; flag referralProgramEnabled). */
     referral?: { referrerId: number; code: string } | null;
+    /**
+     * The language the sign-up page was read in (a choice, or what the browser asked for): the profile keeps it
+     * unless it is the default, and the welcome email is written in it.
+     */
+    language?: Language;
   } = {},
 ): Promise<RegistrationResult> {
-  const { storeCard, referral = null } = extras;
+  const { storeCard, referral = null, language = DEFAULT_LANGUAGE } = extras;
   if (storeCard && host.siteType === 'B') return cardRefusal('CARD_ON_BUSINESS_SITE');
   const business = host.siteType === 'B' ? businessDetails(input) : null;
   if (host.siteType === 'B' && !business)
@@ -154,6 +159,8 @@ export async function registerCustomer(
               email_verified: 0,
               phone_verified: 0,
               created_at: now,
+              // Null is "never chose": English, and a later sign-in leaves the browser's own choice alone.
+              preferred_language: language === DEFAULT_LANGUAGE ? null : language,
             })
             .execute();
           if (card && !(await linkStoreCard(trx, card, next, now))) throw new StoreCardTaken('CARD_ALREADY_LINKED');

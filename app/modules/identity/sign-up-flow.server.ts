@@ -76,6 +76,7 @@ export async function signUpAndSignIn(
   const created = await registerCustomer(shopper.host, input, originOf(request), keepsSignedIn(shopper.flags, true), {
     storeCard: options.storeCard,
     referral: referral.referral,
+    language,
   });
   if (!created.ok)
     return {
