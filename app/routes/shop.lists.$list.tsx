@@ -29,7 +29,13 @@ import {
   setItemChecked,
   setItemQuantity,
 } from '~/modules/lists/list-items.server';
-import { LIST_MESSAGES, MAX_ITEM_QUANTITY, MAX_ITEM_TEXT, MAX_LIST_NAME } from '~/modules/lists/list-rules';
+import {
+  LIST_MESSAGES,
+  MAX_ITEM_QUANTITY,
+  MAX_ITEM_TEXT,
+  MAX_LIST_NAME,
+  shownListName,
+} from '~/modules/lists/list-rules';
 import { addListToCart, type ListToCartReport } from '~/modules/lists/list-to-cart.server';
 import { noteHouseholdListChange } from '~/modules/lists/list-owner.server';
 import { renameList } from '~/modules/lists/lists.server';
@@ -143,7 +149,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const t = metaTranslator(matches);
   return pageMeta(
-    data ? t('{{name}} — your list', { name: data.list.name }) : t('List'),
+    data ? t('{{name}} — your list', { name: shownListName(t, data.list) }) : t('List'),
     t('A shopping list: its items, quantities and prices at your store, ready to add to your cart.'),
   );
 };
@@ -180,7 +186,7 @@ export default function ListPage() {
         </Link>
       </nav>
       <h1 className="mt-2 break-words text-2xl font-extrabold md:text-3xl" data-testid="list-name">
-        {list.name}
+        {shownListName(t, list)}
       </h1>
       {!signedIn ? (
         <p className="mt-2 rounded-xl border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
@@ -339,7 +345,7 @@ export default function ListPage() {
               name="name"
               required
               maxLength={MAX_LIST_NAME}
-              defaultValue={list.name}
+              defaultValue={shownListName(t, list)}
               className="mt-1 min-h-[44px] rounded-lg border border-stone-300 px-3"
             />
           </label>

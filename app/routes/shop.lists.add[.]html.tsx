@@ -10,7 +10,7 @@ import { requireUserType } from '~/modules/access/shopper.server';
 import { parseForm, parseSearchParams } from '~/modules/http/forms.server';
 import { addToListForm } from '~/modules/lists/list-forms';
 import { addItems, productToAdd, recipeItems } from '~/modules/lists/list-items.server';
-import { LIST_MESSAGES, MAX_ITEM_QUANTITY } from '~/modules/lists/list-rules';
+import { LIST_MESSAGES, MAX_ITEM_QUANTITY, shownListName } from '~/modules/lists/list-rules';
 import { noteHouseholdListChange } from '~/modules/lists/list-owner.server';
 import { listsOf } from '~/modules/lists/lists.server';
 import { listForAdding, shopperLists } from '~/modules/lists/shopper-lists.server';
@@ -102,7 +102,7 @@ export default function AddToListPage() {
             <select name="listId" className="mt-1 min-h-[44px] rounded-lg border border-stone-300 px-3">
               {lists.map((list) => (
                 <option key={list.id} value={list.id}>
-                  {list.name}
+                  {shownListName(t, list)}
                 </option>
               ))}
             </select>

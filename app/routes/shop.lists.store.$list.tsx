@@ -10,7 +10,7 @@ import { parseForm } from '~/modules/http/forms.server';
 import { listIdFromParam, storeModeForm } from '~/modules/lists/list-forms';
 import { listView, setItemChecked } from '~/modules/lists/list-items.server';
 import { noteHouseholdListChange } from '~/modules/lists/list-owner.server';
-import { groupByAisle, LIST_MESSAGES } from '~/modules/lists/list-rules';
+import { groupByAisle, LIST_MESSAGES, shownListName } from '~/modules/lists/list-rules';
 import { shopperLists } from '~/modules/lists/shopper-lists.server';
 import { priceContextFor } from '~/modules/search/price-context.server';
 
@@ -44,7 +44,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return json(
     {
       id: list.id,
-      name: list.name,
+      name: shownListName(serverT(shopper.language, 'offers'), list),
       left,
       // Aisle names are shop.json keys; free text goes under "Other items" (groupByAisle).
       groups: groupByAisle(list.items).map((group) => ({

@@ -8,7 +8,7 @@ import { pageStrings, serverT } from '~/modules/i18n/translations.server';
 import { requireUserType } from '~/modules/access/shopper.server';
 import { parseForm } from '~/modules/http/forms.server';
 import { overviewForm } from '~/modules/lists/list-forms';
-import { MAX_LIST_ITEMS, MAX_LIST_NAME, MAX_LISTS } from '~/modules/lists/list-rules';
+import { MAX_LIST_ITEMS, MAX_LIST_NAME, MAX_LISTS, shownListName } from '~/modules/lists/list-rules';
 import { noteHouseholdListChange } from '~/modules/lists/list-owner.server';
 import { createList, deleteList, listsOf } from '~/modules/lists/lists.server';
 import { shopperLists } from '~/modules/lists/shopper-lists.server';
@@ -109,7 +109,7 @@ export default function ListsPage() {
                 to={`/shop/lists/${list.id}.html`}
                 className="min-h-[44px] flex-1 py-2 font-semibold text-brand-dark underline"
               >
-                {list.name}
+                {shownListName(t, list)}
               </Link>
               <span className="text-sm text-stone-600">
                 {t('{{number}} items', { count: list.itemCount, number: list.itemCount.toLocaleString('en-US') })}

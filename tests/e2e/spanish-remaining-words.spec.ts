@@ -37,6 +37,8 @@ test("store mode names a list's aisles and its free-text items' group in Spanish
   await page.getByRole('textbox', { name: 'Agregar otra cosa' }).fill('velas de cumpleaños');
   await page.getByRole('button', { name: 'Agregar a la lista' }).click();
   await expect(page.getByTestId('list-items')).toContainText('velas de cumpleaños');
+  // The guest's list still has the name Pantry gave it, so it reads in the page's language.
+  await expect(page.getByTestId('list-name')).toHaveText('Su lista');
   await page.goto((await page.getByRole('link', { name: 'Modo tienda' }).getAttribute('href'))!);
   await expect(page.getByRole('heading', { level: 2, name: 'Fruta fresca' })).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: 'Otros artículos' })).toBeVisible();

@@ -9,6 +9,7 @@ import {
   listHasRoom,
   MAX_LIST_ITEMS,
   MAX_LISTS,
+  shownListName,
   mergedQuantity,
   moveNeighbour,
 } from '~/modules/lists/list-rules';
@@ -91,5 +92,19 @@ describe('shopping list rules (docs/decisions/0106-shopping-lists.md)', () => {
       expect(update.success && update.data).toBe(false);
     }
     expect(addToListForm.parse({ intent: 'add', productId: '5', returnTo: '/' })).toMatchObject({ quantity: 1 });
+  });
+});
+
+describe('a list name as the page shows it', () => {
+  const spanish = (key: string) => ({ Favorites: 'Favoritos', 'Your list': 'Su lista' })[key] ?? key;
+
+  it('reads a default list under the name Pantry gave it in the page language', () => {
+    expect(shownListName(spanish, { name: 'Favorites', isDefault: true })).toBe('Favoritos');
+    expect(shownListName(spanish, { name: 'Your list', isDefault: true })).toBe('Su lista');
+  });
+
+  it('keeps a name the shopper wrote, even one that reads like a default', () => {
+    expect(shownListName(spanish, { name: 'Fiesta', isDefault: true })).toBe('Fiesta');
+    expect(shownListName(spanish, { name: 'Favorites', isDefault: false })).toBe('Favorites');
   });
 });

@@ -10,6 +10,10 @@ export const MAX_ITEM_QUANTITY = 99;
 export const FAVORITES_NAME = 'Favorites';
 export const GUEST_LIST_NAME = 'Your list';
 
+/** A default list still under the name Pantry gave it reads in the page's language; a name the shopper wrote stays. */
+export const shownListName = (t: (key: string) => string, list: { name: string; isDefault: boolean }) =>
+  list.isDefault && (list.name === FAVORITES_NAME || list.name === GUEST_LIST_NAME) ? t(list.name) : list.name;
+
 export const LIST_MESSAGES = {
   nameEmpty: 'Give the list a name.',
   nameLong: `Keep the list name to ${MAX_LIST_NAME} characters or fewer.`,
