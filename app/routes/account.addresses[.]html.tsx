@@ -274,7 +274,7 @@ function AddressForm({
           {(control) => (
             <input
               {...control}
-              defaultValue={value('addressName', 'Home')}
+              defaultValue={value('addressName', t('Home'))}
               className={FIELD_INPUT_CLASS}
               maxLength={40}
             />

@@ -1,5 +1,6 @@
 import { expect, test } from './support/test';
 import { resolve } from './support/pages';
+import { createAccountOverHttp } from './support/accounts';
 
 /**
  * Words a Spanish page walk still found in English: the weekly ad's savings, the coupon categories, store mode's
@@ -83,4 +84,10 @@ test("an offer's page names its category in Spanish", async ({ page }) => {
   const rest = ['Cerveza, vino y licores', 'Bebés y niños', 'Mascotas', 'Hogar y limpieza', 'Salud y cuidado personal'];
   const names = [...spanish, ...others, ...rest, 'Abarrotes', 'Panadería'];
   await expect(page.getByText(new RegExp(` · (${names.join('|')})$`))).toBeVisible();
+});
+
+test("a new address's suggested name is Spanish", async ({ page }) => {
+  await createAccountOverHttp(page, 'Casa');
+  await page.goto('/account/addresses.html');
+  await expect(page.getByRole('textbox', { name: 'Nombre de la dirección' })).toHaveValue('Casa');
 });
