@@ -3,6 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { configDefaults, defineConfig } from 'vitest/config';
+import LongFilesFirst from './tests/support/sequencer';
 
 /**
  * Unit test files share one module registry per worker (isolate: false): most of a unit file's time was importing
@@ -26,6 +27,8 @@ export default defineConfig({
   test: {
     // Drops the run's template databases at its end.
     globalSetup: ['tests/support/test-run-teardown.ts'],
+    // Without an earlier run's durations, the long resilience and security files start first.
+    sequence: { sequencer: LongFilesFirst },
     // Only the unit project runs in threads (pool options are per pool, not per project).
     poolOptions: { threads: { isolate: false } },
     // The production build (one 1.4 MB bundle) is imported by Node itself, not transformed per test file.

@@ -2,7 +2,6 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useDatabaseForTests } from '~/db/db.server';
 import { addressSelectionsSchema } from '~/db/migrations/0009-address-selections';
-import { seedDatabase } from '~/db/seed/seed.server';
 import { useTokenVerifierForTests } from '~/modules/access/shopper.server';
 import { ADDRESS_MESSAGES, newAddressSchema } from '~/modules/customers/address-rules';
 import { addAddress, deleteAddress, listAddresses, selectAddress } from '~/modules/customers/addresses.server';
@@ -19,7 +18,7 @@ import * as petsRoute from '~/routes/api.customers.$customerId.pets';
 import * as petRoute from '~/routes/api.customers.$customerId.pets.$petId';
 import * as userInfoRoute from '~/routes/api.userinfo';
 import { testIssuer } from '../unit/support/tokens';
-import { createTestDatabase, DIALECTS, type TestDatabase } from './support/databases';
+import { createSeededTestDatabase, DIALECTS, type TestDatabase } from './support/databases';
 
 const JORDAN = 500001; // Greenleaf Market: a seeded Home address (selected) and Biscuit the dog
 const SAM = 500004; // Mesa Fresh: no address, no pet
@@ -100,8 +99,7 @@ describe.each(DIALECTS)('addresses and pet profiles on %s', (dialect) => {
       string | null;
 
   beforeAll(async () => {
-    test = await createTestDatabase(dialect);
-    await seedDatabase(test.db, test.dialect, { products: 300, log: () => {} });
+    test = await createSeededTestDatabase(dialect, { products: 300 });
     useDatabaseForTests(test);
     useTokenVerifierForTests(issuer.verifier);
     forgetCachedStores();

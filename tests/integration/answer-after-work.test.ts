@@ -1,12 +1,11 @@
 import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { useDatabaseForTests } from '~/db/db.server';
-import { seedDatabase } from '~/db/seed/seed.server';
 import { log } from '~/modules/config/logger.server';
 import { runAfterResponse, settledAfterResponse } from '~/modules/identity/run-after-response.server';
 import { sendPasscode } from '~/modules/identity/authn.server';
 import { requestPasswordReset } from '~/modules/identity/password-reset.server';
-import { createTestDatabase, DIALECTS, type TestDatabase } from './support/databases';
+import { createSeededTestDatabase, DIALECTS, type TestDatabase } from './support/databases';
 
 const KNOWN = 'sam@pantry.test';
 const UNKNOWN = 'nobody-here@pantry.test';
@@ -29,8 +28,7 @@ describe.each(DIALECTS)('per-account work after the answer on %s (decision 0050)
   let statements: StatementLog;
 
   beforeAll(async () => {
-    test = await createTestDatabase(dialect);
-    await seedDatabase(test.db, dialect, { products: 100, log: () => {} });
+    test = await createSeededTestDatabase(dialect, { products: 100 });
     statements = new StatementLog((args) => test.db.getExecutor().compileQuery(args.node, args.queryId).sql);
     useDatabaseForTests({ ...test, db: test.db.withPlugin(statements) });
   });

@@ -2,8 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDatabase } from '~/db/seed/seed.server';
-import { createTestDatabase, DIALECTS, type TestDatabase } from './support/databases';
+import { createSeededTestDatabase, DIALECTS, type TestDatabase } from './support/databases';
 import { freePort } from '../../scripts/free-port';
 import { STOREFRONT } from '../../scripts/server-commands';
 
@@ -48,8 +47,7 @@ describe.each(DIALECTS)('production server on %s', (dialect) => {
   let child: ChildProcess;
 
   beforeAll(async () => {
-    test = await createTestDatabase(dialect);
-    await seedDatabase(test.db, test.dialect, { products: 300, log: () => {} });
+    test = await createSeededTestDatabase(dialect, { products: 300 });
     ({ origin, child } = await startServer(test.url));
   });
 

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useDatabaseForTests } from '~/db/db.server';
-import { seedDatabase } from '~/db/seed/seed.server';
 import { ITEM_MESSAGES } from '~/modules/cart/cart-forms';
 import { activeCustomerCartId, cartForWriting, shopperItemCount } from '~/modules/cart/active-cart.server';
 import { addToCart, removeFromCart, setNote, setQuantity, setSubstitution } from '~/modules/cart/cart-lines.server';
@@ -9,7 +8,7 @@ import { mergeGuestCart } from '~/modules/cart/guest-cart-merge.server';
 import { storePriceCents } from '~/modules/catalog/pricing';
 import { stateVersion } from '~/modules/http/state-versions.server';
 import { forgetCachedStores, storeById, type Store } from '~/modules/stores/stores.server';
-import { createTestDatabase, DIALECTS, type TestDatabase } from './support/databases';
+import { createSeededTestDatabase, DIALECTS, type TestDatabase } from './support/databases';
 
 const JORDAN = 500001;
 const SAM = 500004;
@@ -23,8 +22,7 @@ describe.each(DIALECTS)('cart on %s', (dialect) => {
   const customer = (customerId: number) => ({ customerId, bannerId: 'greenleaf', siteType: 'C' as const });
 
   beforeAll(async () => {
-    test = await createTestDatabase(dialect);
-    await seedDatabase(test.db, test.dialect, { products: 300, log: () => {} });
+    test = await createSeededTestDatabase(dialect, { products: 300 });
     useDatabaseForTests(test);
     forgetCachedStores();
     const banner = await test.db

@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useDatabaseForTests } from '~/db/db.server';
-import { seedDatabase } from '~/db/seed/seed.server';
 import { useTokenVerifierForTests } from '~/modules/access/shopper.server';
 import { writeUserCookie } from '~/modules/identity/user-cookie.server';
 import { forgetCachedStores } from '~/modules/stores/stores.server';
@@ -10,7 +9,7 @@ import * as factorsRoute from '~/routes/api.customers.$customerId.factors';
 import * as petRoute from '~/routes/api.customers.$customerId.pets.$petId';
 import * as subscriptionsRoute from '~/routes/api.customers.$customerId.subscriptions';
 import { testIssuer } from '../unit/support/tokens';
-import { createTestDatabase, DIALECTS, type TestDatabase } from './support/databases';
+import { createSeededTestDatabase, DIALECTS, type TestDatabase } from './support/databases';
 
 /** One caller for every customer-service route: the spec's bearer token or the signed-in cookie. */
 const ORIGIN = 'http://localhost:3000';
@@ -44,8 +43,7 @@ describe.each(DIALECTS)('customer-service caller on %s', (dialect) => {
   const token = (claims: Record<string, unknown> = {}) => issuer.issue({ customerId: String(JORDAN), ...claims });
 
   beforeAll(async () => {
-    db = await createTestDatabase(dialect);
-    await seedDatabase(db.db, db.dialect, { products: 300, log: () => {} });
+    db = await createSeededTestDatabase(dialect, { products: 300 });
     useDatabaseForTests(db);
     forgetCachedStores();
     issuer = await testIssuer();

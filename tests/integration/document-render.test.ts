@@ -3,8 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createRequestHandler, type ServerBuild } from '@remix-run/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDatabase } from '~/db/seed/seed.server';
-import { createTestDatabase, type TestDatabase } from './support/databases';
+import { createSeededTestDatabase, type TestDatabase } from './support/databases';
 
 /**
  * Decision 0052: the document is rendered to one string and sent whole. The build's own request handler, on a
@@ -19,8 +18,7 @@ if (!existsSync('build/index.js'))
 const build = (await import(pathToFileURL(path.resolve('build/index.js')).href)) as ServerBuild;
 let test: TestDatabase;
 beforeAll(async () => {
-  test = await createTestDatabase('sqlite');
-  await seedDatabase(test.db, 'sqlite', { products: 50, log: () => {} });
+  test = await createSeededTestDatabase('sqlite', { products: 50 });
   process.env.DATABASE_URL = test.url;
 });
 afterAll(async () => {

@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useDatabaseForTests } from '~/db/db.server';
-import { seedDatabase } from '~/db/seed/seed.server';
 import { useTokenVerifierForTests } from '~/modules/access/shopper.server';
 import { cartForWriting } from '~/modules/cart/active-cart.server';
 import { addToCart } from '~/modules/cart/cart-lines.server';
@@ -17,7 +16,7 @@ import { forgetCachedStores } from '~/modules/stores/stores.server';
 import * as allergiesRoute from '~/routes/account.allergies[.]html';
 import * as cartRoute from '~/routes/shop.cart[.]html';
 import { testIssuer } from '../unit/support/tokens';
-import { createTestDatabase, DIALECTS, type TestDatabase } from './support/databases';
+import { createSeededTestDatabase, DIALECTS, type TestDatabase } from './support/databases';
 import { routeAnswer } from './support/route-answer';
 
 const ORIGIN = 'http://localhost:3000';
@@ -38,8 +37,7 @@ describe.each(DIALECTS)('household allergy list on %s', (dialect) => {
   });
 
   beforeAll(async () => {
-    test = await createTestDatabase(dialect);
-    await seedDatabase(test.db, test.dialect, { products: 1_500, log: () => {} });
+    test = await createSeededTestDatabase(dialect, { products: 1_500 });
     useDatabaseForTests(test);
     forgetCachedStores();
     issuer = await testIssuer();

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useDatabaseForTests } from '~/db/db.server';
-import { seedDatabase } from '~/db/seed/seed.server';
 import {
   authenticateWithPassword,
   INVALID_CREDENTIALS_MESSAGE,
@@ -17,15 +16,14 @@ import {
   resetTokenIsUsable,
 } from '~/modules/identity/password-reset.server';
 import { parseHost } from '~/modules/banners/hosts';
-import { createTestDatabase, DIALECTS, type TestDatabase } from './support/databases';
+import { createSeededTestDatabase, DIALECTS, type TestDatabase } from './support/databases';
 
 const PASSWORD = 'Pantry-demo-2026';
 
 describe.each(DIALECTS)('identity on %s', (dialect) => {
   let test: TestDatabase;
   beforeAll(async () => {
-    test = await createTestDatabase(dialect);
-    await seedDatabase(test.db, test.dialect, { products: 300, log: () => {} });
+    test = await createSeededTestDatabase(dialect, { products: 300 });
     useDatabaseForTests(test);
   });
   afterAll(async () => {

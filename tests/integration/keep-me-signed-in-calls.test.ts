@@ -1,6 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { useDatabaseForTests } from '~/db/db.server';
-import { seedDatabase } from '~/db/seed/seed.server';
 import { useTokenVerifierForTests } from '~/modules/access/shopper.server';
 import { readKeepMeSignedIn } from '~/modules/identity/keep-me-signed-in.server';
 import { shouldAttemptSignOn } from '~/modules/identity/sign-on-rules';
@@ -9,7 +8,7 @@ import { forgetCachedStores } from '~/modules/stores/stores.server';
 import * as kmsiRoute from '~/routes/api.session.kmsi';
 import * as nonKmsiRoute from '~/routes/api.session.nonkmsi';
 import { testIssuer } from '../unit/support/tokens';
-import { createTestDatabase, DIALECTS, type TestDatabase } from './support/databases';
+import { createSeededTestDatabase, DIALECTS, type TestDatabase } from './support/databases';
 import { routeAnswer } from './support/route-answer';
 
 const ORIGIN = 'http://localhost:3000';
@@ -34,8 +33,7 @@ describe.each(DIALECTS)('the kmsi and nonkmsi calls on %s', (dialect) => {
   let signedIn: string;
 
   beforeAll(async () => {
-    test = await createTestDatabase(dialect);
-    await seedDatabase(test.db, test.dialect, { products: 300, log: () => {} });
+    test = await createSeededTestDatabase(dialect, { products: 300 });
     useDatabaseForTests(test);
     forgetCachedStores();
     issuer = await testIssuer();

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { useDatabaseForTests } from '~/db/db.server';
-import { seedDatabase } from '~/db/seed/seed.server';
 import {
   queueWeeklyOffers,
   queueWeeklyOffersForAll,
@@ -12,7 +11,7 @@ import { runMailWorkerOnce } from '~/modules/mail/delivery-worker.server';
 import { forgetCachedStores } from '~/modules/stores/stores.server';
 import * as unsubscribeApi from '~/routes/api.customers.unsubscribe';
 import * as unsubscribePage from '~/routes/account.unsubscribe[.]html';
-import { createTestDatabase, DIALECTS, type TestDatabase } from './support/databases';
+import { createSeededTestDatabase, DIALECTS, type TestDatabase } from './support/databases';
 import { routeAnswer } from './support/route-answer';
 import { SmtpSink } from './support/smtp-sink';
 
@@ -27,8 +26,7 @@ describe.each(DIALECTS)('marketing email and its unsubscribe link on %s', (diale
   const saved: Record<string, string | undefined> = {};
 
   beforeAll(async () => {
-    test = await createTestDatabase(dialect);
-    await seedDatabase(test.db, test.dialect, { products: 300, log: () => {} });
+    test = await createSeededTestDatabase(dialect, { products: 300 });
     useDatabaseForTests(test);
     forgetCachedStores();
     await sink.start();

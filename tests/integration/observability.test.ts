@@ -4,8 +4,7 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDatabase } from '~/db/seed/seed.server';
-import { createTestDatabase, DIALECTS, type TestDatabase } from './support/databases';
+import { createSeededTestDatabase, DIALECTS, type TestDatabase } from './support/databases';
 import { freePort } from '../../scripts/free-port';
 import { IDENTITY_PROVIDER, STOREFRONT } from '../../scripts/server-commands';
 
@@ -84,8 +83,7 @@ describe.each(DIALECTS)('observability on %s', (dialect) => {
   let idpOrigin: string;
 
   beforeAll(async () => {
-    test = await createTestDatabase(dialect);
-    await seedDatabase(test.db, test.dialect, { products: 200, log: () => {} });
+    test = await createSeededTestDatabase(dialect, { products: 200 });
     dataDir = mkdtempSync(path.join(tmpdir(), 'pantry-observability-'));
     const idpPort = await freePort();
     port = await freePort();

@@ -1,10 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDatabase } from '~/db/seed/seed.server';
 import { budgetPages } from '../../bench/lighthouse';
 import { JS_BUDGET_BYTES, JS_BUDGET_KB, pagesJavaScript } from '../../bench/page-weight';
-import { createTestDatabase, type TestDatabase } from './support/databases';
+import { createSeededTestDatabase, type TestDatabase } from './support/databases';
 import { freePort } from '../../scripts/free-port';
 import { STOREFRONT } from '../../scripts/server-commands';
 
@@ -24,8 +23,7 @@ describe('JavaScript a page loads', () => {
   let origin: string;
 
   beforeAll(async () => {
-    test = await createTestDatabase('sqlite');
-    await seedDatabase(test.db, test.dialect, { products: 300, log: () => {} });
+    test = await createSeededTestDatabase('sqlite', { products: 300 });
     const port = await freePort();
     child = spawn(process.execPath, STOREFRONT, {
       env: {

@@ -3,9 +3,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createRequestHandler, type ServerBuild } from '@remix-run/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDatabase } from '~/db/seed/seed.server';
 import { RESOURCES } from '~/modules/i18n/translations.server';
-import { createTestDatabase, type TestDatabase } from './support/databases';
+import { createSeededTestDatabase, type TestDatabase } from './support/databases';
 
 /**
  * Decision 0120, over the production build: a document's loader data refers to its strings files (which the
@@ -18,8 +17,7 @@ if (!existsSync('build/index.js') || !existsSync('public/build/strings'))
 const build = (await import(pathToFileURL(path.resolve('build/index.js')).href)) as ServerBuild;
 let test: TestDatabase;
 beforeAll(async () => {
-  test = await createTestDatabase('sqlite');
-  await seedDatabase(test.db, 'sqlite', { products: 50, log: () => {} });
+  test = await createSeededTestDatabase('sqlite', { products: 50 });
   process.env.DATABASE_URL = test.url;
 });
 afterAll(async () => {

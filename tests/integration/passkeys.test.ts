@@ -1,7 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useDatabaseForTests } from '~/db/db.server';
-import { seedDatabase } from '~/db/seed/seed.server';
 import { useTokenVerifierForTests } from '~/modules/access/shopper.server';
 import { sessionCookie } from '~/modules/session/session-cookie.server';
 import { redeemSessionToken } from '~/modules/identity/session-tokens.server';
@@ -28,7 +27,7 @@ import * as passkeyOptionsRoute from '~/routes/account.passkey.options';
 import * as passkeySignInRoute from '~/routes/account.passkey.sign-in';
 import { testIssuer } from '../unit/support/tokens';
 import { SoftAuthenticator } from './support/authenticator';
-import { createTestDatabase, DIALECTS, type TestDatabase } from './support/databases';
+import { createSeededTestDatabase, DIALECTS, type TestDatabase } from './support/databases';
 
 const HOST = 'localhost:3000';
 const ORIGIN = `http://${HOST}`;
@@ -130,8 +129,7 @@ describe.each(DIALECTS)('passkeys on %s', (dialect) => {
   let sam: Customer;
 
   beforeAll(async () => {
-    test = await createTestDatabase(dialect);
-    await seedDatabase(test.db, test.dialect, { products: 300, log: () => {} });
+    test = await createSeededTestDatabase(dialect, { products: 300 });
     useDatabaseForTests(test);
     useTokenVerifierForTests(issuer.verifier);
     const rows = await test.db

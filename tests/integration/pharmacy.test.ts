@@ -1,10 +1,9 @@
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useDatabaseForTests } from '~/db/db.server';
-import { seedDatabase } from '~/db/seed/seed.server';
 import { consumeHandshake, HANDSHAKE_TTL_SECONDS, issueHandshake } from '~/modules/pharmacy/health-handshake.server';
 import { customerPrescriptions, pharmacyProfile, savePharmacyProfile } from '~/modules/pharmacy/pharmacy.server';
-import { createTestDatabase, DIALECTS, type TestDatabase } from './support/databases';
+import { createSeededTestDatabase, DIALECTS, type TestDatabase } from './support/databases';
 
 const JORDAN = 500001;
 const BART = 500002;
@@ -22,8 +21,7 @@ describe.each(DIALECTS)('pharmacy and health handshake on %s', (dialect) => {
   let test: TestDatabase;
 
   beforeAll(async () => {
-    test = await createTestDatabase(dialect);
-    await seedDatabase(test.db, test.dialect, { products: 200, log: () => {} });
+    test = await createSeededTestDatabase(dialect, { products: 200 });
     useDatabaseForTests(test);
   });
   afterAll(async () => {

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { useDatabaseForTests } from '~/db/db.server';
-import { seedDatabase } from '~/db/seed/seed.server';
 import type { Shopper } from '~/modules/access/shopper';
 import { queueWeeklyOffers } from '~/modules/customers/marketing-email.server';
 import { languageCookie, languageOfCookie } from '~/modules/i18n/language.server';
@@ -8,7 +7,7 @@ import type { Language } from '~/modules/i18n/languages';
 import { chooseLanguage, languageAtSignIn, preferredLanguage } from '~/modules/i18n/preferred-language.server';
 import { queueMessage } from '~/modules/mail/queue.server';
 import { forgetCachedStores } from '~/modules/stores/stores.server';
-import { createTestDatabase, DIALECTS, type TestDatabase } from './support/databases';
+import { createSeededTestDatabase, DIALECTS, type TestDatabase } from './support/databases';
 
 const ORIGIN = 'http://localhost:3000';
 const JORDAN = { id: 500001, email: 'jordan@pantry.test' };
@@ -39,8 +38,7 @@ describe.each(DIALECTS)('the customer’s language on %s', (dialect) => {
   let test: TestDatabase;
 
   beforeAll(async () => {
-    test = await createTestDatabase(dialect);
-    await seedDatabase(test.db, test.dialect, { products: 300, log: () => {} });
+    test = await createSeededTestDatabase(dialect, { products: 300 });
     useDatabaseForTests(test);
     forgetCachedStores();
   });

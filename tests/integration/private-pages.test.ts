@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { useDatabaseForTests } from '~/db/db.server';
 import { DEMO_CUSTOMERS } from '~/db/seed/demo-customers';
-import { seedDatabase } from '~/db/seed/seed.server';
 import { useTokenVerifierForTests } from '~/modules/access/shopper.server';
 import { checkAccessToken, type TokenVerifier } from '~/modules/access/token.server';
 import { noteStateChange, privatePageGrant } from '~/modules/http/private-pages.server';
@@ -12,7 +11,7 @@ import { cartForWriting } from '~/modules/cart/active-cart.server';
 import { addToCart } from '~/modules/cart/cart-lines.server';
 import { clipOffer } from '~/modules/offers/clips.server';
 import { testIssuer } from '../unit/support/tokens';
-import { createTestDatabase, DIALECTS, type TestDatabase } from './support/databases';
+import { createSeededTestDatabase, DIALECTS, type TestDatabase } from './support/databases';
 
 /**
  * The app's half of the private page cache (decision 0027) on each database: who may be served a
@@ -57,8 +56,7 @@ describe.each(DIALECTS)('private pages on %s', (dialect) => {
   let test: TestDatabase;
 
   beforeAll(async () => {
-    test = await createTestDatabase(dialect);
-    await seedDatabase(test.db, dialect, { products: 50, log: () => {} });
+    test = await createSeededTestDatabase(dialect, { products: 50 });
     useDatabaseForTests(test);
   });
   beforeEach(() => useTokenVerifierForTests(issuer.verifier));

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useDatabaseForTests } from '~/db/db.server';
-import { seedDatabase } from '~/db/seed/seed.server';
 import { profilePrompt, putOffProfilePrompt } from '~/modules/customers/profile-completion.server';
-import { createTestDatabase, DIALECTS, type TestDatabase } from './support/databases';
+import { createSeededTestDatabase, DIALECTS, type TestDatabase } from './support/databases';
 import { saveCheckoutAddress } from './support/fixtures';
 
 /** A demo account without saved addresses (the driver's). */
@@ -14,8 +13,7 @@ describe.each(DIALECTS)('the profile-completion prompt on %s', (dialect) => {
   const later = (days: number) => new Date(now.getTime() + days * 86_400_000);
 
   beforeAll(async () => {
-    test = await createTestDatabase(dialect);
-    await seedDatabase(test.db, dialect, { products: 50, log: () => {} });
+    test = await createSeededTestDatabase(dialect, { products: 50 });
     useDatabaseForTests(test);
     await test.db.deleteFrom('customer_addresses').where('customer_id', '=', CUSTOMER).execute();
   });

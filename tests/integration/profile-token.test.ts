@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useDatabaseForTests } from '~/db/db.server';
-import { seedDatabase } from '~/db/seed/seed.server';
 import { useTokenVerifierForTests } from '~/modules/access/shopper.server';
 import { customerOfProfileToken, issueProfileToken } from '~/modules/profile/profile-token.server';
 import { sessionCookie } from '~/modules/session/session-cookie.server';
@@ -9,7 +8,7 @@ import * as profileRoute from '~/routes/api.customers.$customerId.profile';
 import * as tokenRoute from '~/routes/api.customers.$customerId.profile.token';
 import * as tendersRoute from '~/routes/api.customers.$customerId.tenders';
 import { testIssuer } from '../unit/support/tokens';
-import { createTestDatabase, DIALECTS, type TestDatabase } from './support/databases';
+import { createSeededTestDatabase, DIALECTS, type TestDatabase } from './support/databases';
 import { routeAnswer } from './support/route-answer';
 
 const ORIGIN = 'http://localhost:3000';
@@ -33,8 +32,7 @@ describe.each(DIALECTS)('the profile token on %s', (dialect) => {
   let issuer: Awaited<ReturnType<typeof testIssuer>>;
 
   beforeAll(async () => {
-    test = await createTestDatabase(dialect);
-    await seedDatabase(test.db, test.dialect, { products: 300, log: () => {} });
+    test = await createSeededTestDatabase(dialect, { products: 300 });
     useDatabaseForTests(test);
     forgetCachedStores();
     issuer = await testIssuer();

@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { useDatabaseForTests } from '~/db/db.server';
-import { seedDatabase } from '~/db/seed/seed.server';
 import { useTokenVerifierForTests } from '~/modules/access/shopper.server';
 import { writeKeepMeSignedIn } from '~/modules/identity/keep-me-signed-in.server';
 import { writeUserCookie } from '~/modules/identity/user-cookie.server';
@@ -25,7 +24,7 @@ import * as storesReadRoute from '~/routes/api.customers.$customerId.stores';
 import * as profileRoute from '~/routes/api.customers.$customerId.profile';
 import * as sessionUpdateRoute from '~/routes/api.session.update';
 import { testIssuer } from '../unit/support/tokens';
-import { createTestDatabase, DIALECTS, type TestDatabase } from './support/databases';
+import { createSeededTestDatabase, DIALECTS, type TestDatabase } from './support/databases';
 
 const ORIGIN = 'http://localhost:3000';
 const JORDAN = 500001;
@@ -91,8 +90,7 @@ describe.each(DIALECTS)('profile and session update on %s', (dialect) => {
       .execute();
 
   beforeAll(async () => {
-    db = await createTestDatabase(dialect);
-    await seedDatabase(db.db, db.dialect, { products: 300, log: () => {} });
+    db = await createSeededTestDatabase(dialect, { products: 300 });
     useDatabaseForTests(db);
     forgetCachedStores();
     issuer = await testIssuer();

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useDatabaseForTests } from '~/db/db.server';
-import { seedDatabase } from '~/db/seed/seed.server';
 import { loadShopper, useTokenVerifierForTests } from '~/modules/access/shopper.server';
 import { authenticateWithPassword } from '~/modules/identity/authn.server';
 import { confirmPassword } from '~/modules/identity/elevated-sign-in.server';
@@ -14,7 +13,7 @@ import {
 import { sessionCookie } from '~/modules/session/session-cookie.server';
 import * as securityPage from '~/routes/account.security[.]html';
 import { testIssuer } from '../unit/support/tokens';
-import { createTestDatabase, DIALECTS, type TestDatabase } from './support/databases';
+import { createSeededTestDatabase, DIALECTS, type TestDatabase } from './support/databases';
 
 const PASSWORD = 'Pantry-demo-2026';
 const HOST = 'localhost:3000';
@@ -59,8 +58,7 @@ describe.each(DIALECTS)('sign-in details and the elevated sign-in on %s', (diale
   const customers: Record<string, Customer> = {};
 
   beforeAll(async () => {
-    test = await createTestDatabase(dialect);
-    await seedDatabase(test.db, test.dialect, { products: 300, log: () => {} });
+    test = await createSeededTestDatabase(dialect, { products: 300 });
     useDatabaseForTests(test);
     useTokenVerifierForTests(issuer.verifier);
     for (const row of await test.db.selectFrom('customers').select(['id', 'uuid', 'email']).execute()) {

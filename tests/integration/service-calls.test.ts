@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { useDatabaseForTests } from '~/db/db.server';
-import { seedDatabase } from '~/db/seed/seed.server';
 import { useTokenVerifierForTests } from '~/modules/access/shopper.server';
 import { log, logLine } from '~/modules/config/logger.server';
 import { forgetTaxonomy } from '~/modules/catalog/taxonomy.server';
@@ -21,7 +20,7 @@ import * as priceRoute from '~/routes/api.products.$productId.price';
 import * as similarRoute from '~/routes/api.products.$productId.similar';
 import * as preloadRoute from '~/routes/api.stores.preload.$branchId';
 import { testIssuer } from '../unit/support/tokens';
-import { createTestDatabase, DIALECTS, type TestDatabase } from './support/databases';
+import { createSeededTestDatabase, DIALECTS, type TestDatabase } from './support/databases';
 import { routeAnswer } from './support/route-answer';
 
 /** The service calls of spec section 7 served as Pantry's own API routes, called in-process as Remix calls them. */
@@ -67,8 +66,7 @@ describe.each(DIALECTS)('service calls on %s', (dialect) => {
     issuer.issue({ customerId: String(customerId), uuid: customerId === JORDAN ? jordanUuid : undefined, ...claims });
 
   beforeAll(async () => {
-    test = await createTestDatabase(dialect);
-    await seedDatabase(test.db, test.dialect, { products: 300, log: () => {} });
+    test = await createSeededTestDatabase(dialect, { products: 300 });
     useDatabaseForTests(test);
     forgetCachedStores();
     forgetTaxonomy();

@@ -2,7 +2,6 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, useDatabaseForTests } from '~/db/db.server';
-import { seedDatabase } from '~/db/seed/seed.server';
 import { activeCustomerCartId, cartForWriting } from '~/modules/cart/active-cart.server';
 import { addToCart } from '~/modules/cart/cart-lines.server';
 import { cartView } from '~/modules/cart/cart-view.server';
@@ -17,7 +16,7 @@ import { wineShipMethods } from '~/modules/shipping/wine-shipping.server';
 import { forgetCachedStores, storeById, type Store } from '~/modules/stores/stores.server';
 import { action as sellerMethodsAction } from '~/routes/api.shipping.seller-methods';
 import { action as wineAction } from '~/routes/api.shipping.wine';
-import { createTestDatabase, DIALECTS, type TestDatabase } from './support/databases';
+import { createSeededTestDatabase, DIALECTS, type TestDatabase } from './support/databases';
 import { saveCheckoutAddress } from './support/fixtures';
 import { compiledChild } from './support/compiled-child';
 
@@ -48,8 +47,7 @@ describe.each(DIALECTS)('shipping estimates on %s', (dialect) => {
   };
 
   beforeAll(async () => {
-    test = await createTestDatabase(dialect);
-    await seedDatabase(test.db, test.dialect, { products: 200, log: () => {} });
+    test = await createSeededTestDatabase(dialect, { products: 200 });
     useDatabaseForTests(test);
     forgetCachedStores();
     const stores = await test.db.selectFrom('stores').selectAll().where('banner_id', '=', 'greenleaf').execute();

@@ -2,12 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatInTimeZone, fromZonedTime } from 'date-fns-tz';
 import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs } from 'kysely';
 import { useDatabaseForTests } from '~/db/db.server';
-import { seedDatabase } from '~/db/seed/seed.server';
 import { cartForWriting } from '~/modules/cart/active-cart.server';
 import { defaultSlotDay } from '~/modules/slots/default-day';
 import { heldSlot, listSlots, releaseExpiredHolds, reserveSlot, slotPage } from '~/modules/slots/slots.server';
 import { forgetCachedStores, storeById, type Store } from '~/modules/stores/stores.server';
-import { createTestDatabase, DIALECTS, type TestDatabase } from './support/databases';
+import { createSeededTestDatabase, DIALECTS, type TestDatabase } from './support/databases';
 
 describe.each(DIALECTS)('delivery and pickup slots on %s', (dialect) => {
   let test: TestDatabase;
@@ -17,8 +16,7 @@ describe.each(DIALECTS)('delivery and pickup slots on %s', (dialect) => {
   const newCart = () => cartForWriting(guest, null, store.id);
 
   beforeAll(async () => {
-    test = await createTestDatabase(dialect);
-    await seedDatabase(test.db, test.dialect, { products: 300, log: () => {} });
+    test = await createSeededTestDatabase(dialect, { products: 300 });
     useDatabaseForTests(test);
     forgetCachedStores();
     const row = await test.db

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useDatabaseForTests } from '~/db/db.server';
 import { DEMO_STORE_CARDS } from '~/db/seed/demo-customers';
-import { seedDatabase } from '~/db/seed/seed.server';
 import { parseHost } from '~/modules/banners/hosts';
 import { lookupStoreCard, storeCardTriesAllowed } from '~/modules/customers/store-cards.server';
 import {
@@ -14,7 +13,7 @@ import { registerCustomer } from '~/modules/identity/registration.server';
 import { forgetCachedStores } from '~/modules/stores/stores.server';
 import * as lookupRoute from '~/routes/api.session.lookup';
 import * as stepUpRoute from '~/routes/api.customers.register.stepup';
-import { createTestDatabase, DIALECTS, type TestDatabase } from './support/databases';
+import { createSeededTestDatabase, DIALECTS, type TestDatabase } from './support/databases';
 import { routeAnswer } from './support/route-answer';
 
 const ORIGIN = 'http://localhost:3000';
@@ -45,8 +44,7 @@ describe.each(DIALECTS)('store card lookup and register step-up on %s', (dialect
   let serial = 0;
 
   beforeAll(async () => {
-    test = await createTestDatabase(dialect);
-    await seedDatabase(test.db, test.dialect, { products: 300, log: () => {} });
+    test = await createSeededTestDatabase(dialect, { products: 300 });
     useDatabaseForTests(test);
     forgetCachedStores();
   });

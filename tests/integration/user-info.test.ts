@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useDatabaseForTests } from '~/db/db.server';
-import { seedDatabase } from '~/db/seed/seed.server';
 import type { Shopper } from '~/modules/access/shopper.server';
 import { parseHost } from '~/modules/banners/hosts';
 import { parseDeliveryAddress } from '~/modules/customers/delivery-address';
@@ -10,7 +9,7 @@ import { searchUidFor, userInfo } from '~/modules/customers/user-info.server';
 import { featureFlags } from '~/modules/flags/feature-flags.server';
 import type { SessionData } from '~/modules/session/session-schema';
 import { allStores, forgetCachedStores, storeById } from '~/modules/stores/stores.server';
-import { createTestDatabase, DIALECTS, type TestDatabase } from './support/databases';
+import { createSeededTestDatabase, DIALECTS, type TestDatabase } from './support/databases';
 
 function shopperFor(
   userType: Shopper['userType'],
@@ -36,8 +35,7 @@ describe.each(DIALECTS)('user info on %s', (dialect) => {
   let test: TestDatabase;
   let storeId: string;
   beforeAll(async () => {
-    test = await createTestDatabase(dialect);
-    await seedDatabase(test.db, test.dialect, { products: 300, log: () => {} });
+    test = await createSeededTestDatabase(dialect, { products: 300 });
     useDatabaseForTests(test);
     forgetCachedStores();
     const jordan = await test.db

@@ -1,9 +1,8 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDatabase } from '~/db/seed/seed.server';
 import { RETRY_AFTER_SECONDS } from '~/modules/http/database-unavailable.server';
 import { UNAVAILABLE_TITLE } from '~/modules/http/unavailable-copy';
-import { createTestDatabase, DIALECTS, type TestDatabase } from '../integration/support/databases';
+import { createSeededTestDatabase, DIALECTS, type TestDatabase } from '../integration/support/databases';
 import { Shopper, startStorefront, type Storefront } from './support/storefront';
 
 /** pg-pool's wait for a connection (app/db/db.server.ts connectionTimeoutMillis). */
@@ -20,8 +19,7 @@ describe.runIf(DIALECTS.includes('postgres'))('PostgreSQL pool exhaustion', () =
   let productIds: number[];
 
   beforeAll(async () => {
-    test = await createTestDatabase('postgres');
-    await seedDatabase(test.db, 'postgres', { products: 300, log: () => {} });
+    test = await createSeededTestDatabase('postgres', { products: 300 });
     productIds = (
       await test.db.selectFrom('products').select('id').where('kind', '=', 'grocery').orderBy('id').limit(5).execute()
     ).map((row) => row.id);

@@ -5,11 +5,10 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ServerBuild } from '@remix-run/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDatabase } from '~/db/seed/seed.server';
 import { API_ROUTE_MARK } from '~/modules/http/api.server';
 import { RETRY_AFTER_SECONDS } from '~/modules/http/database-unavailable.server';
 import { sessionCookie } from '~/modules/session/session-cookie.server';
-import { createTestDatabase, DIALECTS, type TestDatabase } from '../integration/support/databases';
+import { createSeededTestDatabase, DIALECTS, type TestDatabase } from '../integration/support/databases';
 import { freePort, Shopper, startStorefront, startTokenIssuer, type Storefront } from './support/storefront';
 
 /**
@@ -134,8 +133,7 @@ describe.each(DIALECTS)('every resource route with the database unavailable on %
   let relay: Awaited<ReturnType<typeof startRelay>> | undefined;
 
   beforeAll(async () => {
-    test = await createTestDatabase(dialect);
-    await seedDatabase(test.db, dialect, { products: 200, log: () => {} });
+    test = await createSeededTestDatabase(dialect, { products: 200 });
     issuer = await startTokenIssuer();
     let databaseUrl = test.url;
     if (dialect === 'postgres') {

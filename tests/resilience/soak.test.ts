@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatSoak, runSoak } from '../../bench/soak-run';
-import { createTestDatabase, DIALECTS, type TestDatabase } from '../integration/support/databases';
+import { createSeededTestDatabase, DIALECTS, type TestDatabase } from '../integration/support/databases';
 import { launchTestCluster, type TestCluster } from './support/cluster';
 import { soakWorld } from './support/soak-world';
 
@@ -27,7 +27,8 @@ describe.skipIf(!DIALECTS.includes('postgres'))('soak through two storefronts be
   let test: TestDatabase;
   let cluster: TestCluster;
   beforeAll(async () => {
-    test = await createTestDatabase('postgres', false);
+    // Seeded already: the cluster's own migrate-and-seed of an empty database is cluster.test.ts's subject, not this.
+    test = await createSeededTestDatabase('postgres', { products: 300 });
     cluster = await launchTestCluster({ databaseUrl: test.url });
   });
   afterAll(async () => {

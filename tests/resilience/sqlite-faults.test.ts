@@ -1,11 +1,10 @@
 import SQLite from 'better-sqlite3';
 import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDatabase } from '~/db/seed/seed.server';
 import { SQLITE_LOCK_WAIT_MS } from '~/db/sqlite-dialect.server';
 import { RETRY_AFTER_SECONDS } from '~/modules/http/database-unavailable.server';
 import { UNAVAILABLE_TITLE } from '~/modules/http/unavailable-copy';
-import { createTestDatabase, type TestDatabase } from '../integration/support/databases';
+import { createSeededTestDatabase, type TestDatabase } from '../integration/support/databases';
 import { Shopper, startStorefront, type Storefront } from './support/storefront';
 
 /**
@@ -18,8 +17,7 @@ describe('SQLite faults', () => {
   let productIds: number[];
 
   beforeAll(async () => {
-    test = await createTestDatabase('sqlite');
-    await seedDatabase(test.db, 'sqlite', { products: 300, log: () => {} });
+    test = await createSeededTestDatabase('sqlite', { products: 300 });
     productIds = (
       await test.db.selectFrom('products').select('id').where('kind', '=', 'grocery').orderBy('id').limit(40).execute()
     ).map((row) => row.id);

@@ -4,16 +4,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useDatabaseForTests } from '~/db/db.server';
-import { seedDatabase } from '~/db/seed/seed.server';
 import { settledAfterResponse } from '~/modules/identity/run-after-response.server';
 import { PASSCODE_TTL_MS, sendPasscode, verifyPasscode } from '~/modules/identity/authn.server';
-import { createTestDatabase, DIALECTS, type TestDatabase } from '../integration/support/databases';
+import { createSeededTestDatabase, DIALECTS, type TestDatabase } from '../integration/support/databases';
 
 describe.each(DIALECTS)('one-time passcodes on %s', (dialect) => {
   let test: TestDatabase;
   beforeAll(async () => {
-    test = await createTestDatabase(dialect);
-    await seedDatabase(test.db, dialect, { products: 100, log: () => {} });
+    test = await createSeededTestDatabase(dialect, { products: 100 });
     useDatabaseForTests(test);
   });
   afterAll(async () => {

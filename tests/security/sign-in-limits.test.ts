@@ -10,8 +10,7 @@ import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDatabase } from '~/db/seed/seed.server';
-import { createTestDatabase, DIALECTS, type TestDatabase } from '../integration/support/databases';
+import { createSeededTestDatabase, DIALECTS, type TestDatabase } from '../integration/support/databases';
 import { freePort } from '../../scripts/free-port';
 
 const CLIENT_LIMIT = 6;
@@ -75,8 +74,7 @@ describe.each(DIALECTS)('sign-in limits across two storefront processes on %s', 
   const ports: number[] = [];
 
   beforeAll(async () => {
-    database = await createTestDatabase(dialect);
-    await seedDatabase(database.db, dialect, { products: 200, log: () => {} });
+    database = await createSeededTestDatabase(dialect, { products: 200 });
     dataDir = mkdtempSync(path.join(tmpdir(), 'pantry-limits-'));
     for (let i = 0; i < 2; i++) {
       const port = await freePort();

@@ -57,14 +57,28 @@ export async function createTestDatabase(dialect: DialectName, migrate = true): 
 /**
  * A fresh database with the seeded catalogue of `products` products as of `now`: a copy of the run's seeded
  * template (the seed is deterministic for a given `now`), the same rows `seedDatabase` would write.
+ *
+ * Without `now`, a seed as of the current time: a copy of a template seeded earlier in the same run and UTC day.
+ * Every date the seed writes is whole days (or more) from its `now` and the ad week is its day's, so a template
+ * minutes old holds what a seed made now would; a test file already used its seed for minutes after making it.
+ * The demo passwords are hashed at the cost in force (PASSWORD_HASH_COST), which is part of the template's name.
  */
 export async function createSeededTestDatabase(
   dialect: DialectName,
-  options: { products: number; now: Date },
+  options: { products: number; now?: Date },
 ): Promise<TestDatabase> {
   const { seedDatabase } = await import('~/db/seed/seed.server');
-  return fromTemplate(dialect, `seeded_${options.products}_${options.now.getTime()}`, (handle) =>
-    seedDatabase(handle.db, handle.dialect, { ...options, log: () => {} }),
+  const { passwordHashOptions, PASSWORD_HASH_OPTIONS } = await import('~/modules/identity/passwords.server');
+  const { products, now } = options;
+  if (now) {
+    return fromTemplate(dialect, `seeded_${products}_${now.getTime()}`, (handle) =>
+      seedDatabase(handle.db, handle.dialect, { products, now, log: () => {} }),
+    );
+  }
+  const cost = passwordHashOptions() === PASSWORD_HASH_OPTIONS ? 'production' : 'test';
+  const day = new Date().toISOString().slice(0, 10).replaceAll('-', '');
+  return fromTemplate(dialect, `seeded_${products}_today${day}_${cost}`, (handle) =>
+    seedDatabase(handle.db, handle.dialect, { products, now: new Date(), log: () => {} }),
   );
 }
 

@@ -2,12 +2,11 @@ import type { Kysely } from 'kysely';
 import zipcodes from 'zipcodes';
 import type { Database, StoreTable } from '~/db/schema';
 import { useDatabaseForTests } from '~/db/db.server';
-import { seedDatabase } from '~/db/seed/seed.server';
 import { addAddress } from '~/modules/orders/checkout.server';
 import type { OrderCustomer } from '~/modules/orders/order-rules';
 import { forgetCachedStores, storeById, type Store } from '~/modules/stores/stores.server';
 import type { DialectName } from '~/db/dialect';
-import { createTestDatabase, type TestDatabase } from './databases';
+import { createSeededTestDatabase, type TestDatabase } from './databases';
 
 /** A banner row, for tests that build a small world of their own. */
 export async function insertBanner(db: Kysely<Database>, id: string, defaultStoreId: number, defaultZip: string) {
@@ -81,8 +80,7 @@ export async function saveCheckoutAddress(
  * `forgetCachedStores()` after the tests.
  */
 export async function seededDeliveryWorld(dialect: DialectName): Promise<{ test: TestDatabase; store: Store }> {
-  const test = await createTestDatabase(dialect);
-  await seedDatabase(test.db, test.dialect, { products: 300, log: () => {} });
+  const test = await createSeededTestDatabase(dialect, { products: 300 });
   // eslint-disable-next-line react-hooks/rules-of-hooks -- the app's database switch for tests, not a React hook
   useDatabaseForTests(test);
   forgetCachedStores();

@@ -5,9 +5,8 @@ import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { useDatabaseForTests } from '~/db/db.server';
 import type { DialectName } from '~/db/dialect';
-import { seedDatabase } from '~/db/seed/seed.server';
 import { startIdentityProvider } from '../../../idp/server';
-import { createTestDatabase, type TestDatabase } from './databases';
+import { createSeededTestDatabase, type TestDatabase } from './databases';
 import { freePort } from '../../../scripts/free-port';
 
 /**
@@ -19,8 +18,7 @@ export function useRealIdentityProvider(dialect: DialectName, origins: string[])
   let server: Server | undefined;
   let dataDir: string | undefined;
   beforeAll(async () => {
-    context.test = await createTestDatabase(dialect);
-    await seedDatabase(context.test.db, dialect, { products: 200, log: () => {} });
+    context.test = await createSeededTestDatabase(dialect, { products: 200 });
     // eslint-disable-next-line react-hooks/rules-of-hooks -- the app's database switch for tests, not a React hook
     useDatabaseForTests(context.test);
     dataDir = mkdtempSync(path.join(tmpdir(), 'pantry-idp-'));

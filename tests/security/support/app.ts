@@ -12,9 +12,8 @@ import { createRequestHandler, type ServerBuild } from '@remix-run/node';
 import { sql } from 'kysely';
 import { useDatabaseForTests } from '~/db/db.server';
 import type { DialectName } from '~/db/dialect';
-import { seedDatabase } from '~/db/seed/seed.server';
 import { startIdentityProvider } from '../../../idp/server';
-import { createTestDatabase, type TestDatabase } from '../../integration/support/databases';
+import { createSeededTestDatabase, type TestDatabase } from '../../integration/support/databases';
 import { freePort } from '../../../scripts/free-port';
 
 export const DEMO_PASSWORD = 'Pantry-demo-2026';
@@ -42,10 +41,6 @@ const BUILD = path.resolve('build/index.js');
 
 export async function startInProcessApp(dialect: DialectName, env: Record<string, string> = {}): Promise<InProcessApp> {
   if (!existsSync(BUILD)) throw new Error('No production build: run `npm run build` first (npm test does).');
-  const database = await createTestDatabase(dialect);
-  // The provider (source modules) and the build (its own bundled modules) share the one database.
-  // eslint-disable-next-line react-hooks/rules-of-hooks -- the app's database switch for tests, not a React hook
-  useDatabaseForTests(database);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'pantry-security-'));
   const storefrontPort = await freePort();
   const idpPort = await freePort();
@@ -53,7 +48,6 @@ export async function startInProcessApp(dialect: DialectName, env: Record<string
   const issuer = `http://localhost:${idpPort}`;
   Object.assign(process.env, {
     DATA_DIR: dataDir,
-    DATABASE_URL: database.url,
     IDP_ISSUER: issuer,
     LOG_LEVEL: 'silent',
     // As served: React's production server renderer, production-only behaviour.
@@ -62,7 +56,11 @@ export async function startInProcessApp(dialect: DialectName, env: Record<string
     ...env,
   });
   // After the environment: the demo accounts' password hashes follow PASSWORD_HASH_COST as sign-ups' do.
-  await seedDatabase(database.db, dialect, { products: 200, log: () => {} });
+  const database = await createSeededTestDatabase(dialect, { products: 200 });
+  process.env.DATABASE_URL = database.url;
+  // The provider (source modules) and the build (its own bundled modules) share the one database.
+  // eslint-disable-next-line react-hooks/rules-of-hooks -- the app's database switch for tests, not a React hook
+  useDatabaseForTests(database);
   const { server } = (await startIdentityProvider({ port: idpPort, issuer, origins: [origin] })) as { server: Server };
   // A module instance of its own per app: the build caches its environment and database on first use,
   // so a second app in the same test file (the other dialect) must not reuse the first one's.

@@ -3,8 +3,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { DialectName } from '~/db/dialect';
-import { seedDatabase } from '~/db/seed/seed.server';
-import { createTestDatabase, type TestDatabase } from '../../integration/support/databases';
+import { createSeededTestDatabase, type TestDatabase } from '../../integration/support/databases';
 import { freePort } from '../../../scripts/free-port';
 import { IDENTITY_PROVIDER, STOREFRONT } from '../../../scripts/server-commands';
 
@@ -66,8 +65,7 @@ export async function startStack(
   } = {},
 ): Promise<Stack> {
   if (!existsSync(STOREFRONT[0]!)) throw new Error(`${STOREFRONT[0]} is missing: run \`npm run build\` first`);
-  const database = await createTestDatabase(dialect);
-  await seedDatabase(database.db, dialect, { products: 200, log: () => {} });
+  const database = await createSeededTestDatabase(dialect, { products: 200 });
   const dataDir = mkdtempSync(path.join(tmpdir(), 'pantry-security-'));
   const ports = await Promise.all(Array.from({ length: count }, () => freePort()));
   const idpPort = await freePort();
