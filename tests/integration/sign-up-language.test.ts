@@ -4,11 +4,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useDatabaseForTests } from '~/db/db.server';
-import { seedDatabase } from '~/db/seed/seed.server';
 import { parseHost } from '~/modules/banners/hosts';
 import { registerCustomer } from '~/modules/identity/registration.server';
 import { forgetCachedStores } from '~/modules/stores/stores.server';
-import { createTestDatabase, DIALECTS, type TestDatabase } from './support/databases';
+import { createSeededTestDatabase, DIALECTS, type TestDatabase } from './support/databases';
 
 const GREENLEAF = parseHost('localhost', 'local-origin');
 
@@ -25,8 +24,7 @@ describe.each(DIALECTS)('the language of a sign-up on %s', (dialect) => {
   let test: TestDatabase;
 
   beforeAll(async () => {
-    test = await createTestDatabase(dialect);
-    await seedDatabase(test.db, test.dialect, { products: 300, log: () => {} });
+    test = await createSeededTestDatabase(dialect, { products: 300 });
     useDatabaseForTests(test);
     forgetCachedStores();
   });
