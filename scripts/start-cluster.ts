@@ -6,7 +6,7 @@
  * process is and how the last restart went.
  */
 import type { ChildProcess } from 'node:child_process';
-import { rmSync, writeFileSync } from 'node:fs';
+import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { CLUSTER_DRAIN_MS, startCluster } from './cluster';
 import { rollingRestart, type RestartedStorefront } from './cluster-restart';
@@ -56,7 +56,9 @@ function writeState(restart?: RestartState) {
     storefronts: cluster.storefronts.map((s) => ({ name: s.name, port: s.port, pid: s.child.pid })),
     restart,
   };
-  writeFileSync(stateFile, `${JSON.stringify(state, null, 2)}\n`);
+  // Written aside and renamed into place: `npm run cluster:restart` polls this file and must never read it half-written.
+  writeFileSync(`${stateFile}.tmp`, `${JSON.stringify(state, null, 2)}\n`);
+  renameSync(`${stateFile}.tmp`, stateFile);
 }
 writeState();
 
