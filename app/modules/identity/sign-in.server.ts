@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { log } from '~/modules/config/logger.server';
 import { languageAtSignIn } from '~/modules/i18n/preferred-language.server';
 import type { Shopper } from '~/modules/access/shopper';
 import { redirectPolicy } from '~/modules/access/redirect-policy.server';
@@ -74,8 +75,21 @@ export type CallbackOutcome =
   | { ok: true; redirectTo: string; setCookies: string[] }
   | { ok: false; redirectTo: string; setCookies: string[]; reason: string };
 
-/** The callback: checks state, exchanges the code, verifies the tokens, and signs the shopper in. */
+/**
+ * The callback: checks state, exchanges the code, verifies the tokens, and signs the shopper in. A refusal is
+ * logged with its reason (never a code or token), so a shopper sent to the error page can be traced.
+ */
 export async function completeAuthorization(request: Request, shopper: Shopper): Promise<CallbackOutcome> {
+  const outcome = await authorizationOutcome(request, shopper);
+  if (!outcome.ok) {
+    // A declined silent sign-on or a stray callback is routine; the error page means a sign-in the shopper started failed.
+    const level = outcome.redirectTo === '/IAUC408.html' ? 'warn' : 'info';
+    log[level]('sign-in callback refused', { reason: outcome.reason, userType: shopper.userType });
+  }
+  return outcome;
+}
+
+async function authorizationOutcome(request: Request, shopper: Shopper): Promise<CallbackOutcome> {
   const url = new URL(request.url);
   const read = await readSignedCookie(request, 'authTransaction', shopper.cookie.siteType, (value) => {
     const parsed = transactionSchema.safeParse(value);
@@ -115,16 +129,22 @@ export async function completeAuthorization(request: Request, shopper: Shopper):
   }
   const code = url.searchParams.get('code') ?? '';
   const tokens = code ? await exchangeCode({ code, verifier: tx.verifier, origin: originOf(request) }) : null;
-  if (!tokens || !tokens.id_token || !(await verifyIdToken(tokens.id_token, tx.nonce))) {
-    return { ok: false, reason: 'token', redirectTo: '/IAUC408.html', setCookies: [clearTx] };
-  }
+  if (!tokens?.id_token)
+    return {
+      ok: false,
+      reason: code ? 'code-exchange' : 'no-code',
+      redirectTo: '/IAUC408.html',
+      setCookies: [clearTx],
+    };
+  if (!(await verifyIdToken(tokens.id_token, tx.nonce)))
+    return { ok: false, reason: 'id-token', redirectTo: '/IAUC408.html', setCookies: [clearTx] };
   if (tx.silent) {
     const refused = await refuseAnotherAccount(request, shopper, tokens);
     if (refused)
       return { ok: false, reason: 'other-account', ...refused, setCookies: [clearTx, ...refused.setCookies] };
   }
   const signedIn = await signInCookies(request, shopper, tokens, tx.remember);
-  if (!signedIn) return { ok: false, reason: 'token', redirectTo: '/IAUC408.html', setCookies: [clearTx] };
+  if (!signedIn) return { ok: false, reason: 'access-token', redirectTo: '/IAUC408.html', setCookies: [clearTx] };
   const setCookies = [
     clearTx,
     await clearCookie('signInCount', shopper.cookie),
