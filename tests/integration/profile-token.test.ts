@@ -83,11 +83,7 @@ describe.each(DIALECTS)('the profile token on %s', (dialect) => {
     const otherBody = Buffer.from(JSON.stringify({ ...payload, sub: SAM })).toString('base64url');
     // The signature's first character changed, never to itself (one token in 64 starts with "x").
     const altered = `${signature.startsWith('x') ? 'y' : 'x'}${signature.slice(1)}`;
-    for (const forged of [
-      `${prefix}.${otherBody}.${signature}`,
-      `${prefix}.${body}.${altered}`,
-      'pt1.x.y',
-    ]) {
+    for (const forged of [`${prefix}.${otherBody}.${signature}`, `${prefix}.${body}.${altered}`, 'pt1.x.y']) {
       expect((await profileOf(SAM, forged)).status).toBe(401);
     }
   });
