@@ -22,6 +22,9 @@ import { generateStateWords } from './state-words';
 
 const AUTH_TX_SECONDS = 10 * 60;
 
+/** Where a sign-in the shopper started lands when it fails (spec: the IAUC408 page). */
+const SIGN_IN_ERROR_PAGE = '/IAUC408.html';
+
 const transactionSchema = z.object({
   state: z.string(),
   nonce: z.string(),
@@ -83,7 +86,7 @@ export async function completeAuthorization(request: Request, shopper: Shopper):
   const outcome = await authorizationOutcome(request, shopper);
   if (!outcome.ok) {
     // A declined silent sign-on or a stray callback is routine; the error page means a sign-in the shopper started failed.
-    const level = outcome.redirectTo === '/IAUC408.html' ? 'warn' : 'info';
+    const level = outcome.redirectTo === SIGN_IN_ERROR_PAGE ? 'warn' : 'info';
     log[level]('sign-in callback refused', { reason: outcome.reason, userType: shopper.userType });
   }
   return outcome;
@@ -100,7 +103,7 @@ async function authorizationOutcome(request: Request, shopper: Shopper): Promise
     // Not a sign-in this browser started: a signed-in customer stays signed in (the error page would sign
     // them out, and another site can send any browser here).
     if (shopper.userType === 'C') return { ok: false, reason: 'state', redirectTo: '/', setCookies: [clearTx] };
-    return { ok: false, reason: 'state', redirectTo: '/IAUC408.html', setCookies: [clearTx] };
+    return { ok: false, reason: 'state', redirectTo: SIGN_IN_ERROR_PAGE, setCookies: [clearTx] };
   }
   const tx = read.value;
   const error = url.searchParams.get('error');
@@ -125,7 +128,7 @@ async function authorizationOutcome(request: Request, shopper: Shopper): Promise
         redirectTo: tx.failureTo,
         setCookies: [clearTx, ...(await clearFirstLoginCookies(shopper.cookie))],
       };
-    return { ok: false, reason: error, redirectTo: '/IAUC408.html', setCookies: [clearTx] };
+    return { ok: false, reason: error, redirectTo: SIGN_IN_ERROR_PAGE, setCookies: [clearTx] };
   }
   const code = url.searchParams.get('code') ?? '';
   const tokens = code ? await exchangeCode({ code, verifier: tx.verifier, origin: originOf(request) }) : null;
@@ -133,18 +136,18 @@ async function authorizationOutcome(request: Request, shopper: Shopper): Promise
     return {
       ok: false,
       reason: code ? 'code-exchange' : 'no-code',
-      redirectTo: '/IAUC408.html',
+      redirectTo: SIGN_IN_ERROR_PAGE,
       setCookies: [clearTx],
     };
   if (!(await verifyIdToken(tokens.id_token, tx.nonce)))
-    return { ok: false, reason: 'id-token', redirectTo: '/IAUC408.html', setCookies: [clearTx] };
+    return { ok: false, reason: 'id-token', redirectTo: SIGN_IN_ERROR_PAGE, setCookies: [clearTx] };
   if (tx.silent) {
     const refused = await refuseAnotherAccount(request, shopper, tokens);
     if (refused)
       return { ok: false, reason: 'other-account', ...refused, setCookies: [clearTx, ...refused.setCookies] };
   }
   const signedIn = await signInCookies(request, shopper, tokens, tx.remember);
-  if (!signedIn) return { ok: false, reason: 'access-token', redirectTo: '/IAUC408.html', setCookies: [clearTx] };
+  if (!signedIn) return { ok: false, reason: 'access-token', redirectTo: SIGN_IN_ERROR_PAGE, setCookies: [clearTx] };
   const setCookies = [
     clearTx,
     await clearCookie('signInCount', shopper.cookie),
